@@ -1,0 +1,21 @@
+#pragma once
+// What the collective algorithms need to know of a communicator: its size, the caller's rank in it,
+// how its ranks map to the job's ranks, and the context reserved for collective traffic (which no user
+// receive can match).
+
+#include <cstdint>
+
+namespace weft::coll {
+
+struct communicator_view {
+  std::uint32_t context;  // collective context of the communicator
+  int size;
+  int rank;        // the caller's rank in the communicator
+  int first_rank;  // the job rank of communicator rank 0; ranks are consecutive
+  int job_rank(int r) const noexcept { return first_rank + r; }
+};
+
+// Combines `count` elements: inout[i] = in[i] op inout[i].
+using reduce_kernel = void (*)(const void* in, void* inout, std::size_t count);
+
+}  // namespace weft::coll

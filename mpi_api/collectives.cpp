@@ -1,0 +1,63 @@
+// The collective calls: argument checks, then the algorithms of collectives/.
+
+
+#include "collectives/simple_algorithms.hpp"
+#include "mpi_api/checks.hpp"
+#include "mpi_api/pmpi.hpp"
+
+using namespace weft::mpi;
+
+namespace {
+
+int check_reduction(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                    MPI_Comm comm, bool receives) {
+  if (int error = check_ready(call, comm)) return error;
+  if (int error = check_buffer(call, comm, sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, count, datatype)) return error;
+  if (receives)
+    if (int error = check_buffer(call, comm, recvbuf, count, datatype)) return error;
+  return check_op(call, comm, op, datatype);
+}
+
+}  // namespace
+
+WEFT_PMPI_ALIAS(Barrier)
+extern "C" int PMPI_Barrier(MPI_Comm comm) {
+  if (int error = check_ready(WEFT_CALL_NAME, comm)) return error;
+  weft::coll::barrier(collective_view(comm));
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Bcast)
+extern "C" int PMPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, comm)) return error;
+  if (int error = check_buffer(call, comm, buffer, count, datatype)) return error;
+  if (int error = check_root(call, comm, root)) return error;
+  weft::coll::bcast(buffer, count * datatype->size, root, collective_view(comm));
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Reduce)
+extern "C" int PMPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                           MPI_Comm comm) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, comm)) return error;
+  if (int error = check_root(call, comm, root)) return error;
+  bool is_root = comm_rank(comm) == root;
+  if (int error = check_reduction(call, sendbuf, recvbuf, count, datatype, op, comm, is_root)) return error;
+  if (sendbuf == MPI_IN_PLACE && !is_root)
+    return raise_error(comm, MPI_ERR_BUFFER, call, "MPI_IN_PLACE is allowed only at the root");
+  const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
+  weft::coll::reduce(input, recvbuf, count, datatype->size, datatype->kernels[op->index], root, collective_view(comm));
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Allreduce)
+extern "C" int PMPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                              MPI_Comm comm) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_reduction(call, sendbuf, recvbuf, count, datatype, op, comm, true)) return error;
+  const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
+  weft::coll::allreduce(input, recvbuf, count, datatype->size, datatype->kernels[op->index], collective_view(comm));
+  return MPI_SUCCESS;
+}

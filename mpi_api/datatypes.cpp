@@ -1,0 +1,71 @@
+// The predefined datatypes, and MPI_Type_size.
+
+#include <cstdint>
+
+#include "mpi_api/checks.hpp"
+#include "mpi_api/handles.hpp"
+#include "mpi_api/pmpi.hpp"
+
+using namespace weft::mpi;
+
+// Every predefined datatype: handle suffix, name, C type, reduction kernels.
+#define WEFT_PREDEFINED_DATATYPES(X) \
+  X(char, "MPI_CHAR", char, integer_kernels<char>()) \
+  X(signed_char, "MPI_SIGNED_CHAR", signed char, integer_kernels<signed char>()) \
+  X(unsigned_char, "MPI_UNSIGNED_CHAR", unsigned char, integer_kernels<unsigned char>()) \
+  X(byte, "MPI_BYTE", unsigned char, byte_kernels()) \
+  X(wchar, "MPI_WCHAR", wchar_t, integer_kernels<wchar_t>()) \
+  X(short, "MPI_SHORT", short, integer_kernels<short>()) \
+  X(unsigned_short, "MPI_UNSIGNED_SHORT", unsigned short, integer_kernels<unsigned short>()) \
+  X(int, "MPI_INT", int, integer_kernels<int>()) \
+  X(unsigned, "MPI_UNSIGNED", unsigned, integer_kernels<unsigned>()) \
+  X(long, "MPI_LONG", long, integer_kernels<long>()) \
+  X(unsigned_long, "MPI_UNSIGNED_LONG", unsigned long, integer_kernels<unsigned long>()) \
+  X(long_long, "MPI_LONG_LONG", long long, integer_kernels<long long>()) \
+  X(unsigned_long_long, "MPI_UNSIGNED_LONG_LONG", unsigned long long, integer_kernels<unsigned long long>()) \
+  X(float, "MPI_FLOAT", float, floating_kernels<float>()) \
+  X(double, "MPI_DOUBLE", double, floating_kernels<double>()) \
+  X(long_double, "MPI_LONG_DOUBLE", long double, floating_kernels<long double>()) \
+  X(int8_t, "MPI_INT8_T", std::int8_t, integer_kernels<std::int8_t>()) \
+  X(int16_t, "MPI_INT16_T", std::int16_t, integer_kernels<std::int16_t>()) \
+  X(int32_t, "MPI_INT32_T", std::int32_t, integer_kernels<std::int32_t>()) \
+  X(int64_t, "MPI_INT64_T", std::int64_t, integer_kernels<std::int64_t>()) \
+  X(uint8_t, "MPI_UINT8_T", std::uint8_t, integer_kernels<std::uint8_t>()) \
+  X(uint16_t, "MPI_UINT16_T", std::uint16_t, integer_kernels<std::uint16_t>()) \
+  X(uint32_t, "MPI_UINT32_T", std::uint32_t, integer_kernels<std::uint32_t>()) \
+  X(uint64_t, "MPI_UINT64_T", std::uint64_t, integer_kernels<std::uint64_t>()) \
+  X(c_bool, "MPI_C_BOOL", bool, logical_kernels()) \
+  X(aint, "MPI_AINT", MPI_Aint, integer_kernels<MPI_Aint>()) \
+  X(offset, "MPI_OFFSET", MPI_Offset, integer_kernels<MPI_Offset>()) \
+  X(count, "MPI_COUNT", MPI_Count, integer_kernels<MPI_Count>()) \
+  X(float_int, "MPI_FLOAT_INT", value_index<float>, pair_kernels<float>()) \
+  X(double_int, "MPI_DOUBLE_INT", value_index<double>, pair_kernels<double>()) \
+  X(long_int, "MPI_LONG_INT", value_index<long>, pair_kernels<long>()) \
+  X(2int, "MPI_2INT", value_index<int>, pair_kernels<int>()) \
+  X(short_int, "MPI_SHORT_INT", value_index<short>, pair_kernels<short>()) \
+  X(long_double_int, "MPI_LONG_DOUBLE_INT", value_index<long double>, pair_kernels<long double>())
+
+#define WEFT_DEFINE_DATATYPE(handle, name, c_type, kernels) \
+  weft_datatype_s weft_mpi_##handle{name, sizeof(c_type), kernels};
+WEFT_PREDEFINED_DATATYPES(WEFT_DEFINE_DATATYPE)
+
+namespace weft::mpi {
+
+bool is_predefined_datatype(MPI_Datatype datatype) noexcept {
+#define WEFT_DATATYPE_ADDRESS(handle, name, c_type, kernels) &weft_mpi_##handle,
+  static constexpr MPI_Datatype predefined[] = {WEFT_PREDEFINED_DATATYPES(WEFT_DATATYPE_ADDRESS)};
+  for (MPI_Datatype candidate : predefined)
+    if (candidate == datatype) return true;
+  return false;
+}
+
+}  // namespace weft::mpi
+
+WEFT_PMPI_ALIAS(Type_size)
+extern "C" int PMPI_Type_size(MPI_Datatype datatype, int* size) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_datatype(call, MPI_COMM_WORLD, datatype)) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, size, "size")) return error;
+  *size = static_cast<int>(datatype->size);
+  return MPI_SUCCESS;
+}

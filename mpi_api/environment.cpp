@@ -1,0 +1,125 @@
+// Starting and ending MPI on a rank, and the calls about the environment.
+
+#include <hwloc.h>
+#include <rdma/fabric.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "collectives/simple_algorithms.hpp"
+#include "mpi_api/checks.hpp"
+#include "mpi_api/pmpi.hpp"
+#include "runtime/report.hpp"
+
+using namespace weft::mpi;
+
+namespace {
+
+int initialize(const char* call, int required, int* provided) {
+  rank_state& state = this_rank();
+  if (state.initialized)
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_OTHER, call,
+                       state.finalized ? "called after MPI_Finalize" : "MPI is already initialized on this rank");
+  // The rank's fiber is its only thread that may call MPI: threads it starts are not ranks.
+  state.thread_level = std::min(required, MPI_THREAD_FUNNELED);
+  state.initialized = true;
+  if (provided != nullptr) *provided = state.thread_level;
+  return MPI_SUCCESS;
+}
+
+}  // namespace
+
+WEFT_PMPI_ALIAS(Init_thread)
+extern "C" int PMPI_Init_thread(int*, char***, int required, int* provided) {
+  return initialize(WEFT_CALL_NAME, required, provided);
+}
+
+WEFT_PMPI_ALIAS(Init)
+extern "C" int PMPI_Init(int*, char***) { return initialize(WEFT_CALL_NAME, MPI_THREAD_SINGLE, nullptr); }
+
+WEFT_PMPI_ALIAS(Initialized)
+extern "C" int PMPI_Initialized(int* flag) {
+  if (int error = check_output(WEFT_CALL_NAME, MPI_COMM_WORLD, flag, "flag")) return error;
+  *flag = this_rank().initialized;
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Finalized)
+extern "C" int PMPI_Finalized(int* flag) {
+  if (int error = check_output(WEFT_CALL_NAME, MPI_COMM_WORLD, flag, "flag")) return error;
+  *flag = this_rank().finalized;
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Finalize)
+extern "C" int PMPI_Finalize(void) {
+  if (int error = check_ready(WEFT_CALL_NAME, MPI_COMM_WORLD)) return error;
+  // A rank leaves only when every rank has arrived: buffers of late peers may still be read from it.
+  weft::coll::barrier(collective_view(MPI_COMM_WORLD));
+  this_rank().finalized = true;
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Query_thread)
+extern "C" int PMPI_Query_thread(int* provided) {
+  if (int error = check_ready(WEFT_CALL_NAME, MPI_COMM_WORLD)) return error;
+  *provided = this_rank().thread_level;
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Is_thread_main)
+extern "C" int PMPI_Is_thread_main(int* flag) {
+  if (int error = check_ready(WEFT_CALL_NAME, MPI_COMM_WORLD)) return error;
+  *flag = 1;  // only a rank's own fiber can reach MPI
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Abort)
+extern "C" int PMPI_Abort(MPI_Comm comm, int errorcode) {
+  const char* name = is_communicator(comm) ? comm->name : "an invalid communicator";
+  weft::runtime::fatal(errorcode, "rank %d called MPI_Abort(%s, %d); ending the job", this_rank_id(), name,
+                       errorcode);
+}
+
+WEFT_PMPI_ALIAS(Wtime)
+extern "C" double PMPI_Wtime(void) {
+  timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+}
+
+WEFT_PMPI_ALIAS(Wtick)
+extern "C" double PMPI_Wtick(void) {
+  timespec resolution;
+  clock_getres(CLOCK_MONOTONIC, &resolution);
+  return static_cast<double>(resolution.tv_sec) + 1e-9 * static_cast<double>(resolution.tv_nsec);
+}
+
+WEFT_PMPI_ALIAS(Get_processor_name)
+extern "C" int PMPI_Get_processor_name(char* name, int* resultlen) {
+  if (gethostname(name, MPI_MAX_PROCESSOR_NAME) != 0) std::snprintf(name, MPI_MAX_PROCESSOR_NAME, "localhost");
+  name[MPI_MAX_PROCESSOR_NAME - 1] = '\0';
+  *resultlen = static_cast<int>(std::char_traits<char>::length(name));
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Get_version)
+extern "C" int PMPI_Get_version(int* version, int* subversion) {
+  *version = MPI_VERSION;
+  *subversion = MPI_SUBVERSION;
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Get_library_version)
+extern "C" int PMPI_Get_library_version(char* version, int* resultlen) {
+  std::uint32_t fabric = fi_version();
+  unsigned hwloc = hwloc_get_api_version();
+  int length = std::snprintf(version, MPI_MAX_LIBRARY_VERSION_STRING,
+                             "Weft %s (MPI %d.%d, libfabric %u.%u, hwloc %u.%u.%u)", WEFT_VERSION, MPI_VERSION,
+                             MPI_SUBVERSION, FI_MAJOR(fabric), FI_MINOR(fabric), hwloc >> 16, (hwloc >> 8) & 0xff,
+                             hwloc & 0xff);
+  *resultlen = std::min(length, MPI_MAX_LIBRARY_VERSION_STRING - 1);
+  return MPI_SUCCESS;
+}

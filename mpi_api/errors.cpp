@@ -1,0 +1,127 @@
+#include "mpi_api/errors.hpp"
+
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+
+#include "mpi_api/communicators.hpp"
+#include "mpi_api/handles.hpp"
+#include "mpi_api/pmpi.hpp"
+#include "mpi_api/rank_state.hpp"
+#include "runtime/report.hpp"
+#include "runtime/scheduler.hpp"
+
+weft_errhandler_s weft_mpi_errors_are_fatal{"MPI_ERRORS_ARE_FATAL"};
+weft_errhandler_s weft_mpi_errors_return{"MPI_ERRORS_RETURN"};
+
+namespace weft::mpi {
+namespace {
+
+struct error_class_entry {
+  int code;
+  const char* name;
+  const char* text;
+};
+
+constexpr error_class_entry error_classes[] = {
+    {MPI_SUCCESS, "MPI_SUCCESS", "no error"},
+    {MPI_ERR_BUFFER, "MPI_ERR_BUFFER", "invalid buffer pointer"},
+    {MPI_ERR_COUNT, "MPI_ERR_COUNT", "invalid count argument"},
+    {MPI_ERR_TYPE, "MPI_ERR_TYPE", "invalid datatype"},
+    {MPI_ERR_TAG, "MPI_ERR_TAG", "invalid tag"},
+    {MPI_ERR_COMM, "MPI_ERR_COMM", "invalid communicator"},
+    {MPI_ERR_RANK, "MPI_ERR_RANK", "invalid rank"},
+    {MPI_ERR_ROOT, "MPI_ERR_ROOT", "invalid root"},
+    {MPI_ERR_GROUP, "MPI_ERR_GROUP", "invalid group"},
+    {MPI_ERR_OP, "MPI_ERR_OP", "invalid reduce operation"},
+    {MPI_ERR_TOPOLOGY, "MPI_ERR_TOPOLOGY", "invalid topology"},
+    {MPI_ERR_DIMS, "MPI_ERR_DIMS", "invalid dimension argument"},
+    {MPI_ERR_ARG, "MPI_ERR_ARG", "invalid argument"},
+    {MPI_ERR_UNKNOWN, "MPI_ERR_UNKNOWN", "unknown error"},
+    {MPI_ERR_TRUNCATE, "MPI_ERR_TRUNCATE", "message truncated on receive"},
+    {MPI_ERR_OTHER, "MPI_ERR_OTHER", "other error"},
+    {MPI_ERR_INTERN, "MPI_ERR_INTERN", "internal error"},
+    {MPI_ERR_IN_STATUS, "MPI_ERR_IN_STATUS", "error code is in status"},
+    {MPI_ERR_PENDING, "MPI_ERR_PENDING", "pending request"},
+    {MPI_ERR_REQUEST, "MPI_ERR_REQUEST", "invalid request"},
+    {MPI_ERR_NO_MEM, "MPI_ERR_NO_MEM", "out of memory"},
+};
+
+const error_class_entry* find_class(int code) noexcept {
+  for (const error_class_entry& entry : error_classes)
+    if (entry.code == code) return &entry;
+  return nullptr;
+}
+
+}  // namespace
+
+const char* error_class_name(int error_class) noexcept {
+  const error_class_entry* entry = find_class(error_class);
+  return entry != nullptr ? entry->name : nullptr;
+}
+
+const char* error_class_text(int error_class) noexcept {
+  const error_class_entry* entry = find_class(error_class);
+  return entry != nullptr ? entry->text : nullptr;
+}
+
+MPI_Errhandler& errhandler_of(MPI_Comm comm) noexcept {
+  rank_state& state = this_rank();
+  return comm == MPI_COMM_SELF ? state.self_errhandler : state.world_errhandler;
+}
+
+int raise_error(MPI_Comm comm, int error_class, const char* call, const char* format, ...) {
+  // Before MPI_Init or with an invalid communicator there is no handler to ask: such errors are fatal.
+  bool fatal = !is_communicator(comm);
+  fatal = fatal || !this_rank().initialized || errhandler_of(comm) == MPI_ERRORS_ARE_FATAL;
+  if (!fatal) return error_class;
+  char detail[512];
+  va_list args;
+  va_start(args, format);
+  std::vsnprintf(detail, sizeof detail, format, args);
+  va_end(args);
+  const char* name = error_class_name(error_class);
+  runtime::fatal(error_class, "rank %d: %s: %s: %s", this_rank_id(), call, name != nullptr ? name : "MPI_ERR_UNKNOWN",
+                 detail);
+}
+
+}  // namespace weft::mpi
+
+using namespace weft::mpi;
+
+WEFT_PMPI_ALIAS(Error_class)
+extern "C" int PMPI_Error_class(int errorcode, int* errorclass) {
+  if (error_class_name(errorcode) == nullptr)
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, WEFT_CALL_NAME, "unknown error code %d", errorcode);
+  *errorclass = errorcode;
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Error_string)
+extern "C" int PMPI_Error_string(int errorcode, char* string, int* resultlen) {
+  const char* name = error_class_name(errorcode);
+  if (name == nullptr)
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, WEFT_CALL_NAME, "unknown error code %d", errorcode);
+  int length = std::snprintf(string, MPI_MAX_ERROR_STRING, "%s: %s", name, error_class_text(errorcode));
+  *resultlen = length < MPI_MAX_ERROR_STRING ? length : MPI_MAX_ERROR_STRING - 1;
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Comm_set_errhandler)
+extern "C" int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler) {
+  const char* call = WEFT_CALL_NAME;
+  if (!is_communicator(comm))
+    return raise_error(comm, MPI_ERR_COMM, call, "invalid communicator");
+  if (errhandler != MPI_ERRORS_ARE_FATAL && errhandler != MPI_ERRORS_RETURN)
+    return raise_error(comm, MPI_ERR_ARG, call, "invalid error handler");
+  errhandler_of(comm) = errhandler;
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Comm_get_errhandler)
+extern "C" int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandler) {
+  if (!is_communicator(comm))
+    return raise_error(comm, MPI_ERR_COMM, WEFT_CALL_NAME, "invalid communicator");
+  *errhandler = errhandler_of(comm);
+  return MPI_SUCCESS;
+}

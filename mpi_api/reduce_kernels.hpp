@@ -1,0 +1,105 @@
+#pragma once
+// Element-wise kernels of the predefined reduction operations, generated per C type.
+// A kernel computes inout[i] = in[i] op inout[i] (in holds the lower ranks' contribution).
+
+#include <array>
+#include <cstddef>
+#include <functional>
+
+#include "collectives/communicator_view.hpp"
+
+namespace weft::mpi {
+
+// Indices of the predefined operations; each datatype carries one kernel per index (nullptr where the
+// standard does not define the operation for that type).
+enum op_index : std::size_t { op_max, op_min, op_sum, op_prod, op_land, op_band, op_lor, op_bor, op_lxor,
+                              op_bxor, op_maxloc, op_minloc, op_count };
+
+using kernel_table = std::array<coll::reduce_kernel, op_count>;
+
+template <class T, class Combine>
+void apply(const void* in, void* inout, std::size_t count) {
+  const T* a = static_cast<const T*>(in);
+  T* b = static_cast<T*>(inout);
+  for (std::size_t i = 0; i < count; ++i) b[i] = Combine{}(a[i], b[i]);
+}
+
+struct max_of { template <class T> T operator()(T a, T b) const { return a > b ? a : b; } };
+struct min_of { template <class T> T operator()(T a, T b) const { return a < b ? a : b; } };
+struct sum_of { template <class T> T operator()(T a, T b) const { return a + b; } };
+struct product_of { template <class T> T operator()(T a, T b) const { return a * b; } };
+struct logical_and { template <class T> T operator()(T a, T b) const { return (a && b) ? 1 : 0; } };
+struct logical_or { template <class T> T operator()(T a, T b) const { return (a || b) ? 1 : 0; } };
+struct logical_xor { template <class T> T operator()(T a, T b) const { return (!a != !b) ? 1 : 0; } };
+struct bit_and { template <class T> T operator()(T a, T b) const { return a & b; } };
+struct bit_or { template <class T> T operator()(T a, T b) const { return a | b; } };
+struct bit_xor { template <class T> T operator()(T a, T b) const { return a ^ b; } };
+
+// MAXLOC/MINLOC: the extreme value, and on ties the lower index.
+template <class Better>
+struct located {
+  template <class Pair>
+  Pair operator()(Pair a, Pair b) const {
+    if (Better{}(a.value, b.value)) return a;
+    if (Better{}(b.value, a.value)) return b;
+    return a.index < b.index ? a : b;
+  }
+};
+
+template <class V>
+struct value_index {
+  V value;
+  int index;
+};
+
+template <class T>
+constexpr kernel_table integer_kernels() {
+  kernel_table t{};
+  t[op_max] = apply<T, max_of>;
+  t[op_min] = apply<T, min_of>;
+  t[op_sum] = apply<T, sum_of>;
+  t[op_prod] = apply<T, product_of>;
+  t[op_land] = apply<T, logical_and>;
+  t[op_lor] = apply<T, logical_or>;
+  t[op_lxor] = apply<T, logical_xor>;
+  t[op_band] = apply<T, bit_and>;
+  t[op_bor] = apply<T, bit_or>;
+  t[op_bxor] = apply<T, bit_xor>;
+  return t;
+}
+
+template <class T>
+constexpr kernel_table floating_kernels() {
+  kernel_table t{};
+  t[op_max] = apply<T, max_of>;
+  t[op_min] = apply<T, min_of>;
+  t[op_sum] = apply<T, sum_of>;
+  t[op_prod] = apply<T, product_of>;
+  return t;
+}
+
+constexpr kernel_table logical_kernels() {
+  kernel_table t{};
+  t[op_land] = apply<bool, logical_and>;
+  t[op_lor] = apply<bool, logical_or>;
+  t[op_lxor] = apply<bool, logical_xor>;
+  return t;
+}
+
+constexpr kernel_table byte_kernels() {
+  kernel_table t{};
+  t[op_band] = apply<unsigned char, bit_and>;
+  t[op_bor] = apply<unsigned char, bit_or>;
+  t[op_bxor] = apply<unsigned char, bit_xor>;
+  return t;
+}
+
+template <class V>
+constexpr kernel_table pair_kernels() {
+  kernel_table t{};
+  t[op_maxloc] = apply<value_index<V>, located<std::greater<>>>;
+  t[op_minloc] = apply<value_index<V>, located<std::less<>>>;
+  return t;
+}
+
+}  // namespace weft::mpi

@@ -1,0 +1,102 @@
+#include "runtime/config.hpp"
+
+#include <charconv>
+#include <cstdlib>
+#include <string>
+
+#include "runtime/report.hpp"
+
+namespace weft::runtime {
+namespace {
+
+constexpr setting setting_table[] = {
+    {"WEFT_NRANKS", "1",
+     "Number of ranks in the job. Set by mpirun from -n; a program started without mpirun is one rank."},
+    {"WEFT_WORKERS", "0",
+     "Worker threads of the process; 0 means one per core of the process's cpuset. Never more than the "
+     "number of ranks. mpirun --workers sets it."},
+    {"WEFT_STACK_SIZE", "8M",
+     "Virtual size of each rank's stack (suffix K, M or G), plus one guard page. Memory is committed only "
+     "as the stack grows. mpirun --stack-size sets it."},
+    {"WEFT_TAG_OUTPUT", "0", "1 prefixes every line a rank writes to stdout or stderr with [rank]. mpirun "
+                             "--tag-output sets it."},
+    {"WEFT_INLINE_MAX", "256",
+     "Largest message (bytes) that travels inside its descriptor, so that the send completes at once. "
+     "Larger messages are copied once from the sender's buffer into the receiver's."},
+    {"WEFT_UNEXPECTED_BUDGET", "4M",
+     "Bytes of inline messages a rank may hold unreceived. Past it, small sends take the rendezvous path "
+     "and wait for their receive, so memory stays bounded."},
+    {"WEFT_POLL_COUNT", "2000",
+     "How many times a waiting rank polls before it parks, when no other rank of its worker can run."},
+    {"WEFT_IDLE_SPIN_US", "50",
+     "Microseconds an idle worker spins before it sleeps until work arrives for one of its ranks."},
+};
+
+std::string_view env_or_default(const setting& entry) {
+  std::string name(entry.name);
+  const char* value = std::getenv(name.c_str());
+  return value != nullptr && *value != '\0' ? std::string_view(value) : entry.default_value;
+}
+
+const setting& find(std::string_view name) {
+  for (const setting& entry : setting_table)
+    if (entry.name == name) return entry;
+  fatal(1, "internal error: unknown setting %.*s", static_cast<int>(name.size()), name.data());
+}
+
+long read_integer(std::string_view name, long minimum, long maximum) {
+  std::string_view text = env_or_default(find(name));
+  long value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc{} || end != text.data() + text.size() || value < minimum || value > maximum)
+    fatal(1, "%.*s='%.*s' is not valid: expected an integer from %ld to %ld", static_cast<int>(name.size()),
+          name.data(), static_cast<int>(text.size()), text.data(), minimum, maximum);
+  return value;
+}
+
+std::size_t read_size(std::string_view name, bool zero_allowed) {
+  std::string_view text = env_or_default(find(name));
+  std::size_t value = parse_size(text);
+  if (value == 0 && !(zero_allowed && text == "0"))
+    fatal(1, "%.*s='%.*s' is not valid: expected a size such as 4096, 64K, 8M or 1G",
+          static_cast<int>(name.size()), name.data(), static_cast<int>(text.size()), text.data());
+  return value;
+}
+
+config read_config() {
+  config result{};
+  result.nranks = static_cast<int>(read_integer("WEFT_NRANKS", 1, 1 << 24));
+  result.workers = static_cast<int>(read_integer("WEFT_WORKERS", 0, 4096));
+  result.stack_size = read_size("WEFT_STACK_SIZE", false);
+  result.tag_output = read_integer("WEFT_TAG_OUTPUT", 0, 1) == 1;
+  result.inline_max = read_size("WEFT_INLINE_MAX", true);
+  result.unexpected_budget = read_size("WEFT_UNEXPECTED_BUDGET", true);
+  result.poll_count = static_cast<unsigned>(read_integer("WEFT_POLL_COUNT", 0, 1 << 30));
+  result.idle_spin_us = static_cast<unsigned>(read_integer("WEFT_IDLE_SPIN_US", 0, 1 << 30));
+  return result;
+}
+
+}  // namespace
+
+std::span<const setting> settings() { return setting_table; }
+
+const config& job_config() {
+  static const config instance = read_config();
+  return instance;
+}
+
+std::size_t parse_size(std::string_view text) {
+  std::size_t value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc{} || end == text.data()) return 0;
+  std::string_view suffix(end, text.data() + text.size() - end);
+  unsigned shift = 0;
+  if (suffix == "k" || suffix == "K") shift = 10;
+  else if (suffix == "m" || suffix == "M") shift = 20;
+  else if (suffix == "g" || suffix == "G") shift = 30;
+  else if (!suffix.empty()) return 0;
+  if (shift != 0 && value > (~std::size_t{0} >> shift)) return 0;
+  return value << shift;
+}
+
+}  // namespace weft::runtime

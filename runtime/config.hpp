@@ -1,0 +1,40 @@
+#pragma once
+// Configuration of a job from WEFT_* environment variables.
+//
+// Every setting is one row of a single table (name, default, meaning), so the default lives in exactly
+// one place: the reader, `weft-info --config` and docs/configuration.md all come from that table.
+
+#include <cstddef>
+#include <span>
+#include <string_view>
+
+namespace weft::runtime {
+
+struct setting {
+  std::string_view name;
+  std::string_view default_value;
+  std::string_view doc;
+};
+
+// All settings, in the order they are documented.
+std::span<const setting> settings();
+
+struct config {
+  int nranks;                     // ranks of this process (the job, for now: one node)
+  int workers;                    // 0 = one per core of the process's cpuset
+  std::size_t stack_size;         // virtual bytes per rank stack, guard page excluded
+  bool tag_output;                // prefix every output line with the writing rank
+  std::size_t inline_max;         // messages up to this size travel inside the descriptor
+  std::size_t unexpected_budget;  // unexpected inline bytes a rank may hold before senders wait
+  unsigned poll_count;            // polls of a waiting rank before it parks
+  unsigned idle_spin_us;          // how long an idle worker spins before it sleeps
+};
+
+// The job's configuration, read from the environment on first use. An invalid value ends the process
+// with a message naming the variable and what it accepts.
+const config& job_config();
+
+// Parses "8M", "64k", "1G", "4096" (binary multiples). Returns 0 for malformed or zero input.
+std::size_t parse_size(std::string_view text);
+
+}  // namespace weft::runtime

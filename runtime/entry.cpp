@@ -1,0 +1,26 @@
+// The C entry points through which a program built by mpicc/mpicxx enters Weft (see start/main_capture.c).
+
+#include <cstdio>
+
+#include "runtime/job.hpp"
+#include "runtime/report.hpp"
+#include "runtime/scheduler.hpp"
+
+using namespace weft::runtime;
+
+extern "C" int weft_run_job(int argc, char** argv, main_function main) {
+  // The job lives until the process exits and is never destroyed: ranks that called exit() are
+  // suspended inside it, and destroying their fibers would unwind stacks that a process-based MPI
+  // would simply have discarded.
+  auto* instance = new job(job_config(), main, argc, argv);
+  return instance->run();
+}
+
+// exit() called by the program: on a rank, it ends that rank as it would end the rank's process.
+// Returns when called outside any rank, so that the caller exits the process normally.
+extern "C" void weft_exit_rank(int code) {
+  rank* self = current_rank();
+  if (self == nullptr) return;
+  if (code != 0) fatal(code, "rank %d called exit(%d); ending the job", self->id, code);
+  finish_current_rank(0);
+}

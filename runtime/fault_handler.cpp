@@ -1,0 +1,65 @@
+#include "runtime/fault_handler.hpp"
+
+#include <signal.h>
+#include <string.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <vector>
+
+#include "runtime/config.hpp"
+#include "runtime/guarded_stack.hpp"
+#include "runtime/report.hpp"
+#include "runtime/this_thread.hpp"
+#include "runtime/rank.hpp"
+
+namespace weft::runtime {
+namespace {
+
+constexpr int handled_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+
+void describe_size(std::size_t bytes, char* text, std::size_t length) {
+  if (bytes % (1u << 30) == 0) snprintf(text, length, "%zu GiB", bytes >> 30);
+  else if (bytes % (1u << 20) == 0) snprintf(text, length, "%zu MiB", bytes >> 20);
+  else if (bytes % (1u << 10) == 0) snprintf(text, length, "%zu KiB", bytes >> 10);
+  else snprintf(text, length, "%zu bytes", bytes);
+}
+
+void on_fault(int signal, siginfo_t* info, void*) {
+  const rank* r = this_thread::rank;
+  if (r != nullptr) {
+    auto* address = static_cast<char*>(info->si_addr);
+    char* guard = guard_page_of(r->stack);
+    if (signal == SIGSEGV && address >= guard && address < guard + guarded_stack::page_size()) {
+      char size[32];
+      describe_size(job_config().stack_size, size, sizeof size);
+      report("rank %d overflowed its %s stack; raise WEFT_STACK_SIZE (mpirun --stack-size)", r->id, size);
+    } else {
+      report("rank %d received signal %d (%s) at address %p", r->id, signal, strsignal(signal), info->si_addr);
+    }
+  }
+  // Let the default action end the process, so the launcher sees the signal as a shell would.
+  ::signal(signal, SIG_DFL);
+  if (info->si_code <= 0) ::raise(signal);  // sent by kill(), not a fault that re-triggers on return
+}
+
+}  // namespace
+
+void install_fault_handlers() {
+  struct sigaction action {};
+  action.sa_sigaction = on_fault;
+  action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigemptyset(&action.sa_mask);
+  for (int signal : handled_signals) sigaction(signal, &action, nullptr);
+}
+
+void prepare_thread_for_faults() {
+  // The alternate stack lives as long as the thread; workers live until the process ends.
+  static thread_local std::vector<std::uint8_t> alternate(64 * 1024);
+  stack_t stack{};
+  stack.ss_sp = alternate.data();
+  stack.ss_size = alternate.size();
+  sigaltstack(&stack, nullptr);
+}
+
+}  // namespace weft::runtime

@@ -1,0 +1,14 @@
+#pragma once
+// Turns a fault inside a rank into a message naming the rank: above all a stack overflow, which would
+// otherwise be a bare segmentation fault.
+
+namespace weft::runtime {
+
+// Installs the handlers for the process (once).
+void install_fault_handlers();
+
+// Gives the calling thread the alternate signal stack the handlers run on (a rank that overflowed its
+// stack has no stack left to run a handler on).
+void prepare_thread_for_faults();
+
+}  // namespace weft::runtime

@@ -1,0 +1,48 @@
+#pragma once
+// The job of this process: its workers and ranks, from start to the process's exit status.
+
+#include <memory>
+#include <vector>
+
+#include "runtime/config.hpp"
+#include "runtime/guarded_stack.hpp"
+#include "runtime/rank.hpp"
+#include "runtime/topology.hpp"
+#include "runtime/worker.hpp"
+
+namespace weft::runtime {
+
+using main_function = int (*)(int, char**);
+
+class job {
+ public:
+  job(const config& settings, main_function main, int argc, char** argv);
+
+  // Runs every rank to completion on the workers; returns the process's exit status. A rank that ends
+  // with a non-zero code ends the job before this returns.
+  int run();
+
+  // Called on a rank's own fiber: runs the program's main with the rank's own copy of argv.
+  int run_main();
+
+  // Called by a worker when one of its ranks has finished.
+  void rank_finished(rank& r);
+
+  // Called by each worker on its own thread before it runs ranks: pins it, prepares fault handling.
+  void prepare_worker_thread(int index) const noexcept;
+
+  guarded_stack& stacks() noexcept { return stacks_; }
+  int size() const noexcept { return settings_.nranks; }
+
+ private:
+  const config& settings_;
+  main_function main_;
+  int argc_;
+  char** argv_;
+  topology topology_;
+  guarded_stack stacks_;
+  std::unique_ptr<rank[]> ranks_;
+  std::vector<std::unique_ptr<worker>> workers_;
+};
+
+}  // namespace weft::runtime

@@ -1,0 +1,36 @@
+#pragma once
+// The control block of one MPI rank: a fiber bound for life to one worker.
+
+#include <atomic>
+#include <boost/context/fiber.hpp>
+#include <boost/context/stack_context.hpp>
+#include <cstdint>
+
+namespace weft::runtime {
+
+class worker;
+
+// running  -> the rank executes on its worker.
+// notified -> running, and an unpark() arrived: its next park() returns at once.
+// blocked  -> parked; the next unpark() makes it ready and queues it on its worker.
+// ready    -> in its worker's ready queue.
+enum class rank_state : std::uint8_t { ready, running, notified, blocked, finished };
+
+// Why a rank handed control back to its worker.
+enum class switch_reason : std::uint8_t { yield, park, finish };
+
+struct alignas(64) rank {
+  // Written by other workers (unpark), so it sits alone on the first cache line.
+  std::atomic<rank_state> state{rank_state::ready};
+
+  alignas(64) int id = -1;
+  worker* home = nullptr;
+  rank* next_ready = nullptr;  // hook of the ready queues
+  switch_reason reason = switch_reason::yield;
+  int exit_code = 0;
+  boost::context::fiber context;    // the rank's own context while it is not running
+  boost::context::fiber scheduler;  // its worker's context while the rank runs
+  boost::context::stack_context stack;
+};
+
+}  // namespace weft::runtime

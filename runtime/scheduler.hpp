@@ -1,0 +1,49 @@
+#pragma once
+// What the layers above the runtime use to wait: the calling rank polls briefly, then parks, and is
+// resumed by whoever completes the thing it waits for. Nothing spins forever, so any number of ranks
+// share any number of workers.
+
+#include "runtime/config.hpp"
+#include "runtime/cpu_relax.hpp"
+#include "runtime/rank.hpp"
+
+namespace weft::runtime {
+
+// The rank running on this thread, nullptr outside any rank (main thread before and after the job).
+rank* current_rank() noexcept;
+
+// Number of ranks in the job.
+int job_size() noexcept;
+
+// Lets the other ready ranks of this worker run; returns at once when there are none.
+void yield();
+
+// Suspends the calling rank until unpark(); may return spuriously, so callers re-check their condition.
+void park();
+
+// Makes a parked rank runnable (or lets its next park() return at once). Callable from any worker.
+void unpark(rank* target) noexcept;
+
+// Whether another rank of the calling rank's worker is ready to run.
+bool others_ready() noexcept;
+
+// Ends the calling rank as if its main had returned `code`; never returns.
+[[noreturn]] void finish_current_rank(int code);
+
+// Waits until done() is true. Whoever makes it true must call unpark() on the waiting rank afterwards.
+// Spinning only pays when the event can come from another worker, so the rank polls only while nothing
+// else of its worker could run.
+template <class Done>
+void wait_until(Done&& done) {
+  while (!done()) {
+    if (!others_ready()) {
+      for (unsigned polls = job_config().poll_count; polls != 0; --polls) {
+        cpu_relax();
+        if (done()) return;
+      }
+    }
+    park();
+  }
+}
+
+}  // namespace weft::runtime

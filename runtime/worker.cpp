@@ -1,0 +1,132 @@
+#include "runtime/worker.hpp"
+
+#include <chrono>
+#include <memory>
+
+#include "runtime/config.hpp"
+#include "runtime/cpu_relax.hpp"
+#include "runtime/guarded_stack.hpp"
+#include "runtime/job.hpp"
+#include "runtime/this_thread.hpp"
+
+namespace weft::runtime {
+namespace {
+
+// Boost.Context copies the allocator into the fiber; this one also records where the stack is, so that
+// a fault on its guard page can be attributed to the rank.
+class recording_stack {
+ public:
+  recording_stack(guarded_stack& source, boost::context::stack_context& record)
+      : source_(&source), record_(&record) {}
+  boost::context::stack_context allocate() { return *record_ = source_->allocate(); }
+  void deallocate(boost::context::stack_context& stack) noexcept { source_->deallocate(stack); }
+
+ private:
+  guarded_stack* source_;
+  boost::context::stack_context* record_;
+};
+
+}  // namespace
+
+worker::worker(int index, std::span<rank> ranks, job& owner)
+    : index_(index), ranks_(ranks), job_(owner), live_ranks_(static_cast<int>(ranks.size())) {}
+
+worker* worker::current() noexcept { return this_thread::worker; }
+
+void worker::create_fiber(rank& r) {
+  r.home = this;
+  r.context = boost::context::fiber(
+      std::allocator_arg, recording_stack(job_.stacks(), r.stack),
+      [&r, this](boost::context::fiber&& scheduler) {
+        r.scheduler = std::move(scheduler);
+        r.exit_code = job_.run_main();
+        r.reason = switch_reason::finish;
+        return std::move(r.scheduler);
+      });
+}
+
+void worker::run() {
+  this_thread::worker = this;
+  job_.prepare_worker_thread(index_);
+  for (rank& r : ranks_) {
+    create_fiber(r);
+    local_ready_.push_back(&r);
+  }
+  while (live_ranks_ > 0) {
+    if (remote_pending_.load(std::memory_order_acquire)) take_remote();
+    rank* next = local_ready_.pop_front();
+    if (next != nullptr) run_rank(next);
+    else idle();
+  }
+  this_thread::worker = nullptr;
+}
+
+void worker::run_rank(rank* r) {
+  r->state.store(rank_state::running, std::memory_order_relaxed);
+  this_thread::rank = r;
+  r->context = std::move(r->context).resume();
+  this_thread::rank = nullptr;
+  switch (r->reason) {
+    case switch_reason::yield:
+      r->state.store(rank_state::ready, std::memory_order_relaxed);
+      local_ready_.push_back(r);
+      break;
+    case switch_reason::park: {
+      rank_state expected = rank_state::running;
+      // An unpark() that came while the rank ran (state notified) means it must not sleep.
+      if (!r->state.compare_exchange_strong(expected, rank_state::blocked, std::memory_order_acq_rel)) {
+        r->state.store(rank_state::ready, std::memory_order_relaxed);
+        local_ready_.push_back(r);
+      }
+      break;
+    }
+    case switch_reason::finish:
+      r->state.store(rank_state::finished, std::memory_order_release);
+      --live_ranks_;
+      job_.rank_finished(*r);
+      break;
+  }
+}
+
+void worker::enqueue(rank* ready) {
+  if (this_thread::worker == this) {
+    local_ready_.push_back(ready);
+    return;
+  }
+  {
+    std::lock_guard guard(remote_lock_);
+    remote_ready_.push_back(ready);
+  }
+  remote_pending_.store(true, std::memory_order_release);
+  // Pairs with the fence in idle(): either the sleeper sees the queued rank or we see it sleeping.
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (sleeping_.load(std::memory_order_relaxed)) {
+    wake_sequence_.fetch_add(1, std::memory_order_release);
+    wake_sequence_.notify_one();
+  }
+}
+
+void worker::take_remote() {
+  std::lock_guard guard(remote_lock_);
+  remote_pending_.store(false, std::memory_order_relaxed);
+  local_ready_.splice_back(remote_ready_);
+}
+
+void worker::idle() {
+  using clock = std::chrono::steady_clock;
+  auto spin_until = clock::now() + std::chrono::microseconds(job_config().idle_spin_us);
+  do {
+    for (int i = 0; i < 64; ++i) {
+      if (remote_pending_.load(std::memory_order_acquire)) return;
+      cpu_relax();
+    }
+  } while (clock::now() < spin_until);
+
+  std::uint32_t sequence = wake_sequence_.load(std::memory_order_acquire);
+  sleeping_.store(true, std::memory_order_relaxed);
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (!remote_pending_.load(std::memory_order_relaxed)) wake_sequence_.wait(sequence, std::memory_order_acquire);
+  sleeping_.store(false, std::memory_order_relaxed);
+}
+
+}  // namespace weft::runtime

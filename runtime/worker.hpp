@@ -1,0 +1,59 @@
+#pragma once
+// A worker: one OS thread that runs its ranks' fibers, one at a time, until all of them have finished.
+//
+// Its local ready queue is touched only by its own thread; ranks woken from other workers arrive
+// through a locked remote queue. A worker with nothing to run spins briefly, then sleeps on a futex
+// until a remote wake-up arrives.
+
+#include <atomic>
+#include <cstdint>
+#include <span>
+
+#include "runtime/intrusive_queue.hpp"
+#include "runtime/rank.hpp"
+#include "runtime/spinlock.hpp"
+
+namespace weft::runtime {
+
+class job;
+
+class worker {
+ public:
+  worker(int index, std::span<rank> ranks, job& owner);
+  worker(const worker&) = delete;
+  worker& operator=(const worker&) = delete;
+
+  // Creates this worker's rank fibers (on this thread, so their stacks are first touched on its NUMA
+  // node) and runs them to completion.
+  void run();
+
+  // Queues a rank of this worker that became ready; callable from any thread.
+  void enqueue(rank* ready);
+
+  bool has_ready() const noexcept { return !local_ready_.empty(); }
+  int index() const noexcept { return index_; }
+
+  // The worker of the calling thread, nullptr on other threads.
+  static worker* current() noexcept;
+
+ private:
+  void create_fiber(rank& r);
+  void run_rank(rank* r);
+  void take_remote();
+  void idle();
+
+  int index_;
+  std::span<rank> ranks_;
+  job& job_;
+  int live_ranks_;
+  intrusive_queue<rank, &rank::next_ready> local_ready_;
+
+  // Cross-thread wake-ups, apart from the hot local state.
+  alignas(64) spinlock remote_lock_;
+  intrusive_queue<rank, &rank::next_ready> remote_ready_;
+  std::atomic<bool> remote_pending_{false};
+  std::atomic<bool> sleeping_{false};
+  std::atomic<std::uint32_t> wake_sequence_{0};
+};
+
+}  // namespace weft::runtime

@@ -1,0 +1,57 @@
+#pragma once
+// One receiving rank's matching state: its posted receives and the messages that arrived before a
+// receive for them was posted, under one short critical section. Senders match against the posted
+// queue, the receiver against the unexpected queue; both scan in order, which gives MPI's
+// non-overtaking rule and makes wildcards take the oldest match.
+
+#include <cstddef>
+#include <mutex>
+
+#include "runtime/intrusive_queue.hpp"
+#include "runtime/rank.hpp"
+#include "runtime/spinlock.hpp"
+#include "shm/operations.hpp"
+
+namespace weft::shm {
+
+class alignas(64) matching_engine {
+ public:
+  std::unique_lock<runtime::spinlock> lock() { return std::unique_lock(lock_); }
+
+  // The calls below require the lock.
+
+  // Removes and returns the oldest posted receive that `incoming` matches, or nullptr.
+  recv_request* take_posted(const envelope& incoming) noexcept;
+
+  // Removes and returns the oldest unexpected message that `pattern` matches, or nullptr.
+  message* take_unexpected(const envelope& pattern) noexcept;
+
+  // Like take_unexpected, without removing.
+  const message* find_unexpected(const envelope& pattern) const noexcept;
+
+  void post(recv_request* receive) noexcept { posted_.push_back(receive); }
+
+  // Whether `bytes` more inline data fit the unexpected-message budget.
+  bool inline_fits(std::size_t bytes) const noexcept;
+
+  // Queues an unexpected message (holding `inline_bytes` of budget) and wakes a rank waiting in probe.
+  void queue_unexpected(message* m, std::size_t inline_bytes) noexcept;
+
+  // Returns the budget an inline message held, once it has been matched.
+  void release_inline(std::size_t bytes) noexcept { unexpected_inline_bytes_ -= bytes; }
+
+  // The receiving rank waits for any new message (blocking probe); the next queued message wakes it.
+  void await_arrival(runtime::rank* prober) noexcept { prober_ = prober; }
+
+ private:
+  runtime::spinlock lock_;
+  runtime::intrusive_queue<recv_request, &recv_request::next> posted_;
+  runtime::intrusive_queue<message, &message::next> unexpected_;
+  std::size_t unexpected_inline_bytes_ = 0;
+  runtime::rank* prober_ = nullptr;
+};
+
+// The engine of a rank of this process (created for all ranks on first use).
+matching_engine& engine_of(int rank_id);
+
+}  // namespace weft::shm

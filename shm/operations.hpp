@@ -1,0 +1,55 @@
+#pragma once
+// The records of a point-to-point operation in flight. They never allocate: a send's rendezvous
+// descriptor lives inside the send request, and an inline message is one allocation holding header and
+// data together.
+
+#include <cstddef>
+
+#include "shm/completion.hpp"
+#include "shm/envelope.hpp"
+
+namespace weft::shm {
+
+struct send_request;
+
+// A message the receiver has not matched yet, queued in its unexpected queue.
+struct message {
+  envelope env;
+  std::size_t size = 0;
+  const std::byte* data = nullptr;  // the sender's buffer (rendezvous) or the inline bytes below
+  send_request* sender = nullptr;   // nullptr: inline, the send has already completed
+  message* next = nullptr;
+};
+
+// An inline message: header and data in one block, owned by the receiver's queue until matched.
+struct inline_message : message {
+  static inline_message* create(const envelope& env, const void* data, std::size_t size);
+  static void destroy(inline_message* m) noexcept;
+  std::byte* bytes() noexcept { return reinterpret_cast<std::byte*>(this + 1); }
+};
+
+enum class send_mode { standard, synchronous };
+
+struct send_request {
+  completion done;
+  message rendezvous;  // queued at the receiver when the data is not copied at once
+};
+
+enum class recv_error { none, truncated };
+
+struct recv_request {
+  completion done;
+  envelope pattern;
+  std::byte* buffer = nullptr;
+  std::size_t capacity = 0;
+  recv_request* next = nullptr;
+  // Filled when matched.
+  int source = 0;
+  int tag = 0;
+  std::size_t message_size = 0;  // as sent; more than capacity when truncated
+  recv_error error = recv_error::none;
+
+  std::size_t received() const noexcept { return message_size < capacity ? message_size : capacity; }
+};
+
+}  // namespace weft::shm

@@ -1,0 +1,128 @@
+#include "shm/point_to_point.hpp"
+
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+#include "runtime/config.hpp"
+#include "runtime/report.hpp"
+#include "shm/matching_engine.hpp"
+
+namespace weft::shm {
+namespace {
+
+// Copies a matched message into a receive and records the outcome. The caller completes the receive.
+void fill(recv_request& receive, const envelope& env, const void* data, std::size_t size) noexcept {
+  receive.source = env.source;
+  receive.tag = env.tag;
+  receive.message_size = size;
+  receive.error = size > receive.capacity ? recv_error::truncated : recv_error::none;
+  if (std::size_t n = receive.received(); n != 0) std::memcpy(receive.buffer, data, n);
+}
+
+}  // namespace
+
+inline_message* inline_message::create(const envelope& env, const void* data, std::size_t size) {
+  void* block = std::malloc(sizeof(inline_message) + size);
+  if (block == nullptr) runtime::fatal(1, "out of memory for a %zu-byte message", size);
+  auto* m = new (block) inline_message;
+  m->env = env;
+  m->size = size;
+  m->data = m->bytes();
+  if (size != 0) std::memcpy(m->bytes(), data, size);
+  return m;
+}
+
+void inline_message::destroy(inline_message* m) noexcept {
+  m->~inline_message();
+  std::free(m);
+}
+
+void start_send(send_request& request, const void* buffer, std::size_t size, const envelope& env,
+                int destination, send_mode mode) {
+  matching_engine& engine = engine_of(destination);
+  auto lock = engine.lock();
+  if (recv_request* receive = engine.take_posted(env)) {
+    lock.unlock();
+    fill(*receive, env, buffer, size);
+    receive->done.complete();
+    request.done.complete_by_owner();
+    return;
+  }
+  if (mode == send_mode::standard && size <= runtime::job_config().inline_max && engine.inline_fits(size)) {
+    // Copy outside the lock; a receive posted meanwhile is matched when the lock is taken again.
+    lock.unlock();
+    inline_message* m = inline_message::create(env, buffer, size);
+    lock.lock();
+    if (recv_request* receive = engine.take_posted(env)) {
+      lock.unlock();
+      fill(*receive, env, m->bytes(), size);
+      receive->done.complete();
+      inline_message::destroy(m);
+    } else {
+      engine.queue_unexpected(m, size);
+    }
+    request.done.complete_by_owner();
+    return;
+  }
+  request.rendezvous.env = env;
+  request.rendezvous.size = size;
+  request.rendezvous.data = static_cast<const std::byte*>(buffer);
+  request.rendezvous.sender = &request;
+  engine.queue_unexpected(&request.rendezvous, 0);
+}
+
+void start_recv(recv_request& request, void* buffer, std::size_t capacity, const envelope& pattern, int self) {
+  request.pattern = pattern;
+  request.buffer = static_cast<std::byte*>(buffer);
+  request.capacity = capacity;
+  matching_engine& engine = engine_of(self);
+  auto lock = engine.lock();
+  message* m = engine.take_unexpected(pattern);
+  if (m == nullptr) {
+    engine.post(&request);
+    return;
+  }
+  if (m->sender == nullptr) engine.release_inline(m->size);
+  lock.unlock();
+  fill(request, m->env, m->data, m->size);
+  if (m->sender != nullptr) m->sender->done.complete();
+  else inline_message::destroy(static_cast<inline_message*>(m));
+  request.done.complete_by_owner();
+}
+
+bool iprobe(int self, const envelope& pattern, probe_result& result) {
+  matching_engine& engine = engine_of(self);
+  auto lock = engine.lock();
+  const message* m = engine.find_unexpected(pattern);
+  if (m == nullptr) return false;
+  result = {m->env.source, m->env.tag, m->size};
+  return true;
+}
+
+probe_result probe(int self, const envelope& pattern) {
+  matching_engine& engine = engine_of(self);
+  for (;;) {
+    {
+      auto lock = engine.lock();
+      if (const message* m = engine.find_unexpected(pattern)) return {m->env.source, m->env.tag, m->size};
+      engine.await_arrival(runtime::current_rank());
+    }
+    runtime::park();
+  }
+}
+
+void send(const void* buffer, std::size_t size, const envelope& env, int destination) {
+  send_request request;
+  start_send(request, buffer, size, env, destination, send_mode::standard);
+  request.done.wait();
+}
+
+recv_error recv(void* buffer, std::size_t capacity, const envelope& pattern, int self) {
+  recv_request request;
+  start_recv(request, buffer, capacity, pattern, self);
+  request.done.wait();
+  return request.error;
+}
+
+}  // namespace weft::shm

@@ -1,0 +1,41 @@
+#pragma once
+// On-node point-to-point protocols (ranks are identified by their index in the job).
+//
+//  inline     size <= WEFT_INLINE_MAX and the receiver's unexpected budget allows: the data travels in
+//             the descriptor and the send completes at once;
+//  direct     the receive was already posted: the sender copies straight into the receive buffer;
+//  rendezvous otherwise: the descriptor points at the sender's buffer and the receiver copies from it
+//             when it matches, then completes the send. Synchronous sends always end this way or direct,
+//             so they never complete before their receive is matched.
+
+#include <cstddef>
+
+#include "shm/envelope.hpp"
+#include "shm/operations.hpp"
+
+namespace weft::shm {
+
+// Starts a send of `size` bytes to rank `destination`; `request` may be complete on return.
+void start_send(send_request& request, const void* buffer, std::size_t size, const envelope& env,
+                int destination, send_mode mode);
+
+// Starts a receive by rank `self` into `buffer`; `request` may be complete on return.
+void start_recv(recv_request& request, void* buffer, std::size_t capacity, const envelope& pattern, int self);
+
+struct probe_result {
+  int source;
+  int tag;
+  std::size_t size;
+};
+
+// Looks for a matching message that rank `self` has not received yet, without receiving it.
+bool iprobe(int self, const envelope& pattern, probe_result& result);
+
+// Waits until such a message exists.
+probe_result probe(int self, const envelope& pattern);
+
+// Blocking forms for the collectives.
+void send(const void* buffer, std::size_t size, const envelope& env, int destination);
+recv_error recv(void* buffer, std::size_t capacity, const envelope& pattern, int self);
+
+}  // namespace weft::shm
