@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <vector>
 
-#include "runtime/config.hpp"
 #include "runtime/guarded_stack.hpp"
 #include "runtime/report.hpp"
 #include "runtime/this_thread.hpp"
@@ -32,7 +31,7 @@ void on_fault(int signal, siginfo_t* info, void*) {
     char* guard = guard_page_of(r->stack);
     if (signal == SIGSEGV && address >= guard && address < guard + guarded_stack::page_size()) {
       char size[32];
-      describe_size(job_config().stack_size, size, sizeof size);
+      describe_size(r->stack.size, size, sizeof size);
       report("rank %d overflowed its %s stack; raise WEFT_STACK_SIZE (mpirun --stack-size)", r->id, size);
     } else {
       report("rank %d received signal %d (%s) at address %p", r->id, signal, strsignal(signal), info->si_addr);

@@ -29,6 +29,7 @@ job::job(const config& settings, main_function main, int argc, char** argv)
 }
 
 int job::run() {
+  running_ = this;
   install_fault_handlers();
   if (settings_.tag_output) install_output_tagging(settings_.nranks);
   std::vector<std::jthread> threads;

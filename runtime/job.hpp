@@ -33,9 +33,15 @@ class job {
 
   guarded_stack& stacks() noexcept { return stacks_; }
   int size() const noexcept { return settings_.nranks; }
+  int worker_count() const noexcept { return static_cast<int>(workers_.size()); }
+
+  // The job being run by this process.
+  static job& current() noexcept { return *running_; }
 
  private:
-  const config& settings_;
+  static inline job* running_ = nullptr;
+
+  config settings_;
   main_function main_;
   int argc_;
   char** argv_;

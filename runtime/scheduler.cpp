@@ -17,7 +17,7 @@ void switch_to_worker(switch_reason reason) {
 
 rank* current_rank() noexcept { return this_thread::rank; }
 
-int job_size() noexcept { return job_config().nranks; }
+int job_size() noexcept { return job::current().size(); }
 
 bool others_ready() noexcept { return this_thread::worker->has_ready(); }
 

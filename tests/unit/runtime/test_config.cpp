@@ -1,0 +1,30 @@
+// Parsing of configuration values.
+
+#include <catch2/catch.hpp>
+
+#include "runtime/config.hpp"
+
+using weft::runtime::parse_size;
+
+TEST_CASE("sizes accept binary suffixes", "[config]") {
+  CHECK(parse_size("4096") == 4096);
+  CHECK(parse_size("64k") == 64 * 1024);
+  CHECK(parse_size("64K") == 64 * 1024);
+  CHECK(parse_size("8M") == 8u << 20);
+  CHECK(parse_size("1G") == 1u << 30);
+}
+
+TEST_CASE("malformed sizes are rejected", "[config]") {
+  CHECK(parse_size("") == 0);
+  CHECK(parse_size("M") == 0);
+  CHECK(parse_size("8MB") == 0);
+  CHECK(parse_size("-1") == 0);
+  CHECK(parse_size("99999999999999999999G") == 0);
+}
+
+TEST_CASE("every setting is documented", "[config]") {
+  for (const auto& setting : weft::runtime::settings()) {
+    CHECK(setting.name.starts_with("WEFT_"));
+    CHECK(!setting.doc.empty());
+  }
+}

@@ -1,0 +1,64 @@
+// The matching engine's queues: order, wildcards, contexts, and the unexpected-message budget.
+
+#include <catch2/catch.hpp>
+
+#include "shm/matching_engine.hpp"
+
+using namespace weft::shm;
+
+namespace {
+
+message make_message(std::uint32_t context, int source, int tag) {
+  message m;
+  m.env = {context, source, tag};
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("an incoming message takes the oldest matching posted receive", "[matching]") {
+  matching_engine engine;
+  recv_request tag5, wildcard_tag, wildcard_source;
+  tag5.pattern = {0, 1, 5};
+  wildcard_tag.pattern = {0, 1, any_tag};
+  wildcard_source.pattern = {0, any_source, 7};
+  auto lock = engine.lock();
+  engine.post(&tag5);
+  engine.post(&wildcard_tag);
+  engine.post(&wildcard_source);
+  CHECK(engine.take_posted({0, 1, 7}) == &wildcard_tag);  // tag5 does not match; the older wildcard wins
+  CHECK(engine.take_posted({0, 2, 7}) == &wildcard_source);
+  CHECK(engine.take_posted({0, 1, 7}) == nullptr);
+  CHECK(engine.take_posted({1, 1, 5}) == nullptr);  // other context
+  CHECK(engine.take_posted({0, 1, 5}) == &tag5);
+}
+
+TEST_CASE("a receive takes the oldest matching unexpected message", "[matching]") {
+  matching_engine engine;
+  message first = make_message(0, 3, 1), second = make_message(0, 3, 2), third = make_message(0, 4, 1),
+          other_context = make_message(2, 3, 1);
+  auto lock = engine.lock();
+  engine.queue_unexpected(&other_context, 0);
+  engine.queue_unexpected(&first, 0);
+  engine.queue_unexpected(&second, 0);
+  engine.queue_unexpected(&third, 0);
+  CHECK(engine.find_unexpected({0, any_source, 2}) == &second);
+  CHECK(engine.take_unexpected({0, 3, 2}) == &second);  // a specific tag skips ahead
+  CHECK(engine.take_unexpected({0, any_source, any_tag}) == &first);
+  CHECK(engine.take_unexpected({0, any_source, any_tag}) == &third);
+  CHECK(engine.take_unexpected({0, any_source, any_tag}) == nullptr);
+  CHECK(engine.take_unexpected({2, 3, 1}) == &other_context);
+}
+
+TEST_CASE("inline messages are bounded by the unexpected budget", "[matching]") {
+  matching_engine engine;
+  std::size_t budget = weft::runtime::job_config().unexpected_budget;
+  message m = make_message(0, 0, 0);
+  auto lock = engine.lock();
+  CHECK(engine.inline_fits(budget));
+  engine.queue_unexpected(&m, budget);
+  CHECK(!engine.inline_fits(1));
+  CHECK(engine.take_unexpected({0, 0, 0}) == &m);
+  engine.release_inline(budget);
+  CHECK(engine.inline_fits(budget));
+}

@@ -1,0 +1,115 @@
+// The point-to-point protocols between two ranks of a job: when sends complete and what arrives.
+
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <cstring>
+#include <vector>
+
+#include "job_fixture.hpp"
+#include "shm/point_to_point.hpp"
+
+using namespace weft;
+using namespace weft::shm;
+
+namespace {
+
+// Rank 1 receives only when rank 0 has recorded whether its send completed on its own.
+struct handshake {
+  std::atomic<bool> sent{false};
+  std::atomic<bool> complete_before_receive{false};
+};
+
+std::vector<char> pattern(std::size_t size) {
+  std::vector<char> data(size);
+  for (std::size_t i = 0; i < size; ++i) data[i] = static_cast<char>(i * 31 + 7);
+  return data;
+}
+
+void run_send_then_receive(std::size_t size, send_mode mode, handshake& h, std::vector<char>& received) {
+  test::run_job(2, 2, [&](int rank) {
+    std::vector<char> data = pattern(size);
+    if (rank == 0) {
+      send_request request;
+      start_send(request, data.data(), size, {0, 0, 9}, 1, mode);
+      h.complete_before_receive = request.done.done();
+      h.sent = true;
+      request.done.wait();
+    } else {
+      while (!h.sent) runtime::yield();
+      received.resize(size);
+      recv(received.data(), size, {0, 0, 9}, 1);
+    }
+  });
+}
+
+}  // namespace
+
+TEST_CASE("a small standard send completes before its receive exists", "[protocols]") {
+  handshake h;
+  std::vector<char> received;
+  run_send_then_receive(runtime::job_config().inline_max, send_mode::standard, h, received);
+  CHECK(h.complete_before_receive);
+  CHECK(received == pattern(runtime::job_config().inline_max));
+}
+
+TEST_CASE("a large standard send waits for its receive and arrives intact", "[protocols]") {
+  handshake h;
+  std::vector<char> received;
+  run_send_then_receive(runtime::job_config().inline_max + 1, send_mode::standard, h, received);
+  CHECK_FALSE(h.complete_before_receive);
+  CHECK(received == pattern(runtime::job_config().inline_max + 1));
+}
+
+TEST_CASE("a synchronous send of any size waits for its receive", "[protocols]") {
+  handshake h;
+  std::vector<char> received;
+  run_send_then_receive(1, send_mode::synchronous, h, received);
+  CHECK_FALSE(h.complete_before_receive);
+  CHECK(received == pattern(1));
+}
+
+TEST_CASE("a send into a posted receive copies directly and completes both", "[protocols]") {
+  std::atomic<bool> posted{false};
+  std::atomic<bool> send_done{false}, receive_done{false};
+  std::vector<char> buffer(1 << 16);
+  test::run_job(2, 1, [&](int rank) {
+    if (rank == 1) {
+      recv_request request;
+      start_recv(request, buffer.data(), buffer.size(), {0, any_source, any_tag}, 1);
+      posted = true;
+      request.done.wait();
+      receive_done = request.source == 0 && request.tag == 4 && request.received() == buffer.size();
+    } else {
+      while (!posted) runtime::yield();
+      std::vector<char> data(buffer.size(), 'x');
+      send_request request;
+      start_send(request, data.data(), data.size(), {0, 0, 4}, 1, send_mode::standard);
+      send_done = request.done.done();
+    }
+  });
+  CHECK(send_done);
+  CHECK(receive_done);
+  CHECK(buffer[buffer.size() - 1] == 'x');
+}
+
+TEST_CASE("a message longer than the receive buffer is truncated and flagged", "[protocols]") {
+  std::atomic<int> error{-1};
+  std::atomic<std::size_t> message_size{0}, received{0};
+  test::run_job(2, 2, [&](int rank) {
+    std::vector<char> data(1000, 'y');
+    if (rank == 0) {
+      send(data.data(), data.size(), {0, 0, 0}, 1);
+    } else {
+      recv_request request;
+      start_recv(request, data.data(), 100, {0, 0, 0}, 1);
+      request.done.wait();
+      error = static_cast<int>(request.error);
+      message_size = request.message_size;
+      received = request.received();
+    }
+  });
+  CHECK(error == static_cast<int>(recv_error::truncated));
+  CHECK(message_size == 1000);
+  CHECK(received == 100);
+}
