@@ -1,7 +1,6 @@
 // Starting and ending MPI on a rank, and the calls about the environment.
 
 #include <hwloc.h>
-#include <rdma/fabric.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -114,11 +113,9 @@ extern "C" int PMPI_Get_version(int* version, int* subversion) {
 
 WEFT_PMPI_ALIAS(Get_library_version)
 extern "C" int PMPI_Get_library_version(char* version, int* resultlen) {
-  std::uint32_t fabric = fi_version();
   unsigned hwloc = hwloc_get_api_version();
-  int length = std::snprintf(version, MPI_MAX_LIBRARY_VERSION_STRING,
-                             "Weft %s (MPI %d.%d, libfabric %u.%u, hwloc %u.%u.%u)", WEFT_VERSION, MPI_VERSION,
-                             MPI_SUBVERSION, FI_MAJOR(fabric), FI_MINOR(fabric), hwloc >> 16, (hwloc >> 8) & 0xff,
+  int length = std::snprintf(version, MPI_MAX_LIBRARY_VERSION_STRING, "Weft %s (MPI %d.%d, hwloc %u.%u.%u)",
+                             WEFT_VERSION, MPI_VERSION, MPI_SUBVERSION, hwloc >> 16, (hwloc >> 8) & 0xff,
                              hwloc & 0xff);
   *resultlen = std::min(length, MPI_MAX_LIBRARY_VERSION_STRING - 1);
   return MPI_SUCCESS;
