@@ -52,7 +52,7 @@ inline int check_datatype(const char* call, MPI_Comm comm, MPI_Datatype datatype
 inline int check_buffer(const char* call, MPI_Comm comm, const void* buffer, int count, MPI_Datatype datatype) {
   if (int error = check_count(call, comm, count)) return error;
   if (int error = check_datatype(call, comm, datatype)) return error;
-  if (buffer == nullptr && count > 0 && datatype->size > 0) [[unlikely]]
+  if (buffer == nullptr && count > 0 && datatype->extent > 0) [[unlikely]]
     return raise_error(comm, MPI_ERR_BUFFER, call, "buffer is NULL with count %d", count);
   return MPI_SUCCESS;
 }

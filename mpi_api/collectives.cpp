@@ -33,7 +33,7 @@ extern "C" int PMPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int ro
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_buffer(call, comm, buffer, count, datatype)) return error;
   if (int error = check_root(call, comm, root)) return error;
-  weft::coll::bcast(buffer, count * datatype->size, root, collective_view(comm));
+  weft::coll::bcast(buffer, count * datatype->extent, root, collective_view(comm));
   return MPI_SUCCESS;
 }
 
@@ -48,7 +48,7 @@ extern "C" int PMPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Da
   if (sendbuf == MPI_IN_PLACE && !is_root)
     return raise_error(comm, MPI_ERR_BUFFER, call, "MPI_IN_PLACE is allowed only at the root");
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-  weft::coll::reduce(input, recvbuf, count, datatype->size, datatype->kernels[op->index], root, collective_view(comm));
+  weft::coll::reduce(input, recvbuf, count, datatype->extent, datatype->kernels[op->index], root, collective_view(comm));
   return MPI_SUCCESS;
 }
 
@@ -58,6 +58,6 @@ extern "C" int PMPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI
   const char* call = WEFT_CALL_NAME;
   if (int error = check_reduction(call, sendbuf, recvbuf, count, datatype, op, comm, true)) return error;
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-  weft::coll::allreduce(input, recvbuf, count, datatype->size, datatype->kernels[op->index], collective_view(comm));
+  weft::coll::allreduce(input, recvbuf, count, datatype->extent, datatype->kernels[op->index], collective_view(comm));
   return MPI_SUCCESS;
 }

@@ -45,8 +45,18 @@ using namespace weft::mpi;
   X(short_int, "MPI_SHORT_INT", value_index<short>, pair_kernels<short>()) \
   X(long_double_int, "MPI_LONG_DOUBLE_INT", value_index<long double>, pair_kernels<long double>())
 
+namespace {
+
+// Data bytes of one element: the value-index pairs have padding that is not data.
+template <class T>
+constexpr std::size_t data_size = sizeof(T);
+template <class V>
+constexpr std::size_t data_size<value_index<V>> = sizeof(V) + sizeof(int);
+
+}  // namespace
+
 #define WEFT_DEFINE_DATATYPE(handle, name, c_type, kernels) \
-  weft_datatype_s weft_mpi_##handle{name, sizeof(c_type), kernels};
+  weft_datatype_s weft_mpi_##handle{name, data_size<c_type>, sizeof(c_type), kernels};
 WEFT_PREDEFINED_DATATYPES(WEFT_DEFINE_DATATYPE)
 
 namespace weft::mpi {

@@ -11,10 +11,13 @@
 #include "mpi_api/reduce_kernels.hpp"
 #include "shm/operations.hpp"
 
-// Predefined datatypes are contiguous; each carries the reduction kernels defined for it.
+// Predefined datatypes are contiguous; each carries the reduction kernels defined for it. Messages carry
+// elements in their memory layout (extent bytes each); size counts the data bytes only, as MPI_Type_size
+// reports them (12 for MPI_DOUBLE_INT, whose extent is 16).
 struct weft_datatype_s {
   const char* name;
   std::size_t size;
+  std::size_t extent;
   weft::mpi::kernel_table kernels;
 };
 

@@ -54,7 +54,7 @@ int blocking_send(const char* call, const void* buf, int count, MPI_Datatype dat
   if (int error = check_send(call, buf, count, datatype, dest, tag, comm)) return error;
   if (dest == MPI_PROC_NULL) return MPI_SUCCESS;
   shm::send_request request;
-  shm::start_send(request, buf, count * datatype->size, {comm->context, comm_rank(comm), tag}, job_rank(comm, dest),
+  shm::start_send(request, buf, count * datatype->extent, {comm->context, comm_rank(comm), tag}, job_rank(comm, dest),
                   mode);
   request.done.wait();
   return MPI_SUCCESS;
@@ -66,7 +66,7 @@ int nonblocking_send(const char* call, const void* buf, int count, MPI_Datatype 
   if (int error = check_output(call, comm, request, "request")) return error;
   auto handle = std::make_unique<weft_request_s>(comm, std::in_place_type<shm::send_request>, dest == MPI_PROC_NULL);
   if (dest != MPI_PROC_NULL)
-    shm::start_send(std::get<shm::send_request>(handle->operation), buf, count * datatype->size,
+    shm::start_send(std::get<shm::send_request>(handle->operation), buf, count * datatype->extent,
                     {comm->context, comm_rank(comm), tag}, job_rank(comm, dest), mode);
   *request = handle.release();  // owned by the user until MPI_Wait/MPI_Test completes it
   return MPI_SUCCESS;
@@ -107,7 +107,7 @@ extern "C" int PMPI_Recv(void* buf, int count, MPI_Datatype datatype, int source
     return MPI_SUCCESS;
   }
   shm::recv_request request;
-  shm::start_recv(request, buf, count * datatype->size, {comm->context, source, tag}, this_rank_id());
+  shm::start_recv(request, buf, count * datatype->extent, {comm->context, source, tag}, this_rank_id());
   request.done.wait();
   int error = receive_outcome(request, comm, call);
   fill_status(status, request.source, request.tag, error, request.received());
@@ -123,7 +123,7 @@ extern "C" int PMPI_Irecv(void* buf, int count, MPI_Datatype datatype, int sourc
   auto handle =
       std::make_unique<weft_request_s>(comm, std::in_place_type<shm::recv_request>, source == MPI_PROC_NULL);
   if (source != MPI_PROC_NULL)
-    shm::start_recv(std::get<shm::recv_request>(handle->operation), buf, count * datatype->size,
+    shm::start_recv(std::get<shm::recv_request>(handle->operation), buf, count * datatype->extent,
                     {comm->context, source, tag}, this_rank_id());
   *request = handle.release();  // owned by the user until MPI_Wait/MPI_Test completes it
   return MPI_SUCCESS;
@@ -139,10 +139,10 @@ extern "C" int PMPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype se
   // The receive is posted first so that two ranks exchanging large messages cannot wait on each other.
   shm::recv_request receive;
   if (source != MPI_PROC_NULL)
-    shm::start_recv(receive, recvbuf, recvcount * recvtype->size, {comm->context, source, recvtag}, this_rank_id());
+    shm::start_recv(receive, recvbuf, recvcount * recvtype->extent, {comm->context, source, recvtag}, this_rank_id());
   if (dest != MPI_PROC_NULL) {
     shm::send_request send;
-    shm::start_send(send, sendbuf, sendcount * sendtype->size, {comm->context, comm_rank(comm), sendtag},
+    shm::start_send(send, sendbuf, sendcount * sendtype->extent, {comm->context, comm_rank(comm), sendtag},
                     job_rank(comm, dest), shm::send_mode::standard);
     send.done.wait();
   }
@@ -197,7 +197,7 @@ extern "C" int PMPI_Get_count(const MPI_Status* status, MPI_Datatype datatype, i
   if (int error = check_output(call, MPI_COMM_WORLD, status, "status")) return error;
   if (int error = check_datatype(call, MPI_COMM_WORLD, datatype)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, count, "count")) return error;
-  std::size_t size = datatype->size;
+  std::size_t size = datatype->extent;
   auto bytes = static_cast<std::size_t>(status->weft_count);
   *count = bytes % size == 0 ? static_cast<int>(bytes / size) : MPI_UNDEFINED;
   return MPI_SUCCESS;

@@ -6,6 +6,8 @@
 #include <boost/context/stack_context.hpp>
 #include <cstdint>
 
+#include "runtime/exception_state.hpp"
+
 namespace weft::runtime {
 
 class worker;
@@ -31,6 +33,7 @@ struct alignas(64) rank {
   boost::context::fiber context;    // the rank's own context while it is not running
   boost::context::fiber scheduler;  // its worker's context while the rank runs
   boost::context::stack_context stack;
+  exception_state exceptions;  // the rank's C++ exception state while it does not run
 };
 
 }  // namespace weft::runtime

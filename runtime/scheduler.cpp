@@ -28,6 +28,8 @@ void yield() {
 void park() { switch_to_worker(switch_reason::park); }
 
 void unpark(rank* target) noexcept {
+  // The caller has just made the target's condition true; see worker::run_rank for the other half.
+  std::atomic_thread_fence(std::memory_order_seq_cst);
   rank_state state = target->state.load(std::memory_order_acquire);
   for (;;) {
     switch (state) {

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "runtime/config.hpp"
+#include "runtime/exception_state.hpp"
 #include "runtime/cpu_relax.hpp"
 #include "runtime/guarded_stack.hpp"
 #include "runtime/job.hpp"
@@ -63,8 +64,13 @@ void worker::run() {
 
 void worker::run_rank(rank* r) {
   r->state.store(rank_state::running, std::memory_order_relaxed);
+  // Pairs with the fence in unpark(): a waker that saw the rank still `ready` (and so did nothing) made
+  // its event visible before that, so the rank sees the event when it checks after this fence.
+  std::atomic_thread_fence(std::memory_order_seq_cst);
   this_thread::rank = r;
+  swap_exception_state(r->exceptions);
   r->context = std::move(r->context).resume();
+  swap_exception_state(r->exceptions);
   this_thread::rank = nullptr;
   switch (r->reason) {
     case switch_reason::yield:

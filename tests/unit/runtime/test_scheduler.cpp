@@ -3,7 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
-#include <mutex>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "job_fixture.hpp"
@@ -79,4 +80,25 @@ TEST_CASE("a chain of waits through 1000 ranks on 2 workers completes", "[schedu
     }
   });
   for (int r = 1; r < nranks; ++r) REQUIRE(token[r]);
+}
+
+TEST_CASE("a rank that blocks inside a catch block rethrows its own exception", "[scheduler]") {
+  std::vector<std::string> rethrown(2);
+  std::vector<int> uncaught_in_handler(2, -1);
+  test::run_job(2, 1, [&](int rank) {
+    try {
+      throw std::runtime_error("thrown by rank " + std::to_string(rank));
+    } catch (const std::runtime_error&) {
+      runtime::yield();  // the other rank throws and catches meanwhile, on the same thread
+      uncaught_in_handler[rank] = std::uncaught_exceptions();
+      try {
+        throw;
+      } catch (const std::runtime_error& again) {
+        rethrown[rank] = again.what();
+      }
+    }
+  });
+  CHECK(rethrown[0] == "thrown by rank 0");
+  CHECK(rethrown[1] == "thrown by rank 1");
+  CHECK(uncaught_in_handler == std::vector<int>{0, 0});
 }

@@ -113,3 +113,27 @@ TEST_CASE("a message longer than the receive buffer is truncated and flagged", "
   CHECK(message_size == 1000);
   CHECK(received == 100);
 }
+
+TEST_CASE("no wake-up is lost when ranks of two workers exchange many messages", "[protocols]") {
+  // Ranks 0-127 run on worker 0 and 128-255 on worker 1. Each round every rank posts receives from four
+  // partners, two on each worker, then sends to them and waits: a rank woken by one message is often
+  // still waiting in its worker's ready queue when the next one arrives, the window in which a wake-up
+  // could be lost. A lost one leaves the job asleep forever, and the test's timeout fails it.
+  constexpr int nranks = 256, rounds = 500;
+  constexpr int offsets[] = {1, nranks - 1, nranks / 2 + 1, nranks / 2 - 1};
+  std::atomic<int> finished{0};
+  test::run_job(nranks, 2, [&](int rank) {
+    for (int round = 0; round < rounds; ++round) {
+      int in[4] = {-1, -1, -1, -1};
+      recv_request receives[4];
+      for (int i = 0; i < 4; ++i)
+        start_recv(receives[i], &in[i], sizeof in[i], {0, (rank + nranks - offsets[i]) % nranks, 0}, rank);
+      for (int offset : offsets) send(&round, sizeof round, {0, rank, 0}, (rank + offset) % nranks);
+      for (recv_request& receive : receives) receive.done.wait();
+      for (int value : in)
+        if (value != round) return;
+    }
+    ++finished;
+  });
+  CHECK(finished == nranks);
+}

@@ -1,0 +1,18 @@
+#pragma once
+// The C++ runtime keeps the exceptions being handled (for `throw;` and std::current_exception) and the
+// count of uncaught ones per thread. Ranks share their worker's thread, so a rank that blocks inside a
+// catch block would see another rank's exception on resuming. Each rank therefore carries its own copy,
+// swapped in and out around every switch.
+
+namespace weft::runtime {
+
+// Layout fixed by the Itanium C++ ABI (section 2.5.2), which libstdc++ and libc++ follow.
+struct exception_state {
+  void* caught_exceptions = nullptr;
+  unsigned int uncaught_exceptions = 0;
+};
+
+// Exchanges the calling thread's exception state with `saved`.
+void swap_exception_state(exception_state& saved) noexcept;
+
+}  // namespace weft::runtime
