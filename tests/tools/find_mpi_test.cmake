@@ -1,0 +1,39 @@
+# Builds find_mpi_project the way a user's project is built: gcc as the compiler, CMake's FindMPI
+# interrogating Weft's mpicc and mpicxx for the flags. Then runs both programs with 4 ranks.
+#   cmake -DWEFT_BIN=<build>/bin -DPROJECT_DIR=<find_mpi_project> -DWORK_DIR=<scratch folder>
+#         -DGENERATOR=<CMake generator> -DMAKE_PROGRAM=<its build tool> -P find_mpi_test.cmake
+include(${CMAKE_CURRENT_LIST_DIR}/check_command.cmake)
+
+foreach(variable IN ITEMS WEFT_BIN PROJECT_DIR WORK_DIR GENERATOR MAKE_PROGRAM)
+  if(NOT DEFINED ${variable})
+    message(FATAL_ERROR "find_mpi_test.cmake needs -D${variable}=...")
+  endif()
+endforeach()
+get_filename_component(prefix "${WEFT_BIN}/.." REALPATH)
+file(REMOVE_RECURSE "${WORK_DIR}")
+
+# The wrappers come first in PATH as well as by name, as a user would have them.
+weft_check_command(STATUS 0
+  COMMAND ${CMAKE_COMMAND} -E env "PATH=${WEFT_BIN}:$ENV{PATH}"
+          ${CMAKE_COMMAND} -S ${PROJECT_DIR} -B ${WORK_DIR}
+          -G ${GENERATOR} -DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM} -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++
+          -DMPI_C_COMPILER=${WEFT_BIN}/mpicc -DMPI_CXX_COMPILER=${WEFT_BIN}/mpicxx)
+foreach(expected IN ITEMS "MPI_C_INCLUDE_DIRS: ${prefix}/include"
+                          "MPI_C_LIBRARIES: ${prefix}/lib/libweft_start.a;${prefix}/lib/libweft.so"
+                          "-Wl,--wrap=main -Wl,--wrap=exit")
+  string(FIND "${WEFT_CHECK_OUTPUT}" "${expected}" found)
+  if(found EQUAL -1)
+    message(FATAL_ERROR "FindMPI did not extract `${expected}` from the wrappers; "
+                        "output:\n${WEFT_CHECK_OUTPUT}")
+  endif()
+endforeach()
+
+weft_check_command(STATUS 0 COMMAND ${CMAKE_COMMAND} --build ${WORK_DIR})
+
+# No LD_LIBRARY_PATH: the programs must find libweft through the rpath the flags gave them.
+weft_check_command(STATUS 0 EXPECT "C: 4 ranks, sum of ranks 6\n"
+  COMMAND ${CMAKE_COMMAND} -E env --unset=LD_LIBRARY_PATH
+          ${WEFT_BIN}/mpirun -n 4 ${WORK_DIR}/allreduce_c)
+weft_check_command(STATUS 0 EXPECT "C\\+\\+: 4 ranks, sum of ranks 6\n"
+  COMMAND ${CMAKE_COMMAND} -E env --unset=LD_LIBRARY_PATH
+          ${WEFT_BIN}/mpiexec -n 4 ${WORK_DIR}/allreduce_cxx)

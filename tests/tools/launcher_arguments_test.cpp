@@ -1,0 +1,203 @@
+// mpirun's command-line parsing: every option in each of its spellings, and every usage error.
+#include "launch_options.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+namespace {
+
+using weft::tools::env_setting;
+using weft::tools::launch_options;
+using weft::tools::parse_arguments;
+using weft::tools::usage_error;
+
+weft::tools::parse_result parse(std::initializer_list<const char *> words) {
+  std::vector<std::string> args(words.begin(), words.end());
+  return parse_arguments(args);
+}
+
+launch_options parsed(std::initializer_list<const char *> words) {
+  auto result = parse(words);
+  if (auto *error = std::get_if<usage_error>(&result))
+    FAIL("unexpected usage error: " << error->message);
+  return std::get<launch_options>(result);
+}
+
+std::string error_of(std::initializer_list<const char *> words) {
+  auto result = parse(words);
+  REQUIRE(std::holds_alternative<usage_error>(result));
+  return std::get<usage_error>(result).message;
+}
+
+using command_line = std::vector<std::string>;
+
+} // namespace
+
+TEST_CASE("a bare program runs as one rank with nothing else set") {
+  auto options = parsed({"./app"});
+  CHECK(options.what == launch_options::action::run);
+  CHECK(options.ranks == 1);
+  CHECK_FALSE(options.workers);
+  CHECK_FALSE(options.stack_size);
+  CHECK_FALSE(options.timeout_seconds);
+  CHECK_FALSE(options.tag_output);
+  CHECK(options.environment.empty());
+  CHECK(options.command == command_line{"./app"});
+}
+
+TEST_CASE("the number of ranks has every MPICH and Open MPI spelling") {
+  CHECK(parsed({"-n", "4", "app"}).ranks == 4);
+  CHECK(parsed({"-np", "8", "app"}).ranks == 8);
+  CHECK(parsed({"--np", "3", "app"}).ranks == 3);
+  CHECK(parsed({"--n=5", "app"}).ranks == 5);
+  CHECK(parsed({"--np=6", "app"}).ranks == 6);
+  CHECK(parsed({"-n", "2", "-n", "7", "app"}).ranks == 7);
+}
+
+TEST_CASE("workers, stack size, timeout and tag output are recorded") {
+  auto options = parsed({"--workers", "2", "--stack-size", "8M", "--timeout", "30", "--tag-output", "app"});
+  CHECK(options.workers == 2);
+  CHECK(options.stack_size == "8M");
+  CHECK(options.timeout_seconds == 30);
+  CHECK(options.tag_output);
+
+  auto equals_form = parsed({"--workers=3", "--stack-size=64K", "--timeout=5", "app"});
+  CHECK(equals_form.workers == 3);
+  CHECK(equals_form.stack_size == "64K");
+  CHECK(equals_form.timeout_seconds == 5);
+
+  CHECK(parsed({"-workers", "4", "-tag-output", "app"}).workers == 4);
+}
+
+TEST_CASE("stack sizes take an optional K, M or G suffix in either case") {
+  for (const char *size : {"1", "65536", "16k", "16K", "8m", "8M", "1g", "1G"})
+    CHECK(parsed({"--stack-size", size, "app"}).stack_size == std::string(size));
+}
+
+TEST_CASE("environment options keep their order and values") {
+  auto options = parsed({"-x", "PLAIN", "-x", "SET=value", "-x", "EMPTY=", "-x", "EQ=a=b", "--env", "E1",
+                         "v1", "-env", "E2", "v 2", "-genv", "E3", "", "app"});
+  CHECK(options.environment == std::vector<env_setting>{{"PLAIN", std::nullopt},
+                                                        {"SET", "value"},
+                                                        {"EMPTY", ""},
+                                                        {"EQ", "a=b"},
+                                                        {"E1", "v1"},
+                                                        {"E2", "v 2"},
+                                                        {"E3", ""}});
+}
+
+TEST_CASE("oversubscription and running as root are accepted and ignored") {
+  auto options = parsed({"--oversubscribe", "-oversubscribe", "--allow-run-as-root", "-n", "2", "app"});
+  CHECK(options.ranks == 2);
+  CHECK(options.command == command_line{"app"});
+}
+
+TEST_CASE("help and version win over everything after them") {
+  CHECK(parsed({"--help"}).what == launch_options::action::show_help);
+  CHECK(parsed({"-h"}).what == launch_options::action::show_help);
+  CHECK(parsed({"-n", "2", "-help", "--bogus"}).what == launch_options::action::show_help);
+  CHECK(parsed({"--version"}).what == launch_options::action::show_version);
+  CHECK(parsed({"-version", "-n"}).what == launch_options::action::show_version);
+}
+
+TEST_CASE("options end at the program; its arguments are untouched") {
+  auto options = parsed({"-n", "2", "./app", "-n", "5", "--help", "--", "x"});
+  CHECK(options.ranks == 2);
+  CHECK(options.command == command_line{"./app", "-n", "5", "--help", "--", "x"});
+}
+
+TEST_CASE("a double dash ends the options, so a program may start with a dash") {
+  auto options = parsed({"-n", "3", "--", "-odd-name", "arg"});
+  CHECK(options.ranks == 3);
+  CHECK(options.command == command_line{"-odd-name", "arg"});
+  CHECK(parsed({"--", "--", "x"}).command == command_line{"--", "x"});
+}
+
+TEST_CASE("a lone dash is a program name, not an option") {
+  CHECK(parsed({"-"}).command == command_line{"-"});
+}
+
+TEST_CASE("an unknown option is named and points at --help") {
+  auto message = error_of({"--frobnicate", "app"});
+  CHECK_THAT(message, Catch::Contains("unknown option '--frobnicate'"));
+  CHECK_THAT(message, Catch::Contains("--help"));
+  CHECK_THAT(error_of({"--workers-x=2", "app"}), Catch::Contains("unknown option '--workers-x'"));
+  CHECK_THAT(error_of({"-q", "app"}), Catch::Contains("unknown option '-q'"));
+}
+
+TEST_CASE("a missing program is reported") {
+  CHECK_THAT(error_of({}), Catch::Contains("no program to run"));
+  CHECK_THAT(error_of({"-n", "4"}), Catch::Contains("no program to run"));
+  CHECK_THAT(error_of({"-n", "4", "--"}), Catch::Contains("no program to run"));
+}
+
+TEST_CASE("the number of ranks must be a whole number of at least 1") {
+  for (const char *bad : {"0", "-1", "-n", "four", "4x", "2.5", "", " 4", "+4", "99999999999"}) {
+    INFO("-n " << bad);
+    auto message = error_of({"-n", bad, "app"});
+    CHECK_THAT(message, Catch::Contains("invalid number of ranks '" + std::string(bad) + "'"));
+    CHECK_THAT(message, Catch::Contains("at least 1"));
+  }
+  CHECK_THAT(error_of({"-np", "0", "app"}), Catch::Contains("for '-np'"));
+  CHECK_THAT(error_of({"--np=0", "app"}), Catch::Contains("for '--np'"));
+}
+
+TEST_CASE("workers and timeout must be whole numbers of at least 1") {
+  CHECK_THAT(error_of({"--workers", "0", "app"}), Catch::Contains("invalid number of workers '0'"));
+  CHECK_THAT(error_of({"--workers=many", "app"}), Catch::Contains("invalid number of workers 'many'"));
+  CHECK_THAT(error_of({"--timeout", "0", "app"}), Catch::Contains("invalid timeout '0'"));
+  CHECK_THAT(error_of({"--timeout", "1m", "app"}), Catch::Contains("whole number of seconds"));
+}
+
+TEST_CASE("a stack size must be a positive number with an optional K, M or G suffix") {
+  for (const char *bad : {"0", "0K", "K", "", "-8M", "8X", "8MB", "1.5M", "M8", "99999999999999999999",
+                          "17179869184G"}) {
+    INFO("--stack-size " << bad);
+    auto message = error_of({"--stack-size", bad, "app"});
+    CHECK_THAT(message, Catch::Contains("invalid stack size '" + std::string(bad) + "'"));
+    CHECK_THAT(message, Catch::Contains("K, M or G"));
+  }
+}
+
+TEST_CASE("an option at the end without its value is reported with an example") {
+  for (const char *option : {"-n", "-np", "--workers", "--stack-size", "--timeout", "-x"}) {
+    INFO(option);
+    auto message = error_of({option});
+    CHECK_THAT(message, Catch::Contains("option '" + std::string(option) + "' needs a value"));
+    CHECK_THAT(message, Catch::Contains("e.g."));
+  }
+}
+
+TEST_CASE("the options --env, -env and -genv need a name and a value") {
+  for (const char *option : {"--env", "-env", "-genv"}) {
+    INFO(option);
+    CHECK_THAT(error_of({option}), Catch::Contains("needs two values"));
+    CHECK_THAT(error_of({option, "NAME"}), Catch::Contains("needs two values"));
+    CHECK_THAT(error_of({option, "", "v", "app"}), Catch::Contains("invalid variable name ''"));
+    CHECK_THAT(error_of({option, "A=B", "v", "app"}), Catch::Contains("invalid variable name 'A=B'"));
+  }
+  CHECK_THAT(error_of({"--env=A", "B", "app"}), Catch::Contains("takes two values"));
+}
+
+TEST_CASE("the option -x needs a variable name") {
+  CHECK_THAT(error_of({"-x", "=value", "app"}), Catch::Contains("needs a variable name"));
+  CHECK_THAT(error_of({"-x", "", "app"}), Catch::Contains("needs a variable name"));
+}
+
+TEST_CASE("options without a value refuse one") {
+  CHECK_THAT(error_of({"--tag-output=1", "app"}), Catch::Contains("'--tag-output' takes no value"));
+  CHECK_THAT(error_of({"--oversubscribe=yes", "app"}), Catch::Contains("'--oversubscribe' takes no value"));
+}
+
+TEST_CASE("the help text lists every option under the invoked name") {
+  auto text = weft::tools::usage_text("mpiexec");
+  CHECK_THAT(text, Catch::StartsWith("Usage: mpiexec [options] program"));
+  for (const char *option : {"-n N", "-np N", "--workers", "--stack-size", "--timeout", "--tag-output", "-x VAR",
+                             "--env VAR VALUE", "-genv", "--oversubscribe", "--allow-run-as-root", "--help",
+                             "--version", "124"})
+    CHECK_THAT(text, Catch::Contains(option));
+  CHECK_THAT(weft::tools::version_text("mpirun"), Catch::StartsWith("mpirun (Weft) "));
+}

@@ -1,0 +1,35 @@
+#!/bin/sh
+# mpirun must pass a SIGTERM it receives on to the program and then exit with the program's status.
+# Usage: signal_forwarding.sh <mpirun> <scratch folder>
+mpirun=$1
+scratch=$2
+rm -rf "$scratch" && mkdir -p "$scratch" || exit 1
+
+# The program says when its trap is set, so the signal cannot arrive before the program handles it.
+"$mpirun" sh -c 'trap "echo program caught TERM; exit 7" TERM; : > "$1/ready"; while :; do sleep 0.1; done' \
+  program "$scratch" > "$scratch/output" 2>&1 &
+launcher=$!
+
+waited=0
+until test -f "$scratch/ready"; do
+  sleep 0.1
+  waited=$((waited + 1))
+  if test "$waited" -gt 100; then
+    echo "the program did not start within 10 s"
+    kill -KILL "$launcher"
+    exit 1
+  fi
+done
+
+kill -TERM "$launcher"
+wait "$launcher"
+status=$?
+cat "$scratch/output"
+if test "$status" -ne 7; then
+  echo "mpirun exited with $status, expected the program's 7"
+  exit 1
+fi
+if ! grep -q "program caught TERM" "$scratch/output"; then
+  echo "the program did not receive the SIGTERM sent to mpirun"
+  exit 1
+fi

@@ -1,0 +1,59 @@
+// What mpirun was asked to do, as parsed from its command line. Parsing is a pure function of the
+// arguments so that every option and every error can be unit-tested without starting a process.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace weft::tools {
+
+// One variable for the program's environment. Without a value (Open MPI's `-x VAR`) the variable is
+// passed on as mpirun sees it; on one node it is inherited anyway.
+struct env_setting {
+  std::string name;
+  std::optional<std::string> value;
+
+  bool operator==(const env_setting &) const = default;
+};
+
+struct launch_options {
+  enum class action { run, show_help, show_version };
+
+  action what = action::run;
+  int ranks = 1;
+  std::optional<int> workers;
+  // Kept as typed (e.g. "8M"): the program parses the same syntax from WEFT_STACK_SIZE.
+  std::optional<std::string> stack_size;
+  std::optional<int> timeout_seconds;
+  bool tag_output = false;
+  std::vector<env_setting> environment;
+  // The program and its arguments, untouched.
+  std::vector<std::string> command;
+};
+
+// A mistake on the command line. The message names the problem and what to do about it; the caller
+// prefixes it with the launcher's name.
+struct usage_error {
+  std::string message;
+};
+
+// mpirun's exit status for a usage error, also used when the program cannot be started at all.
+inline constexpr int usage_exit_status = 2;
+
+using parse_result = std::variant<launch_options, usage_error>;
+
+// Parses the arguments after argv[0]. Options end at the first word that is not an option (the
+// program) or at `--`.
+parse_result parse_arguments(std::span<const std::string> args);
+
+// `--help` text; `name` is how the launcher was invoked (mpirun or mpiexec).
+std::string usage_text(std::string_view name);
+
+// `--version` text.
+std::string version_text(std::string_view name);
+
+} // namespace weft::tools

@@ -1,0 +1,52 @@
+// mpirun and mpiexec: parse the command line, find the program, run the job.
+#include "job_runner.hpp"
+#include "launch_options.hpp"
+#include "program_lookup.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace {
+
+int usage_failure(std::string_view launcher_name, const weft::tools::usage_error &error) {
+  std::fprintf(stderr, "%.*s: %s\n", static_cast<int>(launcher_name.size()), launcher_name.data(),
+               error.message.c_str());
+  return weft::tools::usage_exit_status;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  using namespace weft::tools;
+  // Messages carry the name the user typed: mpirun or mpiexec.
+  std::string_view launcher_name = argc > 0 ? argv[0] : "mpirun";
+  launcher_name.remove_prefix(launcher_name.rfind('/') + 1);
+
+  const std::vector<std::string> args(argv + (argc > 0 ? 1 : 0), argv + argc);
+  parse_result parsed = parse_arguments(args);
+  if (const auto *error = std::get_if<usage_error>(&parsed))
+    return usage_failure(launcher_name, *error);
+  const launch_options &options = std::get<launch_options>(parsed);
+
+  if (options.what == launch_options::action::show_help) {
+    std::fputs(usage_text(launcher_name).c_str(), stdout);
+    return EXIT_SUCCESS;
+  }
+  if (options.what == launch_options::action::show_version) {
+    std::fputs(version_text(launcher_name).c_str(), stdout);
+    return EXIT_SUCCESS;
+  }
+
+  const char *path_variable = std::getenv("PATH");
+  auto program = find_program(options.command.front(),
+                              path_variable ? std::optional<std::string_view>(path_variable)
+                                            : std::nullopt);
+  if (const auto *error = std::get_if<usage_error>(&program))
+    return usage_failure(launcher_name, *error);
+  return run_job(options, std::get<std::string>(program), launcher_name);
+}

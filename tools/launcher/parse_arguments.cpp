@@ -1,0 +1,254 @@
+// mpirun's command line: Open MPI and MPICH spellings of the options people already type, checked
+// here so that a mistake is reported before anything runs.
+#include "launch_options.hpp"
+
+#include <charconv>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace weft::tools {
+namespace {
+
+enum class option {
+  ranks,
+  export_env,
+  set_env,
+  workers,
+  stack_size,
+  timeout,
+  tag_output,
+  ignored,
+  help,
+  version
+};
+
+struct option_name {
+  std::string_view name;
+  option id;
+};
+
+// Names without their dashes: Open MPI and MPICH both accept long names after one dash (-np, -env,
+// -oversubscribe), so -np, --np, -workers and --workers are all the same option.
+constexpr option_name option_names[] = {
+    {"n", option::ranks},
+    {"np", option::ranks},
+    {"x", option::export_env},
+    {"env", option::set_env},
+    {"genv", option::set_env},
+    {"workers", option::workers},
+    {"stack-size", option::stack_size},
+    {"timeout", option::timeout},
+    {"tag-output", option::tag_output},
+    // Every Weft job may oversubscribe and root is no different from any user; people type these
+    // out of habit, so they are accepted and have no effect.
+    {"oversubscribe", option::ignored},
+    {"allow-run-as-root", option::ignored},
+    {"h", option::help},
+    {"help", option::help},
+    {"version", option::version},
+};
+
+// Thrown inside this file only; parse_arguments turns it into its result.
+struct parse_failure {
+  std::string message;
+};
+
+std::string quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
+
+std::optional<option> find_option(std::string_view name) {
+  for (const auto &[known, id] : option_names)
+    if (known == name)
+      return id;
+  return std::nullopt;
+}
+
+// A whole number of at least 1, or nothing. from_chars rejects spaces and a leading '+', and the whole
+// text must be used, so "4x" and "0x10" fail instead of being read as 4 and 0.
+std::optional<int> positive_int(std::string_view text) {
+  int value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || value < 1)
+    return std::nullopt;
+  return value;
+}
+
+// A positive byte count with an optional K, M or G suffix (powers of 1024), as the program's
+// WEFT_STACK_SIZE accepts it.
+bool valid_size(std::string_view text) {
+  std::uint64_t multiplier = 1;
+  if (!text.empty()) {
+    switch (text.back()) {
+    case 'K': case 'k': multiplier = std::uint64_t{1} << 10; break;
+    case 'M': case 'm': multiplier = std::uint64_t{1} << 20; break;
+    case 'G': case 'g': multiplier = std::uint64_t{1} << 30; break;
+    default: break;
+    }
+  }
+  if (multiplier != 1)
+    text.remove_suffix(1);
+  std::uint64_t value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return error == std::errc() && end == text.data() + text.size() && !text.empty() && value > 0 &&
+         value <= std::numeric_limits<std::uint64_t>::max() / multiplier;
+}
+
+class parser {
+public:
+  explicit parser(std::span<const std::string> args) : args_(args) {}
+
+  launch_options parse() {
+    launch_options result;
+    while (next_ < args_.size()) {
+      const std::string &word = args_[next_];
+      if (word == "--") {
+        ++next_;
+        break;
+      }
+      // The first word that is not an option is the program; "-" alone is not an option either.
+      if (word.size() < 2 || word[0] != '-')
+        break;
+      ++next_;
+      if (apply_option(word, result))
+        return result;
+    }
+    result.command.assign(args_.begin() + static_cast<std::ptrdiff_t>(next_), args_.end());
+    if (result.command.empty())
+      throw parse_failure{"no program to run; name it after the options, e.g. -n 4 ./my_program"};
+    return result;
+  }
+
+private:
+  // Applies one option to `result`; returns true when parsing is over (--help, --version).
+  bool apply_option(std::string_view word, launch_options &result) {
+    std::string_view spelled = word;
+    inline_value_.reset();
+    // --name=value is the GNU long-option form; single-dash names keep their '=' (as in Open MPI).
+    if (word.starts_with("--")) {
+      if (auto equals = word.find('='); equals != std::string_view::npos) {
+        spelled = word.substr(0, equals);
+        inline_value_ = std::string(word.substr(equals + 1));
+      }
+    }
+    std::string_view name = spelled.substr(spelled.starts_with("--") ? 2 : 1);
+    auto id = find_option(name);
+    if (!id)
+      throw parse_failure{"unknown option " + quoted(spelled) +
+                          "; see --help for the options, or put -- before a program whose name "
+                          "starts with '-'"};
+    spelled_ = spelled;
+
+    switch (*id) {
+    case option::ranks: {
+      std::string text = value("the number of ranks, e.g. -n 4");
+      auto ranks = positive_int(text);
+      if (!ranks)
+        throw parse_failure{"invalid number of ranks " + quoted(text) + " for " + quoted(spelled_) +
+                            "; give a whole number of at least 1"};
+      result.ranks = *ranks;
+      break;
+    }
+    case option::workers: {
+      std::string text = value("the number of worker threads, e.g. --workers 2");
+      auto workers = positive_int(text);
+      if (!workers)
+        throw parse_failure{"invalid number of workers " + quoted(text) + " for " + quoted(spelled_) +
+                            "; give a whole number of at least 1"};
+      result.workers = *workers;
+      break;
+    }
+    case option::stack_size: {
+      std::string text = value("the stack size of each rank, e.g. --stack-size 8M");
+      if (!valid_size(text))
+        throw parse_failure{"invalid stack size " + quoted(text) + " for " + quoted(spelled_) +
+                            "; give a positive number of bytes with an optional K, M or G suffix, "
+                            "e.g. 8M"};
+      result.stack_size = text;
+      break;
+    }
+    case option::timeout: {
+      std::string text = value("a number of seconds, e.g. --timeout 60");
+      auto seconds = positive_int(text);
+      if (!seconds)
+        throw parse_failure{"invalid timeout " + quoted(text) + " for " + quoted(spelled_) +
+                            "; give a whole number of seconds of at least 1"};
+      result.timeout_seconds = *seconds;
+      break;
+    }
+    case option::export_env: {
+      std::string text = value("VAR or VAR=VALUE, e.g. -x OMP_NUM_THREADS=4");
+      auto equals = text.find('=');
+      if (equals == 0 || text.empty())
+        throw parse_failure{"option " + quoted(spelled_) + " needs a variable name, e.g. " +
+                            std::string(spelled_) + " OMP_NUM_THREADS=4"};
+      if (equals == std::string::npos)
+        result.environment.push_back({text, std::nullopt});
+      else
+        result.environment.push_back({text.substr(0, equals), text.substr(equals + 1)});
+      break;
+    }
+    case option::set_env: {
+      refuse_inline_value("takes two values: " + std::string(spelled_) + " VAR VALUE");
+      if (args_.size() - next_ < 2)
+        throw parse_failure{"option " + quoted(spelled_) +
+                            " needs two values, the variable and its value, e.g. " +
+                            std::string(spelled_) + " OMP_NUM_THREADS 4"};
+      const std::string &variable = args_[next_++];
+      const std::string &variable_value = args_[next_++];
+      if (variable.empty() || variable.find('=') != std::string::npos)
+        throw parse_failure{"invalid variable name " + quoted(variable) + " for " + quoted(spelled_) +
+                            "; the name comes first and the value second, e.g. " +
+                            std::string(spelled_) + " OMP_NUM_THREADS 4"};
+      result.environment.push_back({variable, variable_value});
+      break;
+    }
+    case option::tag_output:
+      refuse_inline_value("takes no value");
+      result.tag_output = true;
+      break;
+    case option::ignored:
+      refuse_inline_value("takes no value");
+      break;
+    case option::help:
+      result.what = launch_options::action::show_help;
+      return true;
+    case option::version:
+      result.what = launch_options::action::show_version;
+      return true;
+    }
+    return false;
+  }
+
+  // The option's value: the part after '=' or else the next word. `wanted` tells the user what to add.
+  std::string value(std::string_view wanted) {
+    if (inline_value_)
+      return *std::exchange(inline_value_, std::nullopt);
+    if (next_ == args_.size())
+      throw parse_failure{"option " + quoted(spelled_) + " needs a value: " + std::string(wanted)};
+    return args_[next_++];
+  }
+
+  void refuse_inline_value(const std::string &why) {
+    if (inline_value_)
+      throw parse_failure{"option " + quoted(spelled_) + " " + why};
+  }
+
+  std::span<const std::string> args_;
+  std::size_t next_ = 0;
+  std::string_view spelled_;
+  std::optional<std::string> inline_value_;
+};
+
+} // namespace
+
+parse_result parse_arguments(std::span<const std::string> args) {
+  try {
+    return parser(args).parse();
+  } catch (const parse_failure &failure) {
+    return usage_error{failure.message};
+  }
+}
+
+} // namespace weft::tools
