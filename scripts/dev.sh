@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The two commands of the README, on a fresh Debian 12 machine:
+#   scripts/dev.sh demo   installs what is missing, builds, runs the demo on 256 ranks
+#   scripts/dev.sh test   installs what is missing, builds, runs the whole test suite
+# and `scripts/dev.sh build` for the build alone. The build goes to build/ (override with WEFT_BUILD_DIR).
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${WEFT_BUILD_DIR:-$root/build}
+jobs=$(nproc)
+
+# Debian 12 packages the build and the tests need.
+packages=(clang-19 llvm-19-dev libboost-context-dev libhwloc-dev libfabric-dev catch2 cmake ninja-build
+          pkg-config gcc g++)
+
+install_missing() {
+  local missing=()
+  for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  done
+  ((${#missing[@]} == 0)) && return
+  echo "dev.sh: installing ${missing[*]}"
+  local apt=(apt-get)
+  if ((EUID != 0)); then
+    if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+      apt=(sudo apt-get)
+    else
+      echo "dev.sh: these Debian packages are missing: ${missing[*]}" >&2
+      echo "dev.sh: run as root, or install them with: sudo apt-get install ${missing[*]}" >&2
+      exit 1
+    fi
+  fi
+  DEBIAN_FRONTEND=noninteractive "${apt[@]}" update -q
+  DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y -q --no-install-recommends "${missing[@]}"
+}
+
+build_weft() {
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19
+  cmake --build "$build" -j "$jobs"
+}
+
+case "${1:-}" in
+  build)
+    install_missing
+    build_weft
+    ;;
+  demo)
+    install_missing
+    build_weft
+    "$build/bin/mpirun" -n 256 "$build/examples/heat2d"
+    ;;
+  test)
+    install_missing
+    build_weft
+    ctest --test-dir "$build" --output-on-failure -j "$jobs"
+    ;;
+  *)
+    echo "usage: scripts/dev.sh demo|test|build" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,73 @@
+/* Helpers shared by the MPI behaviour tests.
+ *
+ * A failed CHECK prints the rank, the place and the reason on one line and aborts the whole job, so a wrong
+ * result can never end in exit status 0. The byte pattern makes every message unique to its size, sender
+ * and round: data delivered to the wrong receive, shifted, cut short or left over from an earlier round
+ * does not verify. */
+#ifndef WEFT_TESTS_MPITEST_H
+#define WEFT_TESTS_MPITEST_H
+
+#include <mpi.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+__attribute__((noreturn, format(printf, 3, 4))) static inline void
+mpitest_fail(const char *file, int line, const char *fmt, ...) {
+  int rank = -1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  char why[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(why, sizeof why, fmt, ap);
+  va_end(ap);
+  /* One fprintf per line: ranks on other workers print at the same time. */
+  fprintf(stderr, "check failed on rank %d at %s:%d: %s\n", rank, file, line, why);
+  fflush(stderr);
+  MPI_Abort(MPI_COMM_WORLD, 1);
+  abort(); /* MPI_Abort must not return; if it does, the test still fails. */
+}
+
+#define CHECK(cond, ...) ((cond) ? (void)0 : mpitest_fail(__FILE__, __LINE__, __VA_ARGS__))
+
+/* Byte i of the message identified by seed. The position terms vary with the byte, its 256-byte block and
+ * its 64 KiB block; the seed is hashed so that every bit of it shows in some byte. */
+static inline unsigned char pattern_byte(size_t i, unsigned seed) {
+  unsigned h = seed * 2654435761u;
+  h ^= h >> 15;
+  return (unsigned char)(i * 131u + (i >> 8) * 7u + (i >> 16) * 13u + (h >> ((i & 3u) * 8u)));
+}
+
+static inline void pattern_fill(void *buf, size_t n, unsigned seed) {
+  unsigned char *p = buf;
+  for (size_t i = 0; i < n; i++)
+    p[i] = pattern_byte(i, seed);
+}
+
+/* Index of the first byte that differs from the pattern, or n when all n bytes match. */
+static inline size_t pattern_check(const void *buf, size_t n, unsigned seed) {
+  const unsigned char *p = buf;
+  for (size_t i = 0; i < n; i++)
+    if (p[i] != pattern_byte(i, seed))
+      return i;
+  return n;
+}
+
+/* Rank 0's closing line, which the test runner looks for: it proves the program ran to its end. Flushed at
+ * once because stdout is a pipe under the test runner and the job may end before exit flushes it. */
+static inline void report_ok(const char *program) {
+  int rank = -1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank == 0) {
+    printf("%s: ok\n", program);
+    fflush(stdout);
+  }
+}
+
+/* Seed of a message from its size, sender and round. */
+static inline unsigned pattern_seed(size_t size, int sender, int round) {
+  return (unsigned)size * 7919u + (unsigned)sender * 104729u + (unsigned)round * 31u;
+}
+
+#endif /* WEFT_TESTS_MPITEST_H */
