@@ -15,7 +15,7 @@
 namespace weft::runtime {
 namespace {
 
-constexpr int handled_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+constexpr int handled_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 
 void describe_size(std::size_t bytes, char* text, std::size_t length) {
   if (bytes % (1u << 30) == 0) snprintf(text, length, "%zu GiB", bytes >> 30);

@@ -1,0 +1,38 @@
+/* A rank that crashes ends the job, and the report names it. Usage: crash MODE RANK, where rank RANK
+ *   overflow: recurses until it runs off its stack (the others block in a receive);
+ *   segfault: writes through a null pointer;
+ *   abort:    calls abort(), as a failed assert() does.
+ * The job must end with the status a shell gives the signal, and a line naming the rank. */
+#include "mpitest.h"
+
+#include <string.h>
+
+/* Each frame holds a page the compiler cannot drop, so the recursion does reach the guard page. */
+#pragma clang diagnostic ignored "-Winfinite-recursion"
+static int recurse(int depth) {
+  volatile char frame[4096];
+  frame[0] = (char)depth;
+  return recurse(depth + 1) + frame[0];
+}
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  int rank, size;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  CHECK(argc == 3, "usage: crash overflow|segfault|abort RANK");
+  int who = atoi(argv[2]);
+  CHECK(who >= 0 && who < size, "rank %d does not exist", who);
+  if (rank == who) {
+    if (strcmp(argv[1], "overflow") == 0)
+      recurse(0);
+    else if (strcmp(argv[1], "segfault") == 0)
+      *(volatile int *)(size_t)argc = 0; /* an address the compiler cannot prove null */
+    else if (strcmp(argv[1], "abort") == 0)
+      abort();
+    CHECK(0, "rank %d survived '%s'", rank, argv[1]);
+  }
+  int never;
+  MPI_Recv(&never, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  CHECK(0, "a receive that nothing sends to completed");
+}
