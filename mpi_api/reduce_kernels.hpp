@@ -52,22 +52,7 @@ struct value_index {
   int index;
 };
 
-template <class T>
-constexpr kernel_table integer_kernels() {
-  kernel_table t{};
-  t[op_max] = apply<T, max_of>;
-  t[op_min] = apply<T, min_of>;
-  t[op_sum] = apply<T, sum_of>;
-  t[op_prod] = apply<T, product_of>;
-  t[op_land] = apply<T, logical_and>;
-  t[op_lor] = apply<T, logical_or>;
-  t[op_lxor] = apply<T, logical_xor>;
-  t[op_band] = apply<T, bit_and>;
-  t[op_bor] = apply<T, bit_or>;
-  t[op_bxor] = apply<T, bit_xor>;
-  return t;
-}
-
+// MAX, MIN, SUM and PROD: what floating-point types support.
 template <class T>
 constexpr kernel_table floating_kernels() {
   kernel_table t{};
@@ -75,6 +60,19 @@ constexpr kernel_table floating_kernels() {
   t[op_min] = apply<T, min_of>;
   t[op_sum] = apply<T, sum_of>;
   t[op_prod] = apply<T, product_of>;
+  return t;
+}
+
+// Integers also take the logical and bitwise operations.
+template <class T>
+constexpr kernel_table integer_kernels() {
+  kernel_table t = floating_kernels<T>();
+  t[op_land] = apply<T, logical_and>;
+  t[op_lor] = apply<T, logical_or>;
+  t[op_lxor] = apply<T, logical_xor>;
+  t[op_band] = apply<T, bit_and>;
+  t[op_bor] = apply<T, bit_or>;
+  t[op_bxor] = apply<T, bit_xor>;
   return t;
 }
 

@@ -54,6 +54,20 @@ static inline size_t pattern_check(const void *buf, size_t n, unsigned seed) {
   return n;
 }
 
+/* Ranks work in pairs (0,1), (2,3), ...: the even rank sends, the odd one receives; an odd rank out pairs
+ * with itself and does both. */
+struct pairing {
+  int partner, sends, receives;
+};
+
+static inline struct pairing pair_up(int rank, int size) {
+  struct pairing p;
+  p.partner = (rank ^ 1) < size ? rank ^ 1 : rank;
+  p.sends = rank % 2 == 0 || p.partner == rank;
+  p.receives = rank % 2 == 1 || p.partner == rank;
+  return p;
+}
+
 /* Rank 0's closing line, which the test runner looks for: it proves the program ran to its end. Flushed at
  * once because stdout is a pipe under the test runner and the job may end before exit flushes it. */
 static inline void report_ok(const char *program) {

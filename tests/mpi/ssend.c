@@ -91,7 +91,7 @@ int main(int argc, char **argv) {
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  int partner = (rank ^ 1) < size ? rank ^ 1 : rank;
+  int partner = pair_up(rank, size).partner;
   unsigned char *out = malloc(MAX_BYTES), *in = malloc(MAX_BYTES);
   CHECK(out && in, "out of memory");
 

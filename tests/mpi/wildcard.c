@@ -95,9 +95,8 @@ int main(int argc, char **argv) {
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  int partner = (rank ^ 1) < size ? rank ^ 1 : rank;
-  int sends = rank % 2 == 0 || partner == rank;
-  int receives = rank % 2 == 1 || partner == rank;
+  struct pairing pair = pair_up(rank, size);
+  int partner = pair.partner, sends = pair.sends, receives = pair.receives;
 
   unexpected(sends, receives, partner);
   posted(rank, sends, receives, partner);
