@@ -12,7 +12,13 @@ struct exception_state {
   unsigned int uncaught_exceptions = 0;
 };
 
-// Exchanges the calling thread's exception state with `saved`.
-void swap_exception_state(exception_state& saved) noexcept;
+// The calling thread's exception state inside the C++ runtime.
+exception_state& thread_exception_state() noexcept;
+
+inline void swap_exception_state(exception_state& thread, exception_state& saved) noexcept {
+  exception_state held = thread;
+  thread = saved;
+  saved = held;
+}
 
 }  // namespace weft::runtime

@@ -12,18 +12,21 @@ namespace weft::runtime {
 
 class worker;
 
-// running  -> the rank executes on its worker.
-// notified -> running, and an unpark() arrived: its next park() returns at once.
-// blocked  -> parked; the next unpark() makes it ready and queues it on its worker.
-// ready    -> in its worker's ready queue.
-enum class rank_state : std::uint8_t { ready, running, notified, blocked, finished };
+// runnable -> running on its worker or waiting in its ready queue (the worker's business alone, so
+//             switching a rank in and out touches no shared state).
+// notified -> runnable, and an unpark() arrived since the rank last looked: its next park() returns at
+//             once. Every unpark() is a read-modify-write of this state, so whoever consumes the permit
+//             with an acquire sees everything the wakers did before unparking.
+// blocked  -> parked; the next unpark() makes it runnable and queues it on its worker.
+// finished -> its main has returned.
+enum class rank_state : std::uint8_t { runnable, notified, blocked, finished };
 
 // Why a rank handed control back to its worker.
 enum class switch_reason : std::uint8_t { yield, park, finish };
 
 struct alignas(64) rank {
   // Written by other workers (unpark), so it sits alone on the first cache line.
-  std::atomic<rank_state> state{rank_state::ready};
+  std::atomic<rank_state> state{rank_state::runnable};
 
   alignas(64) int id = -1;
   worker* home = nullptr;

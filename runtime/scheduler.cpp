@@ -25,24 +25,33 @@ void yield() {
   if (others_ready()) switch_to_worker(switch_reason::yield);
 }
 
-void park() { switch_to_worker(switch_reason::park); }
+void park() {
+  rank* self = this_thread::rank;
+  // A permit that is already there is consumed here, without a round trip through the worker.
+  rank_state expected = rank_state::notified;
+  if (self->state.load(std::memory_order_relaxed) == expected &&
+      self->state.compare_exchange_strong(expected, rank_state::runnable, std::memory_order_acq_rel))
+    return;
+  switch_to_worker(switch_reason::park);
+}
 
 void unpark(rank* target) noexcept {
-  // The caller has just made the target's condition true; see worker::run_rank for the other half.
-  std::atomic_thread_fence(std::memory_order_seq_cst);
-  rank_state state = target->state.load(std::memory_order_acquire);
+  rank_state state = target->state.load(std::memory_order_relaxed);
   for (;;) {
     switch (state) {
-      case rank_state::running:
+      case rank_state::runnable:
+      case rank_state::notified:
+        // Always a read-modify-write, even when the permit is already set: the rank's next acquire of
+        // its state then also sees what this caller did before.
         if (target->state.compare_exchange_weak(state, rank_state::notified, std::memory_order_acq_rel)) return;
         break;
       case rank_state::blocked:
-        if (target->state.compare_exchange_weak(state, rank_state::ready, std::memory_order_acq_rel)) {
+        if (target->state.compare_exchange_weak(state, rank_state::runnable, std::memory_order_acq_rel)) {
           target->home->enqueue(target);
           return;
         }
         break;
-      default:  // already ready, already notified, or finished
+      case rank_state::finished:
         return;
     }
   }

@@ -1,5 +1,7 @@
 #pragma once
 // Per-thread scheduler state. A rank never changes worker, so these stay valid across its switches.
+// libweft.so is always loaded with the program, never by dlopen, so its thread-locals can use the
+// initial-exec model: a fixed offset from the thread pointer instead of a __tls_get_addr call.
 
 namespace weft::runtime {
 
@@ -7,8 +9,8 @@ class worker;
 struct rank;
 
 namespace this_thread {
-inline thread_local runtime::worker* worker = nullptr;
-inline thread_local runtime::rank* rank = nullptr;
+[[gnu::tls_model("initial-exec")]] inline thread_local runtime::worker* worker = nullptr;
+[[gnu::tls_model("initial-exec")]] inline thread_local runtime::rank* rank = nullptr;
 }  // namespace this_thread
 
 }  // namespace weft::runtime

@@ -48,6 +48,7 @@ void worker::create_fiber(rank& r) {
 
 void worker::run() {
   this_thread::worker = this;
+  exception_globals_ = &thread_exception_state();
   job_.prepare_worker_thread(index_);
   for (rank& r : ranks_) {
     create_fiber(r);
@@ -63,25 +64,21 @@ void worker::run() {
 }
 
 void worker::run_rank(rank* r) {
-  r->state.store(rank_state::running, std::memory_order_relaxed);
-  // Pairs with the fence in unpark(): a waker that saw the rank still `ready` (and so did nothing) made
-  // its event visible before that, so the rank sees the event when it checks after this fence.
-  std::atomic_thread_fence(std::memory_order_seq_cst);
   this_thread::rank = r;
-  swap_exception_state(r->exceptions);
+  swap_exception_state(*exception_globals_, r->exceptions);
   r->context = std::move(r->context).resume();
-  swap_exception_state(r->exceptions);
+  swap_exception_state(*exception_globals_, r->exceptions);
   this_thread::rank = nullptr;
   switch (r->reason) {
     case switch_reason::yield:
-      r->state.store(rank_state::ready, std::memory_order_relaxed);
       local_ready_.push_back(r);
       break;
     case switch_reason::park: {
-      rank_state expected = rank_state::running;
-      // An unpark() that came while the rank ran (state notified) means it must not sleep.
+      rank_state expected = rank_state::runnable;
       if (!r->state.compare_exchange_strong(expected, rank_state::blocked, std::memory_order_acq_rel)) {
-        r->state.store(rank_state::ready, std::memory_order_relaxed);
+        // An unpark() came after the rank's last look: consume it (as an RMW, so that it also covers any
+        // later one) and let the rank look again.
+        r->state.exchange(rank_state::runnable, std::memory_order_acq_rel);
         local_ready_.push_back(r);
       }
       break;

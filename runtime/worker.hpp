@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <span>
 
+#include "runtime/exception_state.hpp"
 #include "runtime/intrusive_queue.hpp"
 #include "runtime/rank.hpp"
 #include "runtime/spinlock.hpp"
@@ -46,6 +47,7 @@ class worker {
   std::span<rank> ranks_;
   job& job_;
   int live_ranks_;
+  exception_state* exception_globals_ = nullptr;  // this thread's, looked up once
   intrusive_queue<rank, &rank::next_ready> local_ready_;
 
   // Cross-thread wake-ups, apart from the hot local state.
