@@ -3,13 +3,26 @@
 #include "runtime/report.hpp"
 
 namespace weft::runtime {
+namespace {
+
+// The cpuset the process was started with, read once: afterwards the main thread is pinned as worker 0,
+// and a later reading (a second job in the same process, as benchmarks run) would see only that core.
+hwloc_const_bitmap_t process_cpuset(hwloc_topology_t topology) {
+  static const hwloc_bitmap_t cpuset = [topology] {
+    hwloc_bitmap_t set = hwloc_bitmap_alloc();
+    if (hwloc_get_cpubind(topology, set, HWLOC_CPUBIND_PROCESS) != 0 || hwloc_bitmap_iszero(set))
+      hwloc_bitmap_copy(set, hwloc_topology_get_allowed_cpuset(topology));
+    return set;
+  }();
+  return cpuset;
+}
+
+}  // namespace
 
 topology::topology() {
   if (hwloc_topology_init(&topology_) != 0 || hwloc_topology_load(topology_) != 0)
     fatal(1, "hwloc could not read this machine's topology");
-  allowed_ = hwloc_bitmap_alloc();
-  if (hwloc_get_cpubind(topology_, allowed_, HWLOC_CPUBIND_PROCESS) != 0 || hwloc_bitmap_iszero(allowed_))
-    hwloc_bitmap_copy(allowed_, hwloc_topology_get_allowed_cpuset(topology_));
+  allowed_ = hwloc_bitmap_dup(process_cpuset(topology_));
 }
 
 topology::~topology() {

@@ -11,7 +11,7 @@ jobs=$(nproc)
 
 # Debian 12 packages the build and the tests need.
 packages=(clang-19 llvm-19-dev libboost-context-dev libhwloc-dev libfabric-dev catch2 cmake ninja-build
-          pkg-config gcc g++)
+          pkg-config gcc g++ libbenchmark-dev)
 
 install_missing() {
   local missing=()

@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <sched.h>
+
 #include <atomic>
 #include <stdexcept>
 #include <string>
@@ -9,6 +11,7 @@
 
 #include "job_fixture.hpp"
 #include "runtime/scheduler.hpp"
+#include "runtime/topology.hpp"
 #include "runtime/worker.hpp"
 
 using namespace weft;
@@ -101,4 +104,16 @@ TEST_CASE("a rank that blocks inside a catch block rethrows its own exception", 
   CHECK(rethrown[0] == "thrown by rank 0");
   CHECK(rethrown[1] == "thrown by rank 1");
   CHECK(uncaught_in_handler == std::vector<int>{0, 0});
+}
+
+TEST_CASE("a second job in the same process still spreads its workers over the cores", "[scheduler]") {
+  if (runtime::topology().core_count() < 2) {
+    WARN("one core: nothing to spread");
+    return;
+  }
+  std::vector<cpu_set_t> pinned(2);
+  auto record_pinning = [&](int rank) { sched_getaffinity(0, sizeof(cpu_set_t), &pinned[rank]); };
+  test::run_job(2, 2, record_pinning);  // pins the calling thread, as worker 0, to one core
+  test::run_job(2, 2, record_pinning);
+  CHECK_FALSE(CPU_EQUAL(&pinned[0], &pinned[1]));
 }
