@@ -1,0 +1,76 @@
+// A small send and its receive through shm::start_send and shm::start_recv, by one rank to itself, so
+// the protocol's whole cost shows without a fiber switch:
+//
+//   inline_send_recv  the send comes first: its data is copied into a descriptor queued at the receiver
+//                     (an allocation), then the receive copies it out and frees it.
+//   direct_recv_send  the receive is posted first: the send copies straight into the receive buffer and
+//                     completes the receive.
+//
+// The argument is the message size in bytes, up to the default WEFT_INLINE_MAX of 256.
+
+#include <benchmark/benchmark.h>
+
+#include <cstddef>
+#include <vector>
+
+#include "shm/point_to_point.hpp"
+#include "two_rank_job.hpp"
+
+namespace {
+
+using namespace weft;
+
+constexpr shm::envelope env{0, 0, 1};  // rank 0 to itself
+
+std::vector<std::byte> message_of(std::size_t size) {
+  std::vector<std::byte> bytes(size);
+  for (std::size_t i = 0; i < size; ++i) bytes[i] = static_cast<std::byte>(i * 131 + 7);
+  return bytes;
+}
+
+// Runs `iteration(out, in)`, which returns whether both operations completed at once, as rank 0 of a job
+// in the State loop; then checks the last message received.
+template <class Iteration>
+void self_messages(benchmark::State& state, Iteration iteration) {
+  const std::size_t size = state.range(0);
+  const std::vector<std::byte> out = message_of(size);
+  std::vector<std::byte> in(size);
+  bool completed = true;
+  bench::run_two_rank_job(1, [&](int rank) {
+    if (rank != 0) return;
+    for (auto _ : state) completed = iteration(out, in) && completed;
+  });
+  if (!completed) state.SkipWithError("a send or receive did not complete at once");
+  else if (in != out) state.SkipWithError("the received bytes differ from the sent ones");
+}
+
+void inline_send_recv(benchmark::State& state) {
+  self_messages(state, [](const std::vector<std::byte>& out, std::vector<std::byte>& in) {
+    shm::send_request send;
+    shm::start_send(send, out.data(), out.size(), env, 0, shm::send_mode::standard);
+    bool sent_inline = send.done.done();
+    shm::recv_request receive;
+    shm::start_recv(receive, in.data(), in.size(), env, 0);
+    return sent_inline && receive.done.done();
+  });
+}
+
+void direct_recv_send(benchmark::State& state) {
+  self_messages(state, [](const std::vector<std::byte>& out, std::vector<std::byte>& in) {
+    shm::recv_request receive;
+    shm::start_recv(receive, in.data(), in.size(), env, 0);
+    shm::send_request send;
+    shm::start_send(send, out.data(), out.size(), env, 0, shm::send_mode::standard);
+    return send.done.done() && receive.done.done();
+  });
+}
+
+void message_sizes(benchmark::internal::Benchmark* b) {
+  b->ArgName("bytes");
+  for (int size : {8, 64, 256}) b->Arg(size);
+}
+
+BENCHMARK(inline_send_recv)->Apply(message_sizes);
+BENCHMARK(direct_recv_send)->Apply(message_sizes);
+
+}  // namespace
