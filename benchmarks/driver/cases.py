@@ -1,0 +1,106 @@
+"""What is measured: the cases of a full run and of a quick one.
+
+A case is one program at one number of ranks, run by some of the libraries. The machine has two cores,
+so 2 ranks is the fair case for process-based MPI, and 16 and 64 ranks are oversubscribed: that is where
+ranks as fibers should win by the most. Cases of 1,000 and 10,000 ranks are Weft's alone: MPICH and Open
+MPI would need 1,000 processes of tens of MiB each, busy-polling on two cores.
+
+The programs time each measured point for a fixed interval (50 ms, 5 ms with --quick), so a run lasts
+about (number of sizes) x (interval) plus start-up; --max-size is what bounds a case's duration.
+"""
+
+from dataclasses import dataclass
+
+ALL = ("weft", "mpich", "openmpi")
+WEFT = ("weft",)
+MiB4 = str(4 * 1024 * 1024)
+
+
+@dataclass(frozen=True)
+class Case:
+    program: str                  # benchmarks/programs/<program>.c
+    ranks: int
+    libraries: tuple = ALL
+    args: tuple = ()              # arguments for the program
+    timed: bool = False           # report job_wall_time: the whole launcher process, fork to exit
+    cpu: bool = False             # report job_cpu_percent: CPU time of every process of the job / wall
+    timeout: float = 0.0          # seconds for one run; 0: the driver's default
+    repeats: int = 0              # at most this many repeats; 0: as many as the run's
+
+    @property
+    def id(self):
+        return f"{self.program}-{self.ranks}"
+
+    @property
+    def title(self):
+        who = "" if self.libraries == ALL else " (Weft only)"
+        return f"{self.program}, {self.ranks:,} ranks{who}"
+
+
+def _full():
+    # Two ranks on two cores: one process (or fiber) per core, the case process-based MPI is built for.
+    two = [Case(p, 2, args=("--max-size", MiB4)) for p in ("pingpong", "stream_bandwidth", "bidir_bandwidth")]
+    two.append(Case("message_rate", 2))           # 8-byte messages only
+    two.append(Case("collectives", 2, args=("--quick", "--max-size", "65536")))
+    two.append(Case("startup", 2, timed=True))
+    # 16 ranks on 2 cores: MPICH's processes busy-poll and share the cores, so a message may cost it a time
+    # slice (milliseconds); sizes are capped so that its runs take seconds.
+    over = [Case("pingpong", 16, args=("--max-size", "65536")),
+            Case("message_rate", 16),
+            Case("collectives", 16, args=("--quick", "--max-size", "4096")),
+            Case("alltoall", 16, args=("--quick", "--max-size", "4096")),
+            Case("halo", 16, args=("--max-size", "4096")),
+            Case("idle_cpu", 16, args=("--seconds", "2"), cpu=True),
+            Case("startup", 16, timed=True)]
+    # 64 ranks: one MPICH message takes about 65 ms and one collective up to a second, so each case keeps
+    # a single size and three repeats; even so they are a third of the full run.
+    at64 = dict(repeats=3)
+    over += [Case("pingpong", 64, args=("--max-size", "0"), **at64),
+             Case("message_rate", 64, **at64),
+             Case("collectives", 64, args=("--quick", "--max-size", "8"), **at64),
+             Case("alltoall", 64, args=("--quick", "--max-size", "8"), **at64),
+             Case("halo", 64, args=("--quick", "--max-size", "512"), **at64),
+             Case("idle_memory", 64, **at64),
+             Case("idle_cpu", 64, args=("--seconds", "2"), cpu=True, **at64),
+             Case("startup", 64, timed=True, **at64)]
+    # Weft only: what a process per rank cannot do on this machine. An all-to-all of 1,000 ranks is a
+    # million messages per exchange, seconds each: one size, two repeats.
+    big = [Case("pingpong", 1000, WEFT, ("--quick", "--max-size", "65536")),
+           Case("message_rate", 1000, WEFT),
+           Case("collectives", 1000, WEFT, ("--quick", "--max-size", "65536")),
+           Case("alltoall", 1000, WEFT, ("--quick", "--max-size", "8"), repeats=2),
+           Case("halo", 1000, WEFT, ("--max-size", "32768")),
+           Case("idle_memory", 1000, WEFT),
+           Case("idle_cpu", 1000, WEFT, ("--seconds", "2"), cpu=True),
+           Case("startup", 1000, WEFT, timed=True), Case("startup", 10000, WEFT, timed=True)]
+    return two + over + big
+
+
+def _quick():
+    # Enough to evaluate every target and draw the plots. The bandwidth sweep runs without --quick, whose
+    # sizes grow by 16 and skip 4 MiB, the size of the bandwidth target.
+    return [Case("pingpong", 2, args=("--quick", "--max-size", MiB4)),
+            Case("stream_bandwidth", 2, args=("--max-size", MiB4)),
+            Case("pingpong", 16, args=("--quick", "--max-size", "4096")),
+            Case("collectives", 16, args=("--quick", "--max-size", "64")),
+            Case("message_rate", 16),
+            Case("idle_cpu", 16, args=("--quick",), cpu=True),
+            Case("idle_memory", 64),
+            Case("startup", 16, timed=True),
+            Case("pingpong", 1000, WEFT, ("--quick", "--max-size", "4096")),
+            Case("idle_memory", 1000, WEFT),
+            Case("startup", 1000, WEFT, timed=True),
+            Case("startup", 10000, WEFT, timed=True)]
+
+
+def plan(quick):
+    return _quick() if quick else _full()
+
+
+# Plots: message size on the x axis, one line per library, log-log. (case id, benchmark, y label, file).
+PLOTS = [
+    ("pingpong-2", "pingpong_latency", "latency (us)", "latency-2-ranks.png"),
+    ("stream_bandwidth-2", "stream_bandwidth", "bandwidth (MB/s)", "bandwidth-2-ranks.png"),
+    ("bidir_bandwidth-2", "bidir_bandwidth", "bandwidth, both directions (MB/s)", "bidir-bandwidth-2-ranks.png"),
+    ("pingpong-16", "pingpong_latency", "latency (us)", "latency-16-ranks.png"),
+]

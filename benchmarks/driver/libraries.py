@@ -1,0 +1,136 @@
+"""The three MPI libraries under comparison, and building the benchmark programs with each.
+
+Weft is used from its build tree (build/bin/mpicc, build/bin/mpirun); MPICH and Open MPI are Debian's
+packages, installed side by side, so their wrappers and launchers carry a suffix (mpicc.mpich,
+mpirun.openmpi). Every program is built from the same source with each library's own wrapper and -O2.
+"""
+
+import concurrent.futures
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PROGRAMS_DIR = ROOT / "benchmarks" / "programs"
+
+
+@dataclass
+class Library:
+    key: str                      # short name used in file names and results.json
+    name: str                     # name shown in tables and plots
+    mpicc: str
+    mpirun: list                  # launcher and the options it always needs
+    env: dict = field(default_factory=dict)   # settings added to the environment of every run
+
+    def command(self, ranks, program, args):
+        return [*self.mpirun, "-n", str(ranks), str(program), *args]
+
+
+def libraries(build_dir):
+    """Weft, MPICH and Open MPI, in the order their columns appear."""
+    bin_dir = Path(build_dir) / "bin"
+    openmpi_run = ["mpirun.openmpi", "--oversubscribe"]
+    if os.geteuid() == 0:
+        # Open MPI refuses to start as root unless told; the machines that run this are often root.
+        openmpi_run.append("--allow-run-as-root")
+    return [
+        Library("weft", "Weft", str(bin_dir / "mpicc"), [str(bin_dir / "mpirun")]),
+        # Hydra oversubscribes without being asked, and Debian's MPICH (ch4:ucx) finds shared memory by
+        # itself: nothing to set.
+        Library("mpich", "MPICH", "mpicc.mpich", ["mpirun.mpich"]),
+        # On one node Open MPI needs only shared memory; naming ob1 with the self and vader transports
+        # keeps it from probing InfiniBand, TCP and libfabric devices this machine does not use. It is
+        # what it picks on its own here, so the figures do not change, but start-up is quieter.
+        Library("openmpi", "Open MPI", "mpicc.openmpi", openmpi_run,
+                {"OMPI_MCA_pml": "ob1", "OMPI_MCA_btl": "self,vader"}),
+    ]
+
+
+def library_versions(build_dir):
+    """One line per library, from the library's own tools."""
+    def first_line(cmd):
+        try:
+            out = subprocess.run(cmd, capture_output=True, text=True, timeout=30).stdout
+        except (OSError, subprocess.TimeoutExpired):
+            return "not found"
+        lines = [line.strip() for line in out.splitlines() if line.strip()]
+        return lines[0] if lines else "unknown"
+
+    mpich = first_line(["mpichversion"])          # "MPICH Version:    4.0.2"
+    mpich = "MPICH " + mpich.split(":", 1)[1].strip() if ":" in mpich else mpich
+    # Weft's version number moves rarely; the commit says which sources were measured.
+    weft = first_line([str(Path(build_dir) / "bin" / "mpirun"), "--version"])
+    commit = first_line(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"])
+    if commit not in ("not found", "unknown"):
+        dirty = first_line(["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no"])
+        weft += f", commit {commit}" + (" with local changes" if dirty != "unknown" else "")
+    return {
+        "weft": weft,
+        "mpich": mpich,
+        "openmpi": first_line(["mpirun.openmpi", "--version"]),
+    }
+
+
+def build_weft(build_dir, log):
+    """Build Weft, its tools and the internals benchmarks with the project's own script.
+
+    Always run: ninja does nothing when the tree is current, and the figures must describe the sources
+    that are checked out, not an older build.
+    """
+    env = dict(os.environ, WEFT_BUILD_DIR=str(build_dir))
+    with open(log, "w") as out:
+        done = subprocess.run([str(ROOT / "scripts" / "dev.sh"), "build"], stdout=out,
+                              stderr=subprocess.STDOUT, env=env)
+    if done.returncode != 0:
+        raise SystemExit(f"compare: building Weft failed; see {log}")
+
+
+def program_sources(programs_dir=PROGRAMS_DIR):
+    """The benchmark programs: every .c file of benchmarks/programs, by name without .c."""
+    return {path.stem: path for path in sorted(Path(programs_dir).glob("*.c"))}
+
+
+def build_programs(libs, names, programs_dir, out_dir, log_dir):
+    """Compile each program with each library. Returns {(library key, program): path or None}.
+
+    A program that does not compile with one library is recorded, and its runs with that library are
+    reported as build failures; the other libraries still run it.
+    """
+    sources = program_sources(programs_dir)
+    jobs = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        for lib in libs:
+            (Path(out_dir) / lib.key).mkdir(parents=True, exist_ok=True)
+            for name in names:
+                if name in sources:
+                    jobs[(lib.key, name)] = pool.submit(_compile, lib, sources[name],
+                                                        Path(out_dir) / lib.key / name, log_dir)
+    binaries = {key: job.result() for key, job in jobs.items()}
+    for lib in libs:
+        for name in names:
+            binaries.setdefault((lib.key, name), None)
+    return binaries
+
+
+def _compile(lib, source, binary, log_dir):
+    if shutil.which(lib.mpicc) is None:
+        return None
+    # -lm: some programs use libm (sqrt in statistics); linking it costs nothing when unused.
+    cmd = [lib.mpicc, "-O2", "-o", str(binary), str(source), "-lm"]
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode != 0:
+        Path(log_dir, f"build-{lib.key}-{source.stem}.log").write_text(
+            " ".join(cmd) + "\n" + done.stdout + done.stderr)
+        return None
+    return binary
+
+
+def internals_benchmarks(build_dir):
+    """The Google Benchmark executables of benchmarks/internals, as CMake put them (bench_*)."""
+    found = []
+    for path in sorted(Path(build_dir).rglob("bench_*")):
+        if path.is_file() and os.access(path, os.X_OK) and "CMakeFiles" not in path.parts:
+            found.append(path)
+    return found

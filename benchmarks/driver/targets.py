@@ -1,0 +1,111 @@
+"""The performance targets of the project, checked against a run's figures.
+
+Each target is met, not met, or not measured (a case failed, timed out or was not in the plan). A target
+is never declared met on partial evidence: when one of the two other libraries has no figure, the target
+is judged against the one that has, and the line says so.
+"""
+
+from report import number
+from results import find
+
+NAMES = {"mpich": "MPICH", "openmpi": "Open MPI"}
+
+
+def _fmt(value, unit):
+    return f"{number(value)} {unit}"
+
+
+def _others(fig):
+    return {k: v for k, v in fig["median"].items() if k in NAMES and v > 0}
+
+
+def _latency_vs_best(figures):
+    fig = find(figures, "pingpong-2", "pingpong_latency", "0")
+    goal = "0-byte latency, 2 ranks on 2 cores: Weft ≤ 0.5 × the better of MPICH and Open MPI"
+    if not fig or "weft" not in fig["median"] or not _others(fig):
+        return goal, None, "not measured"
+    weft, others = fig["median"]["weft"], _others(fig)
+    best = min(others, key=others.get)
+    return goal, weft <= 0.5 * others[best], (
+        f"Weft {_fmt(weft, fig['unit'])}, {NAMES[best]} {_fmt(others[best], fig['unit'])}: "
+        f"{weft / others[best]:.2f} ×")
+
+
+def _latency_oversubscribed(figures):
+    fig = find(figures, "pingpong-16", "pingpong_latency", "0")
+    goal = "0-byte latency, 16 ranks on 2 cores: Weft ≥ 10 × better than MPICH and than Open MPI"
+    if not fig or "weft" not in fig["median"] or not _others(fig):
+        return goal, None, "not measured"
+    weft, others = fig["median"]["weft"], _others(fig)
+    parts = [f"Weft {_fmt(weft, fig['unit'])}"]
+    parts += [f"{NAMES[k]} {_fmt(v, fig['unit'])} ({number(v / weft)} × better)" for k, v in others.items()]
+    if len(others) < 2:
+        parts.append("the other library has no figure")
+    return goal, all(v / weft >= 10 for v in others.values()), ", ".join(parts)
+
+
+def _bandwidth(figures):
+    fig = find(figures, "stream_bandwidth-2", "stream_bandwidth", str(4 * 1024 * 1024))
+    goal = "bandwidth at 4 MiB, 2 ranks: Weft ≥ 1.5 × Open MPI and ≥ 2 × MPICH"
+    if not fig or "weft" not in fig["median"] or not _others(fig):
+        return goal, None, "not measured"
+    weft, others = fig["median"]["weft"], _others(fig)
+    need = {"openmpi": 1.5, "mpich": 2.0}
+    parts = [f"Weft {_fmt(weft, fig['unit'])}"]
+    parts += [f"{weft / v:.2f} × {NAMES[k]}" for k, v in others.items()]
+    if len(others) < 2:
+        parts.append("the other library has no figure")
+    return goal, all(weft >= need[k] * v for k, v in others.items()), ", ".join(parts)
+
+
+def _fiber_switch(figures):
+    goal = "fiber switch < 50 ns (internals benchmark)"
+    # fiber_switch's counter `switch` is the time of one switch (an iteration is two); failing that, the
+    # first internals figure in ns whose name says "switch".
+    internals = [f for f in figures if f["case"].startswith("internals-") and "weft" in f["median"]
+                 and f["unit"] == "ns" and "switch" in f["benchmark"].lower()]
+    internals.sort(key=lambda f: f["benchmark"] != "fiber_switch.switch")
+    if not internals:
+        return goal, None, "not measured"
+    fig = internals[0]
+    ns = fig["median"]["weft"]
+    label = fig["benchmark"] + ("" if fig["param"] == "-" else "/" + fig["param"])
+    return goal, ns < 50, f"{label}: {ns:.1f} ns"
+
+
+def _idle_memory(figures):
+    goal = "runtime memory per idle rank < 64 KiB resident (1,000 ranks)"
+    fig = find(figures, "idle_memory-1000", "idle_rss_per_rank")
+    if not fig or "weft" not in fig["median"]:
+        return goal, None, "not measured"
+    per_rank = fig["median"]["weft"]
+    detail = f"{number(per_rank)} KiB per rank (the process's RSS / 1,000)"
+    # The growth from 64 to 1,000 ranks leaves out what the process costs with no rank at all (code,
+    # libraries, the C runtime): the runtime's own cost per rank. Shown beside the plain quotient, which
+    # is the one judged.
+    big, small = find(figures, "idle_memory-1000", "idle_rss_total"), find(figures, "idle_memory-64",
+                                                                            "idle_rss_total")
+    if big and small and "weft" in big["median"] and "weft" in small["median"]:
+        slope = (big["median"]["weft"] - small["median"]["weft"]) / (1000 - 64)
+        detail += f"; {number(slope)} KiB for each rank beyond 64"
+    return goal, per_rank < 64, detail
+
+
+def _startup(figures):
+    goal = "10,000 ranks, MPI_Init to MPI_Finalize with one allreduce: < 1 s (whole mpirun run)"
+    fig = find(figures, "startup-10000", "job_wall_time")
+    if not fig or "weft" not in fig["median"]:
+        return goal, None, "not measured"
+    seconds = fig["median"]["weft"]
+    return goal, seconds < 1.0, f"{seconds:.3f} s"
+
+
+def evaluate(figures):
+    """[{goal, met (True, False or None), measured}] in the order of the issue."""
+    checks = (_latency_vs_best, _latency_oversubscribed, _bandwidth, _fiber_switch, _idle_memory,
+              _startup)
+    out = []
+    for check in checks:
+        goal, met, measured = check(figures)
+        out.append({"goal": goal, "met": met, "measured": measured})
+    return out

@@ -1,0 +1,96 @@
+"""Tests of the driver's parsing, statistics, targets and report, on made-up output (no MPI needed).
+
+    python3 -B -m unittest discover -s benchmarks/driver -p 'test_*.py'
+"""
+
+import json
+import sys
+import unittest
+from pathlib import Path
+
+sys.dont_write_bytecode = True       # no __pycache__ in the source tree
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from cases import ALL, WEFT, Case, plan  # noqa: E402
+from report import markdown, number, ratio  # noqa: E402
+from results import param_key, parse_google_benchmark, parse_result_lines, summarize  # noqa: E402
+from runner import Run  # noqa: E402
+from targets import evaluate  # noqa: E402
+
+
+def run(case, library, repeat, rows, status="ok", detail=""):
+    return Run(case, library, repeat, status, detail=detail, results=rows)
+
+
+class Parsing(unittest.TestCase):
+    def test_result_lines(self):
+        text = ("# a comment\nRESULT pingpong_latency 0 0.2310 us\nRESULT stream_bandwidth 4194304 12345.6 MB/s\n"
+                "RESULT broken line\nRESULT x 8 notanumber us\nnoise\n")
+        self.assertEqual(parse_result_lines(text), [["pingpong_latency", "0", 0.231, "us"],
+                                                     ["stream_bandwidth", "4194304", 12345.6, "MB/s"]])
+
+    def test_google_benchmark(self):
+        doc = {"context": {}, "benchmarks": [
+            {"name": "fiber_switch/real_time", "run_type": "iteration", "real_time": 0.1, "cpu_time": 0.1,
+             "time_unit": "us", "iterations": 10, "switch": 4.5e-8},
+            {"name": "send/64", "run_type": "iteration", "real_time": 40, "time_unit": "ns",
+             "bytes_per_second": 1.5e9},
+            {"name": "send/64_mean", "run_type": "aggregate", "real_time": 40, "time_unit": "ns"}]}
+        rows = parse_google_benchmark("warning first\n" + json.dumps(doc))
+        self.assertIn(["fiber_switch", "real_time", 100.0, "ns"], rows)
+        switch = next(r for r in rows if r[0] == "fiber_switch.switch")
+        self.assertAlmostEqual(switch[2], 45.0)
+        self.assertEqual(switch[3], "ns")
+        self.assertIn(["send.bytes_per_second", "64", 1.5e9, "/s"], rows)
+        self.assertFalse(any("mean" in r[1] for r in rows))
+        self.assertEqual(parse_google_benchmark("not json"), [])
+
+    def test_param_order(self):
+        params = ["4096", "queued:512", "0", "queued:64", "16"]
+        self.assertEqual(sorted(params, key=param_key), ["0", "16", "4096", "queued:64", "queued:512"])
+
+
+class Summary(unittest.TestCase):
+    cases = [Case("pingpong", 2), Case("startup", 10000, WEFT, timed=True)]
+
+    def test_medians_ratios_and_failures(self):
+        runs = [run("pingpong-2", "weft", i, [["pingpong_latency", "0", v, "us"]]) for i, v in enumerate((1, 2, 9))]
+        runs += [run("pingpong-2", "mpich", i, [["pingpong_latency", "0", 4.0, "us"]]) for i in range(3)]
+        runs += [run("pingpong-2", "openmpi", 0, [["pingpong_latency", "0", 1.0, "us"]], "timeout", "no end"),
+                 run("pingpong-2", "openmpi", 1, [], "skipped", "timeout in repeat 1")]
+        figures = summarize(self.cases, runs, list(ALL))
+        self.assertEqual(len(figures), 1)
+        fig = figures[0]
+        self.assertEqual(fig["median"], {"weft": 2, "mpich": 4.0})   # the timed-out run's value is not used
+        self.assertEqual(fig["ratio"], {"mpich": 0.5})
+        self.assertEqual(fig["better"], "lower")
+        table = markdown(self.cases, figures, evaluate(figures), runs, 3)
+        self.assertIn("| pingpong_latency | 0 | us | lower | 2.00 | 4.00 | – | 0.50 | – |", table)
+        self.assertIn("Open MPI: 0 of 2 runs succeeded (timeout: no end; skipped: timeout in repeat 1)", table)
+
+    def test_targets(self):
+        rows = {"weft": 0.1, "mpich": 0.5, "openmpi": 0.3}
+        runs = [run("pingpong-2", lib, 0, [["pingpong_latency", "0", v, "us"]]) for lib, v in rows.items()]
+        runs.append(run("startup-10000", "weft", 0, [["job_wall_time", "10000", 1.5, "s"]]))
+        targets = evaluate(summarize(self.cases, runs, list(ALL)))
+        self.assertEqual([t["met"] for t in targets], [True, None, None, None, None, False])
+        self.assertEqual(targets[0]["measured"], "Weft 0.1 us, Open MPI 0.3 us: 0.33 ×")
+
+    def test_formatting(self):
+        self.assertEqual(number(12345.6), "12,346")
+        self.assertEqual(number(0.2314), "0.231")
+        self.assertEqual(ratio(0.00005), "1/20,000")
+        self.assertEqual(ratio(2.5), "2.50")
+
+
+class Plan(unittest.TestCase):
+    def test_plans_cover_the_targets(self):
+        for quick in (True, False):
+            ids = {c.id for c in plan(quick)}
+            self.assertEqual(len(ids), len(plan(quick)), "case ids are unique")
+            self.assertTrue({"pingpong-2", "pingpong-16", "stream_bandwidth-2", "idle_memory-64",
+                             "idle_memory-1000", "startup-10000"} <= ids)
+
+
+if __name__ == "__main__":
+    unittest.main()
