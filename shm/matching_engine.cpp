@@ -1,38 +1,75 @@
 #include "shm/matching_engine.hpp"
 
 #include <memory>
+#include <type_traits>
+#include <utility>
 
 #include "runtime/config.hpp"
 #include "runtime/scheduler.hpp"
 
 namespace weft::shm {
 
-recv_request* matching_engine::take_posted(const envelope& incoming) noexcept {
-  recv_request* previous = nullptr;
-  for (recv_request* r = posted_.front(); r != nullptr; previous = r, r = r->next) {
-    if (matches(r->pattern, incoming)) {
-      posted_.remove_after(previous, r);
-      return r;
-    }
+namespace {
+
+// The oldest entry of `queue` that `accepts`, with the entry before it (nullptr when it is the head).
+template <class Queue, class Accepts>
+auto first_match(const Queue& queue, Accepts&& accepts) noexcept {
+  using entry = std::remove_pointer_t<decltype(queue.front())>;
+  entry* previous = nullptr;
+  entry* found = queue.front();
+  while (found != nullptr && !accepts(*found)) {
+    previous = found;
+    found = found->next;
   }
-  return nullptr;
+  return std::pair{previous, found};
+}
+
+}  // namespace
+
+void matching_engine::post(recv_request* receive) noexcept {
+  receive->sequence = posted_sequence_++;
+  if (receive->pattern.source == any_source) posted_any_source_.push_back(receive);
+  else posted_[bin_of(receive->pattern.source)].push_back(receive);
+}
+
+recv_request* matching_engine::take_posted(const envelope& incoming) noexcept {
+  auto accepts = [&](const recv_request& r) { return matches(r.pattern, incoming); };
+  posted_queue& bin = posted_[bin_of(incoming.source)];
+  auto [bin_previous, in_bin] = first_match(bin, accepts);
+  auto [any_previous, in_any] = first_match(posted_any_source_, accepts);
+  if (in_bin != nullptr && (in_any == nullptr || in_bin->sequence < in_any->sequence)) {
+    bin.remove_after(bin_previous, in_bin);
+    return in_bin;
+  }
+  if (in_any != nullptr) posted_any_source_.remove_after(any_previous, in_any);
+  return in_any;
+}
+
+matching_engine::unexpected_match matching_engine::locate_unexpected(const envelope& pattern) noexcept {
+  auto accepts = [&](const message& m) { return matches(pattern, m.env); };
+  if (pattern.source != any_source) {
+    unexpected_queue& bin = unexpected_[bin_of(pattern.source)];
+    auto [previous, found] = first_match(bin, accepts);
+    return {&bin, previous, found};
+  }
+  // Any source: the oldest match over all bins.
+  unexpected_match oldest{};
+  for (unexpected_queue& bin : unexpected_) {
+    auto [previous, found] = first_match(bin, accepts);
+    if (found != nullptr && (oldest.found == nullptr || found->sequence < oldest.found->sequence))
+      oldest = {&bin, previous, found};
+  }
+  return oldest;
 }
 
 message* matching_engine::take_unexpected(const envelope& pattern) noexcept {
-  message* previous = nullptr;
-  for (message* m = unexpected_.front(); m != nullptr; previous = m, m = m->next) {
-    if (matches(pattern, m->env)) {
-      unexpected_.remove_after(previous, m);
-      return m;
-    }
-  }
-  return nullptr;
+  unexpected_match match = locate_unexpected(pattern);
+  if (match.found != nullptr) match.bin->remove_after(match.previous, match.found);
+  return match.found;
 }
 
-const message* matching_engine::find_unexpected(const envelope& pattern) const noexcept {
-  for (const message* m = unexpected_.front(); m != nullptr; m = m->next)
-    if (matches(pattern, m->env)) return m;
-  return nullptr;
+const message* matching_engine::find_unexpected(const envelope& pattern) noexcept {
+  return locate_unexpected(pattern).found;
 }
 
 bool matching_engine::inline_fits(std::size_t bytes) const noexcept {
@@ -40,7 +77,8 @@ bool matching_engine::inline_fits(std::size_t bytes) const noexcept {
 }
 
 void matching_engine::queue_unexpected(message* m, std::size_t inline_bytes) noexcept {
-  unexpected_.push_back(m);
+  m->sequence = unexpected_sequence_++;
+  unexpected_[bin_of(m->env.source)].push_back(m);
   unexpected_inline_bytes_ += inline_bytes;
   if (prober_ != nullptr) runtime::unpark(std::exchange(prober_, nullptr));
 }

@@ -4,6 +4,7 @@
 // data together.
 
 #include <cstddef>
+#include <cstdint>
 
 #include "shm/completion.hpp"
 #include "shm/envelope.hpp"
@@ -19,6 +20,7 @@ struct message {
   const std::byte* data = nullptr;  // the sender's buffer (rendezvous) or the inline bytes below
   send_request* sender = nullptr;   // nullptr: inline, the send has already completed
   message* next = nullptr;
+  std::uint64_t sequence = 0;       // arrival order at the receiver, across its source bins
 };
 
 // An inline message: header and data in one block, owned by the receiver's queue until matched.
@@ -43,6 +45,7 @@ struct recv_request {
   std::byte* buffer = nullptr;
   std::size_t capacity = 0;
   recv_request* next = nullptr;
+  std::uint64_t sequence = 0;  // posting order, across the engine's source bins
   // Filled when matched.
   int source = 0;
   int tag = 0;

@@ -62,3 +62,38 @@ TEST_CASE("inline messages are bounded by the unexpected budget", "[matching]") 
   engine.release_inline(budget);
   CHECK(engine.inline_fits(budget));
 }
+
+TEST_CASE("posted receives keep their order across source bins and the any-source queue", "[matching]") {
+  matching_engine engine;
+  constexpr int bins = matching_engine::bin_count;
+  recv_request from_1, wildcard, from_1_again, from_same_bin;
+  from_1.pattern = {0, 1, 0};
+  wildcard.pattern = {0, any_source, 0};
+  from_1_again.pattern = {0, 1, 0};
+  from_same_bin.pattern = {0, 1 + bins, 0};
+  auto lock = engine.lock();
+  engine.post(&from_same_bin);
+  engine.post(&from_1);
+  engine.post(&wildcard);
+  engine.post(&from_1_again);
+  CHECK(engine.take_posted({0, 1, 0}) == &from_1);         // older than the wildcard
+  CHECK(engine.take_posted({0, 1, 0}) == &wildcard);       // older than from_1_again
+  CHECK(engine.take_posted({0, 1, 0}) == &from_1_again);
+  CHECK(engine.take_posted({0, 1 + bins, 0}) == &from_same_bin);
+  CHECK(engine.take_posted({0, 1, 0}) == nullptr);
+}
+
+TEST_CASE("an any-source receive takes the oldest unexpected message of any bin", "[matching]") {
+  matching_engine engine;
+  constexpr int bins = matching_engine::bin_count;
+  message late_bin = make_message(0, 5, 0), early_bin = make_message(0, 9, 0), same_bin = make_message(0, 5 + bins, 0);
+  auto lock = engine.lock();
+  engine.queue_unexpected(&early_bin, 0);
+  engine.queue_unexpected(&late_bin, 0);
+  engine.queue_unexpected(&same_bin, 0);
+  CHECK(engine.find_unexpected({0, any_source, 0}) == &early_bin);
+  CHECK(engine.take_unexpected({0, 5 + bins, 0}) == &same_bin);  // shares a bin with source 5, not matched by it
+  CHECK(engine.take_unexpected({0, any_source, 0}) == &early_bin);
+  CHECK(engine.take_unexpected({0, any_source, 0}) == &late_bin);
+  CHECK(engine.take_unexpected({0, any_source, any_tag}) == nullptr);
+}
