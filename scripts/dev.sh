@@ -14,24 +14,7 @@ packages=(clang-19 llvm-19-dev libboost-context-dev libhwloc-dev libfabric-dev c
           pkg-config gcc g++ libbenchmark-dev)
 
 install_missing() {
-  local missing=()
-  for package in "${packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-  done
-  ((${#missing[@]} == 0)) && return
-  echo "dev.sh: installing ${missing[*]}"
-  local apt=(apt-get)
-  if ((EUID != 0)); then
-    if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
-      apt=(sudo apt-get)
-    else
-      echo "dev.sh: these Debian packages are missing: ${missing[*]}" >&2
-      echo "dev.sh: run as root, or install them with: sudo apt-get install ${missing[*]}" >&2
-      exit 1
-    fi
-  fi
-  DEBIAN_FRONTEND=noninteractive "${apt[@]}" update -q
-  DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y -q --no-install-recommends "${missing[@]}"
+  "$root/scripts/install-packages.sh" "${packages[@]}"
 }
 
 build_weft() {

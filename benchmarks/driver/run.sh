@@ -11,24 +11,6 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # MPICH and Open MPI with their compiler wrappers, and what the driver draws its plots with.
 packages=(mpich libmpich-dev openmpi-bin libopenmpi-dev python3 python3-matplotlib)
 
-missing=()
-for package in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-done
-if ((${#missing[@]} > 0)); then
-  apt=(apt-get)
-  if ((EUID != 0)); then
-    if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
-      apt=(sudo apt-get)
-    else
-      echo "run.sh: these Debian packages are missing: ${missing[*]}" >&2
-      echo "run.sh: run as root, or install them with: sudo apt-get install ${missing[*]}" >&2
-      exit 1
-    fi
-  fi
-  echo "run.sh: installing ${missing[*]}"
-  DEBIAN_FRONTEND=noninteractive "${apt[@]}" update -q
-  DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y -q --no-install-recommends "${missing[@]}"
-fi
+"$here/../../scripts/install-packages.sh" "${packages[@]}"
 
 exec /usr/bin/python3 "$here/compare.py" "$@"
