@@ -16,8 +16,8 @@ bool is_complete(const weft_request_s& request) noexcept {
                                          request.operation);
 }
 
-void wait_for(const weft_request_s& request) {
-  if (!request.proc_null) std::visit([](const auto& operation) { operation.done.wait(); }, request.operation);
+void wait_for(weft_request_s& request) {
+  if (!request.proc_null) std::visit([](auto& operation) { operation.done.wait(); }, request.operation);
 }
 
 // Frees a completed request, sets the handle to MPI_REQUEST_NULL, and reports its outcome.

@@ -1,9 +1,11 @@
 #pragma once
-// The event a rank waits on for one operation. Whoever completes it wakes the owner.
+// The event a rank waits on for one operation. Whoever completes it wakes the owner. While it waits, the
+// owner also joins a large copy its peer offers it (see block_copy.hpp).
 
 #include <atomic>
 
 #include "runtime/scheduler.hpp"
+#include "shm/block_copy.hpp"
 
 namespace weft::shm {
 
@@ -24,13 +26,24 @@ class completion {
   // Completion by the owner itself: nobody to wake.
   void complete_by_owner() noexcept { done_.store(true, std::memory_order_release); }
 
-  void wait() const {
-    runtime::wait_until([this] { return done(); });
+  // The peer offers its copy to the owner, and wakes it so that it can join.
+  void offer(block_copy* copy) noexcept {
+    offered_.store(copy, std::memory_order_release);
+    runtime::unpark(owner_);
   }
+
+  // Takes the offer back; true when the owner had not joined.
+  bool withdraw(block_copy* copy) noexcept {
+    return offered_.exchange(nullptr, std::memory_order_acq_rel) == copy;
+  }
+
+  // Waits for completion, copying blocks of an offered copy meanwhile.
+  void wait();
 
  private:
   std::atomic<bool> done_{false};
   runtime::rank* owner_;
+  std::atomic<block_copy*> offered_{nullptr};
 };
 
 }  // namespace weft::shm

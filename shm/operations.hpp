@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "shm/block_copy.hpp"
 #include "shm/completion.hpp"
 #include "shm/envelope.hpp"
 
@@ -35,6 +36,7 @@ enum class send_mode { standard, synchronous };
 struct send_request {
   completion done;
   message rendezvous;  // queued at the receiver when the data is not copied at once
+  block_copy transfer;  // a large copy shared with the receiver
 };
 
 enum class recv_error { none, truncated };

@@ -11,13 +11,32 @@
 namespace weft::shm {
 namespace {
 
-// Copies a matched message into a receive and records the outcome. The caller completes the receive.
-void fill(recv_request& receive, const envelope& env, const void* data, std::size_t size) noexcept {
+// Records in a receive what matched it.
+void record(recv_request& receive, const envelope& env, std::size_t size) noexcept {
   receive.source = env.source;
   receive.tag = env.tag;
   receive.message_size = size;
   receive.error = size > receive.capacity ? recv_error::truncated : recv_error::none;
+}
+
+// Copies a matched message into a receive and records the outcome. The caller completes the receive.
+void fill(recv_request& receive, const envelope& env, const void* data, std::size_t size) noexcept {
+  record(receive, env, size);
   if (std::size_t n = receive.received(); n != 0) std::memcpy(receive.buffer, data, n);
+}
+
+bool worth_sharing(std::size_t bytes) noexcept { return bytes >= 2 * runtime::job_config().copy_block; }
+
+// Runs a started copy as its publisher: offers it to the peer, copies blocks, and finishes both
+// operations when the peer did not join (see block_copy.hpp).
+void copy_with_peer(block_copy& copy, completion& own, completion& peer) {
+  peer.offer(&copy);
+  copy.copy_blocks(runtime::job_config().copy_block);
+  // The peer never joined (then this side copied every block), or it has and this side leaves second.
+  if (peer.withdraw(&copy) || copy.leave()) {
+    peer.complete();  // may free the copy when the peer is its sender: nothing of it is touched after
+    own.complete_by_owner();
+  }
 }
 
 }  // namespace
@@ -44,6 +63,12 @@ void start_send(send_request& request, const void* buffer, std::size_t size, con
   auto lock = engine.lock();
   if (recv_request* receive = engine.take_posted(env)) {
     lock.unlock();
+    record(*receive, env, size);
+    if (std::size_t bytes = receive->received(); worth_sharing(bytes)) {
+      request.transfer.start(receive->buffer, static_cast<const std::byte*>(buffer), bytes, &request.done);
+      copy_with_peer(request.transfer, request.done, receive->done);
+      return;
+    }
     fill(*receive, env, buffer, size);
     receive->done.complete();
     request.done.complete_by_owner();
@@ -85,6 +110,13 @@ void start_recv(recv_request& request, void* buffer, std::size_t capacity, const
   }
   if (m->sender == nullptr) engine.release_inline(m->size);
   lock.unlock();
+  record(request, m->env, m->size);
+  if (std::size_t bytes = request.received(); m->sender != nullptr && worth_sharing(bytes)) {
+    send_request& sender = *m->sender;
+    sender.transfer.start(request.buffer, m->data, bytes, &request.done);
+    copy_with_peer(sender.transfer, request.done, sender.done);
+    return;
+  }
   fill(request, m->env, m->data, m->size);
   if (m->sender != nullptr) m->sender->done.complete();
   else inline_message::destroy(static_cast<inline_message*>(m));

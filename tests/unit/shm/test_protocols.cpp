@@ -137,3 +137,34 @@ TEST_CASE("no wake-up is lost when ranks of two workers exchange many messages",
   });
   CHECK(finished == nranks);
 }
+
+TEST_CASE("large messages copied by both sides arrive intact whichever side matches", "[protocols]") {
+  // Sizes of several copy blocks, not multiples of a block; in even rounds the receive is posted first
+  // (the sender publishes the copy), in odd rounds the send is (the receiver does). Both ranks wait
+  // inside the protocol, so the peer joins the copy whenever it can.
+  constexpr int rounds = 200;
+  std::size_t block = runtime::job_config().copy_block;
+  const std::size_t sizes[] = {2 * block, 5 * block + 3, 16 * block + block / 2 + 1};
+  std::atomic<int> intact{0};
+  test::run_job(2, 2, [&](int rank) {
+    for (int round = 0; round < rounds; ++round) {
+      std::size_t size = sizes[round % 3];
+      std::vector<char> expected(size);
+      for (std::size_t i = 0; i < size; ++i) expected[i] = static_cast<char>(i * 31 + i / 4096 + round);
+      if (rank == 0) {
+        int go = 0;
+        if (round % 2 == 0) recv(&go, sizeof go, {0, 1, 1}, 0);  // the receiver has posted
+        send(expected.data(), size, {0, 0, 0}, 1);
+      } else {
+        std::vector<char> received(size);
+        recv_request request;
+        start_recv(request, received.data(), size, {0, 0, 0}, 1);
+        int go = 1;
+        if (round % 2 == 0) send(&go, sizeof go, {0, 1, 1}, 0);
+        request.done.wait();
+        if (received == expected) ++intact;
+      }
+    }
+  });
+  CHECK(intact == rounds);
+}

@@ -1,0 +1,18 @@
+#include "shm/completion.hpp"
+
+namespace weft::shm {
+
+void completion::wait() {
+  runtime::wait_until([this] { return done() || offered_.load(std::memory_order_acquire) != nullptr; });
+  if (block_copy* copy = offered_.exchange(nullptr, std::memory_order_acq_rel)) {
+    copy->copy_blocks(runtime::job_config().copy_block);
+    completion* publisher = copy->publisher;
+    if (copy->leave()) {
+      complete_by_owner();
+      publisher->complete();  // last: the publisher may free the copy once it is complete
+    }
+  }
+  runtime::wait_until([this] { return done(); });
+}
+
+}  // namespace weft::shm
