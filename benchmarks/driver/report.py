@@ -33,7 +33,8 @@ def ratio(value):
 def targets_markdown(targets):
     lines = ["| target | measured | |", "|---|---|---|"]
     for t in targets:
-        verdict = {True: "**met**", False: "**not met**", None: "not measured"}[t["met"]]
+        verdict = {True: "**met**", False: "**not met**", None: "not measured",
+                   "unsettled": "**unsettled**: Weft's runs disagree"}[t["met"]]
         lines.append(f"| {t['goal']} | {t['measured']} | {verdict} |")
     return "\n".join(lines)
 

@@ -2,7 +2,8 @@
 
 Each target is met, not met, or not measured (a case failed, timed out or was not in the plan). A target
 is never declared met on partial evidence: when one of the two other libraries has no figure, the target
-is judged against the one that has, and the line says so.
+is judged against the one that has, and the line says so. When Weft's own runs of a case differ by more
+than 2x (the machine, not the code, decided), the target is "unsettled" whatever the median says.
 """
 
 from report import number
@@ -13,6 +14,19 @@ NAMES = {"mpich": "MPICH", "openmpi": "Open MPI"}
 
 def _fmt(value, unit):
     return f"{number(value)} {unit}"
+
+
+UNSETTLED = "unsettled"
+
+
+def _judge(fig, met):
+    """met, or UNSETTLED when Weft's runs spread over more than 2x; and the runs' range as text."""
+    runs = fig["values"].get("weft", [])
+    if len(runs) < 2 or min(runs) <= 0:
+        return met, ""
+    low, high = min(runs), max(runs)
+    text = f" (Weft's runs: {number(low)} to {number(high)} {fig['unit']})"
+    return (UNSETTLED if high > 2 * low else met), text
 
 
 def _others(fig):
@@ -26,9 +40,10 @@ def _latency_vs_best(figures):
         return goal, None, "not measured"
     weft, others = fig["median"]["weft"], _others(fig)
     best = min(others, key=others.get)
-    return goal, weft <= 0.5 * others[best], (
+    met, runs = _judge(fig, weft <= 0.5 * others[best])
+    return goal, met, (
         f"Weft {_fmt(weft, fig['unit'])}, {NAMES[best]} {_fmt(others[best], fig['unit'])}: "
-        f"{weft / others[best]:.2f} ×")
+        f"{weft / others[best]:.2f} ×{runs}")
 
 
 def _latency_oversubscribed(figures):
@@ -55,7 +70,8 @@ def _bandwidth(figures):
     parts += [f"{weft / v:.2f} × {NAMES[k]}" for k, v in others.items()]
     if len(others) < 2:
         parts.append("the other library has no figure")
-    return goal, all(weft >= need[k] * v for k, v in others.items()), ", ".join(parts)
+    met, runs = _judge(fig, all(weft >= need[k] * v for k, v in others.items()))
+    return goal, met, ", ".join(parts) + runs
 
 
 def _fiber_switch(figures):
@@ -101,7 +117,7 @@ def _startup(figures):
 
 
 def evaluate(figures):
-    """[{goal, met (True, False or None), measured}] in the order of the issue."""
+    """[{goal, met (True, False, UNSETTLED or None), measured}] in the order of the issue."""
     checks = (_latency_vs_best, _latency_oversubscribed, _bandwidth, _fiber_switch, _idle_memory,
               _startup)
     out = []

@@ -76,6 +76,13 @@ class Summary(unittest.TestCase):
         self.assertEqual([t["met"] for t in targets], [True, None, None, None, None, False])
         self.assertEqual(targets[0]["measured"], "Weft 0.1 us, Open MPI 0.3 us: 0.33 ×")
 
+    def test_spread_runs_leave_a_target_unsettled(self):
+        runs = [run("pingpong-2", "weft", i, [["pingpong_latency", "0", v, "us"]]) for i, v in enumerate((0.1, 0.1, 0.4))]
+        runs.append(run("pingpong-2", "openmpi", 0, [["pingpong_latency", "0", 0.3, "us"]]))
+        targets = evaluate(summarize(self.cases, runs, list(ALL)))
+        self.assertEqual(targets[0]["met"], "unsettled")
+        self.assertIn("Weft's runs: 0.1 to 0.4 us", targets[0]["measured"])
+
     def test_formatting(self):
         self.assertEqual(number(12345.6), "12,346")
         self.assertEqual(number(0.2314), "0.231")
