@@ -33,12 +33,24 @@ def _others(fig):
     return {k: v for k, v in fig["median"].items() if k in NAMES and v > 0}
 
 
-def _latency_vs_best(figures):
-    fig = find(figures, "pingpong-2", "pingpong_latency", "0")
-    goal = "0-byte latency, 2 ranks on 2 cores: Weft ≤ 0.5 × the better of MPICH and Open MPI"
+def _compared(figures, case, benchmark, param):
+    """The figure with Weft's median and the other libraries' medians, or None when any side is missing."""
+    fig = find(figures, case, benchmark, param)
     if not fig or "weft" not in fig["median"] or not _others(fig):
+        return None
+    return fig, fig["median"]["weft"], _others(fig)
+
+
+def _missing_other(others):
+    return [] if len(others) == 2 else ["the other library has no figure"]
+
+
+def _latency_vs_best(figures):
+    goal = "0-byte latency, 2 ranks on 2 cores: Weft ≤ 0.5 × the better of MPICH and Open MPI"
+    compared = _compared(figures, "pingpong-2", "pingpong_latency", "0")
+    if compared is None:
         return goal, None, "not measured"
-    weft, others = fig["median"]["weft"], _others(fig)
+    fig, weft, others = compared
     best = min(others, key=others.get)
     met, runs = _judge(fig, weft <= 0.5 * others[best])
     return goal, met, (
@@ -47,31 +59,28 @@ def _latency_vs_best(figures):
 
 
 def _latency_oversubscribed(figures):
-    fig = find(figures, "pingpong-16", "pingpong_latency", "0")
     goal = "0-byte latency, 16 ranks on 2 cores: Weft ≥ 10 × better than MPICH and than Open MPI"
-    if not fig or "weft" not in fig["median"] or not _others(fig):
+    compared = _compared(figures, "pingpong-16", "pingpong_latency", "0")
+    if compared is None:
         return goal, None, "not measured"
-    weft, others = fig["median"]["weft"], _others(fig)
+    fig, weft, others = compared
     parts = [f"Weft {_fmt(weft, fig['unit'])}"]
     parts += [f"{NAMES[k]} {_fmt(v, fig['unit'])} ({number(v / weft)} × better)" for k, v in others.items()]
-    if len(others) < 2:
-        parts.append("the other library has no figure")
-    return goal, all(v / weft >= 10 for v in others.values()), ", ".join(parts)
+    met, runs = _judge(fig, all(v / weft >= 10 for v in others.values()))
+    return goal, met, ", ".join(parts + _missing_other(others)) + runs
 
 
 def _bandwidth(figures):
-    fig = find(figures, "stream_bandwidth-2", "stream_bandwidth", str(4 * 1024 * 1024))
     goal = "bandwidth at 4 MiB, 2 ranks: Weft ≥ 1.5 × Open MPI and ≥ 2 × MPICH"
-    if not fig or "weft" not in fig["median"] or not _others(fig):
+    compared = _compared(figures, "stream_bandwidth-2", "stream_bandwidth", str(4 * 1024 * 1024))
+    if compared is None:
         return goal, None, "not measured"
-    weft, others = fig["median"]["weft"], _others(fig)
+    fig, weft, others = compared
     need = {"openmpi": 1.5, "mpich": 2.0}
     parts = [f"Weft {_fmt(weft, fig['unit'])}"]
     parts += [f"{weft / v:.2f} × {NAMES[k]}" for k, v in others.items()]
-    if len(others) < 2:
-        parts.append("the other library has no figure")
     met, runs = _judge(fig, all(weft >= need[k] * v for k, v in others.items()))
-    return goal, met, ", ".join(parts) + runs
+    return goal, met, ", ".join(parts + _missing_other(others)) + runs
 
 
 def _fiber_switch(figures):
