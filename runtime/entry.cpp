@@ -21,6 +21,8 @@ extern "C" int weft_run_job(int argc, char** argv, main_function main) {
 extern "C" void weft_exit_rank(int code) {
   rank* self = current_rank();
   if (self == nullptr) return;
+  // What the rank's process would run at exit, on the rank's own stack.
+  if (self->globals != nullptr) self->globals->finish();
   if (code != 0) fatal(code, "rank %d called exit(%d); ending the job", self->id, code);
   finish_current_rank(0);
 }

@@ -39,13 +39,17 @@ int job::run() {
   return 0;
 }
 
-int job::run_main() {
+int job::run_main(rank& r) {
+  r.globals = std::make_unique<privatize::rank_globals>();
+  r.globals->start();
   // Each rank gets its own argv, as a process would: programs permute it (getopt) or write into it.
   std::vector<std::string> arguments(argv_, argv_ + argc_);
   std::vector<char*> pointers;
   for (std::string& argument : arguments) pointers.push_back(argument.data());
   pointers.push_back(nullptr);
-  return main_(argc_, pointers.data());
+  int code = main_(argc_, pointers.data());
+  r.globals->finish();
+  return code;
 }
 
 void job::prepare_worker_thread(int index) const noexcept {

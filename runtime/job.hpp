@@ -22,8 +22,9 @@ class job {
   // with a non-zero code ends the job before this returns.
   int run();
 
-  // Called on a rank's own fiber: runs the program's main with the rank's own copy of argv.
-  int run_main();
+  // Called on a rank's own fiber: gives the rank its globals, runs their constructors, the program's
+  // main with the rank's own copy of argv, then the rank's exit handlers.
+  int run_main(rank& r);
 
   // Called by a worker when one of its ranks has finished.
   void rank_finished(rank& r);

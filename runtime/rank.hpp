@@ -5,7 +5,9 @@
 #include <boost/context/fiber.hpp>
 #include <boost/context/stack_context.hpp>
 #include <cstdint>
+#include <memory>
 
+#include "privatize/runtime/rank_globals.hpp"
 #include "runtime/exception_state.hpp"
 
 namespace weft::runtime {
@@ -37,6 +39,9 @@ struct alignas(64) rank {
   boost::context::fiber scheduler;  // its worker's context while the rank runs
   boost::context::stack_context stack;
   exception_state exceptions;  // the rank's C++ exception state while it does not run
+  int saved_errno = 0;         // errno is the thread's; each rank keeps its own across switches
+  // Its copy of the program's globals and its per-process libc state; made on its fiber when it starts.
+  std::unique_ptr<privatize::rank_globals> globals;
 };
 
 }  // namespace weft::runtime

@@ -1,5 +1,6 @@
 #include "runtime/worker.hpp"
 
+#include <cerrno>
 #include <chrono>
 #include <memory>
 
@@ -40,7 +41,7 @@ void worker::create_fiber(rank& r) {
       std::allocator_arg, recording_stack(job_.stacks(), r.stack),
       [&r, this](boost::context::fiber&& scheduler) {
         r.scheduler = std::move(scheduler);
-        r.exit_code = job_.run_main();
+        r.exit_code = job_.run_main(r);
         r.reason = switch_reason::finish;
         return std::move(r.scheduler);
       });
@@ -66,7 +67,11 @@ void worker::run() {
 void worker::run_rank(rank* r) {
   this_thread::rank = r;
   swap_exception_state(*exception_globals_, r->exceptions);
+  privatize::rank_globals::switch_in(r->globals.get());
+  errno = r->saved_errno;
   r->context = std::move(r->context).resume();
+  r->saved_errno = errno;
+  privatize::rank_globals::switch_in(nullptr);
   swap_exception_state(*exception_globals_, r->exceptions);
   this_thread::rank = nullptr;
   switch (r->reason) {

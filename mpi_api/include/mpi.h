@@ -16,6 +16,15 @@ extern "C" {
 #define MPI_VERSION 3
 #define MPI_SUBVERSION 1
 
+/* Weft extension. Every rank gets its own copy of the program's globals and statics (mpicc and mpicxx
+ * load a privatizing compiler pass); a global declared WEFT_SHARED is instead shared by all the ranks of
+ * a node, as in a threaded program. Compilers other than clang do not privatize, so there it is empty. */
+#if defined(__clang__)
+#define WEFT_SHARED __attribute__((annotate("weft.shared")))
+#else
+#define WEFT_SHARED
+#endif
+
 #define MPI_MAX_PROCESSOR_NAME 256
 #define MPI_MAX_LIBRARY_VERSION_STRING 512
 #define MPI_MAX_ERROR_STRING 512

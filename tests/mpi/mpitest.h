@@ -40,14 +40,14 @@ static inline unsigned char pattern_byte(size_t i, unsigned seed) {
 }
 
 static inline void pattern_fill(void *buf, size_t n, unsigned seed) {
-  unsigned char *p = buf;
+  unsigned char *p = (unsigned char *)buf;
   for (size_t i = 0; i < n; i++)
     p[i] = pattern_byte(i, seed);
 }
 
 /* Index of the first byte that differs from the pattern, or n when all n bytes match. */
 static inline size_t pattern_check(const void *buf, size_t n, unsigned seed) {
-  const unsigned char *p = buf;
+  const unsigned char *p = (const unsigned char *)buf;
   for (size_t i = 0; i < n; i++)
     if (p[i] != pattern_byte(i, seed))
       return i;

@@ -1,5 +1,6 @@
-# Builds find_mpi_project the way a user's project is built: gcc as the compiler, CMake's FindMPI
-# interrogating Weft's mpicc and mpicxx for the flags. Then runs both programs with 4 ranks.
+# Builds find_mpi_project the way a user's project is built: CMake's FindMPI interrogating Weft's mpicc
+# and mpicxx for the flags, once with clang 19 (which loads the privatizing pass the flags name) and once
+# with gcc, which cannot, so FindMPI passes -no-privatize to the wrappers. Runs each build with 4 ranks.
 #   cmake -DWEFT_BIN=<build>/bin -DPROJECT_DIR=<find_mpi_project> -DWORK_DIR=<scratch folder>
 #         -DGENERATOR=<CMake generator> -DMAKE_PROGRAM=<its build tool> -P find_mpi_test.cmake
 include(${CMAKE_CURRENT_LIST_DIR}/check_command.cmake)
@@ -12,28 +13,41 @@ endforeach()
 get_filename_component(prefix "${WEFT_BIN}/.." REALPATH)
 file(REMOVE_RECURSE "${WORK_DIR}")
 
-# The wrappers come first in PATH as well as by name, as a user would have them.
-weft_check_command(STATUS 0
-  COMMAND ${CMAKE_COMMAND} -E env "PATH=${WEFT_BIN}:$ENV{PATH}"
-          ${CMAKE_COMMAND} -S ${PROJECT_DIR} -B ${WORK_DIR}
-          -G ${GENERATOR} -DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM} -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++
-          -DMPI_C_COMPILER=${WEFT_BIN}/mpicc -DMPI_CXX_COMPILER=${WEFT_BIN}/mpicxx)
-foreach(expected IN ITEMS "MPI_C_INCLUDE_DIRS: ${prefix}/include"
-                          "MPI_C_LIBRARIES: ${prefix}/lib/libweft_start.a;${prefix}/lib/libweft.so"
-                          "-Wl,--wrap=main -Wl,--wrap=exit")
-  string(FIND "${WEFT_CHECK_OUTPUT}" "${expected}" found)
-  if(found EQUAL -1)
-    message(FATAL_ERROR "FindMPI did not extract `${expected}` from the wrappers; "
-                        "output:\n${WEFT_CHECK_OUTPUT}")
+function(build_and_run c_compiler cxx_compiler wrapper_flags)
+  set(build_dir ${WORK_DIR}/${c_compiler})
+
+  # The wrappers come first in PATH as well as by name, as a user would have them.
+  weft_check_command(STATUS 0
+    COMMAND ${CMAKE_COMMAND} -E env "PATH=${WEFT_BIN}:$ENV{PATH}"
+            ${CMAKE_COMMAND} -S ${PROJECT_DIR} -B ${build_dir}
+            -G ${GENERATOR} -DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM}
+            -DCMAKE_C_COMPILER=${c_compiler} -DCMAKE_CXX_COMPILER=${cxx_compiler}
+            -DMPI_C_COMPILER=${WEFT_BIN}/mpicc -DMPI_CXX_COMPILER=${WEFT_BIN}/mpicxx
+            "-DMPI_COMPILER_FLAGS=${wrapper_flags}")
+  set(compile_options "MPI_C_COMPILE_OPTIONS: -fpass-plugin=${prefix}/lib/weft/weft-privatize.so")
+  if(wrapper_flags STREQUAL "-no-privatize")
+    set(compile_options "MPI_C_COMPILE_OPTIONS: \n")
   endif()
-endforeach()
+  foreach(expected IN ITEMS "MPI_C_INCLUDE_DIRS: ${prefix}/include"
+                            "MPI_C_LIBRARIES: ${prefix}/lib/libweft_start.a;${prefix}/lib/libweft.so"
+                            "-Wl,--wrap=main -Wl,--wrap=exit" "${compile_options}")
+    string(FIND "${WEFT_CHECK_OUTPUT}" "${expected}" found)
+    if(found EQUAL -1)
+      message(FATAL_ERROR "FindMPI did not extract `${expected}` from the wrappers; "
+                          "output:\n${WEFT_CHECK_OUTPUT}")
+    endif()
+  endforeach()
 
-weft_check_command(STATUS 0 COMMAND ${CMAKE_COMMAND} --build ${WORK_DIR})
+  weft_check_command(STATUS 0 COMMAND ${CMAKE_COMMAND} --build ${build_dir})
 
-# No LD_LIBRARY_PATH: the programs must find libweft through the rpath the flags gave them.
-weft_check_command(STATUS 0 EXPECT "C: 4 ranks, sum of ranks 6\n"
-  COMMAND ${CMAKE_COMMAND} -E env --unset=LD_LIBRARY_PATH
-          ${WEFT_BIN}/mpirun -n 4 ${WORK_DIR}/allreduce_c)
-weft_check_command(STATUS 0 EXPECT "C\\+\\+: 4 ranks, sum of ranks 6\n"
-  COMMAND ${CMAKE_COMMAND} -E env --unset=LD_LIBRARY_PATH
-          ${WEFT_BIN}/mpiexec -n 4 ${WORK_DIR}/allreduce_cxx)
+  # No LD_LIBRARY_PATH: the programs must find libweft through the rpath the flags gave them.
+  weft_check_command(STATUS 0 EXPECT "C: 4 ranks, sum of ranks 6\n"
+    COMMAND ${CMAKE_COMMAND} -E env --unset=LD_LIBRARY_PATH
+            ${WEFT_BIN}/mpirun -n 4 ${build_dir}/allreduce_c)
+  weft_check_command(STATUS 0 EXPECT "C\\+\\+: 4 ranks, sum of ranks 6\n"
+    COMMAND ${CMAKE_COMMAND} -E env --unset=LD_LIBRARY_PATH
+            ${WEFT_BIN}/mpiexec -n 4 ${build_dir}/allreduce_cxx)
+endfunction()
+
+build_and_run(clang-19 clang++-19 "")
+build_and_run(gcc g++ -no-privatize)

@@ -1,0 +1,29 @@
+#pragma once
+// What the pass emits so that the run-time half finds a module's privatized data: records in the
+// module's init and relocation sections, and one registration constructor per module.
+
+#include <llvm/ADT/MapVector.h>
+#include <llvm/IR/Comdat.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/Module.h>
+
+namespace weft::privatize {
+
+// Records grouped by the comdat they belong to (null: none). A record about an object in a comdat must
+// be dropped with it when the linker keeps another translation unit's copy, so it joins that comdat.
+using records_by_comdat = llvm::MapVector<llvm::Comdat*, std::vector<llvm::Constant*>>;
+
+// Emits the records as arrays in `section`, one per comdat, kept by the compiler.
+void emit_records(llvm::Module& module, llvm::StringRef section, llvm::StructType* type,
+                  const records_by_comdat& records);
+
+llvm::StructType* init_record_type(llvm::LLVMContext& context);
+llvm::StructType* reloc_record_type(llvm::LLVMContext& context);
+
+// The module's index into the running rank's delta table (one hidden copy per linked module).
+llvm::GlobalVariable& module_index(llvm::Module& module);
+
+// The per-module constructor that registers the module's three sections with the runtime.
+void emit_module_registration(llvm::Module& module);
+
+}  // namespace weft::privatize

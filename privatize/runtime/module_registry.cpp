@@ -1,0 +1,58 @@
+#include "privatize/runtime/module_registry.hpp"
+
+#include <mutex>
+
+#include "runtime/report.hpp"
+
+namespace weft::privatize {
+namespace {
+
+// Constant-initialized: modules register from constructors that may run before libweft's own.
+constinit module_registry registry;
+constinit std::mutex registration_lock;
+
+}  // namespace
+
+module_registry& module_registry::instance() noexcept { return registry; }
+
+void module_registry::add(std::uint32_t* index, const module_sections& sections) {
+  std::lock_guard guard(registration_lock);
+  if (sealed_.load(std::memory_order_acquire))
+    runtime::fatal(1, "a library with privatized globals was loaded after the ranks started (dlopen?); "
+                      "link it to the program instead");
+  std::uint32_t count = count_.load(std::memory_order_relaxed);
+  for (std::uint32_t i = 0; i < count; ++i)
+    if (modules_[i].data.data() == sections.data.data()) {
+      *index = modules_[i].index;
+      return;
+    }
+  if (count == abi::max_modules - 1)
+    runtime::fatal(1, "more than %u modules with privatized globals; link some of them statically",
+                   abi::max_modules - 1);
+  modules_[count] = sections;
+  modules_[count].index = count + 1;
+  *index = count + 1;
+  count_.store(count + 1, std::memory_order_release);
+}
+
+const module_sections* module_registry::find(const void* address) const noexcept {
+  auto* byte = static_cast<const std::byte*>(address);
+  for (const module_sections& module : modules())
+    if (byte >= module.data.data() && byte < module.data.data() + module.data.size()) return &module;
+  return nullptr;
+}
+
+std::span<const module_sections> module_registry::modules() const noexcept {
+  return {modules_, count_.load(std::memory_order_acquire)};
+}
+
+}  // namespace weft::privatize
+
+extern "C" void __weft_priv_register(std::uint32_t* index, std::byte* data_begin, std::byte* data_end,
+                                     const weft::privatize::abi::init_record* inits_begin,
+                                     const weft::privatize::abi::init_record* inits_end,
+                                     const weft::privatize::abi::reloc_record* relocs_begin,
+                                     const weft::privatize::abi::reloc_record* relocs_end) {
+  weft::privatize::module_registry::instance().add(
+      index, {0, {data_begin, data_end}, {inits_begin, inits_end}, {relocs_begin, relocs_end}});
+}

@@ -1,0 +1,82 @@
+#include "privatize/runtime/rank_globals.hpp"
+
+#include <cxxabi.h>
+
+#include <cstdlib>
+
+#include "privatize/runtime/initialization.hpp"
+#include "privatize/runtime/module_registry.hpp"
+
+// The running rank's delta table, read by every function of privatized code that touches a global
+// (see abi::deltas_symbol). libweft.so is loaded with the program, so initial-exec TLS is allowed.
+extern "C" {
+[[gnu::tls_model("initial-exec")]] __thread const std::intptr_t* __weft_priv_deltas =
+    weft::privatize::rank_image::process_deltas;
+}
+
+namespace weft::privatize {
+namespace {
+
+[[gnu::tls_model("initial-exec")]] constinit thread_local rank_globals* current_globals = nullptr;
+
+}  // namespace
+
+void rank_globals::start() {
+  switch_in(this);
+  run_constructors();
+}
+
+void rank_globals::finish() {
+  handlers_.run();
+  run_destructors();
+}
+
+rank_globals* rank_globals::current() noexcept { return current_globals; }
+
+void rank_globals::switch_in(rank_globals* globals) noexcept {
+  current_globals = globals;
+  __weft_priv_deltas = globals != nullptr ? globals->image_.deltas() : rank_image::process_deltas;
+}
+
+}  // namespace weft::privatize
+
+using weft::privatize::module_registry;
+using weft::privatize::rank_globals;
+
+extern "C" {
+
+// The running rank's copy of a global that privatized code declares but does not define: libc's getopt
+// variables map to the rank's own, a privatized global of any module to the rank's copy, anything else
+// (libc's stdout, a library's global) stays what it is.
+void* __weft_priv_resolve(void* address) {
+  rank_globals* globals = rank_globals::current();
+  if (globals == nullptr) return address;
+  if (void* variable = globals->libc().variable(address)) return variable;
+  const weft::privatize::module_sections* module = module_registry::instance().find(address);
+  if (module == nullptr) return address;
+  return static_cast<std::byte*>(address) + globals->image().deltas()[module->index];
+}
+
+int __weft___cxa_atexit(void (*function)(void*), void* argument, void* library) {
+  rank_globals* globals = rank_globals::current();
+  if (globals == nullptr) return __cxxabiv1::__cxa_atexit(function, argument, library);
+  globals->handlers().at_exit(function, argument);
+  return 0;
+}
+
+int __weft_atexit(void (*function)()) {
+  rank_globals* globals = rank_globals::current();
+  if (globals == nullptr) return std::atexit(function);
+  globals->handlers().at_exit([](void* handler) { reinterpret_cast<void (*)()>(handler)(); },
+                              reinterpret_cast<void*>(function));
+  return 0;
+}
+
+int __weft___cxa_thread_atexit(void (*function)(void*), void* object, void* library) {
+  rank_globals* globals = rank_globals::current();
+  if (globals == nullptr) return __cxxabiv1::__cxa_thread_atexit(function, object, library);
+  globals->handlers().at_thread_exit(function, object);
+  return 0;
+}
+
+}  // extern "C"

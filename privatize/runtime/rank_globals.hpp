@@ -1,0 +1,35 @@
+#pragma once
+// Everything a rank owns that a process would own alone: its copy of the privatized globals, its exit
+// handlers and its libc state. The scheduler switches it in with the rank (switch_in) on every resume.
+
+#include "privatize/runtime/exit_handlers.hpp"
+#include "privatize/runtime/libc_state.hpp"
+#include "privatize/runtime/rank_image.hpp"
+
+namespace weft::privatize {
+
+class rank_globals {
+ public:
+  // Called on the rank's own fiber before its main: copies the images, switches them in, runs the
+  // per-rank constructors.
+  void start();
+
+  // When the rank ends (main returned or exit() was called): thread-local destructors, atexit
+  // handlers, then destructors, as a process runs them at exit.
+  void finish();
+
+  exit_handlers& handlers() noexcept { return handlers_; }
+  libc_state& libc() noexcept { return libc_; }
+  const rank_image& image() const noexcept { return image_; }
+
+  // The rank whose globals are switched in on this thread; null outside ranks.
+  static rank_globals* current() noexcept;
+  static void switch_in(rank_globals* globals) noexcept;
+
+ private:
+  rank_image image_;
+  exit_handlers handlers_;
+  libc_state libc_;
+};
+
+}  // namespace weft::privatize

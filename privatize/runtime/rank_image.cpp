@@ -1,0 +1,93 @@
+#include "privatize/runtime/rank_image.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <mutex>
+#include <vector>
+
+#include "privatize/runtime/module_registry.hpp"
+
+namespace weft::privatize {
+namespace {
+
+// Where each module's copy sits in a rank's block, and which words to relocate; the same for every
+// rank, so worked out once, when the first rank starts.
+struct image_layout {
+  struct placed_module {
+    const module_sections* module;
+    std::size_t offset;  // of its copy in the block
+  };
+  struct relocation {
+    std::size_t offset;           // of the word in the block
+    std::uint32_t target_module;  // whose delta the word gets
+  };
+  std::size_t size = sizeof(std::intptr_t) * abi::max_modules;  // the delta table comes first
+  std::size_t alignment = alignof(std::intptr_t);
+  std::vector<placed_module> modules;
+  std::vector<relocation> relocations;
+
+  static const image_layout& get() {
+    static std::once_flag once;
+    static image_layout layout;
+    std::call_once(once, [] { layout.build(); });
+    return layout;
+  }
+
+ private:
+  void build() {
+    module_registry& registry = module_registry::instance();
+    registry.seal();
+    for (const module_sections& module : registry.modules()) {
+      // The section is aligned for its most aligned object; the copy keeps that alignment (the lowest
+      // set bit of its address, up to a page).
+      auto address = reinterpret_cast<std::uintptr_t>(module.data.data());
+      std::size_t module_alignment = std::min<std::size_t>(address & -address, 4096);
+      alignment = std::max(alignment, module_alignment);
+      size = (size + module_alignment - 1) / module_alignment * module_alignment;
+      modules.push_back({&module, size});
+      size += module.data.size();
+    }
+    for (const placed_module& placed : modules)
+      for (const abi::reloc_record& record : placed.module->relocs) add_relocation(registry, record);
+    // A record is emitted by every object that defines the global; the linker kept one definition.
+    std::ranges::sort(relocations, {}, &relocation::offset);
+    auto duplicates = std::ranges::unique(relocations, {}, &relocation::offset);
+    relocations.erase(duplicates.begin(), duplicates.end());
+  }
+
+  void add_relocation(const module_registry& registry, const abi::reloc_record& record) {
+    if (record.slot == nullptr) return;  // a module's anchor record
+    const module_sections* holder = registry.find(record.slot);
+    const module_sections* target = registry.find(record.target);
+    if (holder == nullptr || target == nullptr) return;  // points at something shared
+    auto holder_copy = std::ranges::find(modules, holder, &placed_module::module);
+    std::size_t offset = holder_copy->offset + (static_cast<std::byte*>(record.slot) - holder->data.data());
+    relocations.push_back({offset, target->index});
+  }
+};
+
+}  // namespace
+
+rank_image::rank_image() : block_(nullptr, aligned_delete{0}), deltas_(process_deltas) {
+  const image_layout& layout = image_layout::get();
+  if (layout.modules.empty()) return;  // a program built without the pass: nothing to copy
+
+  block_ = {static_cast<std::byte*>(::operator new[](layout.size, std::align_val_t(layout.alignment))),
+            aligned_delete{layout.alignment}};
+  auto* deltas = reinterpret_cast<std::intptr_t*>(block_.get());
+  std::fill_n(deltas, abi::max_modules, 0);
+  for (const image_layout::placed_module& placed : layout.modules) {
+    std::byte* copy = block_.get() + placed.offset;
+    std::memcpy(copy, placed.module->data.data(), placed.module->data.size());
+    deltas[placed.module->index] = copy - placed.module->data.data();
+  }
+  for (const image_layout::relocation& relocation : layout.relocations) {
+    std::intptr_t word;
+    std::memcpy(&word, block_.get() + relocation.offset, sizeof word);
+    word += deltas[relocation.target_module];
+    std::memcpy(block_.get() + relocation.offset, &word, sizeof word);
+  }
+  deltas_ = deltas;
+}
+
+}  // namespace weft::privatize

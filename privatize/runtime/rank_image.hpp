@@ -1,0 +1,33 @@
+#pragma once
+// One rank's copy of every registered module's privatized globals, relocated so that pointers in the
+// initial values point into this copy, and the delta table through which the rank's code finds it.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+
+#include "privatize/abi.hpp"
+
+namespace weft::privatize {
+
+class rank_image {
+ public:
+  rank_image();
+
+  // deltas()[module index] = address of the rank's copy minus address of the original.
+  const std::intptr_t* deltas() const noexcept { return deltas_; }
+
+  // The table of zeros used outside any rank: code there reaches the originals.
+  static constexpr std::intptr_t process_deltas[abi::max_modules] = {};
+
+ private:
+  struct aligned_delete {
+    std::size_t alignment;
+    void operator()(std::byte* block) const noexcept { ::operator delete[](block, std::align_val_t(alignment)); }
+  };
+  std::unique_ptr<std::byte[], aligned_delete> block_;
+  const std::intptr_t* deltas_;
+};
+
+}  // namespace weft::privatize

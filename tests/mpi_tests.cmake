@@ -1,0 +1,107 @@
+# Functions that build MPI programs with Weft's own wrappers and register runs of them with its launcher,
+# the way a user builds and runs them. Used by mpi/ and privatize/.
+
+set(WEFT_MPITEST_H ${CMAKE_CURRENT_LIST_DIR}/mpi/mpitest.h)
+set(WEFT_MPICC ${CMAKE_BINARY_DIR}/bin/mpicc)
+set(WEFT_MPICXX ${CMAKE_BINARY_DIR}/bin/mpicxx)
+set(WEFT_MPIRUN ${CMAKE_BINARY_DIR}/bin/mpirun)
+set(WEFT_RUN_MPI_TEST ${CMAKE_CURRENT_LIST_DIR}/mpi/run_mpi_test.cmake)
+
+# Builds <source> (C, or C++ for .cpp) with the wrapper into the build directory, once however many tests
+# use it; sets <out_var> to the program's path.
+function(weft_build_mpi_program source out_var)
+  get_filename_component(program ${source} NAME_WE)
+  set(binary ${CMAKE_CURRENT_BINARY_DIR}/${program})
+  if(NOT TARGET weft_mpi_${program})
+    if(source MATCHES "\\.cpp$")
+      set(compile ${WEFT_MPICXX} -std=c++20)
+    else()
+      set(compile ${WEFT_MPICC} -std=c11)
+    endif()
+    add_custom_command(
+      OUTPUT ${binary}
+      COMMAND ${compile} -O2 -g -Wall -Wextra -o ${binary} ${CMAKE_CURRENT_SOURCE_DIR}/${source} -lm
+      DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${source} ${WEFT_MPITEST_H}
+              ${PROJECT_SOURCE_DIR}/mpi_api/include/mpi.h weft weft_start
+      COMMENT "Building MPI test program ${program}"
+      VERBATIM)
+    add_custom_target(weft_mpi_${program} ALL DEPENDS ${binary})
+    add_dependencies(weft_mpi_${program} weft_mpirun)
+  endif()
+  set(${out_var} ${binary} PARENT_SCOPE)
+endfunction()
+
+# weft_add_mpi_test(<name> SOURCE <file> | PROGRAM <built program>
+#                   [RANKS <n>...]         default 1 2 7 64 1000
+#                   [WORKERS <w>...]       default 1 2
+#                   [ARGS <arg>...]        program arguments
+#                   [EXPECT_EXIT <code>]            default 0
+#                   [EXPECT_OUTPUT <regex>...]      one output line must match them all;
+#                                                   default "<program>: ok" when EXPECT_EXIT is 0
+#                   [ENV <VAR=value>...]
+#                   [TIMEOUT <seconds>])   default 30, given to mpirun --timeout
+#
+# Registers one test per (ranks, workers) pair, named mpi.<name>.np<ranks>.w<workers>, labelled "mpi".
+# In ARGS and EXPECT_OUTPUT, @NP@ stands for the number of ranks, @MID@ for rank NP/2 and @LAST@ for rank
+# NP-1.
+function(weft_add_mpi_test name)
+  cmake_parse_arguments(PARSE_ARGV 1 T "" "SOURCE;PROGRAM;EXPECT_EXIT;TIMEOUT" "RANKS;WORKERS;ARGS;EXPECT_OUTPUT;ENV")
+  if(T_SOURCE)
+    weft_build_mpi_program(${T_SOURCE} binary)
+  elseif(T_PROGRAM)
+    set(binary ${T_PROGRAM})
+  else()
+    message(FATAL_ERROR "weft_add_mpi_test(${name}): SOURCE or PROGRAM is required")
+  endif()
+  if(NOT T_RANKS)
+    set(T_RANKS 1 2 7 64 1000)
+  endif()
+  if(NOT T_WORKERS)
+    set(T_WORKERS 1 2)
+  endif()
+  if(NOT DEFINED T_EXPECT_EXIT)
+    set(T_EXPECT_EXIT 0)
+  endif()
+  if(NOT T_TIMEOUT)
+    set(T_TIMEOUT 30)
+  endif()
+  math(EXPR script_timeout "${T_TIMEOUT} + 15")
+  math(EXPR ctest_timeout "${T_TIMEOUT} + 30")
+  if(NOT T_EXPECT_OUTPUT AND T_EXPECT_EXIT STREQUAL "0")
+    get_filename_component(program ${binary} NAME_WE)
+    set(T_EXPECT_OUTPUT "${program}: ok")
+  endif()
+
+  foreach(np IN LISTS T_RANKS)
+    math(EXPR mid "${np} / 2")
+    math(EXPR last "${np} - 1")
+    set(args)
+    foreach(arg IN LISTS T_ARGS)
+      string(REPLACE "@NP@" ${np} arg "${arg}")
+      string(REPLACE "@MID@" ${mid} arg "${arg}")
+      string(REPLACE "@LAST@" ${last} arg "${arg}")
+      list(APPEND args "${arg}")
+    endforeach()
+    set(expect "${T_EXPECT_OUTPUT}")
+    string(REPLACE "@NP@" ${np} expect "${expect}")
+    string(REPLACE "@MID@" ${mid} expect "${expect}")
+    string(REPLACE "@LAST@" ${last} expect "${expect}")
+
+    foreach(workers IN LISTS T_WORKERS)
+      set(test mpi.${name}.np${np}.w${workers})
+      # mpirun stops a hung job and says so (status 124); the script's and ctest's timeouts are
+      # backstops, past mpirun's grace period between SIGTERM and SIGKILL. PROCESSORS keeps ctest -j
+      # from running more workers than there are cores.
+      add_test(NAME ${test}
+               COMMAND ${CMAKE_COMMAND} -DEXPECT_EXIT=${T_EXPECT_EXIT} "-DEXPECT_OUTPUT=${expect}"
+                       -DTIMEOUT=${script_timeout} -P ${WEFT_RUN_MPI_TEST}
+                       -- ${WEFT_MPIRUN} --timeout ${T_TIMEOUT} -n ${np} --workers ${workers} ${binary} ${args}
+               WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+      set_tests_properties(${test} PROPERTIES LABELS mpi TIMEOUT ${ctest_timeout} PROCESSORS ${workers})
+      if(T_ENV)
+        set_tests_properties(${test} PROPERTIES ENVIRONMENT "${T_ENV}")
+      endif()
+    endforeach()
+  endforeach()
+endfunction()
+
