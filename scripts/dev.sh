@@ -13,8 +13,11 @@ jobs=$(nproc)
 packages=(clang-19 llvm-19-dev libboost-context-dev libhwloc-dev libfabric-dev catch2 cmake ninja-build
           pkg-config gcc g++ libbenchmark-dev)
 
+# The tests also check that flang loads the privatizing pass (large, so only for `test`).
+test_packages=(flang-19)
+
 install_missing() {
-  "$root/scripts/install-packages.sh" "${packages[@]}"
+  "$root/scripts/install-packages.sh" "${packages[@]}" "$@"
 }
 
 build_weft() {
@@ -33,7 +36,7 @@ case "${1:-}" in
     "$build/bin/mpirun" -n 256 "$build/examples/heat2d"
     ;;
   test)
-    install_missing
+    install_missing "${test_packages[@]}"
     build_weft
     ctest --test-dir "$build" --output-on-failure -j "$jobs"
     ;;
