@@ -301,9 +301,9 @@ int getopt_internal(getopt_state& state, int argc, char* const argv[], const cha
   else if (optstring[0] == '-' || optstring[0] == '+')
     ++optstring;
 
+  const bool print_errors = state.opterr != 0 && optstring[0] != ':';
   // Like glibc, permute the pointer array although the standard prototype declares it constant.
-  const scan s{state,    argc,      const_cast<char**>(argv), optstring, longopts,
-               longindex, long_only, state.opterr != 0 && optstring[0] != ':'};
+  const scan s{state, argc, const_cast<char**>(argv), optstring, longopts, longindex, long_only, print_errors};
   if (state.nextchar == nullptr || *state.nextchar == '\0') {
     if (const auto result = advance(s)) return *result;
     if (const auto result = try_long_option(s)) return *result;

@@ -1,0 +1,103 @@
+// The run-time half of privatization without the pass: a module registered by hand, its copies per rank,
+// and the exit handlers of a rank.
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <vector>
+
+#include "privatize/runtime/exit_handlers.hpp"
+#include "privatize/runtime/module_registry.hpp"
+#include "privatize/runtime/rank_image.hpp"
+
+using namespace weft::privatize;
+
+namespace {
+
+// What the pass would put into a module's weft_priv section: a number and a pointer to it.
+struct alignas(64) fake_image {
+  int number = 42;
+  int* pointer = &number;
+  char tail[40] = "initial";
+};
+fake_image original;
+const abi::reloc_record relocations[] = {{&original.pointer, &original}, {&original.pointer, &original}};
+std::uint32_t module_index = 0;
+std::uint32_t index_of_second_registration = 0;
+
+// Registered from a constructor, before main, as a module's registration constructor does; twice, as a
+// module whose objects all carry the constructor could.
+[[maybe_unused]] const bool registered = [] {
+  auto* begin = reinterpret_cast<std::byte*>(&original);
+  module_registry::instance().add(&module_index, {0, {begin, sizeof original}, {}, relocations});
+  module_registry::instance().add(&index_of_second_registration, {0, {begin, sizeof original}, {}, {}});
+  return true;
+}();
+
+fake_image& copy_in(const rank_image& image) {
+  return *reinterpret_cast<fake_image*>(reinterpret_cast<std::byte*>(&original) + image.deltas()[module_index]);
+}
+
+}  // namespace
+
+TEST_CASE("each rank image holds its own copy of a registered module") {
+  REQUIRE(module_index == 1);
+  rank_image first, second;
+  fake_image& a = copy_in(first);
+  fake_image& b = copy_in(second);
+  CHECK(&a != &original);
+  CHECK(&a != &b);
+  CHECK(reinterpret_cast<std::uintptr_t>(&a) % alignof(fake_image) == 0);
+  CHECK(a.number == 42);
+  CHECK(std::strcmp(b.tail, "initial") == 0);
+  a.number = 1;
+  CHECK(b.number == 42);
+  CHECK(original.number == 42);
+}
+
+TEST_CASE("pointers in initial values point into the rank's own copy once") {
+  rank_image image;
+  fake_image& copy = copy_in(image);
+  // Listed twice (two objects emitted the record): relocated once all the same.
+  CHECK(copy.pointer == &copy.number);
+  CHECK(original.pointer == &original.number);
+}
+
+TEST_CASE("the registry finds the module that holds an address and nothing else") {
+  CHECK(index_of_second_registration == module_index);
+  CHECK(module_registry::instance().modules().size() == 1);
+  CHECK(module_registry::instance().find(&original.tail[3]) != nullptr);
+  int elsewhere = 0;
+  CHECK(module_registry::instance().find(&elsewhere) == nullptr);
+}
+
+TEST_CASE("outside any rank the deltas are zero") {
+  for (std::uint32_t i = 0; i < abi::max_modules; ++i) CHECK(rank_image::process_deltas[i] == 0);
+}
+
+TEST_CASE("exit handlers run thread-locals first and each list newest first") {
+  static std::vector<int> order;
+  order.clear();
+  exit_handlers handlers;
+  auto record = [](void* value) { order.push_back(static_cast<int>(reinterpret_cast<std::intptr_t>(value))); };
+  handlers.at_exit(record, reinterpret_cast<void*>(1));
+  handlers.at_exit(record, reinterpret_cast<void*>(2));
+  handlers.at_thread_exit(record, reinterpret_cast<void*>(10));
+  handlers.at_thread_exit(record, reinterpret_cast<void*>(11));
+  handlers.run();
+  CHECK(order == std::vector<int>{11, 10, 2, 1});
+}
+
+TEST_CASE("an exit handler registered by an exit handler runs too") {
+  static exit_handlers handlers;
+  static std::vector<int> order;
+  order.clear();
+  handlers.at_exit([](void*) { order.push_back(1); }, nullptr);
+  handlers.at_exit(
+      [](void*) {
+        order.push_back(2);
+        handlers.at_exit([](void*) { order.push_back(3); }, nullptr);
+      },
+      nullptr);
+  handlers.run();
+  CHECK(order == std::vector<int>{2, 3, 1});
+}
