@@ -3,7 +3,8 @@
 A case is one program at one number of ranks, run by some of the libraries. The machine has two cores,
 so 2 ranks is the fair case for process-based MPI, and 16 and 64 ranks are oversubscribed: that is where
 ranks as fibers should win by the most. Cases of 1,000 and 10,000 ranks are Weft's alone: MPICH and Open
-MPI would need 1,000 processes of tens of MiB each, busy-polling on two cores.
+MPI would need 1,000 processes of tens of MiB each, busy-polling on two cores. Weft without privatization
+(`mpicc -no-privatize`) runs only globals_loop, the baseline of what privatizing globals costs.
 
 The programs time each measured point for a fixed interval (50 ms, 5 ms with --quick), so a run lasts
 about (number of sizes) x (interval) plus start-up; --max-size is what bounds a case's duration.
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 
 ALL = ("weft", "mpich", "openmpi")
 WEFT = ("weft",)
+PRIVATIZATION = ("weft", "weft_noprivatize", "mpich", "openmpi")
 MiB4 = str(4 * 1024 * 1024)
 
 
@@ -33,8 +35,15 @@ class Case:
 
     @property
     def title(self):
-        who = "" if self.libraries == ALL else " (Weft only)"
+        who = " (Weft only)" if self.libraries == WEFT else ""
         return f"{self.program}, {self.ranks:,} ranks{who}"
+
+
+def _privatization_cost():
+    # The ranks of globals_loop take turns, each timing its loop alone (without privatization Weft's ranks
+    # share the globals), so more ranks would only repeat the figure, and MPICH's waiting ranks would
+    # busy-poll the cores away from the one that runs. Cheap enough for the quick plan too.
+    return Case("globals_loop", 2, PRIVATIZATION)
 
 
 def _full():
@@ -43,6 +52,7 @@ def _full():
     two.append(Case("message_rate", 2))           # 8-byte messages only
     two.append(Case("collectives", 2, args=("--quick", "--max-size", "65536")))
     two.append(Case("startup", 2, timed=True))
+    two.append(_privatization_cost())
     # 16 ranks on 2 cores: MPICH's processes busy-poll and share the cores, so a message may cost it a time
     # slice (milliseconds); sizes are capped so that its runs take seconds.
     over = [Case("pingpong", 16, args=("--max-size", "65536")),
@@ -81,6 +91,7 @@ def _quick():
     # sizes grow by 16 and skip 4 MiB, the size of the bandwidth target.
     return [Case("pingpong", 2, args=("--quick", "--max-size", MiB4)),
             Case("stream_bandwidth", 2, args=("--max-size", MiB4)),
+            _privatization_cost(),
             Case("pingpong", 16, args=("--quick", "--max-size", "4096")),
             Case("collectives", 16, args=("--quick", "--max-size", "64")),
             Case("message_rate", 16),

@@ -73,8 +73,9 @@ def main():
     missing = [n for n in names if n not in libraries.program_sources(args.programs)]
     if missing:
         say(f"not in benchmarks/programs, their cases are skipped: {', '.join(missing)}")
-    say(f"building {len(names)} programs with {', '.join(lib.name for lib in libs)}")
-    binaries = libraries.build_programs(libs, names, args.programs, build_dir / "bench-programs", out_dir)
+    used = [lib.name for lib in libs if any(lib.key in c.libraries for c in cases)]
+    say(f"building {len(names)} programs with {', '.join(used)}")
+    binaries = libraries.build_programs(libs, cases, args.programs, build_dir / "bench-programs", out_dir)
     for (key, name), path in sorted(binaries.items()):
         if path is None and name not in missing:
             say(f"{name} did not build with {key}; see {out_dir.name}/build-{key}-{name}.log")
@@ -97,7 +98,7 @@ def main():
                  "timeout_s": timeout, "duration_s": time.monotonic() - started},
         "machine": publish.machine_info(),
         "versions": libraries.library_versions(build_dir),
-        "settings": {lib.key: {"launcher": lib.mpirun[1:], "env": lib.env} for lib in libs},
+        "settings": {lib.key: {"launcher": lib.mpirun[1:], "env": lib.env, "flags": lib.flags} for lib in libs},
         "cases": [dataclasses.asdict(c) for c in cases],
         "runs": [dataclasses.asdict(r) for r in runs],
         "figures": figures, "targets": targets, "plots": drawn,

@@ -3,6 +3,7 @@
 Weft is used from its build tree (build/bin/mpicc, build/bin/mpirun); MPICH and Open MPI are Debian's
 packages, installed side by side, so their wrappers and launchers carry a suffix (mpicc.mpich,
 mpirun.openmpi). Every program is built from the same source with each library's own wrapper and -O2.
+A fourth variant, Weft built with `mpicc -no-privatize`, measures what privatizing globals costs.
 """
 
 import concurrent.futures
@@ -23,13 +24,14 @@ class Library:
     mpicc: str
     mpirun: list                  # launcher and the options it always needs
     env: dict = field(default_factory=dict)   # settings added to the environment of every run
+    flags: list = field(default_factory=list)  # compile flags added after -O2
 
     def command(self, ranks, program, args):
         return [*self.mpirun, "-n", str(ranks), str(program), *args]
 
 
 def libraries(build_dir):
-    """Weft, MPICH and Open MPI, in the order their columns appear."""
+    """Weft, Weft without privatization, MPICH and Open MPI, in the order their columns appear."""
     bin_dir = Path(build_dir) / "bin"
     openmpi_run = ["mpirun.openmpi", "--oversubscribe"]
     if os.geteuid() == 0:
@@ -37,6 +39,10 @@ def libraries(build_dir):
         openmpi_run.append("--allow-run-as-root")
     return [
         Library("weft", "Weft", str(bin_dir / "mpicc"), [str(bin_dir / "mpirun")]),
+        # The same wrapper and launcher without the pass that gives every rank its own globals: the
+        # baseline of the privatization cost, run only by the cases that name it.
+        Library("weft_noprivatize", "Weft without privatization", str(bin_dir / "mpicc"),
+                [str(bin_dir / "mpirun")], flags=["-no-privatize"]),
         # Hydra oversubscribes without being asked, and Debian's MPICH (ch4:ucx) finds shared memory by
         # itself: nothing to set.
         Library("mpich", "MPICH", "mpicc.mpich", ["mpirun.mpich"]),
@@ -92,25 +98,28 @@ def program_sources(programs_dir=PROGRAMS_DIR):
     return {path.stem: path for path in sorted(Path(programs_dir).glob("*.c"))}
 
 
-def build_programs(libs, names, programs_dir, out_dir, log_dir):
-    """Compile each program with each library. Returns {(library key, program): path or None}.
+def build_programs(libs, cases, programs_dir, out_dir, log_dir):
+    """Compile each program with each library that runs one of its cases. Returns {(library key, program):
+    path or None}.
 
-    A program that does not compile with one library is recorded, and its runs with that library are
-    reported as build failures; the other libraries still run it.
+    Only the pairs the cases name: a variant run by one case (Weft without privatization) must not build,
+    or report failing to build, every other program. A program that does not compile with one library is
+    recorded, and its runs with that library are reported as build failures; the other libraries still
+    run it.
     """
     sources = program_sources(programs_dir)
+    by_key = {lib.key: lib for lib in libs}
+    pairs = sorted({(key, case.program) for case in cases for key in case.libraries})
     jobs = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        for lib in libs:
-            (Path(out_dir) / lib.key).mkdir(parents=True, exist_ok=True)
-            for name in names:
-                if name in sources:
-                    jobs[(lib.key, name)] = pool.submit(_compile, lib, sources[name],
-                                                        Path(out_dir) / lib.key / name, log_dir)
-    binaries = {key: job.result() for key, job in jobs.items()}
-    for lib in libs:
-        for name in names:
-            binaries.setdefault((lib.key, name), None)
+        for key, name in pairs:
+            if name in sources:
+                (Path(out_dir) / key).mkdir(parents=True, exist_ok=True)
+                jobs[(key, name)] = pool.submit(_compile, by_key[key], sources[name], Path(out_dir) / key / name,
+                                                log_dir)
+    binaries = {pair: job.result() for pair, job in jobs.items()}
+    for pair in pairs:
+        binaries.setdefault(pair, None)
     return binaries
 
 
@@ -118,7 +127,7 @@ def _compile(lib, source, binary, log_dir):
     if shutil.which(lib.mpicc) is None:
         return None
     # -lm: some programs use libm (sqrt in statistics); linking it costs nothing when unused.
-    cmd = [lib.mpicc, "-O2", "-o", str(binary), str(source), "-lm"]
+    cmd = [lib.mpicc, "-O2", *lib.flags, "-o", str(binary), str(source), "-lm"]
     done = subprocess.run(cmd, capture_output=True, text=True)
     if done.returncode != 0:
         Path(log_dir, f"build-{lib.key}-{source.stem}.log").write_text(

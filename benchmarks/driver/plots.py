@@ -10,9 +10,10 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
 
 from cases import PLOTS  # noqa: E402
+from report import NAMES  # noqa: E402
 
-NAMES = {"weft": "Weft", "mpich": "MPICH", "openmpi": "Open MPI"}
-STYLE = {"weft": ("tab:blue", "o"), "mpich": ("tab:orange", "s"), "openmpi": ("tab:green", "^")}
+STYLE = {"weft": ("tab:blue", "o"), "weft_noprivatize": ("tab:purple", "D"), "mpich": ("tab:orange", "s"),
+         "openmpi": ("tab:green", "^")}
 
 
 def _size_label(size):
@@ -52,7 +53,7 @@ def draw(figures, cases, out_dir, when):
 
 def _plot(series, caption, ylabel, when, path):
     fig, ax = plt.subplots(figsize=(7, 4.5), dpi=100)
-    for lib in ("weft", "mpich", "openmpi"):
+    for lib in STYLE:
         if lib in series:
             points = sorted(series[lib])
             color, marker = STYLE[lib]

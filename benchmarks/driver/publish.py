@@ -85,6 +85,10 @@ METHOD = """\
 - **Interleaving and repeats.** Each case runs with Weft, MPICH and Open MPI in turn (the order rotating),
   then again, {repeats} times in all unless the case says fewer; a figure is the median of the repeats. A
   run that fails or exceeds its timeout is reported as such, and its remaining repeats are skipped.
+- **Privatization cost.** `globals_loop` runs also with Weft built by `mpicc -no-privatize` (the same
+  `mpirun`; the ranks then share the program's globals), the column "Weft without privatization"; the ratio
+  of the two Weft columns is what giving every rank its own globals costs. Its ranks take turns, each timing
+  its loop alone.
 - **Start-up** (`job_wall_time`) is the whole `mpirun ... startup` process, timed by the driver from fork
   to exit: MPI_Init, one allreduce, MPI_Finalize, and the launcher's own work.
 - **Idle CPU** (`job_cpu_percent`) is the CPU time of every process of the job (launcher and helpers

@@ -5,8 +5,9 @@ The same text is written to table.md in the results directory and embedded in do
 
 from results import run_status
 
-NAMES = {"weft": "Weft", "mpich": "MPICH", "openmpi": "Open MPI"}
-OTHERS = ("mpich", "openmpi")
+NAMES = {"weft": "Weft", "weft_noprivatize": "Weft without privatization", "mpich": "MPICH",
+         "openmpi": "Open MPI"}
+OTHERS = ("weft_noprivatize", "mpich", "openmpi")
 
 
 def number(value):
@@ -95,8 +96,9 @@ def markdown(cases, figures, targets, runs, repeats, heading="##"):
         f"{heading} Results", "",
         f"Each figure is the median of up to {repeats} runs per library (each case says how many), the "
         "libraries taking turns case by case. "
-        "Weft/MPICH and Weft/Open MPI are Weft's median divided by the other's: below 1 is better for Weft "
-        "where lower is better (times, memory, CPU), above 1 where higher is better (MB/s, msgs/s). "
+        "Weft/MPICH, Weft/Open MPI and Weft/Weft without privatization are Weft's median divided by the "
+        "other's: below 1 is better for Weft where lower is better (times, memory, CPU), above 1 where higher "
+        "is better (MB/s, msgs/s). "
         "`job_wall_time` is the whole `mpirun` process, timed by the driver.", "",
     ]
     for case in cases:

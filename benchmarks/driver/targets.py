@@ -125,10 +125,23 @@ def _startup(figures):
     return goal, seconds < 1.0, f"{seconds:.3f} s"
 
 
+def _privatization_cost(figures):
+    goal = "privatization cost: globals_loop, 2 ranks: Weft ≤ 1.10 × Weft without privatization"
+    fig = find(figures, "globals_loop-2", "globals_loop")
+    if not fig or "weft" not in fig["median"] or not fig["median"].get("weft_noprivatize"):
+        return goal, None, "not measured"
+    # The same mpicc and mpirun without the pass, so the ratio is the pass's cost alone. The program
+    # reports a time per update (lower is better).
+    weft, plain = fig["median"]["weft"], fig["median"]["weft_noprivatize"]
+    met, runs = _judge(fig, weft <= 1.10 * plain)
+    return goal, met, (f"Weft {_fmt(weft, fig['unit'])}, without privatization {_fmt(plain, fig['unit'])}: "
+                       f"{weft / plain:.2f} ×{runs}")
+
+
 def evaluate(figures):
     """[{goal, met (True, False, UNSETTLED or None), measured}] in the order of the issue."""
     checks = (_latency_vs_best, _latency_oversubscribed, _bandwidth, _fiber_switch, _idle_memory,
-              _startup)
+              _startup, _privatization_cost)
     out = []
     for check in checks:
         goal, met, measured = check(figures)

@@ -4,14 +4,17 @@
 """
 
 import json
+import os
 import sys
+import tempfile
 import unittest
 from pathlib import Path
 
 sys.dont_write_bytecode = True       # no __pycache__ in the source tree
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from cases import ALL, WEFT, Case, plan  # noqa: E402
+from cases import ALL, PRIVATIZATION, WEFT, Case, plan  # noqa: E402
+from libraries import Library, build_programs, libraries  # noqa: E402
 from report import markdown, number, ratio  # noqa: E402
 from results import param_key, parse_google_benchmark, parse_result_lines, summarize  # noqa: E402
 from runner import Run  # noqa: E402
@@ -73,7 +76,7 @@ class Summary(unittest.TestCase):
         runs = [run("pingpong-2", lib, 0, [["pingpong_latency", "0", v, "us"]]) for lib, v in rows.items()]
         runs.append(run("startup-10000", "weft", 0, [["job_wall_time", "10000", 1.5, "s"]]))
         targets = evaluate(summarize(self.cases, runs, list(ALL)))
-        self.assertEqual([t["met"] for t in targets], [True, None, None, None, None, False])
+        self.assertEqual([t["met"] for t in targets], [True, None, None, None, None, False, None])
         self.assertEqual(targets[0]["measured"], "Weft 0.1 us, Open MPI 0.3 us: 0.33 ×")
 
     def test_spread_runs_leave_a_target_unsettled(self):
@@ -83,11 +86,90 @@ class Summary(unittest.TestCase):
         self.assertEqual(targets[0]["met"], "unsettled")
         self.assertIn("Weft's runs: 0.1 to 0.4 us", targets[0]["measured"])
 
+    def test_a_case_with_a_library_of_its_own(self):
+        # Weft without privatization runs globals_loop only: its column, and its ratio, appear there alone.
+        cases = [Case("pingpong", 2), Case("globals_loop", 2, PRIVATIZATION)]
+        runs = [run("pingpong-2", lib, 0, [["pingpong_latency", "0", 1.0, "us"]]) for lib in ALL]
+        runs += [run("globals_loop-2", lib, 0, [["globals_loop", "4096", v, "ns"]])
+                 for lib, v in zip(PRIVATIZATION, (0.7, 0.5, 1.4, 2.8))]
+        figures = summarize(cases, runs, list(PRIVATIZATION))
+        self.assertEqual(figures[0]["ratio"], {"mpich": 1.0, "openmpi": 1.0})
+        self.assertEqual(figures[1]["ratio"], {"weft_noprivatize": 1.4, "mpich": 0.5, "openmpi": 0.25})
+        table = markdown(cases, figures, evaluate(figures), runs, 1)
+        self.assertIn("| benchmark | param | unit | better | Weft | MPICH | Open MPI | Weft/MPICH | Weft/Open MPI |",
+                      table)
+        self.assertIn("### globals_loop, 2 ranks\n", table)
+        self.assertIn("| benchmark | param | unit | better | Weft | Weft without privatization | MPICH | Open MPI "
+                      "| Weft/Weft without privatization | Weft/MPICH | Weft/Open MPI |", table)
+        self.assertIn("| globals_loop | 4096 | ns | lower | 0.7 | 0.5 | 1.40 | 2.80 | 1.40 | 0.50 | 0.25 |", table)
+
     def test_formatting(self):
         self.assertEqual(number(12345.6), "12,346")
         self.assertEqual(number(0.2314), "0.231")
         self.assertEqual(ratio(0.00005), "1/20,000")
         self.assertEqual(ratio(2.5), "2.50")
+
+
+class PrivatizationCost(unittest.TestCase):
+    cases = [Case("globals_loop", 2, PRIVATIZATION)]
+
+    def target(self, weft, plain):
+        runs = [run("globals_loop-2", "weft", i, [["globals_loop", "4096", v, "ns"]]) for i, v in enumerate(weft)]
+        runs += [run("globals_loop-2", "weft_noprivatize", i, [["globals_loop", "4096", v, "ns"]])
+                 for i, v in enumerate(plain)]
+        targets = evaluate(summarize(self.cases, runs, list(PRIVATIZATION)))
+        return next(t for t in targets if t["goal"].startswith("privatization cost"))
+
+    def test_met(self):
+        t = self.target((1.0, 1.05, 1.1), (1.0, 0.9, 1.2))
+        self.assertIs(t["met"], True)
+        self.assertEqual(t["measured"], "Weft 1.05 ns, without privatization 1.00 ns: 1.05 × "
+                                        "(Weft's runs: 1.00 to 1.10 ns)")
+
+    def test_not_met(self):
+        t = self.target((1.2, 1.25), (1.0, 1.0))
+        self.assertIs(t["met"], False)
+        self.assertIn(": 1.23 ×", t["measured"])
+
+    def test_unsettled(self):
+        self.assertEqual(self.target((1.0, 1.0, 2.5), (1.0,))["met"], "unsettled")
+
+    def test_not_measured(self):
+        # Either side missing (a run that failed or was not in the plan) leaves the target open.
+        for weft, plain in (((1.0,), ()), ((), (1.0,))):
+            t = self.target(weft, plain)
+            self.assertIsNone(t["met"])
+            self.assertEqual(t["measured"], "not measured")
+
+
+class Compiling(unittest.TestCase):
+    def test_weft_without_privatization(self):
+        by_key = {lib.key: lib for lib in libraries("build")}
+        plain, weft = by_key["weft_noprivatize"], by_key["weft"]
+        self.assertEqual((plain.mpicc, plain.mpirun, plain.env), (weft.mpicc, weft.mpirun, weft.env))
+        self.assertEqual((plain.flags, weft.flags), (["-no-privatize"], []))
+
+    def test_flags_and_pairs(self):
+        # A stand-in mpicc that records its arguments: each library compiles with its own flags, and only
+        # the programs of the cases that name it.
+        with tempfile.TemporaryDirectory() as tmp:
+            tmp = Path(tmp)
+            mpicc = tmp / "mpicc"
+            mpicc.write_text('#!/bin/sh\necho "$*" >> "$0.log"\nfor a; do [ "$prev" = -o ] && touch "$a"; '
+                             'prev=$a; done\n')
+            os.chmod(mpicc, 0o755)
+            for name in ("pingpong", "globals_loop"):
+                (tmp / f"{name}.c").write_text("")
+            libs = [Library("weft", "Weft", str(mpicc), ["mpirun"]),
+                    Library("weft_noprivatize", "Weft without privatization", str(mpicc), ["mpirun"],
+                            flags=["-no-privatize"])]
+            cases = [Case("pingpong", 2, WEFT), Case("globals_loop", 2, ("weft", "weft_noprivatize"))]
+            binaries = build_programs(libs, cases, tmp, tmp / "out", tmp)
+            self.assertEqual(sorted(binaries), [("weft", "globals_loop"), ("weft", "pingpong"),
+                                                ("weft_noprivatize", "globals_loop")])
+            self.assertTrue(all(path is not None and path.exists() for path in binaries.values()))
+            commands = sorted(line.split(" -o ")[0] for line in (tmp / "mpicc.log").read_text().splitlines())
+            self.assertEqual(commands, ["-O2", "-O2", "-O2 -no-privatize"])
 
 
 class Plan(unittest.TestCase):
@@ -96,7 +178,9 @@ class Plan(unittest.TestCase):
             ids = {c.id for c in plan(quick)}
             self.assertEqual(len(ids), len(plan(quick)), "case ids are unique")
             self.assertTrue({"pingpong-2", "pingpong-16", "stream_bandwidth-2", "idle_memory-64",
-                             "idle_memory-1000", "startup-10000"} <= ids)
+                             "idle_memory-1000", "startup-10000", "globals_loop-2"} <= ids)
+            # Weft without privatization is the baseline of globals_loop and runs nothing else.
+            self.assertEqual({c.id for c in plan(quick) if "weft_noprivatize" in c.libraries}, {"globals_loop-2"})
 
 
 if __name__ == "__main__":

@@ -2,8 +2,9 @@
  * lines the comparison driver parses.
  *
  * The programs are plain MPI C, built by any MPI's mpicc, and call only what Weft implements today. Weft
- * runs every rank in one process and does not yet give each rank its own globals, so nothing here keeps
- * mutable global state: each rank holds its options and buffers itself.
+ * runs every rank in one process, and programs built without privatization (`mpicc -no-privatize`) share
+ * their globals between ranks, so nothing here keeps mutable global state: each rank holds its options and
+ * buffers itself.
  *
  * Output: rank 0 prints one line per measured point, `RESULT <benchmark> <param> <value> <unit>`; every
  * other line on stdout starts with '#'. A failure (a wrong byte, a bad argument) prints one line on stderr
@@ -43,6 +44,9 @@
 
 /* `peer` of bench_seconds_per_step when every rank of the job takes part. */
 #define BENCH_ALL_RANKS (-1)
+
+/* `peer` of bench_seconds_per_step when the caller alone takes part, the other ranks waiting their turn. */
+#define BENCH_ALONE (-2)
 
 struct bench_options {
   int quick;       /* --quick: fewer sizes and shorter points, for a whole run in under two minutes */
@@ -182,8 +186,10 @@ static inline double bench_run_steps(bench_step step, void *state, long steps) {
   return MPI_Wtime() - start;
 }
 
-/* The largest `value` among the ranks that take part: the caller and `peer`, or every rank. */
+/* The largest `value` among the ranks that take part: the caller and `peer`, every rank, or the caller. */
 static inline double bench_max_over(double value, int peer) {
+  if (peer == BENCH_ALONE)
+    return value;
   double largest = value;
   if (peer == BENCH_ALL_RANKS) {
     MPI_Allreduce(&value, &largest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
@@ -201,7 +207,8 @@ static inline double bench_max_over(double value, int peer) {
  * of a point; they settle caches, page mappings and the library's internal buffers, and the last one
  * gives the step count that fills a point, so each point takes about as long at every size and job size.
  * The ranks that take part (the caller and `peer`, or every rank) agree on each round's time, so they
- * run the same counts; that agreement also starts the measured loop on all of them together. */
+ * run the same counts; that agreement also starts the measured loop on all of them together. With
+ * BENCH_ALONE the caller times itself and waits for no one. */
 static inline double bench_seconds_per_step(const struct bench_options *o, int peer, bench_step step, void *state) {
   const double point = o->quick ? BENCH_QUICK_POINT_SECONDS : BENCH_POINT_SECONDS;
   long warmup = 1;
