@@ -3,6 +3,7 @@
 // how its ranks map to the job's ranks, and the context reserved for collective traffic (which no user
 // receive can match).
 
+#include <cstddef>
 #include <cstdint>
 
 namespace weft::coll {
@@ -10,9 +11,9 @@ namespace weft::coll {
 struct communicator_view {
   std::uint32_t context;  // collective context of the communicator
   int size;
-  int rank;        // the caller's rank in the communicator
-  int first_rank;  // the job rank of communicator rank 0; ranks are consecutive
-  int job_rank(int r) const noexcept { return first_rank + r; }
+  int rank;              // the caller's rank in the communicator
+  const int* job_ranks;  // the job rank of each communicator rank
+  int job_rank(int r) const noexcept { return job_ranks[r]; }
 };
 
 // Combines `count` elements: inout[i] = in[i] op inout[i].

@@ -13,6 +13,12 @@ void barrier(const communicator_view& comm);
 
 void bcast(void* buffer, std::size_t bytes, int root, const communicator_view& comm);
 
+// The root's `recv` receives `bytes` from each rank, in rank order.
+void gather(const void* send, void* recv, std::size_t bytes, int root, const communicator_view& comm);
+
+// Every rank's `recv` receives `bytes` from each rank, in rank order.
+void allgather(const void* send, void* recv, std::size_t bytes, const communicator_view& comm);
+
 // `send` may equal `recv` (in place). Only the root's `recv` receives the result.
 void reduce(const void* send, void* recv, std::size_t count, std::size_t element_size, reduce_kernel kernel,
             int root, const communicator_view& comm);

@@ -38,12 +38,10 @@ inline int check_count(const char* call, MPI_Comm comm, int count) {
   return MPI_SUCCESS;
 }
 
-bool is_predefined_datatype(MPI_Datatype datatype) noexcept;
-
 inline int check_datatype(const char* call, MPI_Comm comm, MPI_Datatype datatype) {
   if (datatype == MPI_DATATYPE_NULL) [[unlikely]]
     return raise_error(comm, MPI_ERR_TYPE, call, "datatype is MPI_DATATYPE_NULL");
-  if (!is_predefined_datatype(datatype)) [[unlikely]]
+  if (!is_object(datatype, object_kind::datatype)) [[unlikely]]
     return raise_error(comm, MPI_ERR_TYPE, call, "invalid datatype %p", static_cast<void*>(datatype));
   return MPI_SUCCESS;
 }
@@ -57,23 +55,51 @@ inline int check_buffer(const char* call, MPI_Comm comm, const void* buffer, int
   return MPI_SUCCESS;
 }
 
-// A rank of `comm`, or MPI_PROC_NULL, or (for receives) MPI_ANY_SOURCE.
-inline int check_peer(const char* call, MPI_Comm comm, int peer, const char* role, bool any_allowed) {
-  if ((peer >= 0 && peer < comm_size(comm)) || peer == MPI_PROC_NULL || (any_allowed && peer == MPI_ANY_SOURCE))
-    [[likely]]
+inline int check_group(const char* call, MPI_Comm comm, MPI_Group group, const char* argument) {
+  if (group == MPI_GROUP_NULL) [[unlikely]]
+    return raise_error(comm, MPI_ERR_GROUP, call, "%s is MPI_GROUP_NULL", argument);
+  if (!is_object(group, object_kind::group)) [[unlikely]]
+    return raise_error(comm, MPI_ERR_GROUP, call, "%s is not a group (%p)", argument, static_cast<void*>(group));
+  return MPI_SUCCESS;
+}
+
+inline int check_intercommunicator(const char* call, MPI_Comm comm) {
+  if (resolve(comm)->is_inter()) [[likely]]
     return MPI_SUCCESS;
-  return raise_error(comm, MPI_ERR_RANK, call, "invalid %s rank %d (%s has %d ranks)", role, peer, comm->name,
-                     comm_size(comm));
+  return raise_error(comm, MPI_ERR_COMM, call, "%s is not an intercommunicator", display_name(*resolve(comm)));
+}
+
+inline int check_intracommunicator(const char* call, MPI_Comm comm) {
+  if (!resolve(comm)->is_inter()) [[likely]]
+    return MPI_SUCCESS;
+  return raise_error(comm, MPI_ERR_COMM, call, "%s is an intercommunicator; this call needs an intracommunicator",
+                     display_name(*resolve(comm)));
+}
+
+// A rank of `comm` (of its remote group for an intercommunicator), or MPI_PROC_NULL, or (for receives)
+// MPI_ANY_SOURCE.
+inline int check_peer(const char* call, MPI_Comm comm, int peer, const char* role, bool any_allowed) {
+  int size = peers(*resolve(comm)).size();
+  if ((peer >= 0 && peer < size) || peer == MPI_PROC_NULL || (any_allowed && peer == MPI_ANY_SOURCE)) [[likely]]
+    return MPI_SUCCESS;
+  return raise_error(comm, MPI_ERR_RANK, call, "invalid %s rank %d (%s has %d %sranks)", role, peer,
+                     display_name(*resolve(comm)), size, resolve(comm)->is_inter() ? "remote " : "");
 }
 
 inline int check_root(const char* call, MPI_Comm comm, int root) {
   if (root >= 0 && root < comm_size(comm)) [[likely]]
     return MPI_SUCCESS;
-  return raise_error(comm, MPI_ERR_ROOT, call, "invalid root %d (%s has %d ranks)", root, comm->name,
-                     comm_size(comm));
+  return raise_error(comm, MPI_ERR_ROOT, call, "invalid root %d (%s has %d ranks)", root,
+                     display_name(*resolve(comm)), comm_size(comm));
 }
 
-inline constexpr int tag_upper_bound = 0x7fffffff;
+// Tags from 2^30 up are Weft's own, on collective contexts (see internal_tag); users get the rest.
+inline constexpr int tag_upper_bound = (1 << 30) - 1;
+
+// Messages of calls that create communicators travel on a parent's collective context, tagged with the
+// user's tag (MPI_Comm_create_group, MPI_Intercomm_create) moved above the range of user tags, so that
+// they match neither user messages nor the collective algorithms' own.
+inline constexpr int internal_tag(int user_tag) noexcept { return (1 << 30) | user_tag; }
 
 inline int check_tag(const char* call, MPI_Comm comm, int tag, bool any_allowed) {
   if (tag >= 0 || (any_allowed && tag == MPI_ANY_TAG)) [[likely]]
@@ -82,12 +108,10 @@ inline int check_tag(const char* call, MPI_Comm comm, int tag, bool any_allowed)
                      any_allowed ? ", or MPI_ANY_TAG" : "");
 }
 
-bool is_predefined_op(MPI_Op op) noexcept;
-
 inline int check_op(const char* call, MPI_Comm comm, MPI_Op op, MPI_Datatype datatype) {
   if (op == MPI_OP_NULL) [[unlikely]]
     return raise_error(comm, MPI_ERR_OP, call, "operation is MPI_OP_NULL");
-  if (!is_predefined_op(op)) [[unlikely]]
+  if (!is_object(op, object_kind::op)) [[unlikely]]
     return raise_error(comm, MPI_ERR_OP, call, "invalid operation %p", static_cast<void*>(op));
   if (datatype->kernels[op->index] == nullptr) [[unlikely]]
     return raise_error(comm, MPI_ERR_OP, call, "%s is not defined for %s", op->name, datatype->name);

@@ -9,9 +9,18 @@ using namespace weft::mpi;
 
 namespace {
 
+// Collectives on intercommunicators come with the collectives chapter; until then they are refused
+// rather than run within one group.
+int check_collective(const char* call, MPI_Comm comm) {
+  if (int error = check_ready(call, comm)) return error;
+  if (!resolve(comm)->is_inter()) [[likely]]
+    return MPI_SUCCESS;
+  return raise_error(comm, MPI_ERR_COMM, call, "collectives on intercommunicators are not implemented yet");
+}
+
 int check_reduction(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                     MPI_Comm comm, bool receives) {
-  if (int error = check_ready(call, comm)) return error;
+  if (int error = check_collective(call, comm)) return error;
   if (int error = check_buffer(call, comm, sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, count, datatype)) return error;
   if (receives)
     if (int error = check_buffer(call, comm, recvbuf, count, datatype)) return error;
@@ -22,7 +31,7 @@ int check_reduction(const char* call, const void* sendbuf, void* recvbuf, int co
 
 WEFT_PMPI_ALIAS(Barrier)
 extern "C" int PMPI_Barrier(MPI_Comm comm) {
-  if (int error = check_ready(WEFT_CALL_NAME, comm)) return error;
+  if (int error = check_collective(WEFT_CALL_NAME, comm)) return error;
   weft::coll::barrier(collective_view(comm));
   return MPI_SUCCESS;
 }
@@ -30,7 +39,7 @@ extern "C" int PMPI_Barrier(MPI_Comm comm) {
 WEFT_PMPI_ALIAS(Bcast)
 extern "C" int PMPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm) {
   const char* call = WEFT_CALL_NAME;
-  if (int error = check_ready(call, comm)) return error;
+  if (int error = check_collective(call, comm)) return error;
   if (int error = check_buffer(call, comm, buffer, count, datatype)) return error;
   if (int error = check_root(call, comm, root)) return error;
   weft::coll::bcast(buffer, count * datatype->extent, root, collective_view(comm));
@@ -41,7 +50,7 @@ WEFT_PMPI_ALIAS(Reduce)
 extern "C" int PMPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
                            MPI_Comm comm) {
   const char* call = WEFT_CALL_NAME;
-  if (int error = check_ready(call, comm)) return error;
+  if (int error = check_collective(call, comm)) return error;
   if (int error = check_root(call, comm, root)) return error;
   bool is_root = comm_rank(comm) == root;
   if (int error = check_reduction(call, sendbuf, recvbuf, count, datatype, op, comm, is_root)) return error;

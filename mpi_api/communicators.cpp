@@ -1,12 +1,46 @@
-// MPI_COMM_WORLD, MPI_COMM_SELF and the calls that ask them who is there.
+// MPI_COMM_WORLD and MPI_COMM_SELF, and the calls that ask a communicator about itself or free it.
+
+#include "mpi_api/communicators.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
 
 #include "mpi_api/checks.hpp"
-#include "mpi_api/communicators.hpp"
+#include "mpi_api/context_ids.hpp"
 #include "mpi_api/pmpi.hpp"
 
-// Contexts come in pairs: even for point-to-point, odd for the communicator's collectives.
-weft_comm_s weft_mpi_comm_world{"MPI_COMM_WORLD", 0, false};
-weft_comm_s weft_mpi_comm_self{"MPI_COMM_SELF", 2, true};
+// Tokens: each rank's calls resolve them to its own object.
+weft_comm_s weft_mpi_comm_world;
+weft_comm_s weft_mpi_comm_self;
+
+namespace weft::mpi {
+
+void initialize_predefined_communicators(rank_state& state, int job_rank) {
+  state.world.context = world_context;
+  state.world.local = world_members();
+  state.world.rank = job_rank;
+  state.world.name = "MPI_COMM_WORLD";
+  state.self.context = self_context;
+  state.self.local = std::make_shared<const rank_map>(std::vector<int>{job_rank});
+  state.self.rank = 0;
+  state.self.name = "MPI_COMM_SELF";
+}
+
+weft_comm_s* new_intracommunicator(const weft_comm_s& parent, shared_rank_map members, std::uint32_t context) {
+  auto comm = std::make_unique<weft_comm_s>();
+  comm->context = context;
+  comm->rank = members->rank_of(this_rank_id());
+  comm->local = std::move(members);
+  comm->errhandler = parent.errhandler;
+  return comm.release();
+}
+
+const char* display_name(const weft_comm_s& comm) noexcept {
+  return comm.name.empty() ? "the communicator" : comm.name.c_str();
+}
+
+}  // namespace weft::mpi
 
 using namespace weft::mpi;
 
@@ -25,5 +59,81 @@ extern "C" int PMPI_Comm_size(MPI_Comm comm, int* size) {
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_output(call, comm, size, "size")) return error;
   *size = comm_size(comm);
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Comm_test_inter)
+extern "C" int PMPI_Comm_test_inter(MPI_Comm comm, int* flag) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, comm)) return error;
+  if (int error = check_output(call, comm, flag, "flag")) return error;
+  *flag = resolve(comm)->is_inter();
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Comm_remote_size)
+extern "C" int PMPI_Comm_remote_size(MPI_Comm comm, int* size) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, comm)) return error;
+  if (int error = check_intercommunicator(call, comm)) return error;
+  if (int error = check_output(call, comm, size, "size")) return error;
+  *size = resolve(comm)->remote->size();
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Comm_compare)
+extern "C" int PMPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, comm1)) return error;
+  if (int error = check_ready(call, comm2)) return error;
+  if (int error = check_output(call, comm1, result, "result")) return error;
+  const weft_comm_s& a = *resolve(comm1);
+  const weft_comm_s& b = *resolve(comm2);
+  if (&a == &b) {
+    *result = MPI_IDENT;
+    return MPI_SUCCESS;
+  }
+  if (a.is_inter() != b.is_inter()) {
+    *result = MPI_UNEQUAL;
+    return MPI_SUCCESS;
+  }
+  int local = compare_members(*a.local, *b.local);
+  int remote = a.is_inter() ? compare_members(*a.remote, *b.remote) : MPI_IDENT;
+  int members = std::max(local, remote);  // IDENT < SIMILAR < UNEQUAL
+  *result = members == MPI_IDENT ? MPI_CONGRUENT : members;
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Comm_free)
+extern "C" int PMPI_Comm_free(MPI_Comm* comm) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_output(call, MPI_COMM_WORLD, comm, "comm")) return error;
+  if (int error = check_ready(call, *comm)) return error;
+  if (*comm == MPI_COMM_WORLD || *comm == MPI_COMM_SELF)
+    return raise_error(*comm, MPI_ERR_COMM, call, "%s cannot be freed", resolve(*comm)->name.c_str());
+  // Pending operations hold references of their own and complete normally.
+  release(*comm);
+  *comm = MPI_COMM_NULL;
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Comm_set_name)
+extern "C" int PMPI_Comm_set_name(MPI_Comm comm, const char* comm_name) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, comm)) return error;
+  if (int error = check_output(call, comm, comm_name, "comm_name")) return error;
+  resolve(comm)->name.assign(comm_name, strnlen(comm_name, MPI_MAX_OBJECT_NAME - 1));
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Comm_get_name)
+extern "C" int PMPI_Comm_get_name(MPI_Comm comm, char* comm_name, int* resultlen) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, comm)) return error;
+  if (int error = check_output(call, comm, comm_name, "comm_name")) return error;
+  if (int error = check_output(call, comm, resultlen, "resultlen")) return error;
+  const std::string& name = resolve(comm)->name;
+  std::memcpy(comm_name, name.c_str(), name.size() + 1);
+  *resultlen = static_cast<int>(name.size());
   return MPI_SUCCESS;
 }

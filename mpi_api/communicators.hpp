@@ -1,26 +1,49 @@
 #pragma once
-// Membership of the predefined communicators, as seen by the calling rank.
+// Communicators as the calls see them: the calling rank's object behind a handle, its members, and the
+// views the point-to-point and collective layers need.
 
 #include <mpi.h>
 
 #include "collectives/communicator_view.hpp"
 #include "mpi_api/handles.hpp"
 #include "mpi_api/rank_state.hpp"
-#include "runtime/scheduler.hpp"
 
 namespace weft::mpi {
 
-inline bool is_communicator(MPI_Comm comm) noexcept { return comm == MPI_COMM_WORLD || comm == MPI_COMM_SELF; }
+inline bool is_communicator(MPI_Comm comm) noexcept { return is_object(comm, object_kind::communicator); }
 
-inline int comm_size(MPI_Comm comm) noexcept { return comm->is_self ? 1 : runtime::job_size(); }
-
-inline int comm_rank(MPI_Comm comm) noexcept { return comm->is_self ? 0 : this_rank_id(); }
-
-// The job rank of rank `r` of `comm`.
-inline int job_rank(MPI_Comm comm, int r) noexcept { return comm->is_self ? this_rank_id() : r; }
-
-inline coll::communicator_view collective_view(MPI_Comm comm) noexcept {
-  return {comm->context + 1, comm_size(comm), comm_rank(comm), job_rank(comm, 0)};
+// The calling rank's object behind `comm`: MPI_COMM_WORLD and MPI_COMM_SELF are shared handles that
+// stand for an object of each rank; every other handle is the object itself.
+inline weft_comm_s* resolve(MPI_Comm comm) noexcept {
+  if (comm == MPI_COMM_WORLD) return &this_rank().world;
+  if (comm == MPI_COMM_SELF) return &this_rank().self;
+  return comm;
 }
+
+// The group point-to-point peers are named in: the remote group of an intercommunicator.
+inline const rank_map& peers(const weft_comm_s& comm) noexcept {
+  return comm.is_inter() ? *comm.remote : *comm.local;
+}
+
+inline int comm_size(MPI_Comm comm) noexcept { return resolve(comm)->local->size(); }
+inline int comm_rank(MPI_Comm comm) noexcept { return resolve(comm)->rank; }
+
+// The name of `comm` for messages: its own, or "the communicator" when it has none.
+const char* display_name(const weft_comm_s& comm) noexcept;
+
+// Collective traffic among the members of an intracommunicator (or the local group of an intercommunicator).
+inline coll::communicator_view collective_view(const weft_comm_s& comm) noexcept {
+  std::uint32_t context = comm.is_inter() ? comm.local_context : comm.context;
+  return {context + 1, comm.local->size(), comm.rank, comm.local->job_ranks().data()};
+}
+
+inline coll::communicator_view collective_view(MPI_Comm comm) noexcept { return collective_view(*resolve(comm)); }
+
+// The calling rank's object for a new intracommunicator of `members` (the calling rank among them),
+// inheriting `parent`'s error handler.
+weft_comm_s* new_intracommunicator(const weft_comm_s& parent, shared_rank_map members, std::uint32_t context);
+
+// Sets up the calling rank's MPI_COMM_WORLD and MPI_COMM_SELF.
+void initialize_predefined_communicators(rank_state& state, int job_rank);
 
 }  // namespace weft::mpi

@@ -1,5 +1,6 @@
 // The predefined datatypes, and MPI_Type_size.
 
+#include <complex>
 #include <cstdint>
 
 #include "mpi_api/checks.hpp"
@@ -14,6 +15,7 @@ using namespace weft::mpi;
   X(signed_char, "MPI_SIGNED_CHAR", signed char, integer_kernels<signed char>()) \
   X(unsigned_char, "MPI_UNSIGNED_CHAR", unsigned char, integer_kernels<unsigned char>()) \
   X(byte, "MPI_BYTE", unsigned char, byte_kernels()) \
+  X(packed, "MPI_PACKED", unsigned char, kernel_table{}) \
   X(wchar, "MPI_WCHAR", wchar_t, integer_kernels<wchar_t>()) \
   X(short, "MPI_SHORT", short, integer_kernels<short>()) \
   X(unsigned_short, "MPI_UNSIGNED_SHORT", unsigned short, integer_kernels<unsigned short>()) \
@@ -35,6 +37,15 @@ using namespace weft::mpi;
   X(uint32_t, "MPI_UINT32_T", std::uint32_t, integer_kernels<std::uint32_t>()) \
   X(uint64_t, "MPI_UINT64_T", std::uint64_t, integer_kernels<std::uint64_t>()) \
   X(c_bool, "MPI_C_BOOL", bool, logical_kernels()) \
+  X(c_float_complex, "MPI_C_FLOAT_COMPLEX", std::complex<float>, complex_kernels<std::complex<float>>()) \
+  X(c_double_complex, "MPI_C_DOUBLE_COMPLEX", std::complex<double>, complex_kernels<std::complex<double>>()) \
+  X(c_long_double_complex, "MPI_C_LONG_DOUBLE_COMPLEX", std::complex<long double>, \
+    complex_kernels<std::complex<long double>>()) \
+  X(cxx_bool, "MPI_CXX_BOOL", bool, logical_kernels()) \
+  X(cxx_float_complex, "MPI_CXX_FLOAT_COMPLEX", std::complex<float>, complex_kernels<std::complex<float>>()) \
+  X(cxx_double_complex, "MPI_CXX_DOUBLE_COMPLEX", std::complex<double>, complex_kernels<std::complex<double>>()) \
+  X(cxx_long_double_complex, "MPI_CXX_LONG_DOUBLE_COMPLEX", std::complex<long double>, \
+    complex_kernels<std::complex<long double>>()) \
   X(aint, "MPI_AINT", MPI_Aint, integer_kernels<MPI_Aint>()) \
   X(offset, "MPI_OFFSET", MPI_Offset, integer_kernels<MPI_Offset>()) \
   X(count, "MPI_COUNT", MPI_Count, integer_kernels<MPI_Count>()) \
@@ -58,18 +69,6 @@ constexpr std::size_t data_size<value_index<V>> = sizeof(V) + sizeof(int);
 #define WEFT_DEFINE_DATATYPE(handle, name, c_type, kernels) \
   weft_datatype_s weft_mpi_##handle{name, data_size<c_type>, sizeof(c_type), kernels};
 WEFT_PREDEFINED_DATATYPES(WEFT_DEFINE_DATATYPE)
-
-namespace weft::mpi {
-
-bool is_predefined_datatype(MPI_Datatype datatype) noexcept {
-#define WEFT_DATATYPE_ADDRESS(handle, name, c_type, kernels) &weft_mpi_##handle,
-  static constexpr MPI_Datatype predefined[] = {WEFT_PREDEFINED_DATATYPES(WEFT_DATATYPE_ADDRESS)};
-  for (MPI_Datatype candidate : predefined)
-    if (candidate == datatype) return true;
-  return false;
-}
-
-}  // namespace weft::mpi
 
 WEFT_PMPI_ALIAS(Type_size)
 extern "C" int PMPI_Type_size(MPI_Datatype datatype, int* size) {

@@ -77,7 +77,7 @@ extern "C" int PMPI_Is_thread_main(int* flag) {
 
 WEFT_PMPI_ALIAS(Abort)
 extern "C" int PMPI_Abort(MPI_Comm comm, int errorcode) {
-  const char* name = is_communicator(comm) ? comm->name : "an invalid communicator";
+  const char* name = is_communicator(comm) ? display_name(*resolve(comm)) : "an invalid communicator";
   weft::runtime::fatal(errorcode, "rank %d called MPI_Abort(%s, %d); ending the job", this_rank_id(), name,
                        errorcode);
 }

@@ -65,15 +65,13 @@ const char* error_class_text(int error_class) noexcept {
   return entry != nullptr ? entry->text : nullptr;
 }
 
-MPI_Errhandler& errhandler_of(MPI_Comm comm) noexcept {
-  rank_state& state = this_rank();
-  return comm == MPI_COMM_SELF ? state.self_errhandler : state.world_errhandler;
-}
+MPI_Errhandler& errhandler_of(MPI_Comm comm) noexcept { return resolve(comm)->errhandler; }
 
 int raise_error(MPI_Comm comm, int error_class, const char* call, const char* format, ...) {
-  // Before MPI_Init or with an invalid communicator there is no handler to ask: such errors are fatal.
-  bool fatal = !is_communicator(comm);
-  fatal = fatal || !this_rank().initialized || errhandler_of(comm) == MPI_ERRORS_ARE_FATAL;
+  // Errors without a valid communicator go to MPI_COMM_WORLD's handler, as MPI 3.1 says of errors not tied
+  // to an object; before MPI_Init there is no handler to ask, so they are fatal.
+  if (!is_communicator(comm)) comm = MPI_COMM_WORLD;
+  bool fatal = !this_rank().initialized || errhandler_of(comm) == MPI_ERRORS_ARE_FATAL;
   if (!fatal) return error_class;
   char detail[512];
   va_list args;

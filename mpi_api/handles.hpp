@@ -1,47 +1,119 @@
 #pragma once
-// The objects behind mpi.h's opaque handles.
+// The objects behind mpi.h's opaque handles. Each starts with a header naming its kind, so that a call
+// can tell a communicator from a datatype passed in its place. Objects belong to one rank (handles are
+// per process in MPI, and a rank is a process), so their reference counts need no atomics; what ranks
+// share (members, layouts) is immutable and held by shared_ptr.
 
 #include <mpi.h>
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <variant>
 
-#include "collectives/communicator_view.hpp"
+#include "mpi_api/rank_map.hpp"
 #include "mpi_api/reduce_kernels.hpp"
 #include "shm/operations.hpp"
+
+namespace weft::mpi {
+
+enum class object_kind : std::uint32_t {
+  freed = 0,
+  communicator = 0x636f6d6d,
+  group,
+  datatype,
+  op,
+  errhandler,
+  request,
+};
+
+struct object_header {
+  explicit constexpr object_header(object_kind k) noexcept : kind(k) {}
+  object_kind kind;
+  int references = 1;  // the user's handle, plus each request or object that uses this one
+};
+
+template <class Object>
+Object* retain(Object* object) noexcept {
+  ++object->references;
+  return object;
+}
+
+// Drops one reference; the last one destroys the object (predefined objects hold one more and never go).
+template <class Object>
+void release(Object* object) noexcept {
+  if (--object->references == 0) {
+    object->kind = object_kind::freed;
+    delete object;
+  }
+}
+
+// Whether `handle` points at a live object of kind `kind`.
+inline bool is_object(const void* handle, object_kind kind) noexcept {
+  return handle != nullptr && static_cast<const object_header*>(handle)->kind == kind;
+}
+
+}  // namespace weft::mpi
 
 // Predefined datatypes are contiguous; each carries the reduction kernels defined for it. Messages carry
 // elements in their memory layout (extent bytes each); size counts the data bytes only, as MPI_Type_size
 // reports them (12 for MPI_DOUBLE_INT, whose extent is 16).
-struct weft_datatype_s {
+struct weft_datatype_s : weft::mpi::object_header {
+  constexpr weft_datatype_s(const char* type_name, std::size_t data_size, std::size_t type_extent,
+                            weft::mpi::kernel_table reduce_kernels) noexcept
+      : object_header(weft::mpi::object_kind::datatype), name(type_name), size(data_size), extent(type_extent),
+        kernels(reduce_kernels) {}
   const char* name;
   std::size_t size;
   std::size_t extent;
   weft::mpi::kernel_table kernels;
 };
 
-struct weft_op_s {
+struct weft_op_s : weft::mpi::object_header {
+  constexpr weft_op_s(const char* op_name, weft::mpi::op_index op) noexcept
+      : object_header(weft::mpi::object_kind::op), name(op_name), index(op) {}
   const char* name;
   weft::mpi::op_index index;
 };
 
-struct weft_errhandler_s {
+struct weft_errhandler_s : weft::mpi::object_header {
+  constexpr explicit weft_errhandler_s(const char* handler_name) noexcept
+      : object_header(weft::mpi::object_kind::errhandler), name(handler_name) {}
   const char* name;
 };
 
-// Predefined communicators: their members are consecutive job ranks, so a communicator is its context
-// and a rule for its first rank.
-struct weft_comm_s {
-  const char* name;
-  std::uint32_t context;  // point-to-point context; context + 1 carries collective traffic
-  bool is_self;
+struct weft_group_s : weft::mpi::object_header {
+  explicit weft_group_s(weft::mpi::shared_rank_map ranks) noexcept
+      : object_header(weft::mpi::object_kind::group), members(std::move(ranks)) {}
+  weft::mpi::shared_rank_map members;
 };
 
-struct weft_request_s {
+// A communicator as one of its ranks sees it. The handles MPI_COMM_WORLD and MPI_COMM_SELF are shared by
+// all the ranks, so they stand for an object of the calling rank (see communicators.hpp).
+struct weft_comm_s : weft::mpi::object_header {
+  weft_comm_s() noexcept : object_header(weft::mpi::object_kind::communicator) {}
+
+  // Contexts come in pairs: `context` for point-to-point, `context + 1` for collective traffic, which
+  // no user receive can match.
+  std::uint32_t context = 0;
+  int rank = 0;                            // the calling rank's rank in `local`
+  weft::mpi::shared_rank_map local;        // the members (an intercommunicator's local group)
+  weft::mpi::shared_rank_map remote;       // an intercommunicator's remote group; null otherwise
+  std::uint32_t local_context = 0;         // an intercommunicator's pair for traffic within `local`
+  MPI_Errhandler errhandler = MPI_ERRORS_ARE_FATAL;
+  std::string name;
+
+  bool is_inter() const noexcept { return remote != nullptr; }
+};
+
+struct weft_request_s : weft::mpi::object_header {
   template <class Operation>
   weft_request_s(MPI_Comm owner, std::in_place_type_t<Operation> kind, bool to_proc_null)
-      : comm(owner), operation(kind), proc_null(to_proc_null) {}
+      : object_header(weft::mpi::object_kind::request), comm(weft::mpi::retain(owner)), operation(kind),
+        proc_null(to_proc_null) {}
+  ~weft_request_s() { weft::mpi::release(comm); }
+  weft_request_s(const weft_request_s&) = delete;
+  weft_request_s& operator=(const weft_request_s&) = delete;
 
   MPI_Comm comm;
   std::variant<weft::shm::send_request, weft::shm::recv_request> operation;

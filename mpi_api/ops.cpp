@@ -1,6 +1,5 @@
 // The predefined reduction operations.
 
-#include "mpi_api/checks.hpp"
 #include "mpi_api/handles.hpp"
 
 using namespace weft::mpi;
@@ -17,15 +16,6 @@ weft_op_s weft_mpi_op_lxor{"MPI_LXOR", op_lxor};
 weft_op_s weft_mpi_op_bxor{"MPI_BXOR", op_bxor};
 weft_op_s weft_mpi_op_maxloc{"MPI_MAXLOC", op_maxloc};
 weft_op_s weft_mpi_op_minloc{"MPI_MINLOC", op_minloc};
-
-namespace weft::mpi {
-
-bool is_predefined_op(MPI_Op op) noexcept {
-  static constexpr MPI_Op predefined[] = {MPI_MAX,  MPI_MIN, MPI_SUM,  MPI_PROD, MPI_LAND,   MPI_BAND,
-                                          MPI_LOR,  MPI_BOR, MPI_LXOR, MPI_BXOR, MPI_MAXLOC, MPI_MINLOC};
-  for (MPI_Op candidate : predefined)
-    if (candidate == op) return true;
-  return false;
-}
-
-}  // namespace weft::mpi
+// For one-sided accumulations only: no datatype has kernels for them.
+weft_op_s weft_mpi_op_replace{"MPI_REPLACE", op_replace};
+weft_op_s weft_mpi_op_no_op{"MPI_NO_OP", op_no_op};

@@ -53,9 +53,9 @@ int blocking_send(const char* call, const void* buf, int count, MPI_Datatype dat
                   MPI_Comm comm, shm::send_mode mode) {
   if (int error = check_send(call, buf, count, datatype, dest, tag, comm)) return error;
   if (dest == MPI_PROC_NULL) return MPI_SUCCESS;
+  const weft_comm_s& c = *resolve(comm);
   shm::send_request request;
-  shm::start_send(request, buf, count * datatype->extent, {comm->context, comm_rank(comm), tag}, job_rank(comm, dest),
-                  mode);
+  shm::start_send(request, buf, count * datatype->extent, {c.context, c.rank, tag}, peers(c).job_rank(dest), mode);
   request.done.wait();
   return MPI_SUCCESS;
 }
@@ -64,10 +64,11 @@ int nonblocking_send(const char* call, const void* buf, int count, MPI_Datatype 
                      MPI_Comm comm, MPI_Request* request, shm::send_mode mode) {
   if (int error = check_send(call, buf, count, datatype, dest, tag, comm)) return error;
   if (int error = check_output(call, comm, request, "request")) return error;
-  auto handle = std::make_unique<weft_request_s>(comm, std::in_place_type<shm::send_request>, dest == MPI_PROC_NULL);
+  weft_comm_s* c = resolve(comm);
+  auto handle = std::make_unique<weft_request_s>(c, std::in_place_type<shm::send_request>, dest == MPI_PROC_NULL);
   if (dest != MPI_PROC_NULL)
     shm::start_send(std::get<shm::send_request>(handle->operation), buf, count * datatype->extent,
-                    {comm->context, comm_rank(comm), tag}, job_rank(comm, dest), mode);
+                    {c->context, c->rank, tag}, peers(*c).job_rank(dest), mode);
   *request = handle.release();  // owned by the user until MPI_Wait/MPI_Test completes it
   return MPI_SUCCESS;
 }
@@ -107,7 +108,7 @@ extern "C" int PMPI_Recv(void* buf, int count, MPI_Datatype datatype, int source
     return MPI_SUCCESS;
   }
   shm::recv_request request;
-  shm::start_recv(request, buf, count * datatype->extent, {comm->context, source, tag}, this_rank_id());
+  shm::start_recv(request, buf, count * datatype->extent, {resolve(comm)->context, source, tag}, this_rank_id());
   request.done.wait();
   int error = receive_outcome(request, comm, call);
   fill_status(status, request.source, request.tag, error, request.received());
@@ -120,11 +121,11 @@ extern "C" int PMPI_Irecv(void* buf, int count, MPI_Datatype datatype, int sourc
   const char* call = WEFT_CALL_NAME;
   if (int error = check_recv(call, buf, count, datatype, source, tag, comm)) return error;
   if (int error = check_output(call, comm, request, "request")) return error;
-  auto handle =
-      std::make_unique<weft_request_s>(comm, std::in_place_type<shm::recv_request>, source == MPI_PROC_NULL);
+  weft_comm_s* c = resolve(comm);
+  auto handle = std::make_unique<weft_request_s>(c, std::in_place_type<shm::recv_request>, source == MPI_PROC_NULL);
   if (source != MPI_PROC_NULL)
     shm::start_recv(std::get<shm::recv_request>(handle->operation), buf, count * datatype->extent,
-                    {comm->context, source, tag}, this_rank_id());
+                    {c->context, source, tag}, this_rank_id());
   *request = handle.release();  // owned by the user until MPI_Wait/MPI_Test completes it
   return MPI_SUCCESS;
 }
@@ -136,14 +137,15 @@ extern "C" int PMPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype se
   const char* call = WEFT_CALL_NAME;
   if (int error = check_send(call, sendbuf, sendcount, sendtype, dest, sendtag, comm)) return error;
   if (int error = check_recv(call, recvbuf, recvcount, recvtype, source, recvtag, comm)) return error;
+  const weft_comm_s& c = *resolve(comm);
   // The receive is posted first so that two ranks exchanging large messages cannot wait on each other.
   shm::recv_request receive;
   if (source != MPI_PROC_NULL)
-    shm::start_recv(receive, recvbuf, recvcount * recvtype->extent, {comm->context, source, recvtag}, this_rank_id());
+    shm::start_recv(receive, recvbuf, recvcount * recvtype->extent, {c.context, source, recvtag}, this_rank_id());
   if (dest != MPI_PROC_NULL) {
     shm::send_request send;
-    shm::start_send(send, sendbuf, sendcount * sendtype->extent, {comm->context, comm_rank(comm), sendtag},
-                    job_rank(comm, dest), shm::send_mode::standard);
+    shm::start_send(send, sendbuf, sendcount * sendtype->extent, {c.context, c.rank, sendtag},
+                    peers(c).job_rank(dest), shm::send_mode::standard);
     send.done.wait();
   }
   if (source == MPI_PROC_NULL) {
@@ -169,7 +171,7 @@ extern "C" int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_St
     return MPI_SUCCESS;
   }
   shm::probe_result found;
-  *flag = shm::iprobe(this_rank_id(), {comm->context, source, tag}, found);
+  *flag = shm::iprobe(this_rank_id(), {resolve(comm)->context, source, tag}, found);
   if (*flag) fill_status(status, found.source, found.tag, MPI_SUCCESS, found.size);
   // Programs poll with Iprobe; the sender may be a rank of this very worker, which must get to run.
   else weft::runtime::yield();
@@ -186,7 +188,7 @@ extern "C" int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status
     fill_status(status, MPI_PROC_NULL, MPI_ANY_TAG, MPI_SUCCESS, 0);
     return MPI_SUCCESS;
   }
-  shm::probe_result found = shm::probe(this_rank_id(), {comm->context, source, tag});
+  shm::probe_result found = shm::probe(this_rank_id(), {resolve(comm)->context, source, tag});
   fill_status(status, found.source, found.tag, MPI_SUCCESS, found.size);
   return MPI_SUCCESS;
 }

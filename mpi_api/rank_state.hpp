@@ -3,14 +3,16 @@
 
 #include <mpi.h>
 
+#include "mpi_api/handles.hpp"
+
 namespace weft::mpi {
 
 struct rank_state {
   bool initialized = false;
   bool finalized = false;
   int thread_level = MPI_THREAD_SINGLE;
-  MPI_Errhandler world_errhandler = MPI_ERRORS_ARE_FATAL;
-  MPI_Errhandler self_errhandler = MPI_ERRORS_ARE_FATAL;
+  weft_comm_s world;  // what MPI_COMM_WORLD stands for on this rank
+  weft_comm_s self;   // and MPI_COMM_SELF
 };
 
 // The calling rank's index in the job (its rank in MPI_COMM_WORLD).

@@ -13,7 +13,7 @@ namespace weft::mpi {
 // Indices of the predefined operations; each datatype carries one kernel per index (nullptr where the
 // standard does not define the operation for that type).
 enum op_index : std::size_t { op_max, op_min, op_sum, op_prod, op_land, op_band, op_lor, op_bor, op_lxor,
-                              op_bxor, op_maxloc, op_minloc, op_count };
+                              op_bxor, op_maxloc, op_minloc, op_replace, op_no_op, op_count };
 
 using kernel_table = std::array<coll::reduce_kernel, op_count>;
 
@@ -58,6 +58,15 @@ constexpr kernel_table floating_kernels() {
   kernel_table t{};
   t[op_max] = apply<T, max_of>;
   t[op_min] = apply<T, min_of>;
+  t[op_sum] = apply<T, sum_of>;
+  t[op_prod] = apply<T, product_of>;
+  return t;
+}
+
+// Complex numbers: SUM and PROD.
+template <class T>
+constexpr kernel_table complex_kernels() {
+  kernel_table t{};
   t[op_sum] = apply<T, sum_of>;
   t[op_prod] = apply<T, product_of>;
   return t;

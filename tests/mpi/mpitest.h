@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 __attribute__((noreturn, format(printf, 3, 4))) static inline void
 mpitest_fail(const char *file, int line, const char *fmt, ...) {

@@ -1,0 +1,137 @@
+// Making communicators from communicators: dup, create, create_group, split and split_type.
+
+#include <algorithm>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "collectives/simple_algorithms.hpp"
+#include "mpi_api/checks.hpp"
+#include "mpi_api/context_ids.hpp"
+#include "mpi_api/intercommunicators.hpp"
+#include "mpi_api/pmpi.hpp"
+#include "shm/point_to_point.hpp"
+
+using namespace weft::mpi;
+namespace shm = weft::shm;
+
+namespace {
+
+int check_creation(const char* call, MPI_Comm comm, MPI_Comm* newcomm) {
+  if (int error = check_ready(call, comm)) return error;
+  return check_output(call, comm, newcomm, "newcomm");
+}
+
+// Every member of `group` must be a member of `parent`.
+int check_subgroup(const char* call, MPI_Comm comm, const weft_comm_s& parent, MPI_Group group) {
+  if (int error = check_group(call, comm, group, "group")) return error;
+  for (int job_rank : group->members->job_ranks())
+    if (parent.local->rank_of(job_rank) == MPI_UNDEFINED)
+      return raise_error(comm, MPI_ERR_GROUP, call, "group holds rank %d of MPI_COMM_WORLD, which is not in %s",
+                         job_rank, display_name(parent));
+  return MPI_SUCCESS;
+}
+
+// Collective over `parent`: the ranks that give the same color form a communicator, ordered by key and
+// then by their rank in `parent`. All of them share one context: their groups are disjoint.
+MPI_Comm split(const weft_comm_s& parent, int color, int key) {
+  struct vote {
+    int color;
+    int key;
+    std::uint32_t context;  // rank 0's fresh pair
+  };
+  int size = parent.local->size();
+  std::vector<vote> votes(size);
+  vote mine{color, key, parent.rank == 0 ? allocate_context_pair() : 0};
+  weft::coll::allgather(&mine, votes.data(), sizeof mine, collective_view(parent));
+  if (color == MPI_UNDEFINED) return MPI_COMM_NULL;
+  std::vector<int> ranks;
+  for (int r = 0; r < size; ++r)
+    if (votes[r].color == color) ranks.push_back(r);
+  std::sort(ranks.begin(), ranks.end(),
+            [&](int a, int b) { return std::pair{votes[a].key, a} < std::pair{votes[b].key, b}; });
+  std::vector<int> job_ranks;
+  for (int r : ranks) job_ranks.push_back(parent.local->job_rank(r));
+  return new_intracommunicator(parent, std::make_shared<const rank_map>(std::move(job_ranks)), votes[0].context);
+}
+
+}  // namespace
+
+WEFT_PMPI_ALIAS(Comm_dup)
+extern "C" int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
+  if (int error = check_creation(WEFT_CALL_NAME, comm, newcomm)) return error;
+  const weft_comm_s& parent = *resolve(comm);
+  if (parent.is_inter()) {
+    *newcomm = duplicate_intercommunicator(parent);
+    return MPI_SUCCESS;
+  }
+  *newcomm = new_intracommunicator(parent, parent.local, agree_on_context(parent));
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Comm_split)
+extern "C" int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_creation(call, comm, newcomm)) return error;
+  if (int error = check_intracommunicator(call, comm)) return error;
+  if (color < 0 && color != MPI_UNDEFINED)
+    return raise_error(comm, MPI_ERR_ARG, call, "invalid color %d (colors are >= 0, or MPI_UNDEFINED)", color);
+  *newcomm = split(*resolve(comm), color, key);
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Comm_split_type)
+extern "C" int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info, MPI_Comm* newcomm) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_creation(call, comm, newcomm)) return error;
+  if (int error = check_intracommunicator(call, comm)) return error;
+  if (split_type != MPI_COMM_TYPE_SHARED && split_type != MPI_UNDEFINED)
+    return raise_error(comm, MPI_ERR_ARG, call,
+                       "invalid split_type %d (MPI_COMM_TYPE_SHARED or MPI_UNDEFINED)", split_type);
+  // The ranks of a node share its address space: one node, one communicator.
+  constexpr int this_node = 0;
+  *newcomm = split(*resolve(comm), split_type == MPI_UNDEFINED ? MPI_UNDEFINED : this_node, key);
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Comm_create)
+extern "C" int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_creation(call, comm, newcomm)) return error;
+  if (int error = check_intracommunicator(call, comm)) return error;
+  const weft_comm_s& parent = *resolve(comm);
+  if (int error = check_subgroup(call, comm, parent, group)) return error;
+  // Ranks may pass different groups as long as they are disjoint (MPI 2.2): one context serves them all.
+  std::uint32_t context = agree_on_context(parent);
+  bool member = group->members->rank_of(this_rank_id()) != MPI_UNDEFINED;
+  *newcomm = member ? new_intracommunicator(parent, group->members, context) : MPI_COMM_NULL;
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Comm_create_group)
+extern "C" int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm* newcomm) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_creation(call, comm, newcomm)) return error;
+  if (int error = check_intracommunicator(call, comm)) return error;
+  if (int error = check_tag(call, comm, tag, false)) return error;
+  const weft_comm_s& parent = *resolve(comm);
+  if (int error = check_subgroup(call, comm, parent, group)) return error;
+  const rank_map& members = *group->members;
+  int rank = members.rank_of(this_rank_id());
+  if (rank == MPI_UNDEFINED) {
+    *newcomm = MPI_COMM_NULL;
+    return MPI_SUCCESS;
+  }
+  // Only the group's members take part: its first member hands the others a fresh pair over the parent's
+  // collective context, under the user's tag so that concurrent creations from one parent stay apart.
+  shm::envelope env{parent.context + 1, parent.local->rank_of(members.job_rank(0)), internal_tag(tag)};
+  std::uint32_t context = 0;
+  if (rank == 0) {
+    context = allocate_context_pair();
+    for (int r = 1; r < members.size(); ++r) shm::send(&context, sizeof context, env, members.job_rank(r));
+  } else {
+    shm::recv(&context, sizeof context, env, this_rank_id());
+  }
+  *newcomm = new_intracommunicator(parent, group->members, context);
+  return MPI_SUCCESS;
+}

@@ -1,0 +1,24 @@
+#pragma once
+// Context ids of new communicators. Each communicator gets a pair (point-to-point, collective) that is
+// never handed out again, so a late message of a freed communicator cannot match a receive of a new one.
+// The pairs come from one counter of the job, and the members of a new communicator learn theirs from
+// one of them, so two creations by different, even overlapping, sets of ranks never collide.
+
+#include <cstdint>
+
+#include "mpi_api/handles.hpp"
+
+namespace weft::mpi {
+
+// The pairs of MPI_COMM_WORLD and MPI_COMM_SELF; allocated pairs follow.
+inline constexpr std::uint32_t world_context = 0;
+inline constexpr std::uint32_t self_context = 2;
+
+// A fresh pair; its first (even) context.
+std::uint32_t allocate_context_pair();
+
+// Collective over the members of `parent` (the local group of an intercommunicator): its rank 0
+// allocates a pair and every member returns it.
+std::uint32_t agree_on_context(const weft_comm_s& parent);
+
+}  // namespace weft::mpi

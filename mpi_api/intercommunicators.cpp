@@ -1,0 +1,166 @@
+// Intercommunicators: two disjoint groups that talk across. Messages between the groups travel on the
+// intercommunicator's own context pair; traffic within one group (its collectives, the agreement steps
+// below) on a second pair, `local_context`, so that a message from remote rank r cannot be taken for one
+// from local rank r.
+
+#include "mpi_api/intercommunicators.hpp"
+
+#include <memory>
+#include <vector>
+
+#include "collectives/simple_algorithms.hpp"
+#include "mpi_api/checks.hpp"
+#include "mpi_api/context_ids.hpp"
+#include "mpi_api/pmpi.hpp"
+#include "shm/point_to_point.hpp"
+
+using namespace weft::mpi;
+namespace shm = weft::shm;
+
+namespace {
+
+// Sends `out` to job rank `peer` while receiving `in` from it; the receive is posted first, so two
+// leaders exchanging at once never wait on each other.
+void exchange(const void* out, std::size_t out_bytes, void* in, std::size_t in_bytes, const shm::envelope& sent,
+              int peer, const shm::envelope& expected) {
+  shm::recv_request receive;
+  shm::start_recv(receive, in, in_bytes, expected, this_rank_id());
+  shm::send(out, out_bytes, sent, peer);
+  receive.done.wait();
+}
+
+// Cross-group traffic of an intercommunicator's leaders: on its collective context, rank 0 to rank 0.
+void exchange_across(const weft_comm_s& inter, const void* out, void* in, std::size_t bytes) {
+  shm::envelope env{inter.context + 1, 0, internal_tag(0)};
+  exchange(out, bytes, in, bytes, env, inter.remote->job_rank(0), env);
+}
+
+// Whether the calling rank's group comes first when both groups of `inter` must be ordered the same way
+// on both sides: the group whose leader has the lower job rank.
+bool leads(const weft_comm_s& inter) { return inter.local->job_rank(0) < inter.remote->job_rank(0); }
+
+weft_comm_s* make_intercommunicator(const weft_comm_s& local, shared_rank_map remote, std::uint32_t context,
+                                    std::uint32_t local_context) {
+  auto comm = std::make_unique<weft_comm_s>();
+  comm->context = context;
+  comm->local_context = local_context;
+  comm->rank = local.rank;
+  comm->local = local.local;
+  comm->remote = std::move(remote);
+  comm->errhandler = local.errhandler;
+  return comm.release();
+}
+
+}  // namespace
+
+namespace weft::mpi {
+
+std::uint32_t agree_across_groups(const weft_comm_s& inter) {
+  std::uint32_t context = 0;
+  if (inter.rank == 0) {
+    std::uint32_t mine = allocate_context_pair();
+    std::uint32_t theirs = 0;
+    exchange_across(inter, &mine, &theirs, sizeof mine);
+    context = leads(inter) ? mine : theirs;
+  }
+  coll::bcast(&context, sizeof context, 0, collective_view(inter));
+  return context;
+}
+
+weft_comm_s* duplicate_intercommunicator(const weft_comm_s& inter) {
+  std::uint32_t context = agree_across_groups(inter);
+  return make_intercommunicator(inter, inter.remote, context, agree_on_context(inter));
+}
+
+}  // namespace weft::mpi
+
+WEFT_PMPI_ALIAS(Intercomm_create)
+extern "C" int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader,
+                                     int tag, MPI_Comm* newintercomm) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, local_comm)) return error;
+  if (int error = check_intracommunicator(call, local_comm)) return error;
+  if (int error = check_output(call, local_comm, newintercomm, "newintercomm")) return error;
+  if (int error = check_tag(call, local_comm, tag, false)) return error;
+  const weft_comm_s& local = *resolve(local_comm);
+  if (local_leader < 0 || local_leader >= local.local->size())
+    return raise_error(local_comm, MPI_ERR_RANK, call, "invalid local_leader %d (%s has %d ranks)", local_leader,
+                       display_name(local), local.local->size());
+
+  // What the local leader learns from the remote one and passes on to its group. A remote size of -1 tells
+  // the group that the leader failed, so that nobody waits for an intercommunicator that will not come.
+  struct header {
+    int remote_size;
+    std::uint32_t context;
+    std::uint32_t local_context;
+  } agreed{-1, 0, 0};
+  std::vector<int> remote_ranks;
+  int failure = MPI_SUCCESS;
+  if (local.rank == local_leader) {
+    if ((failure = check_ready(call, peer_comm)) == MPI_SUCCESS &&
+        (failure = check_peer(call, peer_comm, remote_leader, "remote_leader", false)) == MPI_SUCCESS &&
+        remote_leader == MPI_PROC_NULL)
+      failure = raise_error(peer_comm, MPI_ERR_RANK, call, "remote_leader is MPI_PROC_NULL");
+    if (failure == MPI_SUCCESS) {
+      const weft_comm_s& peer = *resolve(peer_comm);
+      int remote_job_rank = peers(peer).job_rank(remote_leader);
+      shm::envelope sent{peer.context + 1, peer.rank, internal_tag(tag)};
+      shm::envelope expected{peer.context + 1, remote_leader, internal_tag(tag)};
+      header mine{local.local->size(), allocate_context_pair(), 0};
+      header theirs{};
+      exchange(&mine, sizeof mine, &theirs, sizeof theirs, sent, remote_job_rank, expected);
+      remote_ranks.resize(theirs.remote_size);
+      exchange(local.local->job_ranks().data(), local.local->size() * sizeof(int), remote_ranks.data(),
+               remote_ranks.size() * sizeof(int), sent, remote_job_rank, expected);
+      bool first = this_rank_id() < remote_job_rank;
+      agreed = {theirs.remote_size, first ? mine.context : theirs.context, allocate_context_pair()};
+      for (int job_rank : remote_ranks)
+        if (local.local->rank_of(job_rank) != MPI_UNDEFINED && failure == MPI_SUCCESS)
+          failure = raise_error(local_comm, MPI_ERR_COMM, call,
+                                "rank %d of MPI_COMM_WORLD is in both groups; the groups must be disjoint", job_rank);
+      if (failure != MPI_SUCCESS) agreed.remote_size = -1;
+    }
+  }
+  weft::coll::communicator_view group = collective_view(local);
+  weft::coll::bcast(&agreed, sizeof agreed, local_leader, group);
+  if (agreed.remote_size < 0)
+    return failure != MPI_SUCCESS ? failure
+                                  : raise_error(local_comm, MPI_ERR_OTHER, call,
+                                                "the local leader (rank %d) failed to create the intercommunicator",
+                                                local_leader);
+  remote_ranks.resize(agreed.remote_size);
+  weft::coll::bcast(remote_ranks.data(), remote_ranks.size() * sizeof(int), local_leader, group);
+  *newintercomm = make_intercommunicator(local, std::make_shared<const rank_map>(std::move(remote_ranks)),
+                                         agreed.context, agreed.local_context);
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Intercomm_merge)
+extern "C" int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm* newintracomm) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, intercomm)) return error;
+  if (int error = check_intercommunicator(call, intercomm)) return error;
+  if (int error = check_output(call, intercomm, newintracomm, "newintracomm")) return error;
+  const weft_comm_s& inter = *resolve(intercomm);
+  // The group that passed high = false comes first; when both passed the same, the leaders' order decides.
+  struct decision {
+    int first;  // whether the calling rank's group comes first
+    std::uint32_t context;
+  } agreed{0, 0};
+  if (inter.rank == 0) {
+    struct proposal {
+      int high;
+      std::uint32_t context;
+    } mine{high != 0, allocate_context_pair()}, theirs{};
+    exchange_across(inter, &mine, &theirs, sizeof mine);
+    bool first = mine.high != theirs.high ? !mine.high : leads(inter);
+    agreed = {first, first ? mine.context : theirs.context};
+  }
+  weft::coll::bcast(&agreed, sizeof agreed, 0, collective_view(inter));
+  const rank_map& before = agreed.first ? *inter.local : *inter.remote;
+  const rank_map& after = agreed.first ? *inter.remote : *inter.local;
+  std::vector<int> job_ranks = before.job_ranks();
+  job_ranks.insert(job_ranks.end(), after.job_ranks().begin(), after.job_ranks().end());
+  *newintracomm = new_intracommunicator(inter, std::make_shared<const rank_map>(std::move(job_ranks)), agreed.context);
+  return MPI_SUCCESS;
+}

@@ -1,0 +1,20 @@
+#pragma once
+// What creating communicators needs of intercommunicators: the leaders of the two groups agreeing on a
+// context, and the duplicate of an intercommunicator.
+
+#include <mpi.h>
+
+#include <cstdint>
+
+#include "mpi_api/handles.hpp"
+
+namespace weft::mpi {
+
+// Collective over both groups of `inter`: the two leaders (rank 0 of each group) agree on one fresh
+// context pair, and each group learns it from its leader.
+std::uint32_t agree_across_groups(const weft_comm_s& inter);
+
+// A new intercommunicator with the groups of `inter` and fresh contexts; collective over both groups.
+weft_comm_s* duplicate_intercommunicator(const weft_comm_s& inter);
+
+}  // namespace weft::mpi

@@ -1,0 +1,20 @@
+# Fails when the functions docs/mpi-coverage.md lists as not implemented differ from those the build
+# generated definitions for (LIST, one name per line).
+file(STRINGS ${LIST} generated)
+file(READ ${DOC} page)
+string(FIND "${page}" "## Not implemented yet" start)
+if(start EQUAL -1)
+  message(FATAL_ERROR "${DOC} has no section \"## Not implemented yet\"")
+endif()
+string(SUBSTRING "${page}" ${start} -1 section)
+string(REGEX MATCHALL "MPI_[A-Za-z0-9_]+" documented "${section}")
+list(SORT generated)
+list(SORT documented)
+if(NOT generated STREQUAL documented)
+  set(extra ${documented})
+  list(REMOVE_ITEM extra ${generated})
+  set(missing ${generated})
+  list(REMOVE_ITEM missing ${documented})
+  message(FATAL_ERROR "${DOC} is out of date.\n  Listed but implemented: ${extra}\n"
+                      "  Not implemented but not listed: ${missing}")
+endif()
