@@ -31,7 +31,11 @@ class worker {
   // Queues a rank of this worker that became ready; callable from any thread.
   void enqueue(rank* ready);
 
-  bool has_ready() const noexcept { return !local_ready_.empty(); }
+  // Ranks woken by other workers count too: a rank that polls (MPI_Test in a loop) and yields must let
+  // them in, or it spins while the rank it waits for sits in the remote queue.
+  bool has_ready() const noexcept {
+    return !local_ready_.empty() || remote_pending_.load(std::memory_order_acquire);
+  }
   int index() const noexcept { return index_; }
 
   // The worker of the calling thread, nullptr on other threads.
