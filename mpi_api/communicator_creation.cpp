@@ -69,6 +69,17 @@ extern "C" int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
   return MPI_SUCCESS;
 }
 
+WEFT_PMPI_ALIAS(Comm_idup)
+extern "C" int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request) {
+  if (int error = check_output(WEFT_CALL_NAME, comm, request, "request")) return error;
+  // The duplicate is made at once, so the request is complete when returned. A program whose ranks reach
+  // the call only after some rank's later operation completed would wait here; no nonblocking agreement
+  // on contexts exists yet.
+  if (int error = PMPI_Comm_dup(comm, newcomm)) return error;
+  *request = new weft_request_s(resolve(comm));
+  return MPI_SUCCESS;
+}
+
 WEFT_PMPI_ALIAS(Comm_split)
 extern "C" int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
   const char* call = WEFT_CALL_NAME;

@@ -8,7 +8,9 @@
 #include <cstdio>
 
 #include "collectives/simple_algorithms.hpp"
+#include "mpi_api/buffered_sends.hpp"
 #include "mpi_api/checks.hpp"
+#include "mpi_api/requests.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "runtime/report.hpp"
 
@@ -55,6 +57,8 @@ extern "C" int PMPI_Finalized(int* flag) {
 WEFT_PMPI_ALIAS(Finalize)
 extern "C" int PMPI_Finalize(void) {
   if (int error = check_ready(WEFT_CALL_NAME, MPI_COMM_WORLD)) return error;
+  complete_orphans();
+  complete_buffered_sends();
   // A rank leaves only when every rank has arrived: buffers of late peers may still be read from it.
   weft::coll::barrier(collective_view(MPI_COMM_WORLD));
   this_rank().finalized = true;

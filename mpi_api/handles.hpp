@@ -7,12 +7,15 @@
 #include <mpi.h>
 
 #include <cstddef>
+#include <atomic>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <variant>
 
 #include "mpi_api/rank_map.hpp"
 #include "mpi_api/reduce_kernels.hpp"
+#include "runtime/rank.hpp"
 #include "shm/operations.hpp"
 
 namespace weft::mpi {
@@ -106,16 +109,55 @@ struct weft_comm_s : weft::mpi::object_header {
   bool is_inter() const noexcept { return remote != nullptr; }
 };
 
+namespace weft::mpi {
+
+// An operation that left nothing pending (to or from MPI_PROC_NULL, an inactive persistent request, an
+// operation completed at once): what its status reports.
+struct finished {
+  int source = MPI_ANY_SOURCE;
+  int tag = MPI_ANY_TAG;
+};
+
+// A generalized request (MPI_Grequest_start): the user's callbacks, and the flag MPI_Grequest_complete sets,
+// possibly from a thread that is not a rank.
+struct generalized_operation {
+  MPI_Grequest_query_function* query;
+  MPI_Grequest_free_function* free;
+  MPI_Grequest_cancel_function* cancel;
+  void* extra_state;
+  runtime::rank* owner;
+  std::atomic<bool> complete{false};
+};
+
+enum class send_kind { standard, buffered, synchronous, ready };
+
+// What MPI_Start starts, for a persistent request.
+struct persistent_operation {
+  void* buffer;  // const for sends
+  int count;
+  MPI_Datatype datatype;
+  int peer;
+  int tag;
+  bool receives;
+  send_kind send;
+};
+
+}  // namespace weft::mpi
+
 struct weft_request_s : weft::mpi::object_header {
-  template <class Operation>
-  weft_request_s(MPI_Comm owner, std::in_place_type_t<Operation> kind, bool to_proc_null)
-      : object_header(weft::mpi::object_kind::request), comm(weft::mpi::retain(owner)), operation(kind),
-        proc_null(to_proc_null) {}
-  ~weft_request_s() { weft::mpi::release(comm); }
+  // `owner` is the calling rank's communicator object (see resolve()), or null for generalized requests.
+  explicit weft_request_s(weft_comm_s* owner) noexcept
+      : object_header(weft::mpi::object_kind::request), comm(owner != nullptr ? weft::mpi::retain(owner) : nullptr) {}
+  ~weft_request_s() {
+    if (comm != nullptr) weft::mpi::release(comm);
+  }
   weft_request_s(const weft_request_s&) = delete;
   weft_request_s& operator=(const weft_request_s&) = delete;
 
-  MPI_Comm comm;
-  std::variant<weft::shm::send_request, weft::shm::recv_request> operation;
-  bool proc_null;  // to or from MPI_PROC_NULL: complete from the start
+  weft_comm_s* comm;
+  std::variant<weft::mpi::finished, weft::shm::send_request, weft::shm::recv_request, weft::mpi::generalized_operation>
+      operation;
+  std::optional<weft::mpi::persistent_operation> persistent;
+  bool active = true;  // false for a persistent request between its completion and the next MPI_Start
+  bool cancelled = false;
 };

@@ -2,10 +2,14 @@
 
 #include "mpi_api/point_to_point.hpp"
 
+#include <cstring>
 #include <memory>
+#include <vector>
 
+#include "mpi_api/buffered_sends.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/pmpi.hpp"
+#include "mpi_api/requests.hpp"
 #include "shm/point_to_point.hpp"
 
 using namespace weft::mpi;
@@ -30,10 +34,6 @@ int receive_outcome(const shm::recv_request& receive, MPI_Comm comm, const char*
                      receive.message_size, receive.source, receive.tag, receive.capacity);
 }
 
-}  // namespace weft::mpi
-
-namespace {
-
 int check_send(const char* call, const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) {
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_buffer(call, comm, buf, count, datatype)) return error;
@@ -41,35 +41,62 @@ int check_send(const char* call, const void* buf, int count, MPI_Datatype dataty
   return check_tag(call, comm, tag, false);
 }
 
-int check_recv(const char* call, const void* buf, int count, MPI_Datatype datatype, int source, int tag,
-               MPI_Comm comm) {
+int check_receive(const char* call, const void* buf, int count, MPI_Datatype datatype, int source, int tag,
+                  MPI_Comm comm) {
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_buffer(call, comm, buf, count, datatype)) return error;
   if (int error = check_peer(call, comm, source, "source", true)) return error;
   return check_tag(call, comm, tag, true);
 }
 
+int start_send(const char* call, weft_request_s& request, const void* buf, int count, MPI_Datatype datatype, int dest,
+               int tag, send_kind kind) {
+  const weft_comm_s& comm = *request.comm;
+  if (dest == MPI_PROC_NULL) {
+    request.operation.emplace<finished>(MPI_PROC_NULL, MPI_ANY_TAG);
+    return MPI_SUCCESS;
+  }
+  shm::envelope env{comm.context, comm.rank, tag};
+  std::size_t bytes = count * datatype->extent;
+  if (kind == send_kind::buffered) {
+    request.operation.emplace<finished>();
+    return buffered_send(call, request.comm, buf, bytes, env, peers(comm).job_rank(dest));
+  }
+  // A ready send may take the standard path: its receive is posted, so nothing is buffered either way.
+  shm::send_mode mode = kind == send_kind::synchronous ? shm::send_mode::synchronous : shm::send_mode::standard;
+  shm::start_send(request.operation.emplace<shm::send_request>(), buf, bytes, env, peers(comm).job_rank(dest), mode);
+  return MPI_SUCCESS;
+}
+
+void start_receive(weft_request_s& request, void* buf, int count, MPI_Datatype datatype, int source, int tag) {
+  if (source == MPI_PROC_NULL) {
+    request.operation.emplace<finished>(MPI_PROC_NULL, MPI_ANY_TAG);
+    return;
+  }
+  shm::start_recv(request.operation.emplace<shm::recv_request>(), buf, count * datatype->extent,
+                  {request.comm->context, source, tag}, this_rank_id());
+}
+
+}  // namespace weft::mpi
+
+namespace {
+
 int blocking_send(const char* call, const void* buf, int count, MPI_Datatype datatype, int dest, int tag,
-                  MPI_Comm comm, shm::send_mode mode) {
+                  MPI_Comm comm, send_kind kind) {
   if (int error = check_send(call, buf, count, datatype, dest, tag, comm)) return error;
-  if (dest == MPI_PROC_NULL) return MPI_SUCCESS;
-  const weft_comm_s& c = *resolve(comm);
-  shm::send_request request;
-  shm::start_send(request, buf, count * datatype->extent, {c.context, c.rank, tag}, peers(c).job_rank(dest), mode);
-  request.done.wait();
+  weft_request_s request(resolve(comm));
+  if (int error = start_send(call, request, buf, count, datatype, dest, tag, kind)) return error;
+  wait_for(request);
   return MPI_SUCCESS;
 }
 
 int nonblocking_send(const char* call, const void* buf, int count, MPI_Datatype datatype, int dest, int tag,
-                     MPI_Comm comm, MPI_Request* request, shm::send_mode mode) {
+                     MPI_Comm comm, MPI_Request* request, send_kind kind) {
   if (int error = check_send(call, buf, count, datatype, dest, tag, comm)) return error;
   if (int error = check_output(call, comm, request, "request")) return error;
-  weft_comm_s* c = resolve(comm);
-  auto handle = std::make_unique<weft_request_s>(c, std::in_place_type<shm::send_request>, dest == MPI_PROC_NULL);
-  if (dest != MPI_PROC_NULL)
-    shm::start_send(std::get<shm::send_request>(handle->operation), buf, count * datatype->extent,
-                    {c->context, c->rank, tag}, peers(*c).job_rank(dest), mode);
-  *request = handle.release();  // owned by the user until MPI_Wait/MPI_Test completes it
+  auto handle = std::make_unique<weft_request_s>(resolve(comm));
+  if (int error = start_send(call, *handle, buf, count, datatype, dest, tag, kind)) return error;
+  *request = handle.release();  // owned by the user until a completion call frees it
   return MPI_SUCCESS;
 }
 
@@ -77,56 +104,68 @@ int nonblocking_send(const char* call, const void* buf, int count, MPI_Datatype 
 
 WEFT_PMPI_ALIAS(Send)
 extern "C" int PMPI_Send(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) {
-  return blocking_send(WEFT_CALL_NAME, buf, count, datatype, dest, tag, comm, shm::send_mode::standard);
+  return blocking_send(WEFT_CALL_NAME, buf, count, datatype, dest, tag, comm, send_kind::standard);
+}
+
+WEFT_PMPI_ALIAS(Bsend)
+extern "C" int PMPI_Bsend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) {
+  return blocking_send(WEFT_CALL_NAME, buf, count, datatype, dest, tag, comm, send_kind::buffered);
 }
 
 WEFT_PMPI_ALIAS(Ssend)
 extern "C" int PMPI_Ssend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) {
-  return blocking_send(WEFT_CALL_NAME, buf, count, datatype, dest, tag, comm, shm::send_mode::synchronous);
+  return blocking_send(WEFT_CALL_NAME, buf, count, datatype, dest, tag, comm, send_kind::synchronous);
+}
+
+WEFT_PMPI_ALIAS(Rsend)
+extern "C" int PMPI_Rsend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) {
+  return blocking_send(WEFT_CALL_NAME, buf, count, datatype, dest, tag, comm, send_kind::ready);
 }
 
 WEFT_PMPI_ALIAS(Isend)
 extern "C" int PMPI_Isend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                           MPI_Request* request) {
-  return nonblocking_send(WEFT_CALL_NAME, buf, count, datatype, dest, tag, comm, request, shm::send_mode::standard);
+  return nonblocking_send(WEFT_CALL_NAME, buf, count, datatype, dest, tag, comm, request, send_kind::standard);
+}
+
+WEFT_PMPI_ALIAS(Ibsend)
+extern "C" int PMPI_Ibsend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                           MPI_Request* request) {
+  return nonblocking_send(WEFT_CALL_NAME, buf, count, datatype, dest, tag, comm, request, send_kind::buffered);
 }
 
 WEFT_PMPI_ALIAS(Issend)
 extern "C" int PMPI_Issend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                            MPI_Request* request) {
-  return nonblocking_send(WEFT_CALL_NAME, buf, count, datatype, dest, tag, comm, request,
-                          shm::send_mode::synchronous);
+  return nonblocking_send(WEFT_CALL_NAME, buf, count, datatype, dest, tag, comm, request, send_kind::synchronous);
+}
+
+WEFT_PMPI_ALIAS(Irsend)
+extern "C" int PMPI_Irsend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                           MPI_Request* request) {
+  return nonblocking_send(WEFT_CALL_NAME, buf, count, datatype, dest, tag, comm, request, send_kind::ready);
 }
 
 WEFT_PMPI_ALIAS(Recv)
 extern "C" int PMPI_Recv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                          MPI_Status* status) {
   const char* call = WEFT_CALL_NAME;
-  if (int error = check_recv(call, buf, count, datatype, source, tag, comm)) return error;
-  if (source == MPI_PROC_NULL) {
-    fill_status(status, MPI_PROC_NULL, MPI_ANY_TAG, MPI_SUCCESS, 0);
-    return MPI_SUCCESS;
-  }
-  shm::recv_request request;
-  shm::start_recv(request, buf, count * datatype->extent, {resolve(comm)->context, source, tag}, this_rank_id());
-  request.done.wait();
-  int error = receive_outcome(request, comm, call);
-  fill_status(status, request.source, request.tag, error, request.received());
-  return error;
+  if (int error = check_receive(call, buf, count, datatype, source, tag, comm)) return error;
+  weft_request_s request(resolve(comm));
+  start_receive(request, buf, count, datatype, source, tag);
+  wait_for(request);
+  return outcome(request, status, call);
 }
 
 WEFT_PMPI_ALIAS(Irecv)
 extern "C" int PMPI_Irecv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                           MPI_Request* request) {
   const char* call = WEFT_CALL_NAME;
-  if (int error = check_recv(call, buf, count, datatype, source, tag, comm)) return error;
+  if (int error = check_receive(call, buf, count, datatype, source, tag, comm)) return error;
   if (int error = check_output(call, comm, request, "request")) return error;
-  weft_comm_s* c = resolve(comm);
-  auto handle = std::make_unique<weft_request_s>(c, std::in_place_type<shm::recv_request>, source == MPI_PROC_NULL);
-  if (source != MPI_PROC_NULL)
-    shm::start_recv(std::get<shm::recv_request>(handle->operation), buf, count * datatype->extent,
-                    {c->context, source, tag}, this_rank_id());
-  *request = handle.release();  // owned by the user until MPI_Wait/MPI_Test completes it
+  auto handle = std::make_unique<weft_request_s>(resolve(comm));
+  start_receive(*handle, buf, count, datatype, source, tag);
+  *request = handle.release();  // owned by the user until a completion call frees it
   return MPI_SUCCESS;
 }
 
@@ -136,26 +175,32 @@ extern "C" int PMPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype se
                              MPI_Comm comm, MPI_Status* status) {
   const char* call = WEFT_CALL_NAME;
   if (int error = check_send(call, sendbuf, sendcount, sendtype, dest, sendtag, comm)) return error;
-  if (int error = check_recv(call, recvbuf, recvcount, recvtype, source, recvtag, comm)) return error;
-  const weft_comm_s& c = *resolve(comm);
+  if (int error = check_receive(call, recvbuf, recvcount, recvtype, source, recvtag, comm)) return error;
   // The receive is posted first so that two ranks exchanging large messages cannot wait on each other.
-  shm::recv_request receive;
-  if (source != MPI_PROC_NULL)
-    shm::start_recv(receive, recvbuf, recvcount * recvtype->extent, {c.context, source, recvtag}, this_rank_id());
-  if (dest != MPI_PROC_NULL) {
-    shm::send_request send;
-    shm::start_send(send, sendbuf, sendcount * sendtype->extent, {c.context, c.rank, sendtag},
-                    peers(c).job_rank(dest), shm::send_mode::standard);
-    send.done.wait();
-  }
-  if (source == MPI_PROC_NULL) {
-    fill_status(status, MPI_PROC_NULL, MPI_ANY_TAG, MPI_SUCCESS, 0);
-    return MPI_SUCCESS;
-  }
-  receive.done.wait();
-  int error = receive_outcome(receive, comm, call);
-  fill_status(status, receive.source, receive.tag, error, receive.received());
-  return error;
+  weft_request_s receive(resolve(comm)), send(resolve(comm));
+  start_receive(receive, recvbuf, recvcount, recvtype, source, recvtag);
+  start_send(call, send, sendbuf, sendcount, sendtype, dest, sendtag, send_kind::standard);
+  wait_for(send);
+  wait_for(receive);
+  return outcome(receive, status, call);
+}
+
+WEFT_PMPI_ALIAS(Sendrecv_replace)
+extern "C" int PMPI_Sendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
+                                     int recvtag, MPI_Comm comm, MPI_Status* status) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_send(call, buf, count, datatype, dest, sendtag, comm)) return error;
+  if (int error = check_receive(call, buf, count, datatype, source, recvtag, comm)) return error;
+  // The message received lands beside the buffer until the one sent from it is gone.
+  std::vector<std::byte> incoming(count * datatype->extent);
+  weft_request_s receive(resolve(comm)), send(resolve(comm));
+  start_receive(receive, incoming.data(), count, datatype, source, recvtag);
+  start_send(call, send, buf, count, datatype, dest, sendtag, send_kind::standard);
+  wait_for(send);
+  wait_for(receive);
+  if (auto* received = std::get_if<shm::recv_request>(&receive.operation); received != nullptr && received->received())
+    std::memcpy(buf, incoming.data(), received->received());
+  return outcome(receive, status, call);
 }
 
 WEFT_PMPI_ALIAS(Iprobe)
@@ -201,6 +246,6 @@ extern "C" int PMPI_Get_count(const MPI_Status* status, MPI_Datatype datatype, i
   if (int error = check_output(call, MPI_COMM_WORLD, count, "count")) return error;
   std::size_t size = datatype->extent;
   auto bytes = static_cast<std::size_t>(status->weft_count);
-  *count = bytes % size == 0 ? static_cast<int>(bytes / size) : MPI_UNDEFINED;
+  *count = size == 0 ? 0 : bytes % size == 0 ? static_cast<int>(bytes / size) : MPI_UNDEFINED;
   return MPI_SUCCESS;
 }

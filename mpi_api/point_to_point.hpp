@@ -1,10 +1,12 @@
 #pragma once
-// Status and error reporting shared by the calls that complete receives.
+// Starting sends and receives on behalf of a request, shared by the nonblocking and the persistent calls,
+// and the status and errors of completed receives.
 
 #include <mpi.h>
 
 #include <cstddef>
 
+#include "mpi_api/handles.hpp"
 #include "shm/operations.hpp"
 
 namespace weft::mpi {
@@ -13,5 +15,16 @@ void fill_status(MPI_Status* status, int source, int tag, int error, std::size_t
 
 // MPI_SUCCESS, or MPI_ERR_TRUNCATE delivered to comm's handler when the message did not fit.
 int receive_outcome(const shm::recv_request& receive, MPI_Comm comm, const char* call);
+
+// Starts the operation of `request` (whose communicator is set) with checked arguments. A buffered send
+// copies the message into the attached buffer and may fail with MPI_ERR_BUFFER; the others cannot fail.
+int start_send(const char* call, weft_request_s& request, const void* buf, int count, MPI_Datatype datatype, int dest,
+               int tag, send_kind kind);
+void start_receive(weft_request_s& request, void* buf, int count, MPI_Datatype datatype, int source, int tag);
+
+// Argument checks of sends and receives.
+int check_send(const char* call, const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+int check_receive(const char* call, const void* buf, int count, MPI_Datatype datatype, int source, int tag,
+                  MPI_Comm comm);
 
 }  // namespace weft::mpi

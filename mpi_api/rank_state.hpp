@@ -3,6 +3,8 @@
 
 #include <mpi.h>
 
+#include <vector>
+
 #include "mpi_api/handles.hpp"
 
 namespace weft::mpi {
@@ -13,6 +15,7 @@ struct rank_state {
   int thread_level = MPI_THREAD_SINGLE;
   weft_comm_s world;  // what MPI_COMM_WORLD stands for on this rank
   weft_comm_s self;   // and MPI_COMM_SELF
+  std::vector<weft_request_s*> orphans;  // freed by MPI_Request_free before their operations completed
 };
 
 // The calling rank's index in the job (its rank in MPI_COMM_WORLD).

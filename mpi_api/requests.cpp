@@ -1,54 +1,162 @@
-// Completing nonblocking operations: MPI_Wait, MPI_Waitall, MPI_Test.
+// Completing requests: Wait, Test and their any/all/some forms, Request_get_status, Request_free.
+
+#include "mpi_api/requests.hpp"
 
 #include <memory>
+#include <vector>
 
 #include "mpi_api/checks.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/point_to_point.hpp"
+#include "runtime/scheduler.hpp"
 
 using namespace weft::mpi;
 namespace shm = weft::shm;
 
-namespace {
+namespace weft::mpi {
 
 bool is_complete(const weft_request_s& request) noexcept {
-  return request.proc_null || std::visit([](const auto& operation) { return operation.done.done(); },
-                                         request.operation);
+  struct {
+    bool operator()(const finished&) const { return true; }
+    bool operator()(const shm::send_request& send) const { return send.done.done(); }
+    bool operator()(const shm::recv_request& receive) const { return receive.done.done(); }
+    bool operator()(const generalized_operation& user) const { return user.complete.load(std::memory_order_acquire); }
+  } complete;
+  return std::visit(complete, request.operation);
 }
 
 void wait_for(weft_request_s& request) {
-  if (!request.proc_null) std::visit([](auto& operation) { operation.done.wait(); }, request.operation);
+  if (auto* send = std::get_if<shm::send_request>(&request.operation)) send->done.wait();
+  else if (auto* receive = std::get_if<shm::recv_request>(&request.operation)) receive->done.wait();
+  else runtime::wait_until([&] { return is_complete(request); });
 }
 
-// Frees a completed request, sets the handle to MPI_REQUEST_NULL, and reports its outcome.
-int retire(MPI_Request* handle, MPI_Status* status, const char* call) {
-  std::unique_ptr<weft_request_s> request(*handle);
-  *handle = MPI_REQUEST_NULL;
-  if (request->proc_null) {
-    fill_status(status, MPI_PROC_NULL, MPI_ANY_TAG, MPI_SUCCESS, 0);
-    return MPI_SUCCESS;
+int outcome(weft_request_s& request, MPI_Status* status, const char* call) {
+  int error = MPI_SUCCESS;
+  if (auto* receive = std::get_if<shm::recv_request>(&request.operation)) {
+    error = receive_outcome(*receive, request.comm, call);
+    fill_status(status, receive->source, receive->tag, error, receive->received());
+  } else if (auto* user = std::get_if<generalized_operation>(&request.operation)) {
+    // The query callback fills the status; it needs one even when the caller ignores it.
+    MPI_Status filled{};
+    empty_status(&filled);
+    error = user->query(user->extra_state, &filled);
+    if (status != MPI_STATUS_IGNORE) *status = filled;
+    if (error != MPI_SUCCESS)
+      error = raise_error(MPI_COMM_WORLD, error, call, "the query callback of a generalized request returned %d", error);
+  } else if (auto* done = std::get_if<finished>(&request.operation)) {
+    fill_status(status, done->source, done->tag, MPI_SUCCESS, 0);
+  } else {
+    empty_status(status);
   }
-  auto* receive = std::get_if<shm::recv_request>(&request->operation);
-  if (receive == nullptr) {
-    fill_status(status, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_SUCCESS, 0);
-    return MPI_SUCCESS;
-  }
-  int error = receive_outcome(*receive, request->comm, call);
-  fill_status(status, receive->source, receive->tag, error, receive->received());
+  if (status != MPI_STATUS_IGNORE) status->weft_cancelled = request.cancelled;
   return error;
 }
 
-// The status of MPI_REQUEST_NULL: empty.
-void empty_status(MPI_Status* status) { fill_status(status, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_SUCCESS, 0); }
+int retire(MPI_Request* handle, MPI_Status* status, const char* call) {
+  weft_request_s& request = **handle;
+  int error = outcome(request, status, call);
+  if (request.persistent) {
+    request.active = false;
+    return error;
+  }
+  *handle = MPI_REQUEST_NULL;
+  int freed = free_complete(&request);
+  if (freed == MPI_SUCCESS || error != MPI_SUCCESS) return error;
+  return raise_error(MPI_COMM_WORLD, freed, call, "the free callback of a generalized request returned %d", freed);
+}
+
+int free_complete(weft_request_s* request) {
+  std::unique_ptr<weft_request_s> owned(request);
+  if (auto* user = std::get_if<generalized_operation>(&request->operation)) return user->free(user->extra_state);
+  return MPI_SUCCESS;
+}
+
+void release_when_complete(weft_request_s* request) {
+  auto& orphans = this_rank().orphans;
+  std::erase_if(orphans, [](weft_request_s* orphan) { return is_complete(*orphan) && (free_complete(orphan), true); });
+  if ((request->persistent && !request->active) || is_complete(*request)) free_complete(request);
+  else orphans.push_back(request);
+}
+
+void complete_orphans() {
+  for (weft_request_s* orphan : this_rank().orphans) {
+    wait_for(*orphan);
+    free_complete(orphan);
+  }
+  this_rank().orphans.clear();
+}
+
+bool is_inactive(MPI_Request request) noexcept {
+  return request == MPI_REQUEST_NULL || (request->persistent && !request->active);
+}
+
+void empty_status(MPI_Status* status) noexcept { fill_status(status, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_SUCCESS, 0); }
+
+}  // namespace weft::mpi
+
+namespace {
+
+int check_requests(const char* call, int count, MPI_Request requests[]) {
+  if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
+  if (int error = check_count(call, MPI_COMM_WORLD, count)) return error;
+  if (count > 0)
+    if (int error = check_output(call, MPI_COMM_WORLD, requests, "array_of_requests")) return error;
+  for (int i = 0; i < count; ++i)
+    if (requests[i] != MPI_REQUEST_NULL && !is_object(requests[i], object_kind::request))
+      return raise_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, call, "array_of_requests[%d] is not a request (%p)", i,
+                         static_cast<void*>(requests[i]));
+  return MPI_SUCCESS;
+}
+
+int check_request(const char* call, MPI_Request* request) {
+  if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, request, "request")) return error;
+  return check_requests(call, 1, request);
+}
+
+// Programs poll with the Test calls; the peer may be a rank of this very worker, which must get to run.
+void let_peers_run() { weft::runtime::yield(); }
+
+MPI_Status* status_at(MPI_Status statuses[], int i) {
+  return statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
+}
+
+// The index of a complete active request in `requests`, MPI_UNDEFINED when none is active, or -1 when
+// active ones remain but none is complete.
+int find_complete(int count, MPI_Request requests[]) {
+  bool any_active = false;
+  for (int i = 0; i < count; ++i) {
+    if (is_inactive(requests[i])) continue;
+    any_active = true;
+    if (is_complete(*requests[i])) return i;
+  }
+  return any_active ? -1 : MPI_UNDEFINED;
+}
+
+// Retires every complete active request, recording its index; the some-calls' common part.
+int retire_complete(const char* call, int count, MPI_Request requests[], int* outcount, int indices[],
+                    MPI_Status statuses[]) {
+  int done = 0;
+  bool failed = false;
+  for (int i = 0; i < count; ++i) {
+    if (is_inactive(requests[i]) || !is_complete(*requests[i])) continue;
+    MPI_Status* status = status_at(statuses, done);
+    indices[done++] = i;
+    if (retire(&requests[i], status, call) != MPI_SUCCESS) failed = true;
+  }
+  *outcount = done;
+  if (!failed) return MPI_SUCCESS;
+  return raise_error(MPI_COMM_WORLD, MPI_ERR_IN_STATUS, call, "a request failed; see the error fields of the statuses");
+}
 
 }  // namespace
 
 WEFT_PMPI_ALIAS(Wait)
 extern "C" int PMPI_Wait(MPI_Request* request, MPI_Status* status) {
   const char* call = WEFT_CALL_NAME;
-  if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
-  if (int error = check_output(call, MPI_COMM_WORLD, request, "request")) return error;
-  if (*request == MPI_REQUEST_NULL) {
+  if (int error = check_request(call, request)) return error;
+  if (is_inactive(*request)) {
     empty_status(status);
     return MPI_SUCCESS;
   }
@@ -59,39 +167,137 @@ extern "C" int PMPI_Wait(MPI_Request* request, MPI_Status* status) {
 WEFT_PMPI_ALIAS(Test)
 extern "C" int PMPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
   const char* call = WEFT_CALL_NAME;
-  if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
-  if (int error = check_output(call, MPI_COMM_WORLD, request, "request")) return error;
+  if (int error = check_request(call, request)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, flag, "flag")) return error;
-  if (*request == MPI_REQUEST_NULL) {
-    *flag = 1;
+  *flag = is_inactive(*request) || is_complete(**request);
+  if (!*flag) {
+    let_peers_run();
+    return MPI_SUCCESS;
+  }
+  if (is_inactive(*request)) {
     empty_status(status);
     return MPI_SUCCESS;
   }
-  *flag = is_complete(**request);
-  if (*flag) return retire(request, status, call);
-  // Programs poll with Test; the peer may be a rank of this very worker, which must get to run.
-  weft::runtime::yield();
+  return retire(request, status, call);
+}
+
+WEFT_PMPI_ALIAS(Request_get_status)
+extern "C" int PMPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_requests(call, 1, &request)) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, flag, "flag")) return error;
+  *flag = is_inactive(request) || is_complete(*request);
+  if (!*flag) let_peers_run();
+  else if (is_inactive(request)) empty_status(status);
+  else return outcome(*request, status, call);
   return MPI_SUCCESS;
 }
 
 WEFT_PMPI_ALIAS(Waitall)
 extern "C" int PMPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
   const char* call = WEFT_CALL_NAME;
-  if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
-  if (int error = check_count(call, MPI_COMM_WORLD, count)) return error;
-  if (count > 0)
-    if (int error = check_output(call, MPI_COMM_WORLD, requests, "array_of_requests")) return error;
-  MPI_Comm failed_comm = MPI_COMM_NULL;
+  if (int error = check_requests(call, count, requests)) return error;
+  bool failed = false;
   for (int i = 0; i < count; ++i) {
-    MPI_Status* status = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
-    if (requests[i] == MPI_REQUEST_NULL) {
-      empty_status(status);
+    if (is_inactive(requests[i])) {
+      empty_status(status_at(statuses, i));
       continue;
     }
-    MPI_Comm comm = requests[i]->comm;
     wait_for(*requests[i]);
-    if (retire(&requests[i], status, call) != MPI_SUCCESS) failed_comm = comm;
+    if (retire(&requests[i], status_at(statuses, i), call) != MPI_SUCCESS) failed = true;
   }
-  if (failed_comm == MPI_COMM_NULL) return MPI_SUCCESS;
-  return raise_error(failed_comm, MPI_ERR_IN_STATUS, call, "a request failed; see the error fields of the statuses");
+  if (!failed) return MPI_SUCCESS;
+  return raise_error(MPI_COMM_WORLD, MPI_ERR_IN_STATUS, call, "a request failed; see the error fields of the statuses");
+}
+
+WEFT_PMPI_ALIAS(Testall)
+extern "C" int PMPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[]) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_requests(call, count, requests)) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, flag, "flag")) return error;
+  *flag = 1;
+  for (int i = 0; i < count && *flag; ++i) *flag = is_inactive(requests[i]) || is_complete(*requests[i]);
+  if (!*flag) {
+    let_peers_run();
+    return MPI_SUCCESS;
+  }
+  return PMPI_Waitall(count, requests, statuses);
+}
+
+WEFT_PMPI_ALIAS(Waitany)
+extern "C" int PMPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_requests(call, count, requests)) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, index, "index")) return error;
+  int found = -1;
+  weft::runtime::wait_until([&] { return (found = find_complete(count, requests)) != -1; });
+  *index = found;
+  if (found == MPI_UNDEFINED) {
+    empty_status(status);
+    return MPI_SUCCESS;
+  }
+  return retire(&requests[found], status, call);
+}
+
+WEFT_PMPI_ALIAS(Testany)
+extern "C" int PMPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_requests(call, count, requests)) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, index, "index")) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, flag, "flag")) return error;
+  int found = find_complete(count, requests);
+  *flag = found != -1;
+  *index = found == -1 ? MPI_UNDEFINED : found;
+  if (found == -1) {
+    let_peers_run();
+    return MPI_SUCCESS;
+  }
+  if (found == MPI_UNDEFINED) {
+    empty_status(status);
+    return MPI_SUCCESS;
+  }
+  return retire(&requests[found], status, call);
+}
+
+WEFT_PMPI_ALIAS(Waitsome)
+extern "C" int PMPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[],
+                             MPI_Status statuses[]) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_requests(call, incount, requests)) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, outcount, "outcount")) return error;
+  int found = -1;
+  weft::runtime::wait_until([&] { return (found = find_complete(incount, requests)) != -1; });
+  if (found == MPI_UNDEFINED) {
+    *outcount = MPI_UNDEFINED;
+    return MPI_SUCCESS;
+  }
+  return retire_complete(call, incount, requests, outcount, indices, statuses);
+}
+
+WEFT_PMPI_ALIAS(Testsome)
+extern "C" int PMPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices[],
+                             MPI_Status statuses[]) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_requests(call, incount, requests)) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, outcount, "outcount")) return error;
+  int found = find_complete(incount, requests);
+  if (found == MPI_UNDEFINED) {
+    *outcount = MPI_UNDEFINED;
+    return MPI_SUCCESS;
+  }
+  int error = retire_complete(call, incount, requests, outcount, indices, statuses);
+  if (*outcount == 0) let_peers_run();
+  return error;
+}
+
+WEFT_PMPI_ALIAS(Request_free)
+extern "C" int PMPI_Request_free(MPI_Request* request) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_request(call, request)) return error;
+  if (*request == MPI_REQUEST_NULL)
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, call, "request is MPI_REQUEST_NULL");
+  // An operation still under way completes on its own; its request goes once it has.
+  release_when_complete(*request);
+  *request = MPI_REQUEST_NULL;
+  return MPI_SUCCESS;
 }
