@@ -1,11 +1,16 @@
-// The predefined datatypes, and MPI_Type_size.
+// The predefined datatypes, MPI_Type_size and their names.
 
 #include <complex>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <unordered_map>
 #include <cstdint>
 
 #include "mpi_api/checks.hpp"
 #include "mpi_api/handles.hpp"
 #include "mpi_api/pmpi.hpp"
+#include "runtime/scheduler.hpp"
 
 using namespace weft::mpi;
 
@@ -76,5 +81,41 @@ extern "C" int PMPI_Type_size(MPI_Datatype datatype, int* size) {
   if (int error = check_datatype(call, MPI_COMM_WORLD, datatype)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, size, "size")) return error;
   *size = static_cast<int>(datatype->size);
+  return MPI_SUCCESS;
+}
+
+namespace {
+
+// Names given to predefined datatypes with MPI_Type_set_name: per rank, since each rank is a process and
+// the predefined objects are shared.
+std::unordered_map<MPI_Datatype, std::string>& renamed_types() {
+  static const std::unique_ptr<std::unordered_map<MPI_Datatype, std::string>[]> per_rank =
+      std::make_unique<std::unordered_map<MPI_Datatype, std::string>[]>(weft::runtime::job_size());
+  return per_rank[this_rank_id()];
+}
+
+}  // namespace
+
+WEFT_PMPI_ALIAS(Type_set_name)
+extern "C" int PMPI_Type_set_name(MPI_Datatype datatype, const char* type_name) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_datatype(call, MPI_COMM_WORLD, datatype)) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, type_name, "type_name")) return error;
+  renamed_types()[datatype].assign(type_name, strnlen(type_name, MPI_MAX_OBJECT_NAME - 1));
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Type_get_name)
+extern "C" int PMPI_Type_get_name(MPI_Datatype datatype, char* type_name, int* resultlen) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_datatype(call, MPI_COMM_WORLD, datatype)) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, type_name, "type_name")) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, resultlen, "resultlen")) return error;
+  auto& renamed = renamed_types();
+  auto found = renamed.find(datatype);
+  const char* name = found != renamed.end() ? found->second.c_str() : datatype->name;
+  std::size_t length = std::strlen(name);
+  std::memcpy(type_name, name, length + 1);
+  *resultlen = static_cast<int>(length);
   return MPI_SUCCESS;
 }

@@ -67,7 +67,20 @@ int main(int argc, char **argv) {
     int got = -1;
     MPI_Type_size(types[i].type, &got);
     CHECK(got == types[i].size, "MPI_Type_size(%s) is %d, expected %d", types[i].name, got, types[i].size);
+    char type_name[MPI_MAX_OBJECT_NAME];
+    int length = -1;
+    MPI_Type_get_name(types[i].type, type_name, &length);
+    CHECK(strcmp(type_name, types[i].name) == 0 && length == (int)strlen(types[i].name),
+          "MPI_Type_get_name(%s) gave \"%s\" (%d)", types[i].name, type_name, length);
   }
+  /* A name given to a predefined type is this rank's alone. */
+  char type_name[MPI_MAX_OBJECT_NAME], mine[32];
+  int length;
+  snprintf(mine, sizeof mine, "int of rank %d", rank);
+  MPI_Type_set_name(MPI_INT, mine);
+  MPI_Barrier(MPI_COMM_WORLD);
+  MPI_Type_get_name(MPI_INT, type_name, &length);
+  CHECK(strcmp(type_name, mine) == 0, "after MPI_Type_set_name MPI_INT is called \"%s\"", type_name);
 
   MPI_Errhandler handler;
   MPI_Comm_get_errhandler(MPI_COMM_WORLD, &handler);
