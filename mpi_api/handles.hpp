@@ -28,6 +28,7 @@ enum class object_kind : std::uint32_t {
   op,
   errhandler,
   request,
+  message,
 };
 
 struct object_header {
@@ -107,6 +108,15 @@ struct weft_comm_s : weft::mpi::object_header {
   std::string name;
 
   bool is_inter() const noexcept { return remote != nullptr; }
+};
+
+// A message taken by MPI_Mprobe or MPI_Improbe, to be received by MPI_Mrecv or MPI_Imrecv; the predefined
+// MPI_MESSAGE_NO_PROC (from a probe of MPI_PROC_NULL) has none.
+struct weft_message_s : weft::mpi::object_header {
+  weft_message_s(weft::shm::message* taken, weft_comm_s* owner) noexcept
+      : object_header(weft::mpi::object_kind::message), message(taken), comm(owner) {}
+  weft::shm::message* message;
+  weft_comm_s* comm;  // the calling rank's communicator object, retained by the holder
 };
 
 namespace weft::mpi {

@@ -9,6 +9,7 @@
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/point_to_point.hpp"
 #include "runtime/scheduler.hpp"
+#include "shm/point_to_point.hpp"
 
 using namespace weft::mpi;
 namespace shm = weft::shm;
@@ -288,6 +289,35 @@ extern "C" int PMPI_Testsome(int incount, MPI_Request requests[], int* outcount,
   int error = retire_complete(call, incount, requests, outcount, indices, statuses);
   if (*outcount == 0) let_peers_run();
   return error;
+}
+
+WEFT_PMPI_ALIAS(Cancel)
+extern "C" int PMPI_Cancel(MPI_Request* request) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_request(call, request)) return error;
+  if (*request == MPI_REQUEST_NULL)
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, call, "request is MPI_REQUEST_NULL");
+  weft_request_s& target = **request;
+  if (auto* receive = std::get_if<shm::recv_request>(&target.operation))
+    target.cancelled = shm::cancel_recv(*receive, this_rank_id());
+  else if (auto* send = std::get_if<shm::send_request>(&target.operation))
+    target.cancelled = shm::cancel_send(*send);
+  else if (auto* user = std::get_if<generalized_operation>(&target.operation))
+    // The program's callback decides; the request still completes through MPI_Grequest_complete.
+    if (int failed = user->cancel(user->extra_state, is_complete(target)); failed != MPI_SUCCESS)
+      return raise_error(MPI_COMM_WORLD, failed, call, "the cancel callback of a generalized request returned %d",
+                         failed);
+  // Operations that were already matched, or finished, complete normally: MPI allows a cancel to fail.
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Test_cancelled)
+extern "C" int PMPI_Test_cancelled(const MPI_Status* status, int* flag) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_output(call, MPI_COMM_WORLD, status, "status")) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, flag, "flag")) return error;
+  *flag = status->weft_cancelled;
+  return MPI_SUCCESS;
 }
 
 WEFT_PMPI_ALIAS(Request_free)

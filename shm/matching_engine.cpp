@@ -32,6 +32,27 @@ void matching_engine::post(recv_request* receive) noexcept {
   else posted_[bin_of(receive->pattern.source)].push_back(receive);
 }
 
+namespace {
+
+template <class Queue, class Entry>
+bool remove_entry(Queue& queue, Entry* entry) noexcept {
+  auto [previous, found] = first_match(queue, [entry](const Entry& candidate) { return &candidate == entry; });
+  if (found == nullptr) return false;
+  queue.remove_after(previous, found);
+  return true;
+}
+
+}  // namespace
+
+bool matching_engine::remove_posted(recv_request* receive) noexcept {
+  if (receive->pattern.source == any_source) return remove_entry(posted_any_source_, receive);
+  return remove_entry(posted_[bin_of(receive->pattern.source)], receive);
+}
+
+bool matching_engine::remove_unexpected(message* m) noexcept {
+  return remove_entry(unexpected_[bin_of(m->env.source)], m);
+}
+
 recv_request* matching_engine::take_posted(const envelope& incoming) noexcept {
   auto accepts = [&](const recv_request& r) { return matches(r.pattern, incoming); };
   posted_queue& bin = posted_[bin_of(incoming.source)];

@@ -37,6 +37,12 @@ class alignas(64) matching_engine {
 
   void post(recv_request* receive) noexcept;
 
+  // Removes a posted receive that no message has matched yet; false when it is no longer posted.
+  bool remove_posted(recv_request* receive) noexcept;
+
+  // Removes a queued message nobody has matched yet; false when it is no longer queued.
+  bool remove_unexpected(message* m) noexcept;
+
   // Whether `bytes` more inline data fit the unexpected-message budget.
   bool inline_fits(std::size_t bytes) const noexcept;
 

@@ -37,6 +37,7 @@ struct send_request {
   completion done;
   message rendezvous;  // queued at the receiver when the data is not copied at once
   block_copy transfer;  // a large copy shared with the receiver
+  int destination = -1;  // the receiving rank, whose engine a cancel looks in
 };
 
 enum class recv_error { none, truncated };

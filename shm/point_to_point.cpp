@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <optional>
 
 #include "runtime/config.hpp"
 #include "runtime/report.hpp"
@@ -90,12 +91,47 @@ void start_send(send_request& request, const void* buffer, std::size_t size, con
     request.done.complete_by_owner();
     return;
   }
+  request.destination = destination;
   request.rendezvous.env = env;
   request.rendezvous.size = size;
   request.rendezvous.data = static_cast<const std::byte*>(buffer);
   request.rendezvous.sender = &request;
   engine.queue_unexpected(&request.rendezvous, 0);
 }
+
+namespace {
+
+// Runs `look` on rank `self`'s engine under its lock until it finds something, parking in between: the
+// next message queued there wakes the rank.
+template <class Look>
+auto await_arrival(int self, Look look) {
+  matching_engine& engine = engine_of(self);
+  for (;;) {
+    {
+      auto lock = engine.lock();
+      if (auto found = look(engine)) return found;
+      engine.await_arrival(runtime::current_rank());
+    }
+    runtime::park();
+  }
+}
+
+// Receives a message taken from the queue (the engine's lock released), completing both sides.
+void receive_message(recv_request& request, message* m) {
+  record(request, m->env, m->size);
+  if (std::size_t bytes = request.received(); m->sender != nullptr && worth_sharing(bytes)) {
+    send_request& sender = *m->sender;
+    sender.transfer.start(request.buffer, m->data, bytes, &request.done);
+    copy_with_peer(sender.transfer, request.done, sender.done);
+    return;
+  }
+  fill(request, m->env, m->data, m->size);
+  if (m->sender != nullptr) m->sender->done.complete();
+  else inline_message::destroy(static_cast<inline_message*>(m));
+  request.done.complete_by_owner();
+}
+
+}  // namespace
 
 void start_recv(recv_request& request, void* buffer, std::size_t capacity, const envelope& pattern, int self) {
   request.pattern = pattern;
@@ -110,17 +146,48 @@ void start_recv(recv_request& request, void* buffer, std::size_t capacity, const
   }
   if (m->sender == nullptr) engine.release_inline(m->size);
   lock.unlock();
-  record(request, m->env, m->size);
-  if (std::size_t bytes = request.received(); m->sender != nullptr && worth_sharing(bytes)) {
-    send_request& sender = *m->sender;
-    sender.transfer.start(request.buffer, m->data, bytes, &request.done);
-    copy_with_peer(sender.transfer, request.done, sender.done);
-    return;
-  }
-  fill(request, m->env, m->data, m->size);
-  if (m->sender != nullptr) m->sender->done.complete();
-  else inline_message::destroy(static_cast<inline_message*>(m));
+  receive_message(request, m);
+}
+
+message* take_message(int self, const envelope& pattern) {
+  matching_engine& engine = engine_of(self);
+  auto lock = engine.lock();
+  message* m = engine.take_unexpected(pattern);
+  // A taken message is the receiver's own now: it no longer counts against the unexpected budget.
+  if (m != nullptr && m->sender == nullptr) engine.release_inline(m->size);
+  return m;
+}
+
+message* await_message(int self, const envelope& pattern) {
+  return await_arrival(self, [&](matching_engine& engine) {
+    message* m = engine.take_unexpected(pattern);
+    if (m != nullptr && m->sender == nullptr) engine.release_inline(m->size);
+    return m;
+  });
+}
+
+void start_recv_matched(recv_request& request, void* buffer, std::size_t capacity, message* m) {
+  request.pattern = m->env;
+  request.buffer = static_cast<std::byte*>(buffer);
+  request.capacity = capacity;
+  receive_message(request, m);
+}
+
+bool cancel_recv(recv_request& request, int self) {
+  matching_engine& engine = engine_of(self);
+  auto lock = engine.lock();
+  if (!engine.remove_posted(&request)) return false;
   request.done.complete_by_owner();
+  return true;
+}
+
+bool cancel_send(send_request& request) {
+  if (request.destination < 0 || request.rendezvous.sender != &request) return false;  // never queued
+  matching_engine& engine = engine_of(request.destination);
+  auto lock = engine.lock();
+  if (!engine.remove_unexpected(&request.rendezvous)) return false;
+  request.done.complete_by_owner();
+  return true;
 }
 
 bool iprobe(int self, const envelope& pattern, probe_result& result) {
@@ -133,15 +200,10 @@ bool iprobe(int self, const envelope& pattern, probe_result& result) {
 }
 
 probe_result probe(int self, const envelope& pattern) {
-  matching_engine& engine = engine_of(self);
-  for (;;) {
-    {
-      auto lock = engine.lock();
-      if (const message* m = engine.find_unexpected(pattern)) return {m->env.source, m->env.tag, m->size};
-      engine.await_arrival(runtime::current_rank());
-    }
-    runtime::park();
-  }
+  return *await_arrival(self, [&](matching_engine& engine) -> std::optional<probe_result> {
+    if (const message* m = engine.find_unexpected(pattern)) return probe_result{m->env.source, m->env.tag, m->size};
+    return std::nullopt;
+  });
 }
 
 void send(const void* buffer, std::size_t size, const envelope& env, int destination) {

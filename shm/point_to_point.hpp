@@ -34,6 +34,20 @@ bool iprobe(int self, const envelope& pattern, probe_result& result);
 // Waits until such a message exists.
 probe_result probe(int self, const envelope& pattern);
 
+// Matched probes (MPI_Improbe, MPI_Mprobe): take a matching message out of rank `self`'s queue, so that
+// no other receive can match it, to be received later with start_recv_matched.
+message* take_message(int self, const envelope& pattern);
+message* await_message(int self, const envelope& pattern);
+
+// Receives message `m`, taken by a matched probe.
+void start_recv_matched(recv_request& request, void* buffer, std::size_t capacity, message* m);
+
+// Cancels a receive that no message has matched yet, or a send whose message no receive has matched
+// yet (a send that copied its data out at once is complete and cannot be). On true the operation is
+// complete, as cancelled; on false it completes normally.
+bool cancel_recv(recv_request& request, int self);
+bool cancel_send(send_request& request);
+
 // Blocking forms for the collectives.
 void send(const void* buffer, std::size_t size, const envelope& env, int destination);
 recv_error recv(void* buffer, std::size_t capacity, const envelope& pattern, int self);
