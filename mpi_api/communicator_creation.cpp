@@ -33,26 +33,15 @@ int check_subgroup(const char* call, MPI_Comm comm, const weft_comm_s& parent, M
 }
 
 // Collective over `parent`: the ranks that give the same color form a communicator, ordered by key and
-// then by their rank in `parent`. All of them share one context: their groups are disjoint.
+// then by their rank in `parent`. All of them share one context: their groups are disjoint. An
+// intercommunicator splits into intercommunicators, one per color present on both sides.
 MPI_Comm split(const weft_comm_s& parent, int color, int key) {
-  struct vote {
-    int color;
-    int key;
-    std::uint32_t context;  // rank 0's fresh pair
-  };
-  int size = parent.local->size();
-  std::vector<vote> votes(size);
-  vote mine{color, key, parent.rank == 0 ? allocate_context_pair() : 0};
+  if (parent.is_inter()) return split_intercommunicator(parent, color, key);
+  std::vector<split_vote> votes(parent.local->size());
+  split_vote mine{color, key, parent.rank == 0 ? allocate_context_pair() : 0};
   weft::coll::allgather(&mine, votes.data(), sizeof mine, collective_view(parent));
   if (color == MPI_UNDEFINED) return MPI_COMM_NULL;
-  std::vector<int> ranks;
-  for (int r = 0; r < size; ++r)
-    if (votes[r].color == color) ranks.push_back(r);
-  std::sort(ranks.begin(), ranks.end(),
-            [&](int a, int b) { return std::pair{votes[a].key, a} < std::pair{votes[b].key, b}; });
-  std::vector<int> job_ranks;
-  for (int r : ranks) job_ranks.push_back(parent.local->job_rank(r));
-  return new_intracommunicator(parent, std::make_shared<const rank_map>(std::move(job_ranks)), votes[0].context);
+  return new_intracommunicator(parent, members_of_color(votes, *parent.local, color), votes[0].context);
 }
 
 }  // namespace
@@ -84,7 +73,6 @@ WEFT_PMPI_ALIAS(Comm_split)
 extern "C" int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
   const char* call = WEFT_CALL_NAME;
   if (int error = check_creation(call, comm, newcomm)) return error;
-  if (int error = check_intracommunicator(call, comm)) return error;
   if (color < 0 && color != MPI_UNDEFINED)
     return raise_error(comm, MPI_ERR_ARG, call, "invalid color %d (colors are >= 0, or MPI_UNDEFINED)", color);
   *newcomm = split(*resolve(comm), color, key);
@@ -109,13 +97,18 @@ WEFT_PMPI_ALIAS(Comm_create)
 extern "C" int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm) {
   const char* call = WEFT_CALL_NAME;
   if (int error = check_creation(call, comm, newcomm)) return error;
-  if (int error = check_intracommunicator(call, comm)) return error;
   const weft_comm_s& parent = *resolve(comm);
   if (int error = check_subgroup(call, comm, parent, group)) return error;
+  int rank_in_group = group->members->rank_of(this_rank_id());
+  // On an intercommunicator each side names a subgroup of its own group: a split with one color, the
+  // group's order as keys.
+  if (parent.is_inter()) {
+    *newcomm = split_intercommunicator(parent, rank_in_group == MPI_UNDEFINED ? MPI_UNDEFINED : 0, rank_in_group);
+    return MPI_SUCCESS;
+  }
   // Ranks may pass different groups as long as they are disjoint (MPI 2.2): one context serves them all.
   std::uint32_t context = agree_on_context(parent);
-  bool member = group->members->rank_of(this_rank_id()) != MPI_UNDEFINED;
-  *newcomm = member ? new_intracommunicator(parent, group->members, context) : MPI_COMM_NULL;
+  *newcomm = rank_in_group != MPI_UNDEFINED ? new_intracommunicator(parent, group->members, context) : MPI_COMM_NULL;
   return MPI_SUCCESS;
 }
 

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
+#include <utility>
+#include <vector>
 
 #include "mpi_api/checks.hpp"
 #include "mpi_api/context_ids.hpp"
@@ -34,6 +36,17 @@ weft_comm_s* new_intracommunicator(const weft_comm_s& parent, shared_rank_map me
   comm->local = std::move(members);
   comm->errhandler = parent.errhandler;
   return comm.release();
+}
+
+shared_rank_map members_of_color(const std::vector<split_vote>& votes, const rank_map& group, int color) {
+  std::vector<int> ranks;
+  for (int r = 0; r < group.size(); ++r)
+    if (votes[r].color == color) ranks.push_back(r);
+  std::sort(ranks.begin(), ranks.end(),
+            [&](int a, int b) { return std::pair{votes[a].key, a} < std::pair{votes[b].key, b}; });
+  std::vector<int> job_ranks;
+  for (int r : ranks) job_ranks.push_back(group.job_rank(r));
+  return std::make_shared<const rank_map>(std::move(job_ranks));
 }
 
 const char* display_name(const weft_comm_s& comm) noexcept {

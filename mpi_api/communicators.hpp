@@ -4,6 +4,8 @@
 
 #include <mpi.h>
 
+#include <vector>
+
 #include "collectives/communicator_view.hpp"
 #include "mpi_api/handles.hpp"
 #include "mpi_api/rank_state.hpp"
@@ -42,6 +44,16 @@ inline coll::communicator_view collective_view(MPI_Comm comm) noexcept { return 
 // The calling rank's object for a new intracommunicator of `members` (the calling rank among them),
 // inheriting `parent`'s error handler.
 weft_comm_s* new_intracommunicator(const weft_comm_s& parent, shared_rank_map members, std::uint32_t context);
+
+// What each rank contributes to MPI_Comm_split: its color and key; rank 0 also a fresh context pair.
+struct split_vote {
+  int color;
+  int key;
+  std::uint32_t context;
+};
+
+// The members of `group` whose vote has `color`, ordered by key, then by their rank in `group`.
+shared_rank_map members_of_color(const std::vector<split_vote>& votes, const rank_map& group, int color);
 
 // Sets up the calling rank's MPI_COMM_WORLD and MPI_COMM_SELF.
 void initialize_predefined_communicators(rank_state& state, int job_rank);

@@ -39,15 +39,17 @@ void exchange_across(const weft_comm_s& inter, const void* out, void* in, std::s
 // on both sides: the group whose leader has the lower job rank.
 bool leads(const weft_comm_s& inter) { return inter.local->job_rank(0) < inter.remote->job_rank(0); }
 
-weft_comm_s* make_intercommunicator(const weft_comm_s& local, shared_rank_map remote, std::uint32_t context,
-                                    std::uint32_t local_context) {
+// The calling rank's object for an intercommunicator between `local` (the calling rank among them) and
+// `remote`, inheriting `parent`'s error handler.
+weft_comm_s* make_intercommunicator(const weft_comm_s& parent, shared_rank_map local, shared_rank_map remote,
+                                    std::uint32_t context, std::uint32_t local_context) {
   auto comm = std::make_unique<weft_comm_s>();
   comm->context = context;
   comm->local_context = local_context;
-  comm->rank = local.rank;
-  comm->local = local.local;
+  comm->rank = local->rank_of(this_rank_id());
+  comm->local = std::move(local);
   comm->remote = std::move(remote);
-  comm->errhandler = local.errhandler;
+  comm->errhandler = parent.errhandler;
   return comm.release();
 }
 
@@ -69,7 +71,38 @@ std::uint32_t agree_across_groups(const weft_comm_s& inter) {
 
 weft_comm_s* duplicate_intercommunicator(const weft_comm_s& inter) {
   std::uint32_t context = agree_across_groups(inter);
-  return make_intercommunicator(inter, inter.remote, context, agree_on_context(inter));
+  return make_intercommunicator(inter, inter.local, inter.remote, context, agree_on_context(inter));
+}
+
+weft_comm_s* split_intercommunicator(const weft_comm_s& inter, int color, int key) {
+  int local_size = inter.local->size();
+  int remote_size = inter.remote->size();
+  std::vector<split_vote> local_votes(local_size), remote_votes(remote_size);
+  split_vote mine{color, key, 0};
+  coll::communicator_view group = collective_view(inter);
+  coll::allgather(&mine, local_votes.data(), sizeof mine, group);
+  // The leaders swap their sides' votes and agree on the contexts; every color's intercommunicator uses
+  // the same pairs, their groups being disjoint.
+  struct {
+    std::uint32_t across;
+    std::uint32_t within;
+  } agreed{0, 0};
+  if (inter.rank == 0) {
+    std::uint32_t proposal = allocate_context_pair();
+    std::uint32_t theirs = 0;
+    exchange_across(inter, &proposal, &theirs, sizeof proposal);
+    shm::envelope env{inter.context + 1, 0, internal_tag(0)};
+    exchange(local_votes.data(), local_size * sizeof(split_vote), remote_votes.data(),
+             remote_size * sizeof(split_vote), env, inter.remote->job_rank(0), env);
+    agreed = {leads(inter) ? proposal : theirs, allocate_context_pair()};
+  }
+  coll::bcast(&agreed, sizeof agreed, 0, group);
+  coll::bcast(remote_votes.data(), remote_size * sizeof(split_vote), 0, group);
+  if (color == MPI_UNDEFINED) return nullptr;
+  shared_rank_map remote = members_of_color(remote_votes, *inter.remote, color);
+  if (remote->size() == 0) return nullptr;
+  return make_intercommunicator(inter, members_of_color(local_votes, *inter.local, color), std::move(remote),
+                                agreed.across, agreed.within);
 }
 
 }  // namespace weft::mpi
@@ -130,7 +163,7 @@ extern "C" int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_
                                                 local_leader);
   remote_ranks.resize(agreed.remote_size);
   weft::coll::bcast(remote_ranks.data(), remote_ranks.size() * sizeof(int), local_leader, group);
-  *newintercomm = make_intercommunicator(local, std::make_shared<const rank_map>(std::move(remote_ranks)),
+  *newintercomm = make_intercommunicator(local, local.local, std::make_shared<const rank_map>(std::move(remote_ranks)),
                                          agreed.context, agreed.local_context);
   return MPI_SUCCESS;
 }

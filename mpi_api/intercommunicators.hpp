@@ -17,4 +17,9 @@ std::uint32_t agree_across_groups(const weft_comm_s& inter);
 // A new intercommunicator with the groups of `inter` and fresh contexts; collective over both groups.
 weft_comm_s* duplicate_intercommunicator(const weft_comm_s& inter);
 
+// MPI_Comm_split of an intercommunicator, collective over both groups: the ranks of each side with one
+// color form the local group of a new intercommunicator whose remote group holds the other side's ranks
+// of that color (ordered by key, then rank). Null for MPI_UNDEFINED or a color the other side lacks.
+weft_comm_s* split_intercommunicator(const weft_comm_s& inter, int color, int key);
+
 }  // namespace weft::mpi

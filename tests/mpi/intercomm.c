@@ -1,6 +1,6 @@
 /* Intercommunicators between the even and the odd ranks: creation through MPI_COMM_WORLD as peer,
  * the queries, point-to-point across the groups in both directions (remote ranks name the other group),
- * a duplicate with its own context, and merges in both orders. */
+ * a duplicate with its own context, merges in both orders, and split and create across the groups. */
 #include "mpitest.h"
 
 enum { TAG = 3 };
@@ -112,6 +112,52 @@ int main(int argc, char **argv) {
   first = n == 0 ? rank : -1;
   MPI_Allreduce(MPI_IN_PLACE, &first, 1, MPI_INT, MPI_MAX, same_flags);
   check_merged(same_flags, first % 2, "merge with equal flags");
+
+  /* Split across: each side's ranks of one color face the other side's ranks of that color. Color by
+   * local rank parity; keys reverse the order. A color one side lacks gives MPI_COMM_NULL. */
+  int local_rank, local_size, remote_size;
+  MPI_Comm_rank(inter, &local_rank);
+  MPI_Comm_size(inter, &local_size);
+  MPI_Comm_remote_size(inter, &remote_size);
+  int color = local_rank % 2;
+  MPI_Comm split;
+  MPI_Comm_split(inter, color, -local_rank, &split);
+  int remote_of_color = (remote_size - color + 1) / 2;
+  if (remote_of_color == 0) {
+    CHECK(split == MPI_COMM_NULL, "split: color %d has no remote ranks yet the result is a communicator", color);
+  } else {
+    MPI_Comm_test_inter(split, &flag);
+    CHECK(flag, "the split of an intercommunicator is not one");
+    int split_rank, split_size, split_remote;
+    MPI_Comm_rank(split, &split_rank);
+    MPI_Comm_size(split, &split_size);
+    MPI_Comm_remote_size(split, &split_remote);
+    int of_color = (local_size - color + 1) / 2;
+    CHECK(split_size == of_color && split_remote == remote_of_color && split_rank == of_color - 1 - local_rank / 2,
+          "split: rank %d of %d with %d remote, expected %d of %d with %d", split_rank, split_size, split_remote,
+          of_color - 1 - local_rank / 2, of_color, remote_of_color);
+    exchange_across(split, !odd, "evens to odds on the split");
+    MPI_Comm_free(&split);
+  }
+
+  /* Create across: each side keeps its even local ranks. */
+  MPI_Group local_group, kept;
+  MPI_Comm_group(inter, &local_group);
+  int even_range[1][3] = {{0, local_size - 1, 2}};
+  MPI_Group_range_incl(local_group, 1, even_range, &kept);
+  MPI_Comm created;
+  MPI_Comm_create(inter, kept, &created);
+  CHECK((local_rank % 2 == 0) == (created != MPI_COMM_NULL), "Comm_create across: local rank %d got %s", local_rank,
+        created == MPI_COMM_NULL ? "MPI_COMM_NULL" : "a communicator");
+  if (created != MPI_COMM_NULL) {
+    int created_remote;
+    MPI_Comm_remote_size(created, &created_remote);
+    CHECK(created_remote == (remote_size + 1) / 2, "Comm_create across: remote size %d", created_remote);
+    exchange_across(created, odd, "odds to evens on the created intercommunicator");
+    MPI_Comm_free(&created);
+  }
+  MPI_Group_free(&local_group);
+  MPI_Group_free(&kept);
 
   /* Wrong input. */
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
