@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 
 #include "collectives/simple_algorithms.hpp"
 #include "mpi_api/buffered_sends.hpp"
@@ -107,6 +108,31 @@ extern "C" int PMPI_Get_processor_name(char* name, int* resultlen) {
   *resultlen = static_cast<int>(std::char_traits<char>::length(name));
   return MPI_SUCCESS;
 }
+
+WEFT_PMPI_ALIAS(Alloc_mem)
+extern "C" int PMPI_Alloc_mem(MPI_Aint size, MPI_Info, void* baseptr) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, baseptr, "baseptr")) return error;
+  if (size < 0) return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "negative size %td", size);
+  // No info key changes where memory comes from: all of a node's memory is shared by its ranks already.
+  void* memory = std::aligned_alloc(64, (static_cast<std::size_t>(size) + 63) & ~std::size_t{63});
+  if (memory == nullptr && size > 0)
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_NO_MEM, call, "cannot allocate %td bytes", size);
+  *static_cast<void**>(baseptr) = memory;
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Free_mem)
+extern "C" int PMPI_Free_mem(void* base) {
+  if (int error = check_ready(WEFT_CALL_NAME, MPI_COMM_WORLD)) return error;
+  std::free(base);
+  return MPI_SUCCESS;
+}
+
+// Weft records no profile of its own for MPI_Pcontrol to steer; profiling libraries intercept the call.
+WEFT_PMPI_ALIAS(Pcontrol)
+extern "C" int PMPI_Pcontrol(const int, ...) { return MPI_SUCCESS; }
 
 WEFT_PMPI_ALIAS(Get_version)
 extern "C" int PMPI_Get_version(int* version, int* subversion) {

@@ -6,12 +6,14 @@
 
 #include <mpi.h>
 
-#include <cstddef>
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
+#include <vector>
 
 #include "mpi_api/rank_map.hpp"
 #include "mpi_api/reduce_kernels.hpp"
@@ -29,6 +31,7 @@ enum class object_kind : std::uint32_t {
   errhandler,
   request,
   message,
+  info,
 };
 
 struct object_header {
@@ -84,6 +87,12 @@ struct weft_errhandler_s : weft::mpi::object_header {
   constexpr explicit weft_errhandler_s(const char* handler_name) noexcept
       : object_header(weft::mpi::object_kind::errhandler), name(handler_name) {}
   const char* name;
+};
+
+// Keys and values in the order they were set.
+struct weft_info_s : weft::mpi::object_header {
+  weft_info_s() noexcept : object_header(weft::mpi::object_kind::info) {}
+  std::vector<std::pair<std::string, std::string>> entries;
 };
 
 struct weft_group_s : weft::mpi::object_header {

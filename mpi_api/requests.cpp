@@ -320,6 +320,13 @@ extern "C" int PMPI_Test_cancelled(const MPI_Status* status, int* flag) {
   return MPI_SUCCESS;
 }
 
+WEFT_PMPI_ALIAS(Status_set_cancelled)
+extern "C" int PMPI_Status_set_cancelled(MPI_Status* status, int flag) {
+  if (int error = check_output(WEFT_CALL_NAME, MPI_COMM_WORLD, status, "status")) return error;
+  status->weft_cancelled = flag != 0;
+  return MPI_SUCCESS;
+}
+
 WEFT_PMPI_ALIAS(Request_free)
 extern "C" int PMPI_Request_free(MPI_Request* request) {
   const char* call = WEFT_CALL_NAME;
