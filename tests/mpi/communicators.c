@@ -36,13 +36,6 @@ static void check_traffic(MPI_Comm comm, const char *what) {
   MPI_Group_free(&world);
 }
 
-static void expect_error(int code, int expected_class, const char *what) {
-  int error_class = -1;
-  if (code != MPI_SUCCESS) MPI_Error_class(code, &error_class);
-  CHECK(code != MPI_SUCCESS && error_class == expected_class, "%s returned %d (class %d), expected class %d", what,
-        code, error_class, expected_class);
-}
-
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int rank, size, result, n;

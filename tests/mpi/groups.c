@@ -13,13 +13,6 @@ static void check_members(MPI_Group group, MPI_Group world, int n, const int *ex
   }
 }
 
-static void expect_error(int code, int expected_class, const char *what) {
-  int error_class = -1;
-  if (code != MPI_SUCCESS) MPI_Error_class(code, &error_class);
-  CHECK(code != MPI_SUCCESS && error_class == expected_class, "%s returned %d (class %d), expected class %d", what,
-        code, error_class, expected_class);
-}
-
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int rank, size;

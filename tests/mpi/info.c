@@ -2,13 +2,6 @@
  * input under MPI_ERRORS_RETURN; then MPI_Alloc_mem/MPI_Free_mem, MPI_Pcontrol and MPI_Status_set_cancelled. */
 #include "mpitest.h"
 
-static void expect_error(int code, int expected_class, const char *what) {
-  int error_class = -1;
-  if (code != MPI_SUCCESS) MPI_Error_class(code, &error_class);
-  CHECK(code != MPI_SUCCESS && error_class == expected_class, "%s returned %d (class %d), expected class %d", what,
-        code, error_class, expected_class);
-}
-
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int rank;

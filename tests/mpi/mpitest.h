@@ -32,6 +32,14 @@ mpitest_fail(const char *file, int line, const char *fmt, ...) {
 
 #define CHECK(cond, ...) ((cond) ? (void)0 : mpitest_fail(__FILE__, __LINE__, __VA_ARGS__))
 
+/* A call that must fail (under MPI_ERRORS_RETURN) with error class `expected_class`. */
+static inline void expect_error(int code, int expected_class, const char *what) {
+  int error_class = -1;
+  if (code != MPI_SUCCESS) MPI_Error_class(code, &error_class);
+  CHECK(code != MPI_SUCCESS && error_class == expected_class, "%s returned %d (class %d), expected class %d", what,
+        code, error_class, expected_class);
+}
+
 /* Byte i of the message identified by seed. The position terms vary with the byte, its 256-byte block and
  * its 64 KiB block; the seed is hashed so that every bit of it shows in some byte. */
 static inline unsigned char pattern_byte(size_t i, unsigned seed) {
