@@ -1,7 +1,6 @@
 #include "shm/block_copy.hpp"
 
 #include <algorithm>
-#include <cstring>
 
 namespace weft::shm {
 
@@ -9,7 +8,7 @@ void block_copy::copy_blocks(std::size_t block) noexcept {
   for (;;) {
     std::size_t offset = next.fetch_add(block, std::memory_order_relaxed);
     if (offset >= size) return;
-    std::memcpy(destination + offset, source + offset, std::min(block, size - offset));
+    typed_copy(destination, source, offset, std::min(block, size - offset));
   }
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // A large copy shared by the two ranks of a transfer (the thesis's synergistic copy): whoever matched
 // the message starts copying block by block, and offers the copy to its peer, which joins if it is waiting
-// inside MPI. Both claim blocks with fetch-add, so two cores copy at once.
+// inside MPI. Both claim blocks of the signature stream with fetch-add, so two cores copy at once; each
+// block goes from the source's layout straight into the destination's.
 //
 // Lifetime: the copy lives in the send request, and neither operation completes before both sides are
 // done with it. The peer's completion holds the offer; the peer joins by taking it, the publisher takes it
@@ -13,19 +14,21 @@
 #include <atomic>
 #include <cstddef>
 
+#include "shm/typed_copy.hpp"
+
 namespace weft::shm {
 
 class completion;
 
 struct block_copy {
-  std::byte* destination = nullptr;
-  const std::byte* source = nullptr;
-  std::size_t size = 0;
+  typed_span destination;
+  const_typed_span source;
+  std::size_t size = 0;  // data bytes to copy, from the start of both streams
   completion* publisher = nullptr;  // the operation of the side that started the copy
   std::atomic<std::size_t> next{0};  // first byte not yet claimed
   std::atomic<int> left{0};          // sides done with the copy
 
-  void start(std::byte* to, const std::byte* from, std::size_t bytes, completion* started_by) noexcept {
+  void start(const typed_span& to, const const_typed_span& from, std::size_t bytes, completion* started_by) noexcept {
     destination = to;
     source = from;
     size = bytes;

@@ -1,7 +1,7 @@
 #pragma once
 // The records of a point-to-point operation in flight. They never allocate: a send's rendezvous
 // descriptor lives inside the send request, and an inline message is one allocation holding header and
-// data together.
+// data together. Buffers are typed spans; sizes count data bytes (the signature stream), not extents.
 
 #include <cstddef>
 #include <cstdint>
@@ -9,6 +9,7 @@
 #include "shm/block_copy.hpp"
 #include "shm/completion.hpp"
 #include "shm/envelope.hpp"
+#include "shm/typed_copy.hpp"
 
 namespace weft::shm {
 
@@ -18,15 +19,15 @@ struct send_request;
 struct message {
   envelope env;
   std::size_t size = 0;
-  const std::byte* data = nullptr;  // the sender's buffer (rendezvous) or the inline bytes below
-  send_request* sender = nullptr;   // nullptr: inline, the send has already completed
+  const_typed_span data;           // the sender's buffer (rendezvous) or the inline bytes below
+  send_request* sender = nullptr;  // nullptr: inline, the send has already completed
   message* next = nullptr;
   std::uint64_t sequence = 0;       // arrival order at the receiver, across its source bins
 };
 
-// An inline message: header and data in one block, owned by the receiver's queue until matched.
+// An inline message: header and data, packed, in one block, owned by the receiver's queue until matched.
 struct inline_message : message {
-  static inline_message* create(const envelope& env, const void* data, std::size_t size);
+  static inline_message* create(const envelope& env, const const_typed_span& data);
   static void destroy(inline_message* m) noexcept;
   std::byte* bytes() noexcept { return reinterpret_cast<std::byte*>(this + 1); }
 };
@@ -45,8 +46,8 @@ enum class recv_error { none, truncated };
 struct recv_request {
   completion done;
   envelope pattern;
-  std::byte* buffer = nullptr;
-  std::size_t capacity = 0;
+  typed_span buffer;
+  std::size_t capacity = 0;  // buffer.bytes()
   recv_request* next = nullptr;
   std::uint64_t sequence = 0;  // posting order, across the engine's source bins
   // Filled when matched.

@@ -1,7 +1,6 @@
 #include "shm/point_to_point.hpp"
 
 #include <cstdlib>
-#include <cstring>
 #include <new>
 #include <optional>
 
@@ -21,9 +20,9 @@ void record(recv_request& receive, const envelope& env, std::size_t size) noexce
 }
 
 // Copies a matched message into a receive and records the outcome. The caller completes the receive.
-void fill(recv_request& receive, const envelope& env, const void* data, std::size_t size) noexcept {
+void fill(recv_request& receive, const envelope& env, const const_typed_span& data, std::size_t size) noexcept {
   record(receive, env, size);
-  if (std::size_t n = receive.received(); n != 0) std::memcpy(receive.buffer, data, n);
+  typed_copy(receive.buffer, data, 0, receive.received());
 }
 
 bool worth_sharing(std::size_t bytes) noexcept { return bytes >= 2 * runtime::job_config().copy_block; }
@@ -42,14 +41,16 @@ void copy_with_peer(block_copy& copy, completion& own, completion& peer) {
 
 }  // namespace
 
-inline_message* inline_message::create(const envelope& env, const void* data, std::size_t size) {
+inline_message* inline_message::create(const envelope& env, const const_typed_span& data) {
+  std::size_t size = data.bytes();
   void* block = std::malloc(sizeof(inline_message) + size);
   if (block == nullptr) runtime::fatal(1, "out of memory for a %zu-byte message", size);
   auto* m = new (block) inline_message;
   m->env = env;
   m->size = size;
-  m->data = m->bytes();
-  if (size != 0) std::memcpy(m->bytes(), data, size);
+  typed_span packed = byte_span(m->bytes(), size);
+  m->data = packed;
+  typed_copy(packed, data, 0, size);
   return m;
 }
 
@@ -58,19 +59,20 @@ void inline_message::destroy(inline_message* m) noexcept {
   std::free(m);
 }
 
-void start_send(send_request& request, const void* buffer, std::size_t size, const envelope& env,
-                int destination, send_mode mode) {
+void start_send(send_request& request, const const_typed_span& data, const envelope& env, int destination,
+                send_mode mode) {
+  std::size_t size = data.bytes();
   matching_engine& engine = engine_of(destination);
   auto lock = engine.lock();
   if (recv_request* receive = engine.take_posted(env)) {
     lock.unlock();
     record(*receive, env, size);
     if (std::size_t bytes = receive->received(); worth_sharing(bytes)) {
-      request.transfer.start(receive->buffer, static_cast<const std::byte*>(buffer), bytes, &request.done);
+      request.transfer.start(receive->buffer, data, bytes, &request.done);
       copy_with_peer(request.transfer, request.done, receive->done);
       return;
     }
-    fill(*receive, env, buffer, size);
+    fill(*receive, env, data, size);
     receive->done.complete();
     request.done.complete_by_owner();
     return;
@@ -78,11 +80,11 @@ void start_send(send_request& request, const void* buffer, std::size_t size, con
   if (mode == send_mode::standard && size <= runtime::job_config().inline_max && engine.inline_fits(size)) {
     // Copy outside the lock; a receive posted meanwhile is matched when the lock is taken again.
     lock.unlock();
-    inline_message* m = inline_message::create(env, buffer, size);
+    inline_message* m = inline_message::create(env, data);
     lock.lock();
     if (recv_request* receive = engine.take_posted(env)) {
       lock.unlock();
-      fill(*receive, env, m->bytes(), size);
+      fill(*receive, env, m->data, size);
       receive->done.complete();
       inline_message::destroy(m);
     } else {
@@ -94,7 +96,7 @@ void start_send(send_request& request, const void* buffer, std::size_t size, con
   request.destination = destination;
   request.rendezvous.env = env;
   request.rendezvous.size = size;
-  request.rendezvous.data = static_cast<const std::byte*>(buffer);
+  request.rendezvous.data = data;
   request.rendezvous.sender = &request;
   engine.queue_unexpected(&request.rendezvous, 0);
 }
@@ -133,10 +135,10 @@ void receive_message(recv_request& request, message* m) {
 
 }  // namespace
 
-void start_recv(recv_request& request, void* buffer, std::size_t capacity, const envelope& pattern, int self) {
+void start_recv(recv_request& request, const typed_span& buffer, const envelope& pattern, int self) {
   request.pattern = pattern;
-  request.buffer = static_cast<std::byte*>(buffer);
-  request.capacity = capacity;
+  request.buffer = buffer;
+  request.capacity = buffer.bytes();
   matching_engine& engine = engine_of(self);
   auto lock = engine.lock();
   message* m = engine.take_unexpected(pattern);
@@ -166,10 +168,10 @@ message* await_message(int self, const envelope& pattern) {
   });
 }
 
-void start_recv_matched(recv_request& request, void* buffer, std::size_t capacity, message* m) {
+void start_recv_matched(recv_request& request, const typed_span& buffer, message* m) {
   request.pattern = m->env;
-  request.buffer = static_cast<std::byte*>(buffer);
-  request.capacity = capacity;
+  request.buffer = buffer;
+  request.capacity = buffer.bytes();
   receive_message(request, m);
 }
 
@@ -206,15 +208,15 @@ probe_result probe(int self, const envelope& pattern) {
   });
 }
 
-void send(const void* buffer, std::size_t size, const envelope& env, int destination) {
+void send(const const_typed_span& data, const envelope& env, int destination) {
   send_request request;
-  start_send(request, buffer, size, env, destination, send_mode::standard);
+  start_send(request, data, env, destination, send_mode::standard);
   request.done.wait();
 }
 
-recv_error recv(void* buffer, std::size_t capacity, const envelope& pattern, int self) {
+recv_error recv(const typed_span& buffer, const envelope& pattern, int self) {
   recv_request request;
-  start_recv(request, buffer, capacity, pattern, self);
+  start_recv(request, buffer, pattern, self);
   request.done.wait();
   return request.error;
 }
