@@ -3,7 +3,6 @@
 #include "mpi_api/buffered_sends.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <list>
 #include <memory>
 
@@ -58,8 +57,9 @@ std::size_t footprint(std::size_t bytes) { return (bytes + MPI_BSEND_OVERHEAD + 
 
 namespace weft::mpi {
 
-int buffered_send(const char* call, weft_comm_s* comm, const void* buffer, std::size_t bytes,
-                  const shm::envelope& env, int destination) {
+int buffered_send(const char* call, weft_comm_s* comm, const shm::const_typed_span& data, const shm::envelope& env,
+                  int destination) {
+  std::size_t bytes = data.bytes();
   attached_buffer& attached = this_ranks_buffer();
   if (attached.base == nullptr)
     return raise_error(comm, MPI_ERR_BUFFER, call, "no buffer is attached (MPI_Buffer_attach) for a buffered send");
@@ -74,7 +74,7 @@ int buffered_send(const char* call, weft_comm_s* comm, const void* buffer, std::
                        attached.size, bytes, length, attached.messages.size());
   buffered_message& message = *attached.messages.emplace(before, offset, length);
   std::byte* copy = attached.base + offset;
-  if (bytes != 0) std::memcpy(copy, buffer, bytes);
+  shm::typed_copy(shm::byte_span(copy, bytes), data, 0, bytes);  // packed
   shm::start_send(message.send, copy, bytes, env, destination, shm::send_mode::standard);
   return MPI_SUCCESS;
 }

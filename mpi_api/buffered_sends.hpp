@@ -6,13 +6,14 @@
 
 #include "mpi_api/handles.hpp"
 #include "shm/envelope.hpp"
+#include "shm/typed_copy.hpp"
 
 namespace weft::mpi {
 
-// Copies `bytes` into the attached buffer and starts sending them; MPI_ERR_BUFFER (through `comm`'s
-// handler) when no buffer is attached or it lacks the space.
-int buffered_send(const char* call, weft_comm_s* comm, const void* buffer, std::size_t bytes,
-                  const shm::envelope& env, int destination);
+// Packs `data` into the attached buffer and starts sending it from there; MPI_ERR_BUFFER (through
+// `comm`'s handler) when no buffer is attached or it lacks the space.
+int buffered_send(const char* call, weft_comm_s* comm, const shm::const_typed_span& data, const shm::envelope& env,
+                  int destination);
 
 // Waits until every buffered message of the calling rank has left.
 void complete_buffered_sends();

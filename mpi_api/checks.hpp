@@ -6,6 +6,7 @@
 #include <mpi.h>
 
 #include "mpi_api/communicators.hpp"
+#include "mpi_api/datatypes.hpp"
 #include "mpi_api/errors.hpp"
 #include "mpi_api/handles.hpp"
 #include "mpi_api/rank_state.hpp"
@@ -46,11 +47,21 @@ inline int check_datatype(const char* call, MPI_Comm comm, MPI_Datatype datatype
   return MPI_SUCCESS;
 }
 
-// A buffer, its count and datatype.
+// A datatype that communication may use: committed.
+inline int check_committed(const char* call, MPI_Comm comm, MPI_Datatype datatype) {
+  if (int error = check_datatype(call, comm, datatype)) return error;
+  if (!datatype->committed) [[unlikely]]
+    return raise_error(comm, MPI_ERR_TYPE, call, "datatype %s is not committed (MPI_Type_commit)",
+                       display_name(datatype));
+  return MPI_SUCCESS;
+}
+
+// A buffer, its count and datatype. A NULL buffer is MPI_BOTTOM, valid with a datatype of absolute
+// addresses; it is refused when the data would start at address 0.
 inline int check_buffer(const char* call, MPI_Comm comm, const void* buffer, int count, MPI_Datatype datatype) {
   if (int error = check_count(call, comm, count)) return error;
-  if (int error = check_datatype(call, comm, datatype)) return error;
-  if (buffer == nullptr && count > 0 && datatype->extent > 0) [[unlikely]]
+  if (int error = check_committed(call, comm, datatype)) return error;
+  if (buffer == nullptr && count > 0 && datatype->layout->size() > 0 && datatype->layout->true_lb() == 0) [[unlikely]]
     return raise_error(comm, MPI_ERR_BUFFER, call, "buffer is NULL with count %d", count);
   return MPI_SUCCESS;
 }
@@ -114,7 +125,7 @@ inline int check_op(const char* call, MPI_Comm comm, MPI_Op op, MPI_Datatype dat
   if (!is_object(op, object_kind::op)) [[unlikely]]
     return raise_error(comm, MPI_ERR_OP, call, "invalid operation %p", static_cast<void*>(op));
   if (datatype->kernels[op->index] == nullptr) [[unlikely]]
-    return raise_error(comm, MPI_ERR_OP, call, "%s is not defined for %s", op->name, datatype->name);
+    return raise_error(comm, MPI_ERR_OP, call, "%s is not defined for %s", op->name, display_name(datatype));
   return MPI_SUCCESS;
 }
 

@@ -1,8 +1,10 @@
 // The collective calls: argument checks, then the algorithms of collectives/.
 
+#include <vector>
 
 #include "collectives/simple_algorithms.hpp"
 #include "mpi_api/checks.hpp"
+#include "mpi_api/datatypes.hpp"
 #include "mpi_api/pmpi.hpp"
 
 using namespace weft::mpi;
@@ -42,7 +44,18 @@ extern "C" int PMPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int ro
   if (int error = check_collective(call, comm)) return error;
   if (int error = check_buffer(call, comm, buffer, count, datatype)) return error;
   if (int error = check_root(call, comm, root)) return error;
-  weft::coll::bcast(buffer, count * datatype->extent, root, collective_view(comm));
+  const weft::shm::type_layout& layout = *datatype->layout;
+  std::size_t bytes = count * layout.size();
+  if (layout.is_contiguous()) {
+    weft::coll::bcast(static_cast<std::byte*>(buffer) + layout.true_lb(), bytes, root, collective_view(comm));
+    return MPI_SUCCESS;
+  }
+  // Other layouts travel packed, until the collectives take typed buffers.
+  std::vector<std::byte> packed(bytes);
+  bool is_root = comm_rank(comm) == root;
+  if (is_root) weft::shm::typed_copy(weft::shm::byte_span(packed.data(), bytes), data_of(buffer, count, datatype), 0, bytes);
+  weft::coll::bcast(packed.data(), bytes, root, collective_view(comm));
+  if (!is_root) weft::shm::typed_copy(room_of(buffer, count, datatype), weft::shm::byte_span(packed.data(), bytes), 0, bytes);
   return MPI_SUCCESS;
 }
 
@@ -57,7 +70,7 @@ extern "C" int PMPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Da
   if (sendbuf == MPI_IN_PLACE && !is_root)
     return raise_error(comm, MPI_ERR_BUFFER, call, "MPI_IN_PLACE is allowed only at the root");
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-  weft::coll::reduce(input, recvbuf, count, datatype->extent, datatype->kernels[op->index], root, collective_view(comm));
+  weft::coll::reduce(input, recvbuf, count, datatype->layout->extent(), datatype->kernels[op->index], root, collective_view(comm));
   return MPI_SUCCESS;
 }
 
@@ -67,6 +80,6 @@ extern "C" int PMPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI
   const char* call = WEFT_CALL_NAME;
   if (int error = check_reduction(call, sendbuf, recvbuf, count, datatype, op, comm, true)) return error;
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-  weft::coll::allreduce(input, recvbuf, count, datatype->extent, datatype->kernels[op->index], collective_view(comm));
+  weft::coll::allreduce(input, recvbuf, count, datatype->layout->extent(), datatype->kernels[op->index], collective_view(comm));
   return MPI_SUCCESS;
 }

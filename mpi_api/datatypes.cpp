@@ -1,6 +1,7 @@
 // The predefined datatypes, MPI_Type_size and their names.
 
 #include <complex>
+#include <concepts>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -14,73 +15,103 @@
 
 using namespace weft::mpi;
 
-// Every predefined datatype: handle suffix, name, C type, reduction kernels.
+// Every predefined datatype: handle suffix, name, C type, bytes of an element in external32 (MPI-3.1,
+// 13.5.2), reduction kernels.
 #define WEFT_PREDEFINED_DATATYPES(X) \
-  X(char, "MPI_CHAR", char, integer_kernels<char>()) \
-  X(signed_char, "MPI_SIGNED_CHAR", signed char, integer_kernels<signed char>()) \
-  X(unsigned_char, "MPI_UNSIGNED_CHAR", unsigned char, integer_kernels<unsigned char>()) \
-  X(byte, "MPI_BYTE", unsigned char, byte_kernels()) \
-  X(packed, "MPI_PACKED", unsigned char, kernel_table{}) \
-  X(wchar, "MPI_WCHAR", wchar_t, integer_kernels<wchar_t>()) \
-  X(short, "MPI_SHORT", short, integer_kernels<short>()) \
-  X(unsigned_short, "MPI_UNSIGNED_SHORT", unsigned short, integer_kernels<unsigned short>()) \
-  X(int, "MPI_INT", int, integer_kernels<int>()) \
-  X(unsigned, "MPI_UNSIGNED", unsigned, integer_kernels<unsigned>()) \
-  X(long, "MPI_LONG", long, integer_kernels<long>()) \
-  X(unsigned_long, "MPI_UNSIGNED_LONG", unsigned long, integer_kernels<unsigned long>()) \
-  X(long_long, "MPI_LONG_LONG", long long, integer_kernels<long long>()) \
-  X(unsigned_long_long, "MPI_UNSIGNED_LONG_LONG", unsigned long long, integer_kernels<unsigned long long>()) \
-  X(float, "MPI_FLOAT", float, floating_kernels<float>()) \
-  X(double, "MPI_DOUBLE", double, floating_kernels<double>()) \
-  X(long_double, "MPI_LONG_DOUBLE", long double, floating_kernels<long double>()) \
-  X(int8_t, "MPI_INT8_T", std::int8_t, integer_kernels<std::int8_t>()) \
-  X(int16_t, "MPI_INT16_T", std::int16_t, integer_kernels<std::int16_t>()) \
-  X(int32_t, "MPI_INT32_T", std::int32_t, integer_kernels<std::int32_t>()) \
-  X(int64_t, "MPI_INT64_T", std::int64_t, integer_kernels<std::int64_t>()) \
-  X(uint8_t, "MPI_UINT8_T", std::uint8_t, integer_kernels<std::uint8_t>()) \
-  X(uint16_t, "MPI_UINT16_T", std::uint16_t, integer_kernels<std::uint16_t>()) \
-  X(uint32_t, "MPI_UINT32_T", std::uint32_t, integer_kernels<std::uint32_t>()) \
-  X(uint64_t, "MPI_UINT64_T", std::uint64_t, integer_kernels<std::uint64_t>()) \
-  X(c_bool, "MPI_C_BOOL", bool, logical_kernels()) \
-  X(c_float_complex, "MPI_C_FLOAT_COMPLEX", std::complex<float>, complex_kernels<std::complex<float>>()) \
-  X(c_double_complex, "MPI_C_DOUBLE_COMPLEX", std::complex<double>, complex_kernels<std::complex<double>>()) \
-  X(c_long_double_complex, "MPI_C_LONG_DOUBLE_COMPLEX", std::complex<long double>, \
+  X(char, "MPI_CHAR", char, 1, integer_kernels<char>()) \
+  X(signed_char, "MPI_SIGNED_CHAR", signed char, 1, integer_kernels<signed char>()) \
+  X(unsigned_char, "MPI_UNSIGNED_CHAR", unsigned char, 1, integer_kernels<unsigned char>()) \
+  X(byte, "MPI_BYTE", unsigned char, 1, byte_kernels()) \
+  X(packed, "MPI_PACKED", unsigned char, 1, kernel_table{}) \
+  X(wchar, "MPI_WCHAR", wchar_t, 2, integer_kernels<wchar_t>()) \
+  X(short, "MPI_SHORT", short, 2, integer_kernels<short>()) \
+  X(unsigned_short, "MPI_UNSIGNED_SHORT", unsigned short, 2, integer_kernels<unsigned short>()) \
+  X(int, "MPI_INT", int, 4, integer_kernels<int>()) \
+  X(unsigned, "MPI_UNSIGNED", unsigned, 4, integer_kernels<unsigned>()) \
+  X(long, "MPI_LONG", long, 4, integer_kernels<long>()) \
+  X(unsigned_long, "MPI_UNSIGNED_LONG", unsigned long, 4, integer_kernels<unsigned long>()) \
+  X(long_long, "MPI_LONG_LONG", long long, 8, integer_kernels<long long>()) \
+  X(unsigned_long_long, "MPI_UNSIGNED_LONG_LONG", unsigned long long, 8, integer_kernels<unsigned long long>()) \
+  X(float, "MPI_FLOAT", float, 4, floating_kernels<float>()) \
+  X(double, "MPI_DOUBLE", double, 8, floating_kernels<double>()) \
+  X(long_double, "MPI_LONG_DOUBLE", long double, 16, floating_kernels<long double>()) \
+  X(int8_t, "MPI_INT8_T", std::int8_t, 1, integer_kernels<std::int8_t>()) \
+  X(int16_t, "MPI_INT16_T", std::int16_t, 2, integer_kernels<std::int16_t>()) \
+  X(int32_t, "MPI_INT32_T", std::int32_t, 4, integer_kernels<std::int32_t>()) \
+  X(int64_t, "MPI_INT64_T", std::int64_t, 8, integer_kernels<std::int64_t>()) \
+  X(uint8_t, "MPI_UINT8_T", std::uint8_t, 1, integer_kernels<std::uint8_t>()) \
+  X(uint16_t, "MPI_UINT16_T", std::uint16_t, 2, integer_kernels<std::uint16_t>()) \
+  X(uint32_t, "MPI_UINT32_T", std::uint32_t, 4, integer_kernels<std::uint32_t>()) \
+  X(uint64_t, "MPI_UINT64_T", std::uint64_t, 8, integer_kernels<std::uint64_t>()) \
+  X(c_bool, "MPI_C_BOOL", bool, 1, logical_kernels()) \
+  X(c_float_complex, "MPI_C_FLOAT_COMPLEX", std::complex<float>, 8, complex_kernels<std::complex<float>>()) \
+  X(c_double_complex, "MPI_C_DOUBLE_COMPLEX", std::complex<double>, 16, complex_kernels<std::complex<double>>()) \
+  X(c_long_double_complex, "MPI_C_LONG_DOUBLE_COMPLEX", std::complex<long double>, 32, \
     complex_kernels<std::complex<long double>>()) \
-  X(cxx_bool, "MPI_CXX_BOOL", bool, logical_kernels()) \
-  X(cxx_float_complex, "MPI_CXX_FLOAT_COMPLEX", std::complex<float>, complex_kernels<std::complex<float>>()) \
-  X(cxx_double_complex, "MPI_CXX_DOUBLE_COMPLEX", std::complex<double>, complex_kernels<std::complex<double>>()) \
-  X(cxx_long_double_complex, "MPI_CXX_LONG_DOUBLE_COMPLEX", std::complex<long double>, \
+  X(cxx_bool, "MPI_CXX_BOOL", bool, 1, logical_kernels()) \
+  X(cxx_float_complex, "MPI_CXX_FLOAT_COMPLEX", std::complex<float>, 8, complex_kernels<std::complex<float>>()) \
+  X(cxx_double_complex, "MPI_CXX_DOUBLE_COMPLEX", std::complex<double>, 16, complex_kernels<std::complex<double>>()) \
+  X(cxx_long_double_complex, "MPI_CXX_LONG_DOUBLE_COMPLEX", std::complex<long double>, 32, \
     complex_kernels<std::complex<long double>>()) \
-  X(aint, "MPI_AINT", MPI_Aint, integer_kernels<MPI_Aint>()) \
-  X(offset, "MPI_OFFSET", MPI_Offset, integer_kernels<MPI_Offset>()) \
-  X(count, "MPI_COUNT", MPI_Count, integer_kernels<MPI_Count>()) \
-  X(float_int, "MPI_FLOAT_INT", value_index<float>, pair_kernels<float>()) \
-  X(double_int, "MPI_DOUBLE_INT", value_index<double>, pair_kernels<double>()) \
-  X(long_int, "MPI_LONG_INT", value_index<long>, pair_kernels<long>()) \
-  X(2int, "MPI_2INT", value_index<int>, pair_kernels<int>()) \
-  X(short_int, "MPI_SHORT_INT", value_index<short>, pair_kernels<short>()) \
-  X(long_double_int, "MPI_LONG_DOUBLE_INT", value_index<long double>, pair_kernels<long double>())
+  X(aint, "MPI_AINT", MPI_Aint, 8, integer_kernels<MPI_Aint>()) \
+  X(offset, "MPI_OFFSET", MPI_Offset, 8, integer_kernels<MPI_Offset>()) \
+  X(count, "MPI_COUNT", MPI_Count, 8, integer_kernels<MPI_Count>()) \
+  X(float_int, "MPI_FLOAT_INT", value_index<float>, 8, pair_kernels<float>()) \
+  X(double_int, "MPI_DOUBLE_INT", value_index<double>, 12, pair_kernels<double>()) \
+  X(long_int, "MPI_LONG_INT", value_index<long>, 8, pair_kernels<long>()) \
+  X(2int, "MPI_2INT", value_index<int>, 8, pair_kernels<int>()) \
+  X(short_int, "MPI_SHORT_INT", value_index<short>, 6, pair_kernels<short>()) \
+  X(long_double_int, "MPI_LONG_DOUBLE_INT", value_index<long double>, 20, pair_kernels<long double>())
 
 namespace {
 
-// Data bytes of one element: the value-index pairs have padding that is not data.
+using weft::shm::type_layout;
+
+// One basic element; the value-index pairs are two, with the padding of their C struct.
 template <class T>
-constexpr std::size_t data_size = sizeof(T);
-template <class V>
-constexpr std::size_t data_size<value_index<V>> = sizeof(V) + sizeof(int);
+type_layout::pointer predefined_layout() {
+  return type_layout::basic(sizeof(T), alignof(T));
+}
+
+template <class T>
+  requires std::same_as<T, value_index<decltype(T::value)>>
+type_layout::pointer predefined_layout() {
+  return type_layout::basic_pair(sizeof(T::value), alignof(decltype(T::value)));
+}
 
 }  // namespace
 
-#define WEFT_DEFINE_DATATYPE(handle, name, c_type, kernels) \
-  weft_datatype_s weft_mpi_##handle{name, data_size<c_type>, sizeof(c_type), kernels};
+#define WEFT_DEFINE_DATATYPE(handle, name, c_type, external32_size, kernels) \
+  weft_datatype_s weft_mpi_##handle{name, predefined_layout<c_type>(), external32_size, kernels};
 WEFT_PREDEFINED_DATATYPES(WEFT_DEFINE_DATATYPE)
+
+weft_datatype_s::~weft_datatype_s() {
+  for (MPI_Datatype type : types) release(type);
+  if (basis != nullptr) release(basis);
+}
+
+namespace weft::mpi {
+
+std::unique_ptr<weft_datatype_s> derived(shm::type_layout::pointer layout, int combiner, std::vector<int> integers,
+                                         std::vector<MPI_Aint> addresses, std::vector<MPI_Datatype> types,
+                                         MPI_Datatype basis) {
+  auto made = std::make_unique<weft_datatype_s>(std::move(layout), combiner);
+  made->integers = std::move(integers);
+  made->addresses = std::move(addresses);
+  made->types = std::move(types);
+  for (MPI_Datatype type : made->types) retain(type);
+  made->basis = basis != nullptr ? retain(basis) : nullptr;
+  return made;
+}
+
+}  // namespace weft::mpi
 
 WEFT_PMPI_ALIAS(Type_size)
 extern "C" int PMPI_Type_size(MPI_Datatype datatype, int* size) {
   const char* call = WEFT_CALL_NAME;
   if (int error = check_datatype(call, MPI_COMM_WORLD, datatype)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, size, "size")) return error;
-  *size = static_cast<int>(datatype->size);
+  *size = static_cast<int>(datatype->layout->size());
   return MPI_SUCCESS;
 }
 
@@ -96,12 +127,37 @@ std::unordered_map<MPI_Datatype, std::string>& renamed_types() {
 
 }  // namespace
 
+const char* weft::mpi::display_name(MPI_Datatype datatype) noexcept {
+  if (datatype->is_predefined()) {
+    auto& renamed = renamed_types();
+    auto found = renamed.find(datatype);
+    return found != renamed.end() ? found->second.c_str() : datatype->name;
+  }
+  if (!datatype->user_name.empty()) return datatype->user_name.c_str();
+  switch (datatype->combiner) {
+    case MPI_COMBINER_DUP: return "(a datatype from MPI_Type_dup)";
+    case MPI_COMBINER_CONTIGUOUS: return "(a datatype from MPI_Type_contiguous)";
+    case MPI_COMBINER_VECTOR: return "(a datatype from MPI_Type_vector)";
+    case MPI_COMBINER_HVECTOR: return "(a datatype from MPI_Type_create_hvector)";
+    case MPI_COMBINER_INDEXED: return "(a datatype from MPI_Type_indexed)";
+    case MPI_COMBINER_HINDEXED: return "(a datatype from MPI_Type_create_hindexed)";
+    case MPI_COMBINER_INDEXED_BLOCK: return "(a datatype from MPI_Type_create_indexed_block)";
+    case MPI_COMBINER_HINDEXED_BLOCK: return "(a datatype from MPI_Type_create_hindexed_block)";
+    case MPI_COMBINER_STRUCT: return "(a datatype from MPI_Type_create_struct)";
+    case MPI_COMBINER_SUBARRAY: return "(a datatype from MPI_Type_create_subarray)";
+    case MPI_COMBINER_DARRAY: return "(a datatype from MPI_Type_create_darray)";
+    case MPI_COMBINER_RESIZED: return "(a datatype from MPI_Type_create_resized)";
+    default: return "(a derived datatype)";
+  }
+}
+
 WEFT_PMPI_ALIAS(Type_set_name)
 extern "C" int PMPI_Type_set_name(MPI_Datatype datatype, const char* type_name) {
   const char* call = WEFT_CALL_NAME;
   if (int error = check_datatype(call, MPI_COMM_WORLD, datatype)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, type_name, "type_name")) return error;
-  renamed_types()[datatype].assign(type_name, strnlen(type_name, MPI_MAX_OBJECT_NAME - 1));
+  std::string& name = datatype->is_predefined() ? renamed_types()[datatype] : datatype->user_name;
+  name.assign(type_name, strnlen(type_name, MPI_MAX_OBJECT_NAME - 1));
   return MPI_SUCCESS;
 }
 
@@ -111,9 +167,8 @@ extern "C" int PMPI_Type_get_name(MPI_Datatype datatype, char* type_name, int* r
   if (int error = check_datatype(call, MPI_COMM_WORLD, datatype)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, type_name, "type_name")) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, resultlen, "resultlen")) return error;
-  auto& renamed = renamed_types();
-  auto found = renamed.find(datatype);
-  const char* name = found != renamed.end() ? found->second.c_str() : datatype->name;
+  // A derived type has no name until one is set.
+  const char* name = datatype->is_predefined() ? display_name(datatype) : datatype->user_name.c_str();
   std::size_t length = std::strlen(name);
   std::memcpy(type_name, name, length + 1);
   *resultlen = static_cast<int>(length);

@@ -19,6 +19,7 @@
 #include "mpi_api/reduce_kernels.hpp"
 #include "runtime/rank.hpp"
 #include "shm/operations.hpp"
+#include "shm/type_layout.hpp"
 
 namespace weft::mpi {
 
@@ -62,19 +63,60 @@ inline bool is_object(const void* handle, object_kind kind) noexcept {
 
 }  // namespace weft::mpi
 
-// Predefined datatypes are contiguous; each carries the reduction kernels defined for it. Messages carry
-// elements in their memory layout (extent bytes each); size counts the data bytes only, as MPI_Type_size
-// reports them (12 for MPI_DOUBLE_INT, whose extent is 16).
+// A datatype: the layout its data has in memory (shm/type_layout.hpp) and how it was made. Predefined
+// datatypes are shared by all ranks and carry the reduction kernels and the external32 size of their C
+// type; derived ones belong to the rank that made them and keep their constructor's arguments for
+// MPI_Type_get_contents, holding the datatypes among them. Messages carry the data bytes only, in
+// type-signature order (12 bytes for an MPI_DOUBLE_INT, whose extent is 16).
 struct weft_datatype_s : weft::mpi::object_header {
-  constexpr weft_datatype_s(const char* type_name, std::size_t data_size, std::size_t type_extent,
-                            weft::mpi::kernel_table reduce_kernels) noexcept
-      : object_header(weft::mpi::object_kind::datatype), name(type_name), size(data_size), extent(type_extent),
-        kernels(reduce_kernels) {}
-  const char* name;
-  std::size_t size;
-  std::size_t extent;
-  weft::mpi::kernel_table kernels;
+  // A predefined datatype.
+  weft_datatype_s(const char* type_name, weft::shm::type_layout::pointer type_layout, std::size_t external32_size,
+                  weft::mpi::kernel_table reduce_kernels) noexcept
+      : object_header(weft::mpi::object_kind::datatype), name(type_name), layout(std::move(type_layout)),
+        external_size(external32_size), kernels(reduce_kernels), committed(true) {}
+  // A derived datatype, not committed yet.
+  weft_datatype_s(weft::shm::type_layout::pointer type_layout, int type_combiner) noexcept
+      : object_header(weft::mpi::object_kind::datatype), name(""), layout(std::move(type_layout)),
+        combiner(type_combiner) {}
+  ~weft_datatype_s();
+  weft_datatype_s(const weft_datatype_s&) = delete;
+  weft_datatype_s& operator=(const weft_datatype_s&) = delete;
+
+  bool is_predefined() const noexcept { return combiner == MPI_COMBINER_NAMED; }
+
+  const char* name;  // a predefined type's; a derived type's is `user_name`
+  std::string user_name;
+  weft::shm::type_layout::pointer layout;
+  std::size_t external_size = 0;  // predefined: bytes of one element in external32
+  weft::mpi::kernel_table kernels{};
+  bool committed = false;
+  // How the type was made (MPI_Type_get_envelope/get_contents). `basis` is the type whose typemap this
+  // one repeats, with predefined types at its leaves, for walks element by element (external32): the
+  // type itself for the constructors of the standard, a type built from them for subarray and darray.
+  int combiner = MPI_COMBINER_NAMED;
+  std::vector<int> integers;
+  std::vector<MPI_Aint> addresses;
+  std::vector<MPI_Datatype> types;  // each derived one held
+  MPI_Datatype basis = nullptr;     // held; null: the type itself
 };
+
+namespace weft::mpi {
+
+// Predefined datatypes are shared by all ranks and never freed: they are not counted (ranks on different
+// workers would race on the count), derived ones are.
+inline MPI_Datatype retain(MPI_Datatype datatype) noexcept {
+  if (!datatype->is_predefined()) ++datatype->references;
+  return datatype;
+}
+
+inline void release(MPI_Datatype datatype) noexcept {
+  if (!datatype->is_predefined() && --datatype->references == 0) {
+    datatype->kind = object_kind::freed;
+    delete datatype;
+  }
+}
+
+}  // namespace weft::mpi
 
 struct weft_op_s : weft::mpi::object_header {
   constexpr weft_op_s(const char* op_name, weft::mpi::op_index op) noexcept
@@ -169,11 +211,13 @@ struct weft_request_s : weft::mpi::object_header {
       : object_header(weft::mpi::object_kind::request), comm(owner != nullptr ? weft::mpi::retain(owner) : nullptr) {}
   ~weft_request_s() {
     if (comm != nullptr) weft::mpi::release(comm);
+    if (datatype != nullptr) weft::mpi::release(datatype);
   }
   weft_request_s(const weft_request_s&) = delete;
   weft_request_s& operator=(const weft_request_s&) = delete;
 
   weft_comm_s* comm;
+  MPI_Datatype datatype = nullptr;  // retained while an operation may read or write through its layout
   std::variant<weft::mpi::finished, weft::shm::send_request, weft::shm::recv_request, weft::mpi::generalized_operation>
       operation;
   std::optional<weft::mpi::persistent_operation> persistent;

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "mpi_api/checks.hpp"
+#include "mpi_api/datatypes.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/point_to_point.hpp"
 #include "mpi_api/requests.hpp"
@@ -44,7 +45,8 @@ int check_matched(const char* call, void* buf, int count, MPI_Datatype datatype,
 void start_matched(weft_request_s& request, void* buf, int count, MPI_Datatype datatype, MPI_Message* message) {
   std::unique_ptr<weft_message_s> taken(*message);
   *message = MPI_MESSAGE_NULL;
-  shm::start_recv_matched(request.operation.emplace<shm::recv_request>(), buf, count * datatype->extent,
+  hold_datatype(request, datatype);
+  shm::start_recv_matched(request.operation.emplace<shm::recv_request>(), room_of(buf, count, datatype),
                           taken->message);
   release(taken->comm);
 }

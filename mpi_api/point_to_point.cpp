@@ -2,12 +2,12 @@
 
 #include "mpi_api/point_to_point.hpp"
 
-#include <cstring>
 #include <memory>
 #include <vector>
 
 #include "mpi_api/buffered_sends.hpp"
 #include "mpi_api/checks.hpp"
+#include "mpi_api/datatypes.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/requests.hpp"
 #include "shm/point_to_point.hpp"
@@ -57,14 +57,15 @@ int start_send(const char* call, weft_request_s& request, const void* buf, int c
     return MPI_SUCCESS;
   }
   shm::envelope env{comm.context, comm.rank, tag};
-  std::size_t bytes = count * datatype->extent;
   if (kind == send_kind::buffered) {
     request.operation.emplace<finished>();
-    return buffered_send(call, request.comm, buf, bytes, env, peers(comm).job_rank(dest));
+    return buffered_send(call, request.comm, data_of(buf, count, datatype), env, peers(comm).job_rank(dest));
   }
   // A ready send may take the standard path: its receive is posted, so nothing is buffered either way.
   shm::send_mode mode = kind == send_kind::synchronous ? shm::send_mode::synchronous : shm::send_mode::standard;
-  shm::start_send(request.operation.emplace<shm::send_request>(), buf, bytes, env, peers(comm).job_rank(dest), mode);
+  hold_datatype(request, datatype);
+  shm::start_send(request.operation.emplace<shm::send_request>(), data_of(buf, count, datatype), env,
+                  peers(comm).job_rank(dest), mode);
   return MPI_SUCCESS;
 }
 
@@ -73,7 +74,8 @@ void start_receive(weft_request_s& request, void* buf, int count, MPI_Datatype d
     request.operation.emplace<finished>(MPI_PROC_NULL, MPI_ANY_TAG);
     return;
   }
-  shm::start_recv(request.operation.emplace<shm::recv_request>(), buf, count * datatype->extent,
+  hold_datatype(request, datatype);
+  shm::start_recv(request.operation.emplace<shm::recv_request>(), room_of(buf, count, datatype),
                   {request.comm->context, source, tag}, this_rank_id());
 }
 
@@ -191,15 +193,16 @@ extern "C" int PMPI_Sendrecv_replace(void* buf, int count, MPI_Datatype datatype
   const char* call = WEFT_CALL_NAME;
   if (int error = check_send(call, buf, count, datatype, dest, sendtag, comm)) return error;
   if (int error = check_receive(call, buf, count, datatype, source, recvtag, comm)) return error;
-  // The message received lands beside the buffer until the one sent from it is gone.
-  std::vector<std::byte> incoming(count * datatype->extent);
+  // The message received lands, packed, beside the buffer until the one sent from it is gone.
+  std::vector<std::byte> incoming(count * datatype->layout->size());
   weft_request_s receive(resolve(comm)), send(resolve(comm));
-  start_receive(receive, incoming.data(), count, datatype, source, recvtag);
+  start_receive(receive, incoming.data(), static_cast<int>(incoming.size()), MPI_BYTE, source, recvtag);
   start_send(call, send, buf, count, datatype, dest, sendtag, send_kind::standard);
   wait_for(send);
   wait_for(receive);
-  if (auto* received = std::get_if<shm::recv_request>(&receive.operation); received != nullptr && received->received())
-    std::memcpy(buf, incoming.data(), received->received());
+  if (auto* received = std::get_if<shm::recv_request>(&receive.operation))
+    shm::typed_copy(room_of(buf, count, datatype), shm::byte_span(incoming.data(), incoming.size()), 0,
+                    received->received());
   return outcome(receive, status, call);
 }
 
@@ -244,7 +247,7 @@ extern "C" int PMPI_Get_count(const MPI_Status* status, MPI_Datatype datatype, i
   if (int error = check_output(call, MPI_COMM_WORLD, status, "status")) return error;
   if (int error = check_datatype(call, MPI_COMM_WORLD, datatype)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, count, "count")) return error;
-  std::size_t size = datatype->extent;
+  std::size_t size = datatype->layout->size();
   auto bytes = static_cast<std::size_t>(status->weft_count);
   *count = size == 0 ? 0 : bytes % size == 0 ? static_cast<int>(bytes / size) : MPI_UNDEFINED;
   return MPI_SUCCESS;

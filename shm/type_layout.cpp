@@ -302,4 +302,24 @@ type_layout::element_count type_layout::basic_elements(std::size_t data_bytes) c
   return {whole, false};
 }
 
+std::size_t type_layout::bytes_of_elements(std::size_t elements) const noexcept {
+  if (basic_count_ == 0) return 0;
+  std::size_t bytes = elements / basic_count_ * size_;
+  std::size_t rest = elements % basic_count_;
+  const type_layout* layout = this;
+  while (rest != 0) {
+    const std::vector<std::size_t>& before = layout->elements_before_;
+    auto i = static_cast<std::size_t>(std::upper_bound(before.begin(), before.end() - 1, rest) - before.begin()) - 1;
+    const piece& p = layout->pieces_[i];
+    rest -= before[i];
+    bytes += layout->data_before_[i];
+    std::size_t per_block = p.inner != nullptr ? p.inner->basic_count_ : p.length / p.element;
+    bytes += rest / per_block * p.length;
+    rest %= per_block;
+    if (p.inner == nullptr) return bytes + rest * p.element;
+    layout = p.inner;
+  }
+  return bytes;
+}
+
 }  // namespace weft::shm

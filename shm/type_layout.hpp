@@ -93,6 +93,8 @@ class type_layout {
     bool ends_inside;
   };
   element_count basic_elements(std::size_t data_bytes) const noexcept;
+  // The data bytes of the first `elements` basic elements of the stream (MPI_Status_set_elements).
+  std::size_t bytes_of_elements(std::size_t elements) const noexcept;
 
   std::span<const piece> pieces() const noexcept { return pieces_; }
   // The piece holding data byte `offset` of one element (offset < size()), and the data bytes before it.

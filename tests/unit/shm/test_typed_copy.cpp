@@ -248,3 +248,19 @@ TEST_CASE("Basic elements in part of a stream for MPI_Get_elements") {
   CHECK(many->basic_count() == 500);
   CHECK(many->basic_elements(28 * 50 + 20).whole == 253);
 }
+
+TEST_CASE("Data bytes of a number of basic elements for MPI_Status_set_elements") {
+  const std::size_t lengths[] = {2, 3};
+  const std::ptrdiff_t displacements[] = {0, 16};
+  const type_layout::pointer members[] = {type_layout::basic(8, 8), type_layout::basic(4, 4)};
+  auto structure = type_layout::structure(lengths, displacements, members);  // 2 doubles, 3 ints
+  CHECK(structure->bytes_of_elements(0) == 0);
+  CHECK(structure->bytes_of_elements(1) == 8);
+  CHECK(structure->bytes_of_elements(3) == 20);
+  CHECK(structure->bytes_of_elements(5) == 28);
+  CHECK(structure->bytes_of_elements(7) == 28 + 16);
+  auto many = type_layout::hvector(100, 1, 128, structure);  // nested pieces
+  CHECK(many->bytes_of_elements(253) == 28 * 50 + 20);
+  for (std::size_t elements : {0, 1, 2, 4, 99, 250, 499})
+    CHECK(many->basic_elements(many->bytes_of_elements(elements)).whole == elements);
+}

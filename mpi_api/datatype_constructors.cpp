@@ -1,0 +1,217 @@
+// The constructors of derived datatypes (MPI-3.1, 4.1.2-4.1.7), MPI_Type_dup, commit and free. Each
+// checks its arguments, builds the layout (shm/type_layout.hpp) and keeps its arguments for
+// MPI_Type_get_contents.
+
+#include <algorithm>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "mpi_api/checks.hpp"
+#include "mpi_api/datatypes.hpp"
+#include "mpi_api/pmpi.hpp"
+
+using namespace weft::mpi;
+using weft::shm::type_layout;
+
+namespace {
+
+// Datatype calls belong to no communicator: their errors go to MPI_COMM_WORLD's handler.
+constexpr MPI_Comm no_comm = MPI_COMM_WORLD;
+
+int check_old(const char* call, MPI_Datatype oldtype, MPI_Datatype* newtype) {
+  if (int error = check_ready(call, no_comm)) return error;
+  if (int error = check_datatype(call, no_comm, oldtype)) return error;
+  return check_output(call, no_comm, newtype, "newtype");
+}
+
+int check_blocks(const char* call, int count, const int blocklengths[], const void* displacements,
+                 const char* displacements_name) {
+  if (int error = check_count(call, no_comm, count)) return error;
+  if (count == 0) return MPI_SUCCESS;
+  if (blocklengths != nullptr) {
+    if (int error = check_output(call, no_comm, blocklengths, "array_of_blocklengths")) return error;
+    for (int i = 0; i < count; ++i)
+      if (blocklengths[i] < 0)
+        return raise_error(no_comm, MPI_ERR_ARG, call, "array_of_blocklengths[%d] is negative (%d)", i, blocklengths[i]);
+  }
+  return check_output(call, no_comm, displacements, displacements_name);
+}
+
+int check_blocklength(const char* call, int blocklength) {
+  if (blocklength >= 0) return MPI_SUCCESS;
+  return raise_error(no_comm, MPI_ERR_ARG, call, "negative blocklength %d", blocklength);
+}
+
+std::vector<std::size_t> lengths_of(int count, const int blocklengths[]) {
+  return {blocklengths, blocklengths + count};
+}
+
+template <class Displacement>
+std::vector<std::ptrdiff_t> bytes_of(int count, const Displacement displacements[], std::ptrdiff_t unit) {
+  std::vector<std::ptrdiff_t> bytes(count);
+  for (int i = 0; i < count; ++i) bytes[i] = static_cast<std::ptrdiff_t>(displacements[i]) * unit;
+  return bytes;
+}
+
+int finish(MPI_Datatype* newtype, std::unique_ptr<weft_datatype_s> made) {
+  *newtype = made.release();  // the user's handle, until MPI_Type_free
+  return MPI_SUCCESS;
+}
+
+}  // namespace
+
+WEFT_PMPI_ALIAS(Type_contiguous)
+extern "C" int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_old(call, oldtype, newtype)) return error;
+  if (int error = check_count(call, no_comm, count)) return error;
+  return finish(newtype, derived(type_layout::contiguous(count, oldtype->layout), MPI_COMBINER_CONTIGUOUS, {count},
+                                 {}, {oldtype}));
+}
+
+WEFT_PMPI_ALIAS(Type_vector)
+extern "C" int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype* newtype) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_old(call, oldtype, newtype)) return error;
+  if (int error = check_count(call, no_comm, count)) return error;
+  if (int error = check_blocklength(call, blocklength)) return error;
+  auto layout = type_layout::hvector(count, blocklength, stride * oldtype->layout->extent(), oldtype->layout);
+  return finish(newtype, derived(std::move(layout), MPI_COMBINER_VECTOR, {count, blocklength, stride}, {}, {oldtype}));
+}
+
+WEFT_PMPI_ALIAS(Type_create_hvector)
+extern "C" int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
+                                        MPI_Datatype* newtype) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_old(call, oldtype, newtype)) return error;
+  if (int error = check_count(call, no_comm, count)) return error;
+  if (int error = check_blocklength(call, blocklength)) return error;
+  return finish(newtype, derived(type_layout::hvector(count, blocklength, stride, oldtype->layout),
+                                 MPI_COMBINER_HVECTOR, {count, blocklength}, {stride}, {oldtype}));
+}
+
+WEFT_PMPI_ALIAS(Type_indexed)
+extern "C" int PMPI_Type_indexed(int count, const int array_of_blocklengths[], const int array_of_displacements[],
+                                 MPI_Datatype oldtype, MPI_Datatype* newtype) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_old(call, oldtype, newtype)) return error;
+  if (int error = check_blocks(call, count, array_of_blocklengths, array_of_displacements, "array_of_displacements"))
+    return error;
+  auto layout = type_layout::hindexed(lengths_of(count, array_of_blocklengths),
+                                      bytes_of(count, array_of_displacements, oldtype->layout->extent()), oldtype->layout);
+  std::vector<int> integers{count};
+  integers.insert(integers.end(), array_of_blocklengths, array_of_blocklengths + count);
+  integers.insert(integers.end(), array_of_displacements, array_of_displacements + count);
+  return finish(newtype, derived(std::move(layout), MPI_COMBINER_INDEXED, std::move(integers), {}, {oldtype}));
+}
+
+WEFT_PMPI_ALIAS(Type_create_hindexed)
+extern "C" int PMPI_Type_create_hindexed(int count, const int array_of_blocklengths[],
+                                         const MPI_Aint array_of_displacements[], MPI_Datatype oldtype,
+                                         MPI_Datatype* newtype) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_old(call, oldtype, newtype)) return error;
+  if (int error = check_blocks(call, count, array_of_blocklengths, array_of_displacements, "array_of_displacements"))
+    return error;
+  auto layout = type_layout::hindexed(lengths_of(count, array_of_blocklengths),
+                                      bytes_of(count, array_of_displacements, 1), oldtype->layout);
+  std::vector<int> integers{count};
+  integers.insert(integers.end(), array_of_blocklengths, array_of_blocklengths + count);
+  return finish(newtype, derived(std::move(layout), MPI_COMBINER_HINDEXED, std::move(integers),
+                                 {array_of_displacements, array_of_displacements + count}, {oldtype}));
+}
+
+WEFT_PMPI_ALIAS(Type_create_indexed_block)
+extern "C" int PMPI_Type_create_indexed_block(int count, int blocklength, const int array_of_displacements[],
+                                              MPI_Datatype oldtype, MPI_Datatype* newtype) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_old(call, oldtype, newtype)) return error;
+  if (int error = check_blocklength(call, blocklength)) return error;
+  if (int error = check_blocks(call, count, nullptr, array_of_displacements, "array_of_displacements")) return error;
+  auto layout = type_layout::hindexed(std::vector<std::size_t>(count, blocklength),
+                                      bytes_of(count, array_of_displacements, oldtype->layout->extent()), oldtype->layout);
+  std::vector<int> integers{count, blocklength};
+  integers.insert(integers.end(), array_of_displacements, array_of_displacements + count);
+  return finish(newtype, derived(std::move(layout), MPI_COMBINER_INDEXED_BLOCK, std::move(integers), {}, {oldtype}));
+}
+
+WEFT_PMPI_ALIAS(Type_create_hindexed_block)
+extern "C" int PMPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint array_of_displacements[],
+                                               MPI_Datatype oldtype, MPI_Datatype* newtype) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_old(call, oldtype, newtype)) return error;
+  if (int error = check_blocklength(call, blocklength)) return error;
+  if (int error = check_blocks(call, count, nullptr, array_of_displacements, "array_of_displacements")) return error;
+  auto layout = type_layout::hindexed(std::vector<std::size_t>(count, blocklength),
+                                      bytes_of(count, array_of_displacements, 1), oldtype->layout);
+  return finish(newtype, derived(std::move(layout), MPI_COMBINER_HINDEXED_BLOCK, {count, blocklength},
+                                 {array_of_displacements, array_of_displacements + count}, {oldtype}));
+}
+
+WEFT_PMPI_ALIAS(Type_create_struct)
+extern "C" int PMPI_Type_create_struct(int count, const int array_of_blocklengths[],
+                                       const MPI_Aint array_of_displacements[], const MPI_Datatype array_of_types[],
+                                       MPI_Datatype* newtype) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, no_comm)) return error;
+  if (int error = check_output(call, no_comm, newtype, "newtype")) return error;
+  if (int error = check_blocks(call, count, array_of_blocklengths, array_of_displacements, "array_of_displacements"))
+    return error;
+  if (count > 0)
+    if (int error = check_output(call, no_comm, array_of_types, "array_of_types")) return error;
+  std::vector<type_layout::pointer> layouts;
+  for (int i = 0; i < count; ++i) {
+    if (array_of_types[i] == MPI_DATATYPE_NULL || !is_object(array_of_types[i], object_kind::datatype))
+      return raise_error(no_comm, MPI_ERR_TYPE, call, "array_of_types[%d] is not a datatype", i);
+    layouts.push_back(array_of_types[i]->layout);
+  }
+  auto layout = type_layout::structure(lengths_of(count, array_of_blocklengths),
+                                       bytes_of(count, array_of_displacements, 1), layouts);
+  std::vector<int> integers{count};
+  integers.insert(integers.end(), array_of_blocklengths, array_of_blocklengths + count);
+  return finish(newtype, derived(std::move(layout), MPI_COMBINER_STRUCT, std::move(integers),
+                                 {array_of_displacements, array_of_displacements + count},
+                                 {array_of_types, array_of_types + count}));
+}
+
+WEFT_PMPI_ALIAS(Type_create_resized)
+extern "C" int PMPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, MPI_Datatype* newtype) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_old(call, oldtype, newtype)) return error;
+  return finish(newtype, derived(type_layout::resized(oldtype->layout, lb, extent), MPI_COMBINER_RESIZED, {},
+                                 {lb, extent}, {oldtype}));
+}
+
+WEFT_PMPI_ALIAS(Type_dup)
+extern "C" int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_old(call, oldtype, newtype)) return error;
+  auto copy = derived(oldtype->layout, MPI_COMBINER_DUP, {}, {}, {oldtype});
+  copy->committed = oldtype->committed;
+  return finish(newtype, std::move(copy));
+}
+
+WEFT_PMPI_ALIAS(Type_commit)
+extern "C" int PMPI_Type_commit(MPI_Datatype* datatype) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, no_comm)) return error;
+  if (int error = check_output(call, no_comm, datatype, "datatype")) return error;
+  if (int error = check_datatype(call, no_comm, *datatype)) return error;
+  (*datatype)->committed = true;  // layouts are complete when built: nothing more to prepare
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Type_free)
+extern "C" int PMPI_Type_free(MPI_Datatype* datatype) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, no_comm)) return error;
+  if (int error = check_output(call, no_comm, datatype, "datatype")) return error;
+  if (int error = check_datatype(call, no_comm, *datatype)) return error;
+  if ((*datatype)->is_predefined())
+    return raise_error(no_comm, MPI_ERR_TYPE, call, "%s is predefined and cannot be freed", (*datatype)->name);
+  // Pending operations and the types built from this one keep what they use.
+  release(*datatype);
+  *datatype = MPI_DATATYPE_NULL;
+  return MPI_SUCCESS;
+}

@@ -1,0 +1,190 @@
+// What can be asked of a datatype: size, bounds, how it was made, how many elements a status holds; and
+// the address arithmetic that builds datatypes of absolute addresses.
+
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+
+#include "mpi_api/checks.hpp"
+#include "mpi_api/datatypes.hpp"
+#include "mpi_api/pmpi.hpp"
+
+using namespace weft::mpi;
+
+namespace {
+
+constexpr MPI_Comm no_comm = MPI_COMM_WORLD;
+
+int check_query(const char* call, MPI_Datatype datatype) { return check_datatype(call, no_comm, datatype); }
+
+template <class Count>
+int bounds(const char* call, MPI_Datatype datatype, Count* lb, Count* extent, bool true_bounds) {
+  if (int error = check_query(call, datatype)) return error;
+  if (int error = check_output(call, no_comm, lb, true_bounds ? "true_lb" : "lb")) return error;
+  if (int error = check_output(call, no_comm, extent, true_bounds ? "true_extent" : "extent")) return error;
+  const weft::shm::type_layout& layout = *datatype->layout;
+  *lb = static_cast<Count>(true_bounds ? layout.true_lb() : layout.lb());
+  *extent = static_cast<Count>(true_bounds ? layout.true_extent() : layout.extent());
+  return MPI_SUCCESS;
+}
+
+// Basic elements in a status's message; MPI_UNDEFINED when it ends inside one.
+MPI_Count elements_in(const MPI_Status* status, MPI_Datatype datatype) {
+  auto bytes = static_cast<std::size_t>(status->weft_count);
+  if (datatype->layout->size() == 0) return 0;
+  weft::shm::type_layout::element_count counted = datatype->layout->basic_elements(bytes);
+  return counted.ends_inside ? MPI_UNDEFINED : static_cast<MPI_Count>(counted.whole);
+}
+
+int check_elements(const char* call, const MPI_Status* status, MPI_Datatype datatype, const void* count) {
+  if (int error = check_output(call, no_comm, status, "status")) return error;
+  if (int error = check_query(call, datatype)) return error;
+  return check_output(call, no_comm, count, "count");
+}
+
+int set_elements(const char* call, MPI_Status* status, MPI_Datatype datatype, MPI_Count count) {
+  if (int error = check_elements(call, status, datatype, status)) return error;
+  if (count < 0) return raise_error(no_comm, MPI_ERR_COUNT, call, "negative count %lld", static_cast<long long>(count));
+  status->weft_count = static_cast<MPI_Count>(datatype->layout->bytes_of_elements(static_cast<std::size_t>(count)));
+  return MPI_SUCCESS;
+}
+
+}  // namespace
+
+WEFT_PMPI_ALIAS(Type_size_x)
+extern "C" int PMPI_Type_size_x(MPI_Datatype datatype, MPI_Count* size) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_query(call, datatype)) return error;
+  if (int error = check_output(call, no_comm, size, "size")) return error;
+  *size = static_cast<MPI_Count>(datatype->layout->size());
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Type_get_extent)
+extern "C" int PMPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint* lb, MPI_Aint* extent) {
+  return bounds(WEFT_CALL_NAME, datatype, lb, extent, false);
+}
+
+WEFT_PMPI_ALIAS(Type_get_extent_x)
+extern "C" int PMPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count* lb, MPI_Count* extent) {
+  return bounds(WEFT_CALL_NAME, datatype, lb, extent, false);
+}
+
+WEFT_PMPI_ALIAS(Type_get_true_extent)
+extern "C" int PMPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint* true_lb, MPI_Aint* true_extent) {
+  return bounds(WEFT_CALL_NAME, datatype, true_lb, true_extent, true);
+}
+
+WEFT_PMPI_ALIAS(Type_get_true_extent_x)
+extern "C" int PMPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count* true_lb, MPI_Count* true_extent) {
+  return bounds(WEFT_CALL_NAME, datatype, true_lb, true_extent, true);
+}
+
+WEFT_PMPI_ALIAS(Get_elements)
+extern "C" int PMPI_Get_elements(const MPI_Status* status, MPI_Datatype datatype, int* count) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_elements(call, status, datatype, count)) return error;
+  MPI_Count elements = elements_in(status, datatype);
+  *count = elements > INT_MAX ? MPI_UNDEFINED : static_cast<int>(elements);
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Get_elements_x)
+extern "C" int PMPI_Get_elements_x(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_elements(call, status, datatype, count)) return error;
+  *count = elements_in(status, datatype);
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Status_set_elements)
+extern "C" int PMPI_Status_set_elements(MPI_Status* status, MPI_Datatype datatype, int count) {
+  return set_elements(WEFT_CALL_NAME, status, datatype, count);
+}
+
+WEFT_PMPI_ALIAS(Status_set_elements_x)
+extern "C" int PMPI_Status_set_elements_x(MPI_Status* status, MPI_Datatype datatype, MPI_Count count) {
+  return set_elements(WEFT_CALL_NAME, status, datatype, count);
+}
+
+WEFT_PMPI_ALIAS(Type_get_envelope)
+extern "C" int PMPI_Type_get_envelope(MPI_Datatype datatype, int* num_integers, int* num_addresses,
+                                      int* num_datatypes, int* combiner) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_query(call, datatype)) return error;
+  if (int error = check_output(call, no_comm, num_integers, "num_integers")) return error;
+  if (int error = check_output(call, no_comm, num_addresses, "num_addresses")) return error;
+  if (int error = check_output(call, no_comm, num_datatypes, "num_datatypes")) return error;
+  if (int error = check_output(call, no_comm, combiner, "combiner")) return error;
+  *num_integers = static_cast<int>(datatype->integers.size());
+  *num_addresses = static_cast<int>(datatype->addresses.size());
+  *num_datatypes = static_cast<int>(datatype->types.size());
+  *combiner = datatype->combiner;
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Type_get_contents)
+extern "C" int PMPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addresses, int max_datatypes,
+                                      int array_of_integers[], MPI_Aint array_of_addresses[],
+                                      MPI_Datatype array_of_datatypes[]) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_query(call, datatype)) return error;
+  if (datatype->is_predefined())
+    return raise_error(no_comm, MPI_ERR_TYPE, call, "%s is predefined: it has no contents", display_name(datatype));
+  auto fits = [&](std::size_t needed, int room, const void* array, const char* name) {
+    if (room < 0 || static_cast<std::size_t>(room) < needed)
+      return raise_error(no_comm, MPI_ERR_ARG, call, "%s has room for %d entries; the datatype has %zu (see "
+                         "MPI_Type_get_envelope)", name, room, needed);
+    return needed == 0 ? MPI_SUCCESS : check_output(call, no_comm, array, name);
+  };
+  if (int error = fits(datatype->integers.size(), max_integers, array_of_integers, "array_of_integers")) return error;
+  if (int error = fits(datatype->addresses.size(), max_addresses, array_of_addresses, "array_of_addresses")) return error;
+  if (int error = fits(datatype->types.size(), max_datatypes, array_of_datatypes, "array_of_datatypes")) return error;
+  std::copy(datatype->integers.begin(), datatype->integers.end(), array_of_integers);
+  std::copy(datatype->addresses.begin(), datatype->addresses.end(), array_of_addresses);
+  // Derived types come back as new handles, which the caller frees.
+  for (std::size_t i = 0; i < datatype->types.size(); ++i) array_of_datatypes[i] = retain(datatype->types[i]);
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Type_match_size)
+extern "C" int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype* datatype) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_output(call, no_comm, datatype, "datatype")) return error;
+  // The C types of each class, in the order MPICH searches them.
+  static const MPI_Datatype reals[] = {MPI_FLOAT, MPI_DOUBLE, MPI_LONG_DOUBLE};
+  static const MPI_Datatype integers[] = {MPI_SIGNED_CHAR, MPI_SHORT, MPI_INT, MPI_LONG, MPI_LONG_LONG};
+  static const MPI_Datatype complexes[] = {MPI_C_FLOAT_COMPLEX, MPI_C_DOUBLE_COMPLEX, MPI_C_LONG_DOUBLE_COMPLEX};
+  std::span<const MPI_Datatype> candidates;
+  switch (typeclass) {
+    case MPI_TYPECLASS_REAL: candidates = reals; break;
+    case MPI_TYPECLASS_INTEGER: candidates = integers; break;
+    case MPI_TYPECLASS_COMPLEX: candidates = complexes; break;
+    default: return raise_error(no_comm, MPI_ERR_ARG, call, "invalid typeclass %d", typeclass);
+  }
+  for (MPI_Datatype candidate : candidates)
+    if (candidate->layout->size() == static_cast<std::size_t>(size)) {
+      *datatype = candidate;
+      return MPI_SUCCESS;
+    }
+  return raise_error(no_comm, MPI_ERR_ARG, call, "no type of typeclass %d has %d bytes", typeclass, size);
+}
+
+WEFT_PMPI_ALIAS(Get_address)
+extern "C" int PMPI_Get_address(const void* location, MPI_Aint* address) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_output(call, no_comm, address, "address")) return error;
+  *address = static_cast<MPI_Aint>(reinterpret_cast<std::uintptr_t>(location));
+  return MPI_SUCCESS;
+}
+
+// Addresses are plain integers in one address space: the arithmetic is exact.
+WEFT_PMPI_ALIAS(Aint_add)
+extern "C" MPI_Aint PMPI_Aint_add(MPI_Aint base, MPI_Aint disp) {
+  return static_cast<MPI_Aint>(static_cast<std::uintptr_t>(base) + static_cast<std::uintptr_t>(disp));
+}
+
+WEFT_PMPI_ALIAS(Aint_diff)
+extern "C" MPI_Aint PMPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2) {
+  return static_cast<MPI_Aint>(static_cast<std::uintptr_t>(addr1) - static_cast<std::uintptr_t>(addr2));
+}

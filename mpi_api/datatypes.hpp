@@ -1,0 +1,37 @@
+#pragma once
+// Derived datatype objects, and buffers of MPI calls as the on-node layer sees them: count elements of
+// a datatype's layout.
+
+#include <mpi.h>
+
+#include <memory>
+#include <vector>
+
+#include "mpi_api/handles.hpp"
+#include "shm/typed_copy.hpp"
+
+namespace weft::mpi {
+
+// A new derived datatype with its constructor's arguments; it holds the datatypes among them, and
+// `basis` (see weft_datatype_s).
+std::unique_ptr<weft_datatype_s> derived(shm::type_layout::pointer layout, int combiner, std::vector<int> integers,
+                                         std::vector<MPI_Aint> addresses, std::vector<MPI_Datatype> types,
+                                         MPI_Datatype basis = nullptr);
+
+// How errors name a datatype: its name, or what made it.
+const char* display_name(MPI_Datatype datatype) noexcept;
+
+inline shm::const_typed_span data_of(const void* buffer, int count, MPI_Datatype datatype) noexcept {
+  return {static_cast<const std::byte*>(buffer), datatype->layout.get(), static_cast<std::size_t>(count)};
+}
+
+inline shm::typed_span room_of(void* buffer, int count, MPI_Datatype datatype) noexcept {
+  return {static_cast<std::byte*>(buffer), datatype->layout.get(), static_cast<std::size_t>(count)};
+}
+
+// Keeps `datatype` alive for as long as `request` may copy through its layout.
+inline void hold_datatype(weft_request_s& request, MPI_Datatype datatype) noexcept {
+  if (request.datatype == nullptr) request.datatype = retain(datatype);
+}
+
+}  // namespace weft::mpi
