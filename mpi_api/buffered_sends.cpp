@@ -50,8 +50,10 @@ attached_buffer& this_ranks_buffer() {
   return buffers[this_rank_id()];
 }
 
-// Space taken by a message of `bytes`: with the overhead, rounded so that every copy starts aligned.
-std::size_t footprint(std::size_t bytes) { return (bytes + MPI_BSEND_OVERHEAD + 15) & ~std::size_t{15}; }
+// Space taken by a message of `bytes`: a multiple of 16, so that every copy starts aligned, and never
+// more than bytes + MPI_BSEND_OVERHEAD, the space the standard tells users to provide.
+static_assert(MPI_BSEND_OVERHEAD % 16 == 0 && MPI_BSEND_OVERHEAD >= 16);
+std::size_t footprint(std::size_t bytes) { return ((bytes + 15) & ~std::size_t{15}) + MPI_BSEND_OVERHEAD - 16; }
 
 }  // namespace
 

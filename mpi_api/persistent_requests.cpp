@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "mpi_api/checks.hpp"
+#include "mpi_api/datatypes.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/point_to_point.hpp"
 #include "mpi_api/requests.hpp"
@@ -17,6 +18,7 @@ int make_persistent(const char* call, MPI_Comm comm, MPI_Request* request, const
   if (int error = check_output(call, comm, request, "request")) return error;
   auto handle = std::make_unique<weft_request_s>(resolve(comm));
   handle->persistent = operation;
+  hold_datatype(*handle, operation.datatype);  // the user may free it before the first MPI_Start
   handle->active = false;
   *request = handle.release();  // owned by the user until MPI_Request_free
   return MPI_SUCCESS;
