@@ -74,6 +74,14 @@ inline int check_group(const char* call, MPI_Comm comm, MPI_Group group, const c
   return MPI_SUCCESS;
 }
 
+inline int check_info(const char* call, MPI_Comm comm, MPI_Info info, const char* argument) {
+  if (info == MPI_INFO_NULL) [[unlikely]]
+    return raise_error(comm, MPI_ERR_INFO, call, "%s is MPI_INFO_NULL", argument);
+  if (!is_object(info, object_kind::info)) [[unlikely]]
+    return raise_error(comm, MPI_ERR_INFO, call, "%s is not an info object (%p)", argument, static_cast<void*>(info));
+  return MPI_SUCCESS;
+}
+
 inline int check_intercommunicator(const char* call, MPI_Comm comm) {
   if (resolve(comm)->is_inter()) [[likely]]
     return MPI_SUCCESS;

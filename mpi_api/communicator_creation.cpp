@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "collectives/simple_algorithms.hpp"
+#include "mpi_api/attributes.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/context_ids.hpp"
 #include "mpi_api/intercommunicators.hpp"
@@ -46,16 +47,37 @@ MPI_Comm split(const weft_comm_s& parent, int color, int key) {
 
 }  // namespace
 
+namespace {
+
+// A duplicate of `comm` with its attributes (through their copy callbacks) and the given hints.
+int duplicate(const char* call, MPI_Comm comm, MPI_Comm* newcomm, MPI_Info hints) {
+  if (int error = check_creation(call, comm, newcomm)) return error;
+  if (hints != MPI_INFO_NULL)
+    if (int error = check_info(call, comm, hints, "info")) return error;
+  const weft_comm_s& parent = *resolve(comm);
+  weft_comm_s* made = parent.is_inter() ? duplicate_intercommunicator(parent)
+                                        : new_intracommunicator(parent, parent.local, agree_on_context(parent));
+  made->hints = hints != MPI_INFO_NULL ? hints->entries : parent.hints;
+  if (int error = copy_attributes(call, comm, comm, parent.attributes, made->attributes)) {
+    release(made);
+    return error;
+  }
+  *newcomm = made;
+  return MPI_SUCCESS;
+}
+
+}  // namespace
+
 WEFT_PMPI_ALIAS(Comm_dup)
 extern "C" int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
-  if (int error = check_creation(WEFT_CALL_NAME, comm, newcomm)) return error;
-  const weft_comm_s& parent = *resolve(comm);
-  if (parent.is_inter()) {
-    *newcomm = duplicate_intercommunicator(parent);
-    return MPI_SUCCESS;
-  }
-  *newcomm = new_intracommunicator(parent, parent.local, agree_on_context(parent));
-  return MPI_SUCCESS;
+  return duplicate(WEFT_CALL_NAME, comm, newcomm, MPI_INFO_NULL);
+}
+
+WEFT_PMPI_ALIAS(Comm_dup_with_info)
+extern "C" int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_info(call, comm, info, "info")) return error;
+  return duplicate(call, comm, newcomm, info);
 }
 
 WEFT_PMPI_ALIAS(Comm_idup)

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "mpi_api/attributes.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/context_ids.hpp"
 #include "mpi_api/pmpi.hpp"
@@ -34,7 +35,7 @@ weft_comm_s* new_intracommunicator(const weft_comm_s& parent, shared_rank_map me
   comm->context = context;
   comm->rank = members->rank_of(this_rank_id());
   comm->local = std::move(members);
-  comm->errhandler = parent.errhandler;
+  comm->errhandler = retain(parent.errhandler);
   return comm.release();
 }
 
@@ -124,9 +125,36 @@ extern "C" int PMPI_Comm_free(MPI_Comm* comm) {
   if (int error = check_ready(call, *comm)) return error;
   if (*comm == MPI_COMM_WORLD || *comm == MPI_COMM_SELF)
     return raise_error(*comm, MPI_ERR_COMM, call, "%s cannot be freed", resolve(*comm)->name.c_str());
+  // Attributes go first: a failing delete callback leaves the communicator as it was.
+  if (int error = delete_attributes(call, *comm, *comm, resolve(*comm)->attributes)) return error;
   // Pending operations hold references of their own and complete normally.
   release(*comm);
   *comm = MPI_COMM_NULL;
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Comm_set_info)
+extern "C" int PMPI_Comm_set_info(MPI_Comm comm, MPI_Info info) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, comm)) return error;
+  if (int error = check_info(call, comm, info, "info")) return error;
+  auto& hints = resolve(comm)->hints;
+  for (const auto& [key, value] : info->entries) {
+    auto found = std::find_if(hints.begin(), hints.end(), [&](const auto& hint) { return hint.first == key; });
+    if (found != hints.end()) found->second = value;
+    else hints.emplace_back(key, value);
+  }
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Comm_get_info)
+extern "C" int PMPI_Comm_get_info(MPI_Comm comm, MPI_Info* info_used) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, comm)) return error;
+  if (int error = check_output(call, comm, info_used, "info_used")) return error;
+  auto info = std::make_unique<weft_info_s>();
+  info->entries = resolve(comm)->hints;
+  *info_used = info.release();  // the caller's, to free with MPI_Info_free
   return MPI_SUCCESS;
 }
 

@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+#include "mpi_api/attributes.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/datatypes.hpp"
 #include "mpi_api/pmpi.hpp"
@@ -189,6 +190,8 @@ extern "C" int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
   if (int error = check_old(call, oldtype, newtype)) return error;
   auto copy = derived(oldtype->layout, MPI_COMBINER_DUP, {}, {}, {oldtype});
   copy->committed = oldtype->committed;
+  const attribute_list& attributes = oldtype->is_predefined() ? attributes_of_predefined(oldtype) : oldtype->attributes;
+  if (int error = copy_attributes(call, no_comm, oldtype, attributes, copy->attributes)) return error;
   return finish(newtype, std::move(copy));
 }
 
@@ -210,6 +213,8 @@ extern "C" int PMPI_Type_free(MPI_Datatype* datatype) {
   if (int error = check_datatype(call, no_comm, *datatype)) return error;
   if ((*datatype)->is_predefined())
     return raise_error(no_comm, MPI_ERR_TYPE, call, "%s is predefined and cannot be freed", (*datatype)->name);
+  // Attributes go first: a failing delete callback leaves the type as it was.
+  if (int error = delete_attributes(call, no_comm, *datatype, (*datatype)->attributes)) return error;
   // Pending operations and the types built from this one keep what they use.
   release(*datatype);
   *datatype = MPI_DATATYPE_NULL;

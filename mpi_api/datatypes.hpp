@@ -18,6 +18,9 @@ std::unique_ptr<weft_datatype_s> derived(shm::type_layout::pointer layout, int c
                                          std::vector<MPI_Aint> addresses, std::vector<MPI_Datatype> types,
                                          MPI_Datatype basis = nullptr);
 
+// The calling rank's attributes on a predefined datatype.
+attribute_list& attributes_of_predefined(MPI_Datatype datatype);
+
 // How errors name a datatype: its name, or what made it.
 const char* display_name(MPI_Datatype datatype) noexcept;
 

@@ -9,6 +9,7 @@
 #include <cstdlib>
 
 #include "collectives/simple_algorithms.hpp"
+#include "mpi_api/attributes.hpp"
 #include "mpi_api/buffered_sends.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/requests.hpp"
@@ -57,7 +58,14 @@ extern "C" int PMPI_Finalized(int* flag) {
 
 WEFT_PMPI_ALIAS(Finalize)
 extern "C" int PMPI_Finalize(void) {
-  if (int error = check_ready(WEFT_CALL_NAME, MPI_COMM_WORLD)) return error;
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
+  // MPI-3.1, 8.7.1: MPI_COMM_SELF's attributes are deleted first, as if it were freed, so that libraries
+  // can hook their cleanup there; then MPI_COMM_WORLD's.
+  if (int error = delete_attributes(call, MPI_COMM_SELF, MPI_COMM_SELF, resolve(MPI_COMM_SELF)->attributes))
+    return error;
+  if (int error = delete_attributes(call, MPI_COMM_WORLD, MPI_COMM_WORLD, resolve(MPI_COMM_WORLD)->attributes))
+    return error;
   complete_orphans();
   complete_buffered_sends();
   // A rank leaves only when every rank has arrived: buffers of late peers may still be read from it.

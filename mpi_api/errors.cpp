@@ -3,7 +3,12 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
 
+#include "mpi_api/checks.hpp"
 #include "mpi_api/communicators.hpp"
 #include "mpi_api/handles.hpp"
 #include "mpi_api/pmpi.hpp"
@@ -90,6 +95,56 @@ const error_class_entry* find_class(int code) noexcept {
   return nullptr;
 }
 
+// Classes and codes added by MPI_Add_error_class/code, numbered from MPI_ERR_LASTCODE + 1 on each rank
+// (error codes are per process in MPI).
+struct added_error {
+  int error_class;
+  std::string text;
+};
+
+std::vector<added_error>& added_errors() {
+  static const std::unique_ptr<std::vector<added_error>[]> per_rank =
+      std::make_unique<std::vector<added_error>[]>(runtime::job_size());
+  return per_rank[this_rank_id()];
+}
+
+added_error* find_added(int code) {
+  std::vector<added_error>& added = added_errors();
+  if (code <= MPI_ERR_LASTCODE || code > MPI_ERR_LASTCODE + static_cast<int>(added.size())) return nullptr;
+  return &added[code - MPI_ERR_LASTCODE - 1];
+}
+
+}  // namespace
+
+int last_used_code() noexcept { return MPI_ERR_LASTCODE + static_cast<int>(added_errors().size()); }
+
+// The job's exit status for a fatal error: the class, which fits a status for the predefined ones.
+int exit_status_of(int code) noexcept {
+  if (added_error* added = find_added(code)) code = added->error_class;
+  return code > 0 && code < 256 ? code : MPI_ERR_OTHER;
+}
+
+std::string error_name(int code) {
+  if (const char* name = error_class_name(code)) return name;
+  if (added_error* added = find_added(code))
+    return added->error_class == code ? "error class " + std::to_string(code)
+                                      : "error code " + std::to_string(code) + " of " + error_name(added->error_class);
+  return "MPI_ERR_UNKNOWN";
+}
+
+namespace {
+
+constexpr int new_class = -1;
+
+// A new code of `error_class`, or a new class; an error class (<= MPI_ERR_LASTCODE) when none is left.
+int add_error(const char* call, int error_class) {
+  if (last_used_code() == std::numeric_limits<int>::max())
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_OTHER, call, "no error codes are left");
+  int code = last_used_code() + 1;
+  added_errors().push_back({error_class == new_class ? code : error_class, {}});
+  return code;
+}
+
 }  // namespace
 
 const char* error_class_name(int error_class) noexcept {
@@ -108,16 +163,20 @@ int raise_error(MPI_Comm comm, int error_class, const char* call, const char* fo
   // Errors without a valid communicator go to MPI_COMM_WORLD's handler, as MPI 3.1 says of errors not tied
   // to an object; before MPI_Init there is no handler to ask, so they are fatal.
   if (!is_communicator(comm)) comm = MPI_COMM_WORLD;
-  bool fatal = !this_rank().initialized || errhandler_of(comm) == MPI_ERRORS_ARE_FATAL;
-  if (!fatal) return error_class;
+  MPI_Errhandler handler = this_rank().initialized ? errhandler_of(comm) : MPI_ERRORS_ARE_FATAL;
+  if (handler == MPI_ERRORS_RETURN) return error_class;
+  if (!handler->is_predefined()) {
+    int code = error_class;
+    handler->function(&comm, &code);
+    return error_class;
+  }
   char detail[512];
   va_list args;
   va_start(args, format);
   std::vsnprintf(detail, sizeof detail, format, args);
   va_end(args);
-  const char* name = error_class_name(error_class);
-  runtime::fatal(error_class, "rank %d: %s: %s: %s", this_rank_id(), call, name != nullptr ? name : "MPI_ERR_UNKNOWN",
-                 detail);
+  runtime::fatal(exit_status_of(error_class), "rank %d: %s: %s: %s", this_rank_id(), call,
+                 error_name(error_class).c_str(), detail);
 }
 
 }  // namespace weft::mpi
@@ -126,37 +185,71 @@ using namespace weft::mpi;
 
 WEFT_PMPI_ALIAS(Error_class)
 extern "C" int PMPI_Error_class(int errorcode, int* errorclass) {
-  if (error_class_name(errorcode) == nullptr)
-    return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, WEFT_CALL_NAME, "unknown error code %d", errorcode);
-  *errorclass = errorcode;
-  return MPI_SUCCESS;
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_output(call, MPI_COMM_WORLD, errorclass, "errorclass")) return error;
+  if (error_class_name(errorcode) != nullptr) {
+    *errorclass = errorcode;
+    return MPI_SUCCESS;
+  }
+  if (added_error* added = find_added(errorcode)) {
+    *errorclass = added->error_class;
+    return MPI_SUCCESS;
+  }
+  return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "unknown error code %d", errorcode);
 }
 
 WEFT_PMPI_ALIAS(Error_string)
 extern "C" int PMPI_Error_string(int errorcode, char* string, int* resultlen) {
-  const char* name = error_class_name(errorcode);
-  if (name == nullptr)
-    return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, WEFT_CALL_NAME, "unknown error code %d", errorcode);
-  int length = std::snprintf(string, MPI_MAX_ERROR_STRING, "%s: %s", name, error_class_text(errorcode));
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_output(call, MPI_COMM_WORLD, string, "string")) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, resultlen, "resultlen")) return error;
+  int length;
+  if (const char* name = error_class_name(errorcode)) {
+    length = std::snprintf(string, MPI_MAX_ERROR_STRING, "%s: %s", name, error_class_text(errorcode));
+  } else if (added_error* added = find_added(errorcode)) {
+    length = std::snprintf(string, MPI_MAX_ERROR_STRING, "%s", added->text.c_str());
+  } else {
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "unknown error code %d", errorcode);
+  }
   *resultlen = length < MPI_MAX_ERROR_STRING ? length : MPI_MAX_ERROR_STRING - 1;
   return MPI_SUCCESS;
 }
 
-WEFT_PMPI_ALIAS(Comm_set_errhandler)
-extern "C" int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler) {
+WEFT_PMPI_ALIAS(Add_error_class)
+extern "C" int PMPI_Add_error_class(int* errorclass) {
   const char* call = WEFT_CALL_NAME;
-  if (!is_communicator(comm))
-    return raise_error(comm, MPI_ERR_COMM, call, "invalid communicator");
-  if (errhandler != MPI_ERRORS_ARE_FATAL && errhandler != MPI_ERRORS_RETURN)
-    return raise_error(comm, MPI_ERR_ARG, call, "invalid error handler");
-  errhandler_of(comm) = errhandler;
+  if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, errorclass, "errorclass")) return error;
+  int code = add_error(call, new_class);
+  if (code <= MPI_ERR_LASTCODE) return code;
+  *errorclass = code;
   return MPI_SUCCESS;
 }
 
-WEFT_PMPI_ALIAS(Comm_get_errhandler)
-extern "C" int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandler) {
-  if (!is_communicator(comm))
-    return raise_error(comm, MPI_ERR_COMM, WEFT_CALL_NAME, "invalid communicator");
-  *errhandler = errhandler_of(comm);
+WEFT_PMPI_ALIAS(Add_error_code)
+extern "C" int PMPI_Add_error_code(int errorclass, int* errorcode) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, errorcode, "errorcode")) return error;
+  added_error* added = find_added(errorclass);
+  bool is_class = error_class_name(errorclass) != nullptr || (added != nullptr && added->error_class == errorclass);
+  if (!is_class)
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "%d is not an error class", errorclass);
+  int code = add_error(call, errorclass);
+  if (code <= MPI_ERR_LASTCODE) return code;
+  *errorcode = code;
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Add_error_string)
+extern "C" int PMPI_Add_error_string(int errorcode, const char* string) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, string, "string")) return error;
+  added_error* added = find_added(errorcode);
+  if (added == nullptr)
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call,
+                       "%d is not a code added by MPI_Add_error_class or MPI_Add_error_code", errorcode);
+  added->text.assign(string, strnlen(string, MPI_MAX_ERROR_STRING - 1));
   return MPI_SUCCESS;
 }

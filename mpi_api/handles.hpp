@@ -15,6 +15,7 @@
 #include <variant>
 #include <vector>
 
+#include "mpi_api/attributes.hpp"
 #include "mpi_api/rank_map.hpp"
 #include "mpi_api/reduce_kernels.hpp"
 #include "runtime/rank.hpp"
@@ -98,6 +99,7 @@ struct weft_datatype_s : weft::mpi::object_header {
   std::vector<MPI_Aint> addresses;
   std::vector<MPI_Datatype> types;  // each derived one held
   MPI_Datatype basis = nullptr;     // held; null: the type itself
+  weft::mpi::attribute_list attributes;  // a derived type's; predefined types keep theirs per rank
 };
 
 namespace weft::mpi {
@@ -125,11 +127,33 @@ struct weft_op_s : weft::mpi::object_header {
   weft::mpi::op_index index;
 };
 
+// MPI_ERRORS_ARE_FATAL and MPI_ERRORS_RETURN (shared by all ranks, not counted), or a user's function
+// for communicators (MPI_Comm_create_errhandler), held by each communicator it is set on.
 struct weft_errhandler_s : weft::mpi::object_header {
   constexpr explicit weft_errhandler_s(const char* handler_name) noexcept
       : object_header(weft::mpi::object_kind::errhandler), name(handler_name) {}
+  explicit weft_errhandler_s(MPI_Comm_errhandler_function* user_function) noexcept
+      : object_header(weft::mpi::object_kind::errhandler), name("a user error handler"), function(user_function) {}
+  bool is_predefined() const noexcept { return function == nullptr; }
   const char* name;
+  MPI_Comm_errhandler_function* function = nullptr;
 };
+
+namespace weft::mpi {
+
+inline MPI_Errhandler retain(MPI_Errhandler handler) noexcept {
+  if (!handler->is_predefined()) ++handler->references;
+  return handler;
+}
+
+inline void release(MPI_Errhandler handler) noexcept {
+  if (!handler->is_predefined() && --handler->references == 0) {
+    handler->kind = object_kind::freed;
+    delete handler;
+  }
+}
+
+}  // namespace weft::mpi
 
 // Keys and values in the order they were set.
 struct weft_info_s : weft::mpi::object_header {
@@ -147,6 +171,9 @@ struct weft_group_s : weft::mpi::object_header {
 // all the ranks, so they stand for an object of the calling rank (see communicators.hpp).
 struct weft_comm_s : weft::mpi::object_header {
   weft_comm_s() noexcept : object_header(weft::mpi::object_kind::communicator) {}
+  ~weft_comm_s() { weft::mpi::release(errhandler); }
+  weft_comm_s(const weft_comm_s&) = delete;
+  weft_comm_s& operator=(const weft_comm_s&) = delete;
 
   // Contexts come in pairs: `context` for point-to-point, `context + 1` for collective traffic, which
   // no user receive can match.
@@ -155,8 +182,10 @@ struct weft_comm_s : weft::mpi::object_header {
   weft::mpi::shared_rank_map local;        // the members (an intercommunicator's local group)
   weft::mpi::shared_rank_map remote;       // an intercommunicator's remote group; null otherwise
   std::uint32_t local_context = 0;         // an intercommunicator's pair for traffic within `local`
-  MPI_Errhandler errhandler = MPI_ERRORS_ARE_FATAL;
+  MPI_Errhandler errhandler = MPI_ERRORS_ARE_FATAL;  // held
   std::string name;
+  weft::mpi::attribute_list attributes;
+  std::vector<std::pair<std::string, std::string>> hints;  // MPI_Comm_set_info; kept, not acted on
 
   bool is_inter() const noexcept { return remote != nullptr; }
 };

@@ -15,16 +15,8 @@ using namespace weft::mpi;
 
 namespace {
 
-int check_info(const char* call, MPI_Info info, const char* argument) {
-  if (info == MPI_INFO_NULL) return raise_error(MPI_COMM_WORLD, MPI_ERR_INFO, call, "%s is MPI_INFO_NULL", argument);
-  if (!is_object(info, object_kind::info))
-    return raise_error(MPI_COMM_WORLD, MPI_ERR_INFO, call, "%s is not an info object (%p)", argument,
-                       static_cast<void*>(info));
-  return MPI_SUCCESS;
-}
-
 int check_writable(const char* call, MPI_Info info) {
-  if (int error = check_info(call, info, "info")) return error;
+  if (int error = check_info(call, MPI_COMM_WORLD, info, "info")) return error;
   if (info == MPI_INFO_ENV) return raise_error(MPI_COMM_WORLD, MPI_ERR_INFO, call, "MPI_INFO_ENV is read-only");
   return MPI_SUCCESS;
 }
@@ -81,7 +73,7 @@ extern "C" int PMPI_Info_delete(MPI_Info info, const char* key) {
 WEFT_PMPI_ALIAS(Info_get)
 extern "C" int PMPI_Info_get(MPI_Info info, const char* key, int valuelen, char* value, int* flag) {
   const char* call = WEFT_CALL_NAME;
-  if (int error = check_info(call, info, "info")) return error;
+  if (int error = check_info(call, MPI_COMM_WORLD, info, "info")) return error;
   if (int error = check_key(call, key)) return error;
   if (valuelen < 0) return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "negative valuelen %d", valuelen);
   if (int error = check_output(call, MPI_COMM_WORLD, flag, "flag")) return error;
@@ -99,7 +91,7 @@ extern "C" int PMPI_Info_get(MPI_Info info, const char* key, int valuelen, char*
 WEFT_PMPI_ALIAS(Info_get_valuelen)
 extern "C" int PMPI_Info_get_valuelen(MPI_Info info, const char* key, int* valuelen, int* flag) {
   const char* call = WEFT_CALL_NAME;
-  if (int error = check_info(call, info, "info")) return error;
+  if (int error = check_info(call, MPI_COMM_WORLD, info, "info")) return error;
   if (int error = check_key(call, key)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, valuelen, "valuelen")) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, flag, "flag")) return error;
@@ -112,7 +104,7 @@ extern "C" int PMPI_Info_get_valuelen(MPI_Info info, const char* key, int* value
 WEFT_PMPI_ALIAS(Info_get_nkeys)
 extern "C" int PMPI_Info_get_nkeys(MPI_Info info, int* nkeys) {
   const char* call = WEFT_CALL_NAME;
-  if (int error = check_info(call, info, "info")) return error;
+  if (int error = check_info(call, MPI_COMM_WORLD, info, "info")) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, nkeys, "nkeys")) return error;
   *nkeys = static_cast<int>(info->entries.size());
   return MPI_SUCCESS;
@@ -121,7 +113,7 @@ extern "C" int PMPI_Info_get_nkeys(MPI_Info info, int* nkeys) {
 WEFT_PMPI_ALIAS(Info_get_nthkey)
 extern "C" int PMPI_Info_get_nthkey(MPI_Info info, int n, char* key) {
   const char* call = WEFT_CALL_NAME;
-  if (int error = check_info(call, info, "info")) return error;
+  if (int error = check_info(call, MPI_COMM_WORLD, info, "info")) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, key, "key")) return error;
   if (n < 0 || n >= static_cast<int>(info->entries.size()))
     return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "n = %d, but the info object has %zu keys", n,
@@ -134,7 +126,7 @@ extern "C" int PMPI_Info_get_nthkey(MPI_Info info, int n, char* key) {
 WEFT_PMPI_ALIAS(Info_dup)
 extern "C" int PMPI_Info_dup(MPI_Info info, MPI_Info* newinfo) {
   const char* call = WEFT_CALL_NAME;
-  if (int error = check_info(call, info, "info")) return error;
+  if (int error = check_info(call, MPI_COMM_WORLD, info, "info")) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, newinfo, "newinfo")) return error;
   auto copy = std::make_unique<weft_info_s>();
   copy->entries = info->entries;

@@ -49,7 +49,7 @@ weft_comm_s* make_intercommunicator(const weft_comm_s& parent, shared_rank_map l
   comm->rank = local->rank_of(this_rank_id());
   comm->local = std::move(local);
   comm->remote = std::move(remote);
-  comm->errhandler = parent.errhandler;
+  comm->errhandler = retain(parent.errhandler);
   return comm.release();
 }
 

@@ -1,0 +1,203 @@
+#include "mpi_api/attributes.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <unordered_map>
+
+#include "mpi_api/checks.hpp"
+#include "mpi_api/errors.hpp"
+#include "mpi_api/rank_state.hpp"
+#include "runtime/scheduler.hpp"
+
+namespace weft::mpi {
+namespace {
+
+struct keyval_entry {
+  keyval_kind kind;
+  copy_callback copy;
+  delete_callback del;
+  void* extra_state;
+  int references;       // the user's handle, plus one per attribute set with the keyval
+  bool freed = false;   // the user's handle is gone: no new attributes
+};
+
+// Keyvals the user creates start above the predefined ones (MPI_TAG_UB ... MPI_WIN_MODEL).
+constexpr int first_user_keyval = 64;
+
+struct keyval_registry {
+  std::unordered_map<int, keyval_entry> keyvals;
+  int next = first_user_keyval;
+};
+
+keyval_registry& this_ranks_keyvals() {
+  static const std::unique_ptr<keyval_registry[]> per_rank = std::make_unique<keyval_registry[]>(runtime::job_size());
+  return per_rank[this_rank_id()];
+}
+
+const char* kind_name(keyval_kind kind) { return kind == keyval_kind::communicator ? "communicators" : "datatypes"; }
+
+bool is_predefined_keyval(int keyval) { return keyval >= MPI_TAG_UB && keyval <= MPI_WIN_MODEL; }
+
+// The live keyval `keyval` of `kind`, or an error through `comm`'s handler.
+int find_keyval(const char* call, MPI_Comm comm, keyval_kind kind, int keyval, keyval_entry*& found) {
+  auto& keyvals = this_ranks_keyvals().keyvals;
+  auto it = keyvals.find(keyval);
+  if (it == keyvals.end())
+    return raise_error(comm, MPI_ERR_KEYVAL, call, "invalid keyval %d", keyval);
+  if (it->second.kind != kind)
+    return raise_error(comm, MPI_ERR_KEYVAL, call, "keyval %d is for %s, not %s", keyval, kind_name(it->second.kind),
+                       kind_name(kind));
+  found = &it->second;
+  return MPI_SUCCESS;
+}
+
+void drop_reference(int keyval) {
+  auto& keyvals = this_ranks_keyvals().keyvals;
+  auto it = keyvals.find(keyval);
+  if (--it->second.references == 0) keyvals.erase(it);
+}
+
+int run_delete(const char* call, MPI_Comm comm, void* handle, const attribute_list::entry& attribute) {
+  const keyval_entry& entry = this_ranks_keyvals().keyvals.at(attribute.keyval);
+  if (entry.del == nullptr) return MPI_SUCCESS;
+  int code = entry.del(handle, attribute.keyval, attribute.value, entry.extra_state);
+  if (code == MPI_SUCCESS) return MPI_SUCCESS;
+  return raise_error(comm, code, call, "the delete callback of keyval %d returned %d", attribute.keyval, code);
+}
+
+int refuse_predefined(const char* call, MPI_Comm comm, int keyval) {
+  return raise_error(comm, MPI_ERR_KEYVAL, call, "keyval %d is a predefined attribute, which cannot be changed",
+                     keyval);
+}
+
+}  // namespace
+
+int create_keyval(const char* call, keyval_kind kind, void (*copy)(), void (*del)(), void* extra_state, int* keyval) {
+  if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, keyval, "keyval")) return error;
+  keyval_registry& registry = this_ranks_keyvals();
+  *keyval = registry.next++;
+  registry.keyvals.emplace(*keyval, keyval_entry{kind, reinterpret_cast<copy_callback>(copy),
+                                                 reinterpret_cast<delete_callback>(del), extra_state, 1});
+  return MPI_SUCCESS;
+}
+
+int free_keyval(const char* call, keyval_kind kind, int* keyval) {
+  if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, keyval, "keyval")) return error;
+  if (is_predefined_keyval(*keyval)) return refuse_predefined(call, MPI_COMM_WORLD, *keyval);
+  keyval_entry* entry;
+  if (int error = find_keyval(call, MPI_COMM_WORLD, kind, *keyval, entry)) return error;
+  if (entry->freed) return raise_error(MPI_COMM_WORLD, MPI_ERR_KEYVAL, call, "keyval %d is already freed", *keyval);
+  // Attributes set with it stay usable until they are deleted.
+  entry->freed = true;
+  drop_reference(*keyval);
+  *keyval = MPI_KEYVAL_INVALID;
+  return MPI_SUCCESS;
+}
+
+int set_attribute(const char* call, MPI_Comm comm, keyval_kind kind, void* handle, attribute_list& list, int keyval,
+                  void* value) {
+  if (is_predefined_keyval(keyval)) return refuse_predefined(call, comm, keyval);
+  keyval_entry* entry;
+  if (int error = find_keyval(call, comm, kind, keyval, entry)) return error;
+  if (entry->freed) return raise_error(comm, MPI_ERR_KEYVAL, call, "keyval %d is freed", keyval);
+  for (attribute_list::entry& attribute : list.entries)
+    if (attribute.keyval == keyval) {
+      // The old value is deleted first; if its callback fails, it stays.
+      if (int error = run_delete(call, comm, handle, attribute)) return error;
+      attribute.value = value;
+      return MPI_SUCCESS;
+    }
+  list.entries.push_back({keyval, value});
+  ++entry->references;
+  return MPI_SUCCESS;
+}
+
+int get_attribute(const char* call, MPI_Comm comm, keyval_kind kind, const attribute_list& list, int keyval,
+                  void* value_out, int* flag) {
+  if (int error = check_output(call, comm, value_out, "attribute_val")) return error;
+  if (int error = check_output(call, comm, flag, "flag")) return error;
+  if (is_predefined_keyval(keyval)) {
+    const int* value = kind == keyval_kind::communicator ? predefined_attribute(keyval) : nullptr;
+    *flag = value != nullptr;
+    if (value != nullptr) *static_cast<const void**>(value_out) = value;
+    return MPI_SUCCESS;
+  }
+  keyval_entry* entry;
+  if (int error = find_keyval(call, comm, kind, keyval, entry)) return error;
+  *flag = 0;
+  for (const attribute_list::entry& attribute : list.entries)
+    if (attribute.keyval == keyval) {
+      *static_cast<void**>(value_out) = attribute.value;
+      *flag = 1;
+    }
+  return MPI_SUCCESS;
+}
+
+int delete_attribute(const char* call, MPI_Comm comm, keyval_kind kind, void* handle, attribute_list& list,
+                     int keyval) {
+  if (is_predefined_keyval(keyval)) return refuse_predefined(call, comm, keyval);
+  keyval_entry* entry;
+  if (int error = find_keyval(call, comm, kind, keyval, entry)) return error;
+  auto it = std::find_if(list.entries.begin(), list.entries.end(),
+                         [&](const attribute_list::entry& attribute) { return attribute.keyval == keyval; });
+  if (it == list.entries.end()) return MPI_SUCCESS;
+  if (int error = run_delete(call, comm, handle, *it)) return error;
+  list.entries.erase(it);
+  drop_reference(keyval);
+  return MPI_SUCCESS;
+}
+
+int copy_attributes(const char* call, MPI_Comm comm, void* old_handle, const attribute_list& from, attribute_list& to) {
+  auto& keyvals = this_ranks_keyvals().keyvals;
+  for (const attribute_list::entry& attribute : from.entries) {
+    keyval_entry& entry = keyvals.at(attribute.keyval);
+    if (entry.copy == nullptr) continue;  // MPI_*_NULL_COPY_FN
+    void* copied = nullptr;
+    int flag = 0;
+    int code = entry.copy(old_handle, attribute.keyval, entry.extra_state, attribute.value, &copied, &flag);
+    if (code != MPI_SUCCESS) {
+      for (const attribute_list::entry& done : to.entries) drop_reference(done.keyval);
+      to.entries.clear();
+      return raise_error(comm, code, call, "the copy callback of keyval %d returned %d", attribute.keyval, code);
+    }
+    if (!flag) continue;
+    to.entries.push_back({attribute.keyval, copied});
+    ++entry.references;
+  }
+  return MPI_SUCCESS;
+}
+
+int delete_attributes(const char* call, MPI_Comm comm, void* handle, attribute_list& list) {
+  while (!list.entries.empty()) {
+    const attribute_list::entry last = list.entries.back();
+    if (int error = run_delete(call, comm, handle, last)) return error;
+    list.entries.pop_back();
+    drop_reference(last.keyval);
+  }
+  return MPI_SUCCESS;
+}
+
+const int* predefined_attribute(int keyval) noexcept {
+  // One process runs all the ranks of a node, so its clock is every rank's clock.
+  static const int tag_ub = tag_upper_bound, host = MPI_PROC_NULL, io = MPI_ANY_SOURCE, wtime_is_global = 1,
+                   appnum = 0;
+  static const int universe_size = runtime::job_size();
+  switch (keyval) {
+    case MPI_TAG_UB: return &tag_ub;
+    case MPI_HOST: return &host;
+    case MPI_IO: return &io;
+    case MPI_WTIME_IS_GLOBAL: return &wtime_is_global;
+    case MPI_UNIVERSE_SIZE: return &universe_size;
+    case MPI_APPNUM: return &appnum;
+    case MPI_LASTUSEDCODE: {
+      int& last = this_rank().last_used_code;
+      last = last_used_code();
+      return &last;
+    }
+    default: return nullptr;
+  }
+}
+
+}  // namespace weft::mpi
