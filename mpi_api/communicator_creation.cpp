@@ -58,6 +58,7 @@ int duplicate(const char* call, MPI_Comm comm, MPI_Comm* newcomm, MPI_Info hints
   weft_comm_s* made = parent.is_inter() ? duplicate_intercommunicator(parent)
                                         : new_intracommunicator(parent, parent.local, agree_on_context(parent));
   made->hints = hints != MPI_INFO_NULL ? hints->entries : parent.hints;
+  made->topology = parent.topology;
   if (int error = copy_attributes(call, comm, comm, parent.attributes, made->attributes)) {
     release(made);
     return error;

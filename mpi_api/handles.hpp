@@ -18,6 +18,7 @@
 #include "mpi_api/attributes.hpp"
 #include "mpi_api/rank_map.hpp"
 #include "mpi_api/reduce_kernels.hpp"
+#include "mpi_api/topologies.hpp"
 #include "runtime/rank.hpp"
 #include "shm/operations.hpp"
 #include "shm/type_layout.hpp"
@@ -186,6 +187,7 @@ struct weft_comm_s : weft::mpi::object_header {
   std::string name;
   weft::mpi::attribute_list attributes;
   std::vector<std::pair<std::string, std::string>> hints;  // MPI_Comm_set_info; kept, not acted on
+  weft::mpi::shared_topology topology;                     // null: none
 
   bool is_inter() const noexcept { return remote != nullptr; }
 };
