@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <memory>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "mpi_api/attributes.hpp"
@@ -60,6 +61,44 @@ int finish(MPI_Datatype* newtype, std::unique_ptr<weft_datatype_s> made) {
   return MPI_SUCCESS;
 }
 
+// The indexed constructors: displacements in elements of the old type (int) or in bytes (MPI_Aint); the
+// contents keep them where MPI_Type_get_contents reports them, among the integers or the addresses.
+template <class Displacement>
+int finish_indexed(std::vector<std::size_t> lengths, std::vector<int> integers, int count,
+                   const Displacement displacements[], MPI_Datatype oldtype, MPI_Datatype* newtype, int combiner) {
+  constexpr bool in_elements = std::is_same_v<Displacement, int>;
+  auto layout = type_layout::hindexed(lengths, bytes_of(count, displacements, in_elements ? oldtype->layout->extent() : 1),
+                                      oldtype->layout);
+  std::vector<MPI_Aint> addresses;
+  if constexpr (in_elements) integers.insert(integers.end(), displacements, displacements + count);
+  else addresses.assign(displacements, displacements + count);
+  return finish(newtype, derived(std::move(layout), combiner, std::move(integers), std::move(addresses), {oldtype}));
+}
+
+template <class Displacement>
+int indexed(const char* call, int count, const int blocklengths[], const Displacement displacements[],
+            MPI_Datatype oldtype, MPI_Datatype* newtype) {
+  if (int error = check_old(call, oldtype, newtype)) return error;
+  if (int error = check_blocks(call, count, blocklengths, displacements, "array_of_displacements")) return error;
+  std::vector<int> integers{count};
+  integers.insert(integers.end(), blocklengths, blocklengths + count);
+  constexpr int combiner = std::is_same_v<Displacement, int> ? MPI_COMBINER_INDEXED : MPI_COMBINER_HINDEXED;
+  return finish_indexed(lengths_of(count, blocklengths), std::move(integers), count, displacements, oldtype,
+                        newtype, combiner);
+}
+
+template <class Displacement>
+int indexed_blocks(const char* call, int count, int blocklength, const Displacement displacements[],
+                   MPI_Datatype oldtype, MPI_Datatype* newtype) {
+  if (int error = check_old(call, oldtype, newtype)) return error;
+  if (int error = check_blocklength(call, blocklength)) return error;
+  if (int error = check_blocks(call, count, nullptr, displacements, "array_of_displacements")) return error;
+  constexpr int combiner =
+      std::is_same_v<Displacement, int> ? MPI_COMBINER_INDEXED_BLOCK : MPI_COMBINER_HINDEXED_BLOCK;
+  return finish_indexed(std::vector<std::size_t>(count, blocklength), {count, blocklength}, count, displacements,
+                        oldtype, newtype, combiner);
+}
+
 }  // namespace
 
 WEFT_PMPI_ALIAS(Type_contiguous)
@@ -95,59 +134,26 @@ extern "C" int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint str
 WEFT_PMPI_ALIAS(Type_indexed)
 extern "C" int PMPI_Type_indexed(int count, const int array_of_blocklengths[], const int array_of_displacements[],
                                  MPI_Datatype oldtype, MPI_Datatype* newtype) {
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_old(call, oldtype, newtype)) return error;
-  if (int error = check_blocks(call, count, array_of_blocklengths, array_of_displacements, "array_of_displacements"))
-    return error;
-  auto layout = type_layout::hindexed(lengths_of(count, array_of_blocklengths),
-                                      bytes_of(count, array_of_displacements, oldtype->layout->extent()), oldtype->layout);
-  std::vector<int> integers{count};
-  integers.insert(integers.end(), array_of_blocklengths, array_of_blocklengths + count);
-  integers.insert(integers.end(), array_of_displacements, array_of_displacements + count);
-  return finish(newtype, derived(std::move(layout), MPI_COMBINER_INDEXED, std::move(integers), {}, {oldtype}));
+  return indexed(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, oldtype, newtype);
 }
 
 WEFT_PMPI_ALIAS(Type_create_hindexed)
 extern "C" int PMPI_Type_create_hindexed(int count, const int array_of_blocklengths[],
                                          const MPI_Aint array_of_displacements[], MPI_Datatype oldtype,
                                          MPI_Datatype* newtype) {
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_old(call, oldtype, newtype)) return error;
-  if (int error = check_blocks(call, count, array_of_blocklengths, array_of_displacements, "array_of_displacements"))
-    return error;
-  auto layout = type_layout::hindexed(lengths_of(count, array_of_blocklengths),
-                                      bytes_of(count, array_of_displacements, 1), oldtype->layout);
-  std::vector<int> integers{count};
-  integers.insert(integers.end(), array_of_blocklengths, array_of_blocklengths + count);
-  return finish(newtype, derived(std::move(layout), MPI_COMBINER_HINDEXED, std::move(integers),
-                                 {array_of_displacements, array_of_displacements + count}, {oldtype}));
+  return indexed(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, oldtype, newtype);
 }
 
 WEFT_PMPI_ALIAS(Type_create_indexed_block)
 extern "C" int PMPI_Type_create_indexed_block(int count, int blocklength, const int array_of_displacements[],
                                               MPI_Datatype oldtype, MPI_Datatype* newtype) {
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_old(call, oldtype, newtype)) return error;
-  if (int error = check_blocklength(call, blocklength)) return error;
-  if (int error = check_blocks(call, count, nullptr, array_of_displacements, "array_of_displacements")) return error;
-  auto layout = type_layout::hindexed(std::vector<std::size_t>(count, blocklength),
-                                      bytes_of(count, array_of_displacements, oldtype->layout->extent()), oldtype->layout);
-  std::vector<int> integers{count, blocklength};
-  integers.insert(integers.end(), array_of_displacements, array_of_displacements + count);
-  return finish(newtype, derived(std::move(layout), MPI_COMBINER_INDEXED_BLOCK, std::move(integers), {}, {oldtype}));
+  return indexed_blocks(WEFT_CALL_NAME, count, blocklength, array_of_displacements, oldtype, newtype);
 }
 
 WEFT_PMPI_ALIAS(Type_create_hindexed_block)
 extern "C" int PMPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint array_of_displacements[],
                                                MPI_Datatype oldtype, MPI_Datatype* newtype) {
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_old(call, oldtype, newtype)) return error;
-  if (int error = check_blocklength(call, blocklength)) return error;
-  if (int error = check_blocks(call, count, nullptr, array_of_displacements, "array_of_displacements")) return error;
-  auto layout = type_layout::hindexed(std::vector<std::size_t>(count, blocklength),
-                                      bytes_of(count, array_of_displacements, 1), oldtype->layout);
-  return finish(newtype, derived(std::move(layout), MPI_COMBINER_HINDEXED_BLOCK, {count, blocklength},
-                                 {array_of_displacements, array_of_displacements + count}, {oldtype}));
+  return indexed_blocks(WEFT_CALL_NAME, count, blocklength, array_of_displacements, oldtype, newtype);
 }
 
 WEFT_PMPI_ALIAS(Type_create_struct)
