@@ -57,7 +57,7 @@ void drop_reference(int keyval) {
   if (--it->second.references == 0) keyvals.erase(it);
 }
 
-int run_delete(const char* call, MPI_Comm comm, void* handle, const attribute_list::entry& attribute) {
+int run_delete(const char* call, MPI_Comm comm, void* handle, attribute_list::entry attribute) {
   const keyval_entry& entry = this_ranks_keyvals().keyvals.at(attribute.keyval);
   if (entry.del == nullptr) return MPI_SUCCESS;
   int code = entry.del(handle, attribute.keyval, attribute.value, entry.extra_state);
@@ -88,10 +88,12 @@ int free_keyval(const char* call, keyval_kind kind, int* keyval) {
   if (is_predefined_keyval(*keyval)) return refuse_predefined(call, MPI_COMM_WORLD, *keyval);
   keyval_entry* entry;
   if (int error = find_keyval(call, MPI_COMM_WORLD, kind, *keyval, entry)) return error;
-  if (entry->freed) return raise_error(MPI_COMM_WORLD, MPI_ERR_KEYVAL, call, "keyval %d is already freed", *keyval);
-  // Attributes set with it stay usable until they are deleted.
-  entry->freed = true;
-  drop_reference(*keyval);
+  // Attributes set with it stay usable until they are deleted. Freeing it again while they hold it (as
+  // MPICH's tests do through copies of the handle) changes nothing.
+  if (!entry->freed) {
+    entry->freed = true;
+    drop_reference(*keyval);
+  }
   *keyval = MPI_KEYVAL_INVALID;
   return MPI_SUCCESS;
 }
@@ -102,13 +104,18 @@ int set_attribute(const char* call, MPI_Comm comm, keyval_kind kind, void* handl
   keyval_entry* entry;
   if (int error = find_keyval(call, comm, kind, keyval, entry)) return error;
   if (entry->freed) return raise_error(comm, MPI_ERR_KEYVAL, call, "keyval %d is freed", keyval);
-  for (attribute_list::entry& attribute : list.entries)
-    if (attribute.keyval == keyval) {
-      // The old value is deleted first; if its callback fails, it stays.
-      if (int error = run_delete(call, comm, handle, attribute)) return error;
-      attribute.value = value;
+  auto holding = [&] {
+    return std::find_if(list.entries.begin(), list.entries.end(), [&](const auto& a) { return a.keyval == keyval; });
+  };
+  if (auto it = holding(); it != list.entries.end()) {
+    // The old value is deleted first; if its callback fails, it stays. The callback may change the list.
+    if (int error = run_delete(call, comm, handle, *it)) return error;
+    it = holding();
+    if (it != list.entries.end()) {
+      it->value = value;
       return MPI_SUCCESS;
     }
+  }
   list.entries.push_back({keyval, value});
   ++entry->references;
   return MPI_SUCCESS;
@@ -143,8 +150,15 @@ int delete_attribute(const char* call, MPI_Comm comm, keyval_kind kind, void* ha
   auto it = std::find_if(list.entries.begin(), list.entries.end(),
                          [&](const attribute_list::entry& attribute) { return attribute.keyval == keyval; });
   if (it == list.entries.end()) return MPI_SUCCESS;
-  if (int error = run_delete(call, comm, handle, *it)) return error;
+  // Out of the list before its callback runs, which may delete other attributes of the object; back in
+  // its place if the callback fails.
+  std::size_t place = static_cast<std::size_t>(it - list.entries.begin());
+  const attribute_list::entry removed = *it;
   list.entries.erase(it);
+  if (int error = run_delete(call, comm, handle, removed)) {
+    list.entries.insert(list.entries.begin() + std::min(place, list.entries.size()), removed);
+    return error;
+  }
   drop_reference(keyval);
   return MPI_SUCCESS;
 }
@@ -171,9 +185,13 @@ int copy_attributes(const char* call, MPI_Comm comm, void* old_handle, const att
 
 int delete_attributes(const char* call, MPI_Comm comm, void* handle, attribute_list& list) {
   while (!list.entries.empty()) {
+    // Out of the list first: the callback may delete other attributes of the object.
     const attribute_list::entry last = list.entries.back();
-    if (int error = run_delete(call, comm, handle, last)) return error;
     list.entries.pop_back();
+    if (int error = run_delete(call, comm, handle, last)) {
+      list.entries.push_back(last);
+      return error;
+    }
     drop_reference(last.keyval);
   }
   return MPI_SUCCESS;

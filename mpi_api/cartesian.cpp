@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -28,33 +29,49 @@ int check_grid(const char* call, MPI_Comm comm, int ndims, const int dims[], lon
   return MPI_SUCCESS;
 }
 
-// Factors of `n` into `k` values, non-increasing and as close to each other as possible (the smallest
-// spread between the largest and the smallest; MPI-3.1, 7.5.2).
-struct factoring {
-  std::vector<int> best, current;
-  int best_spread = -1;
+// Factors of `n` into `k` values, non-increasing and as close to each other as possible (MPI-3.1, 7.5.2):
+// the smallest spread between the largest and the smallest; among those, the largest smallest value,
+// then the lexicographically smallest. An exhaustive search over the divisors of n, largest first.
+class factoring {
+ public:
+  factoring(int n, int k) {
+    for (int d = 1; static_cast<long long>(d) * d <= n; ++d)
+      if (n % d == 0) {
+        divisors_.push_back(d);
+        if (d != n / d) divisors_.push_back(n / d);
+      }
+    std::sort(divisors_.begin(), divisors_.end(), std::greater<>());
+    search(n, k, n);
+  }
+
+  const std::vector<int>& best() const noexcept { return best_; }
+
+ private:
+  bool better(const std::vector<int>& a, const std::vector<int>& b) const {
+    int spread_a = a.front() - a.back(), spread_b = b.front() - b.back();
+    if (spread_a != spread_b) return spread_a < spread_b;
+    if (a.back() != b.back()) return a.back() > b.back();
+    return a < b;
+  }
 
   void search(int n, int k, int upper) {
     if (k == 0) {
-      if (n != 1) return;
-      int spread = current.front() - current.back();
-      if (best_spread < 0 || spread < best_spread) {
-        best_spread = spread;
-        best = current;
-      }
+      if (n == 1 && (best_.empty() || better(current_, best_))) best_ = current_;
       return;
     }
-    // The largest remaining value is at least the k-th root of n, and at most `upper`.
-    for (int f = std::min(n, upper); f >= 1; --f) {
-      if (n % f != 0) continue;
+    for (int f : divisors_) {
+      if (f > upper || n % f != 0) continue;
       long long power = 1;
       for (int i = 0; i < k && power < n; ++i) power *= f;
-      if (power < n) break;  // f^k < n: smaller values cannot reach n either
-      current.push_back(f);
+      if (power < n) break;  // f^k < n: no smaller value can be the largest of the rest
+      if (!best_.empty() && !current_.empty() && current_.front() - f > best_.front() - best_.back()) break;
+      current_.push_back(f);
       search(n / f, k - 1, f);
-      current.pop_back();
+      current_.pop_back();
     }
   }
+
+  std::vector<int> divisors_, current_, best_;
 };
 
 }  // namespace
@@ -102,10 +119,9 @@ extern "C" int PMPI_Dims_create(int nnodes, int ndims, int dims[]) {
       return raise_error(no_comm, MPI_ERR_DIMS, call, "the dims multiply to %d, not nnodes = %d", fixed, nnodes);
     return MPI_SUCCESS;
   }
-  factoring factors;
-  factors.search(nnodes / fixed, free_dims, nnodes / fixed);
+  factoring factors(nnodes / fixed, free_dims);
   for (int d = 0, next = 0; d < ndims; ++d)
-    if (dims[d] == 0) dims[d] = factors.best[next++];
+    if (dims[d] == 0) dims[d] = factors.best()[next++];
   return MPI_SUCCESS;
 }
 

@@ -45,22 +45,17 @@ MPI_Comm split(const weft_comm_s& parent, int color, int key) {
   return new_intracommunicator(parent, members_of_color(votes, *parent.local, color), votes[0].context);
 }
 
-}  // namespace
-
-namespace {
-
-// A duplicate of `comm` with its attributes (through their copy callbacks) and the given hints.
-int duplicate(const char* call, MPI_Comm comm, MPI_Comm* newcomm, MPI_Info hints) {
+// A duplicate of `comm` with its attributes (through their copy callbacks) and its topology. Weft acts on
+// no info hints, so a duplicate has none to take over.
+int duplicate(const char* call, MPI_Comm comm, MPI_Comm* newcomm) {
   if (int error = check_creation(call, comm, newcomm)) return error;
-  if (hints != MPI_INFO_NULL)
-    if (int error = check_info(call, comm, hints, "info")) return error;
   const weft_comm_s& parent = *resolve(comm);
   weft_comm_s* made = parent.is_inter() ? duplicate_intercommunicator(parent)
                                         : new_intracommunicator(parent, parent.local, agree_on_context(parent));
-  made->hints = hints != MPI_INFO_NULL ? hints->entries : parent.hints;
   made->topology = parent.topology;
   if (int error = copy_attributes(call, comm, comm, parent.attributes, made->attributes)) {
     release(made);
+    *newcomm = MPI_COMM_NULL;
     return error;
   }
   *newcomm = made;
@@ -70,15 +65,14 @@ int duplicate(const char* call, MPI_Comm comm, MPI_Comm* newcomm, MPI_Info hints
 }  // namespace
 
 WEFT_PMPI_ALIAS(Comm_dup)
-extern "C" int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
-  return duplicate(WEFT_CALL_NAME, comm, newcomm, MPI_INFO_NULL);
-}
+extern "C" int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) { return duplicate(WEFT_CALL_NAME, comm, newcomm); }
 
 WEFT_PMPI_ALIAS(Comm_dup_with_info)
 extern "C" int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm) {
   const char* call = WEFT_CALL_NAME;
-  if (int error = check_info(call, comm, info, "info")) return error;
-  return duplicate(call, comm, newcomm, info);
+  if (info != MPI_INFO_NULL)
+    if (int error = check_info(call, comm, info, "info")) return error;
+  return duplicate(call, comm, newcomm);
 }
 
 WEFT_PMPI_ALIAS(Comm_idup)

@@ -197,7 +197,10 @@ extern "C" int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
   auto copy = derived(oldtype->layout, MPI_COMBINER_DUP, {}, {}, {oldtype});
   copy->committed = oldtype->committed;
   const attribute_list& attributes = oldtype->is_predefined() ? attributes_of_predefined(oldtype) : oldtype->attributes;
-  if (int error = copy_attributes(call, no_comm, oldtype, attributes, copy->attributes)) return error;
+  if (int error = copy_attributes(call, no_comm, oldtype, attributes, copy->attributes)) {
+    *newtype = MPI_DATATYPE_NULL;
+    return error;
+  }
   return finish(newtype, std::move(copy));
 }
 

@@ -1,5 +1,6 @@
 // The predefined datatypes, MPI_Type_size and their names.
 
+#include <climits>
 #include <complex>
 #include <concepts>
 #include <cstring>
@@ -111,7 +112,8 @@ extern "C" int PMPI_Type_size(MPI_Datatype datatype, int* size) {
   const char* call = WEFT_CALL_NAME;
   if (int error = check_datatype(call, MPI_COMM_WORLD, datatype)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, size, "size")) return error;
-  *size = static_cast<int>(datatype->layout->size());
+  std::size_t bytes = datatype->layout->size();
+  *size = bytes > INT_MAX ? MPI_UNDEFINED : static_cast<int>(bytes);  // MPI_Type_size_x has the whole size
   return MPI_SUCCESS;
 }
 

@@ -186,7 +186,6 @@ struct weft_comm_s : weft::mpi::object_header {
   MPI_Errhandler errhandler = MPI_ERRORS_ARE_FATAL;  // held
   std::string name;
   weft::mpi::attribute_list attributes;
-  std::vector<std::pair<std::string, std::string>> hints;  // MPI_Comm_set_info; kept, not acted on
   weft::mpi::shared_topology topology;                     // null: none
 
   bool is_inter() const noexcept { return remote != nullptr; }

@@ -2,6 +2,7 @@
 
 #include "mpi_api/point_to_point.hpp"
 
+#include <climits>
 #include <memory>
 #include <vector>
 
@@ -249,6 +250,6 @@ extern "C" int PMPI_Get_count(const MPI_Status* status, MPI_Datatype datatype, i
   if (int error = check_output(call, MPI_COMM_WORLD, count, "count")) return error;
   std::size_t size = datatype->layout->size();
   auto bytes = static_cast<std::size_t>(status->weft_count);
-  *count = size == 0 ? 0 : bytes % size == 0 ? static_cast<int>(bytes / size) : MPI_UNDEFINED;
+  *count = size == 0 ? 0 : bytes % size == 0 && bytes / size <= INT_MAX ? static_cast<int>(bytes / size) : MPI_UNDEFINED;
   return MPI_SUCCESS;
 }
