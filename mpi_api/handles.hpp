@@ -41,7 +41,19 @@ struct object_header {
   explicit constexpr object_header(object_kind k) noexcept : kind(k) {}
   object_kind kind;
   int references = 1;  // the user's handle, plus each request or object that uses this one
+  MPI_Fint fortran_handle = 0;  // 0 until MPI_*_c2f gives the object one (handle_conversion.hpp)
 };
+
+void forget_fortran_handle(object_header& object) noexcept;
+
+// Ends an object whose last reference went.
+template <class Object>
+void destroy(Object* object) noexcept {
+  if (object->fortran_handle != 0) [[unlikely]]
+    forget_fortran_handle(*object);
+  object->kind = object_kind::freed;
+  delete object;
+}
 
 template <class Object>
 Object* retain(Object* object) noexcept {
@@ -52,10 +64,7 @@ Object* retain(Object* object) noexcept {
 // Drops one reference; the last one destroys the object (predefined objects hold one more and never go).
 template <class Object>
 void release(Object* object) noexcept {
-  if (--object->references == 0) {
-    object->kind = object_kind::freed;
-    delete object;
-  }
+  if (--object->references == 0) destroy(object);
 }
 
 // Whether `handle` points at a live object of kind `kind`.
@@ -113,10 +122,7 @@ inline MPI_Datatype retain(MPI_Datatype datatype) noexcept {
 }
 
 inline void release(MPI_Datatype datatype) noexcept {
-  if (!datatype->is_predefined() && --datatype->references == 0) {
-    datatype->kind = object_kind::freed;
-    delete datatype;
-  }
+  if (!datatype->is_predefined() && --datatype->references == 0) destroy(datatype);
 }
 
 }  // namespace weft::mpi
@@ -148,10 +154,7 @@ inline MPI_Errhandler retain(MPI_Errhandler handler) noexcept {
 }
 
 inline void release(MPI_Errhandler handler) noexcept {
-  if (!handler->is_predefined() && --handler->references == 0) {
-    handler->kind = object_kind::freed;
-    delete handler;
-  }
+  if (!handler->is_predefined() && --handler->references == 0) destroy(handler);
 }
 
 }  // namespace weft::mpi

@@ -1,0 +1,160 @@
+// MPI_*_c2f and MPI_*_f2c: handles as Fortran integers. A C handle is a pointer; its integer is an index
+// into one table of the process, given on an object's first conversion and returned to the table when the
+// object goes, so integers stay small and a stale one finds nothing. The null handles are 0. Ranks on
+// different workers convert at once, hence the lock; no conversion is on a communication path.
+
+#include <mpi.h>
+
+#include <mutex>
+#include <vector>
+
+#include "mpi_api/errors.hpp"
+#include "mpi_api/handles.hpp"
+#include "mpi_api/pmpi.hpp"
+
+namespace weft::mpi {
+namespace {
+
+class handle_table {
+ public:
+  MPI_Fint integer_of(object_header& object) {
+    std::lock_guard lock(mutex_);
+    if (object.fortran_handle == 0) {
+      if (free_.empty()) {
+        objects_.push_back(&object);
+        object.fortran_handle = static_cast<MPI_Fint>(objects_.size());
+      } else {
+        object.fortran_handle = free_.back();
+        free_.pop_back();
+        objects_[object.fortran_handle - 1] = &object;
+      }
+    }
+    return object.fortran_handle;
+  }
+
+  object_header* object_of(MPI_Fint integer) {
+    std::lock_guard lock(mutex_);
+    if (integer <= 0 || static_cast<std::size_t>(integer) > objects_.size()) return nullptr;
+    return objects_[integer - 1];
+  }
+
+  void forget(object_header& object) {
+    std::lock_guard lock(mutex_);
+    objects_[object.fortran_handle - 1] = nullptr;
+    free_.push_back(object.fortran_handle);
+    object.fortran_handle = 0;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<object_header*> objects_;  // integer i names objects_[i - 1]
+  std::vector<MPI_Fint> free_;
+};
+
+handle_table& table() {
+  static handle_table the_table;
+  return the_table;
+}
+
+// A handle that is not null and not an object of its kind has no integer: the standard leaves its
+// conversion undefined, Weft reports it and answers the null handle's 0.
+template <class Handle>
+MPI_Fint to_integer(Handle handle, object_kind kind, const char* call) {
+  if (handle == nullptr) return 0;
+  if (!is_object(handle, kind)) {
+    raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "invalid handle %p", static_cast<void*>(handle));
+    return 0;
+  }
+  return table().integer_of(*handle);
+}
+
+// An integer that names no live object of the kind converts to the null handle.
+template <class Handle>
+Handle to_handle(MPI_Fint integer, object_kind kind) {
+  object_header* object = table().object_of(integer);
+  if (object == nullptr || object->kind != kind) return nullptr;
+  return static_cast<Handle>(object);
+}
+
+}  // namespace
+
+void forget_fortran_handle(object_header& object) noexcept { table().forget(object); }
+
+}  // namespace weft::mpi
+
+using weft::mpi::object_kind;
+using weft::mpi::to_handle;
+using weft::mpi::to_integer;
+
+WEFT_PMPI_ALIAS(Comm_c2f)
+extern "C" MPI_Fint PMPI_Comm_c2f(MPI_Comm handle) { return to_integer(handle, object_kind::communicator, WEFT_CALL_NAME); }
+WEFT_PMPI_ALIAS(Comm_f2c)
+extern "C" MPI_Comm PMPI_Comm_f2c(MPI_Fint integer) { return to_handle<MPI_Comm>(integer, object_kind::communicator); }
+
+WEFT_PMPI_ALIAS(Group_c2f)
+extern "C" MPI_Fint PMPI_Group_c2f(MPI_Group handle) { return to_integer(handle, object_kind::group, WEFT_CALL_NAME); }
+WEFT_PMPI_ALIAS(Group_f2c)
+extern "C" MPI_Group PMPI_Group_f2c(MPI_Fint integer) { return to_handle<MPI_Group>(integer, object_kind::group); }
+
+WEFT_PMPI_ALIAS(Type_c2f)
+extern "C" MPI_Fint PMPI_Type_c2f(MPI_Datatype handle) { return to_integer(handle, object_kind::datatype, WEFT_CALL_NAME); }
+WEFT_PMPI_ALIAS(Type_f2c)
+extern "C" MPI_Datatype PMPI_Type_f2c(MPI_Fint integer) { return to_handle<MPI_Datatype>(integer, object_kind::datatype); }
+
+WEFT_PMPI_ALIAS(Op_c2f)
+extern "C" MPI_Fint PMPI_Op_c2f(MPI_Op handle) { return to_integer(handle, object_kind::op, WEFT_CALL_NAME); }
+WEFT_PMPI_ALIAS(Op_f2c)
+extern "C" MPI_Op PMPI_Op_f2c(MPI_Fint integer) { return to_handle<MPI_Op>(integer, object_kind::op); }
+
+WEFT_PMPI_ALIAS(Errhandler_c2f)
+extern "C" MPI_Fint PMPI_Errhandler_c2f(MPI_Errhandler handle) { return to_integer(handle, object_kind::errhandler, WEFT_CALL_NAME); }
+WEFT_PMPI_ALIAS(Errhandler_f2c)
+extern "C" MPI_Errhandler PMPI_Errhandler_f2c(MPI_Fint integer) { return to_handle<MPI_Errhandler>(integer, object_kind::errhandler); }
+
+WEFT_PMPI_ALIAS(Request_c2f)
+extern "C" MPI_Fint PMPI_Request_c2f(MPI_Request handle) { return to_integer(handle, object_kind::request, WEFT_CALL_NAME); }
+WEFT_PMPI_ALIAS(Request_f2c)
+extern "C" MPI_Request PMPI_Request_f2c(MPI_Fint integer) { return to_handle<MPI_Request>(integer, object_kind::request); }
+
+WEFT_PMPI_ALIAS(Message_c2f)
+extern "C" MPI_Fint PMPI_Message_c2f(MPI_Message handle) { return to_integer(handle, object_kind::message, WEFT_CALL_NAME); }
+WEFT_PMPI_ALIAS(Message_f2c)
+extern "C" MPI_Message PMPI_Message_f2c(MPI_Fint integer) { return to_handle<MPI_Message>(integer, object_kind::message); }
+
+WEFT_PMPI_ALIAS(Info_c2f)
+extern "C" MPI_Fint PMPI_Info_c2f(MPI_Info handle) { return to_integer(handle, object_kind::info, WEFT_CALL_NAME); }
+WEFT_PMPI_ALIAS(Info_f2c)
+extern "C" MPI_Info PMPI_Info_f2c(MPI_Fint integer) { return to_handle<MPI_Info>(integer, object_kind::info); }
+
+// A Fortran status is MPI_SOURCE, MPI_TAG, MPI_ERROR, then the received bytes as two integers (low word
+// first) and the cancelled flag.
+WEFT_PMPI_ALIAS(Status_c2f)
+extern "C" int PMPI_Status_c2f(const MPI_Status* c_status, MPI_Fint* f_status) {
+  const char* call = WEFT_CALL_NAME;
+  if (c_status == MPI_STATUS_IGNORE)
+    return weft::mpi::raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "c_status is MPI_STATUS_IGNORE");
+  if (f_status == nullptr) return weft::mpi::raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "f_status is NULL");
+  auto bytes = static_cast<unsigned long long>(c_status->weft_count);
+  f_status[0] = c_status->MPI_SOURCE;
+  f_status[1] = c_status->MPI_TAG;
+  f_status[2] = c_status->MPI_ERROR;
+  f_status[3] = static_cast<MPI_Fint>(bytes & 0xffffffffu);
+  f_status[4] = static_cast<MPI_Fint>(bytes >> 32);
+  f_status[5] = c_status->weft_cancelled;
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Status_f2c)
+extern "C" int PMPI_Status_f2c(const MPI_Fint* f_status, MPI_Status* c_status) {
+  const char* call = WEFT_CALL_NAME;
+  if (f_status == nullptr) return weft::mpi::raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "f_status is NULL");
+  if (c_status == MPI_STATUS_IGNORE)
+    return weft::mpi::raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "c_status is MPI_STATUS_IGNORE");
+  c_status->MPI_SOURCE = f_status[0];
+  c_status->MPI_TAG = f_status[1];
+  c_status->MPI_ERROR = f_status[2];
+  c_status->weft_count = static_cast<MPI_Count>(static_cast<unsigned long long>(static_cast<std::uint32_t>(f_status[3])) |
+                                                static_cast<unsigned long long>(static_cast<std::uint32_t>(f_status[4])) << 32);
+  c_status->weft_cancelled = f_status[5];
+  return MPI_SUCCESS;
+}
