@@ -28,7 +28,7 @@ int check_probe(const char* call, int source, int tag, MPI_Comm comm, MPI_Messag
 // Hands a taken message to the user: its handle, and its status.
 void deliver(shm::message* taken, MPI_Comm comm, MPI_Message* message, MPI_Status* status) {
   *message = new weft_message_s(taken, retain(resolve(comm)));
-  fill_status(status, taken->env.source, taken->env.tag, MPI_SUCCESS, taken->size);
+  fill_status(status, taken->env.source, taken->env.tag, taken->size);
 }
 
 // Checks `*message` and, for MPI_MESSAGE_NO_PROC, completes the receive with its empty status.
@@ -62,7 +62,7 @@ extern "C" int PMPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_M
   if (source == MPI_PROC_NULL) {
     *flag = 1;
     *message = MPI_MESSAGE_NO_PROC;
-    fill_status(status, MPI_PROC_NULL, MPI_ANY_TAG, MPI_SUCCESS, 0);
+    fill_status(status, MPI_PROC_NULL, MPI_ANY_TAG, 0);
     return MPI_SUCCESS;
   }
   shm::message* taken = shm::take_message(this_rank_id(), {resolve(comm)->context, source, tag});
@@ -78,7 +78,7 @@ extern "C" int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message* mess
   if (int error = check_probe(call, source, tag, comm, message)) return error;
   if (source == MPI_PROC_NULL) {
     *message = MPI_MESSAGE_NO_PROC;
-    fill_status(status, MPI_PROC_NULL, MPI_ANY_TAG, MPI_SUCCESS, 0);
+    fill_status(status, MPI_PROC_NULL, MPI_ANY_TAG, 0);
     return MPI_SUCCESS;
   }
   deliver(shm::await_message(this_rank_id(), {resolve(comm)->context, source, tag}), comm, message, status);
@@ -91,7 +91,7 @@ extern "C" int PMPI_Mrecv(void* buf, int count, MPI_Datatype datatype, MPI_Messa
   if (int error = check_matched(call, buf, count, datatype, message)) return error;
   if (*message == MPI_MESSAGE_NO_PROC) {
     *message = MPI_MESSAGE_NULL;
-    fill_status(status, MPI_PROC_NULL, MPI_ANY_TAG, MPI_SUCCESS, 0);
+    fill_status(status, MPI_PROC_NULL, MPI_ANY_TAG, 0);
     return MPI_SUCCESS;
   }
   weft_request_s request((*message)->comm);

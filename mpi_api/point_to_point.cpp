@@ -18,11 +18,10 @@ namespace shm = weft::shm;
 
 namespace weft::mpi {
 
-void fill_status(MPI_Status* status, int source, int tag, int error, std::size_t bytes) noexcept {
+void fill_status(MPI_Status* status, int source, int tag, std::size_t bytes) noexcept {
   if (status == MPI_STATUS_IGNORE) return;
   status->MPI_SOURCE = source;
   status->MPI_TAG = tag;
-  status->MPI_ERROR = error;
   status->weft_count = static_cast<MPI_Count>(bytes);
   status->weft_cancelled = 0;
 }
@@ -216,12 +215,12 @@ extern "C" int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_St
   if (int error = check_output(call, comm, flag, "flag")) return error;
   if (source == MPI_PROC_NULL) {
     *flag = 1;
-    fill_status(status, MPI_PROC_NULL, MPI_ANY_TAG, MPI_SUCCESS, 0);
+    fill_status(status, MPI_PROC_NULL, MPI_ANY_TAG, 0);
     return MPI_SUCCESS;
   }
   shm::probe_result found;
   *flag = shm::iprobe(this_rank_id(), {resolve(comm)->context, source, tag}, found);
-  if (*flag) fill_status(status, found.source, found.tag, MPI_SUCCESS, found.size);
+  if (*flag) fill_status(status, found.source, found.tag, found.size);
   // Programs poll with Iprobe; the sender may be a rank of this very worker, which must get to run.
   else weft::runtime::yield();
   return MPI_SUCCESS;
@@ -234,11 +233,11 @@ extern "C" int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status
   if (int error = check_peer(call, comm, source, "source", true)) return error;
   if (int error = check_tag(call, comm, tag, true)) return error;
   if (source == MPI_PROC_NULL) {
-    fill_status(status, MPI_PROC_NULL, MPI_ANY_TAG, MPI_SUCCESS, 0);
+    fill_status(status, MPI_PROC_NULL, MPI_ANY_TAG, 0);
     return MPI_SUCCESS;
   }
   shm::probe_result found = shm::probe(this_rank_id(), {resolve(comm)->context, source, tag});
-  fill_status(status, found.source, found.tag, MPI_SUCCESS, found.size);
+  fill_status(status, found.source, found.tag, found.size);
   return MPI_SUCCESS;
 }
 

@@ -11,7 +11,9 @@
 
 namespace weft::mpi {
 
-void fill_status(MPI_Status* status, int source, int tag, int error, std::size_t bytes) noexcept;
+// Sets what a completed operation reports. MPI_ERROR is left alone: calls that return one status report
+// their error as their result, and those returning several set it when they fail (MPI_ERR_IN_STATUS).
+void fill_status(MPI_Status* status, int source, int tag, std::size_t bytes) noexcept;
 
 // MPI_SUCCESS, or MPI_ERR_TRUNCATE delivered to comm's handler when the message did not fit.
 int receive_outcome(const shm::recv_request& receive, MPI_Comm comm, const char* call);

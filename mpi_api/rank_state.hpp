@@ -15,8 +15,8 @@ struct rank_state {
   int thread_level = MPI_THREAD_SINGLE;
   weft_comm_s world;  // what MPI_COMM_WORLD stands for on this rank
   weft_comm_s self;   // and MPI_COMM_SELF
-  std::vector<weft_request_s*> orphans;
-  int last_used_code = MPI_ERR_LASTCODE;  // the value of the attribute MPI_LASTUSEDCODE points to  // freed by MPI_Request_free before their operations completed
+  std::vector<weft_request_s*> orphans;   // freed by MPI_Request_free before their operations completed
+  int last_used_code = MPI_ERR_LASTCODE;  // the value of the attribute MPI_LASTUSEDCODE points to
 };
 
 // The calling rank's index in the job (its rank in MPI_COMM_WORLD).

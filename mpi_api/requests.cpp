@@ -36,7 +36,7 @@ int outcome(weft_request_s& request, MPI_Status* status, const char* call) {
   int error = MPI_SUCCESS;
   if (auto* receive = std::get_if<shm::recv_request>(&request.operation)) {
     error = receive_outcome(*receive, request.comm, call);
-    fill_status(status, receive->source, receive->tag, error, receive->received());
+    fill_status(status, receive->source, receive->tag, receive->received());
   } else if (auto* user = std::get_if<generalized_operation>(&request.operation)) {
     // The query callback fills the status; it needs one even when the caller ignores it.
     MPI_Status filled{};
@@ -46,7 +46,7 @@ int outcome(weft_request_s& request, MPI_Status* status, const char* call) {
     if (error != MPI_SUCCESS)
       error = raise_error(MPI_COMM_WORLD, error, call, "the query callback of a generalized request returned %d", error);
   } else if (auto* done = std::get_if<finished>(&request.operation)) {
-    fill_status(status, done->source, done->tag, MPI_SUCCESS, 0);
+    fill_status(status, done->source, done->tag, 0);
   } else {
     empty_status(status);
   }
@@ -92,7 +92,7 @@ bool is_inactive(MPI_Request request) noexcept {
   return request == MPI_REQUEST_NULL || (request->persistent && !request->active);
 }
 
-void empty_status(MPI_Status* status) noexcept { fill_status(status, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_SUCCESS, 0); }
+void empty_status(MPI_Status* status) noexcept { fill_status(status, MPI_ANY_SOURCE, MPI_ANY_TAG, 0); }
 
 }  // namespace weft::mpi
 
@@ -123,6 +123,27 @@ MPI_Status* status_at(MPI_Status statuses[], int i) {
   return statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
 }
 
+// The errors of a call that completes several requests. Their statuses' MPI_ERROR fields are set only when
+// one failed: then each holds its request's outcome and the call returns MPI_ERR_IN_STATUS.
+class error_fields {
+ public:
+  void record(int status_index, int error) {
+    if (error != MPI_SUCCESS) failures_.emplace_back(status_index, error);
+  }
+
+  int report(const char* call, int status_count, MPI_Status statuses[]) const {
+    if (failures_.empty()) return MPI_SUCCESS;
+    if (statuses != MPI_STATUSES_IGNORE) {
+      for (int i = 0; i < status_count; ++i) statuses[i].MPI_ERROR = MPI_SUCCESS;
+      for (auto [index, error] : failures_) statuses[index].MPI_ERROR = error;
+    }
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_IN_STATUS, call, "a request failed; see the error fields of the statuses");
+  }
+
+ private:
+  std::vector<std::pair<int, int>> failures_;
+};
+
 // The index of a complete active request in `requests`, MPI_UNDEFINED when none is active, or -1 when
 // active ones remain but none is complete.
 int find_complete(int count, MPI_Request requests[]) {
@@ -139,16 +160,15 @@ int find_complete(int count, MPI_Request requests[]) {
 int retire_complete(const char* call, int count, MPI_Request requests[], int* outcount, int indices[],
                     MPI_Status statuses[]) {
   int done = 0;
-  bool failed = false;
+  error_fields errors;
   for (int i = 0; i < count; ++i) {
     if (is_inactive(requests[i]) || !is_complete(*requests[i])) continue;
     MPI_Status* status = status_at(statuses, done);
-    indices[done++] = i;
-    if (retire(&requests[i], status, call) != MPI_SUCCESS) failed = true;
+    indices[done] = i;
+    errors.record(done++, retire(&requests[i], status, call));
   }
   *outcount = done;
-  if (!failed) return MPI_SUCCESS;
-  return raise_error(MPI_COMM_WORLD, MPI_ERR_IN_STATUS, call, "a request failed; see the error fields of the statuses");
+  return errors.report(call, done, statuses);
 }
 
 }  // namespace
@@ -198,17 +218,16 @@ WEFT_PMPI_ALIAS(Waitall)
 extern "C" int PMPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
   const char* call = WEFT_CALL_NAME;
   if (int error = check_requests(call, count, requests)) return error;
-  bool failed = false;
+  error_fields errors;
   for (int i = 0; i < count; ++i) {
     if (is_inactive(requests[i])) {
       empty_status(status_at(statuses, i));
       continue;
     }
     wait_for(*requests[i]);
-    if (retire(&requests[i], status_at(statuses, i), call) != MPI_SUCCESS) failed = true;
+    errors.record(i, retire(&requests[i], status_at(statuses, i), call));
   }
-  if (!failed) return MPI_SUCCESS;
-  return raise_error(MPI_COMM_WORLD, MPI_ERR_IN_STATUS, call, "a request failed; see the error fields of the statuses");
+  return errors.report(call, count, statuses);
 }
 
 WEFT_PMPI_ALIAS(Testall)

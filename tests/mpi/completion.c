@@ -1,9 +1,46 @@
 /* The completion calls beyond Wait: Waitany/Testany, Waitsome/Testsome, Testall, Request_get_status and
  * Request_free, with MPI_REQUEST_NULL entries, and the order in which messages make requests complete.
- * Every rank receives from its left neighbour and sends to its right one. */
+ * Every rank receives from its left neighbour and sends to its right one. Calls that return one status
+ * leave its MPI_ERROR field alone (their result is the error), as do calls returning several that succeed. */
 #include "mpitest.h"
 
 enum { N = 8, TAG = 9 };
+
+#define UNTOUCHED MPI_ERR_DIMS /* a value no completion has a reason to write */
+
+static void check_untouched(const MPI_Status *status, const char *call) {
+  CHECK(status->MPI_ERROR == UNTOUCHED, "%s wrote %d into MPI_ERROR", call, status->MPI_ERROR);
+}
+
+static void check_error_fields_untouched(int left, int right) {
+  int value = 1, got = 0, found = 0;
+  MPI_Status status;
+  status.MPI_ERROR = UNTOUCHED;
+  MPI_Sendrecv(&value, 1, MPI_INT, right, TAG, &got, 1, MPI_INT, left, TAG, MPI_COMM_WORLD, &status);
+  check_untouched(&status, "MPI_Sendrecv");
+  MPI_Request send;
+  MPI_Isend(&value, 1, MPI_INT, right, TAG, MPI_COMM_WORLD, &send);
+  MPI_Probe(left, TAG, MPI_COMM_WORLD, &status);
+  check_untouched(&status, "MPI_Probe");
+  while (!found) MPI_Iprobe(left, TAG, MPI_COMM_WORLD, &found, &status);
+  check_untouched(&status, "MPI_Iprobe");
+  MPI_Message message;
+  MPI_Mprobe(left, TAG, MPI_COMM_WORLD, &message, &status);
+  check_untouched(&status, "MPI_Mprobe");
+  MPI_Mrecv(&got, 1, MPI_INT, &message, &status);
+  check_untouched(&status, "MPI_Mrecv");
+  MPI_Wait(&send, &status);
+  check_untouched(&status, "MPI_Wait");
+  MPI_Recv(&got, 1, MPI_INT, MPI_PROC_NULL, TAG, MPI_COMM_WORLD, &status);
+  check_untouched(&status, "MPI_Recv from MPI_PROC_NULL");
+  MPI_Request requests[2];
+  MPI_Status statuses[2] = {{.MPI_ERROR = UNTOUCHED}, {.MPI_ERROR = UNTOUCHED}};
+  MPI_Irecv(&got, 1, MPI_INT, left, TAG, MPI_COMM_WORLD, &requests[0]);
+  MPI_Isend(&value, 1, MPI_INT, right, TAG, MPI_COMM_WORLD, &requests[1]);
+  MPI_Waitall(2, requests, statuses);
+  check_untouched(&statuses[0], "MPI_Waitall (receive)");
+  check_untouched(&statuses[1], "MPI_Waitall (send)");
+}
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
@@ -103,6 +140,8 @@ int main(int argc, char **argv) {
   MPI_Barrier(MPI_COMM_WORLD); /* the send buffer is in use until the peer has received */
   free(big_out);
   free(big_in);
+
+  check_error_fields_untouched(left, right);
 
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   MPI_Request null_request = MPI_REQUEST_NULL;
