@@ -1,19 +1,29 @@
 #pragma once
 // What the collective algorithms need to know of a communicator: its size, the caller's rank in it,
-// how its ranks map to the job's ranks, and the context reserved for collective traffic (which no user
-// receive can match).
+// how its ranks map to the job's ranks, the context reserved for collective traffic (which no user
+// receive can match), the state its members share and the caller's count of its collectives.
 
 #include <cstddef>
 #include <cstdint>
 
 namespace weft::coll {
 
+class shared_communicator;
+
 struct communicator_view {
   std::uint32_t context;  // collective context of the communicator
   int size;
   int rank;              // the caller's rank in the communicator
   const int* job_ranks;  // the job rank of each communicator rank
+  shared_communicator* shared;
+  std::uint64_t* sequence;  // the caller's count of collectives on this communicator
+
   int job_rank(int r) const noexcept { return job_ranks[r]; }
+  // The sequence numbers of the next `n` collective steps: every member takes the same ones.
+  std::uint64_t take_sequences(int n) const noexcept {
+    *sequence += n;
+    return *sequence - n + 1;
+  }
 };
 
 // Combines `count` elements: inout[i] = in[i] op inout[i].

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "collectives/simple_algorithms.hpp"
+#include "collectives/algorithms.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/datatypes.hpp"
 #include "mpi_api/pmpi.hpp"

@@ -30,6 +30,15 @@ void initialize_predefined_communicators(rank_state& state, int job_rank) {
   state.self.name = "MPI_COMM_SELF";
 }
 
+coll::communicator_view collective_view(const weft_comm_s& comm) {
+  std::uint32_t context = comm.is_inter() ? comm.local_context : comm.context;
+  const rank_map& members = *comm.local;
+  if (comm.collective_state == nullptr) [[unlikely]]
+    comm.collective_state = coll::attach_shared(context, members.job_rank(0), members.size());
+  return {context + 1, members.size(), comm.rank, members.job_ranks().data(), comm.collective_state.get(),
+          &comm.collective_sequence};
+}
+
 weft_comm_s* new_intracommunicator(const weft_comm_s& parent, shared_rank_map members, std::uint32_t context) {
   auto comm = std::make_unique<weft_comm_s>();
   comm->context = context;

@@ -34,12 +34,9 @@ inline int comm_rank(MPI_Comm comm) noexcept { return resolve(comm)->rank; }
 const char* display_name(const weft_comm_s& comm) noexcept;
 
 // Collective traffic among the members of an intracommunicator (or the local group of an intercommunicator).
-inline coll::communicator_view collective_view(const weft_comm_s& comm) noexcept {
-  std::uint32_t context = comm.is_inter() ? comm.local_context : comm.context;
-  return {context + 1, comm.local->size(), comm.rank, comm.local->job_ranks().data()};
-}
+coll::communicator_view collective_view(const weft_comm_s& comm);
 
-inline coll::communicator_view collective_view(MPI_Comm comm) noexcept { return collective_view(*resolve(comm)); }
+inline coll::communicator_view collective_view(MPI_Comm comm) { return collective_view(*resolve(comm)); }
 
 // The calling rank's object for a new intracommunicator of `members` (the calling rank among them),
 // inheriting `parent`'s error handler.

@@ -3,7 +3,7 @@
 #include <atomic>
 #include <limits>
 
-#include "collectives/simple_algorithms.hpp"
+#include "collectives/algorithms.hpp"
 #include "mpi_api/communicators.hpp"
 #include "runtime/report.hpp"
 

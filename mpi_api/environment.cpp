@@ -8,13 +8,14 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "collectives/simple_algorithms.hpp"
+#include "collectives/algorithms.hpp"
 #include "mpi_api/attributes.hpp"
 #include "mpi_api/buffered_sends.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/requests.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "runtime/report.hpp"
+#include "shm/matching_engine.hpp"
 
 using namespace weft::mpi;
 
@@ -27,6 +28,9 @@ int initialize(const char* call, int required, int* provided) {
                        state.finalized ? "called after MPI_Finalize" : "MPI is already initialized on this rank");
   // The rank's fiber is its only thread that may call MPI: threads it starts are not ranks.
   state.thread_level = std::min(required, MPI_THREAD_FUNNELED);
+  // The matching engines are made by their first user. Made here, they never make a rank's first message
+  // wait for another rank's initialization, a wait that changes the rank's errno.
+  weft::shm::engine_of(this_rank_id());
   state.initialized = true;
   if (provided != nullptr) *provided = state.thread_level;
   return MPI_SUCCESS;

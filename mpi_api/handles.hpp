@@ -9,12 +9,14 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 #include <variant>
 #include <vector>
 
+#include "collectives/shared_communicator.hpp"
 #include "mpi_api/attributes.hpp"
 #include "mpi_api/rank_map.hpp"
 #include "mpi_api/reduce_kernels.hpp"
@@ -190,6 +192,10 @@ struct weft_comm_s : weft::mpi::object_header {
   std::string name;
   weft::mpi::attribute_list attributes;
   weft::mpi::shared_topology topology;                     // null: none
+  // The collective state the members share, attached by the first collective; the caller's count of
+  // collectives (see collectives/shared_communicator.hpp). Collectives of a const communicator change them.
+  mutable std::shared_ptr<weft::coll::shared_communicator> collective_state;
+  mutable std::uint64_t collective_sequence = 0;
 
   bool is_inter() const noexcept { return remote != nullptr; }
 };

@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+#include "collectives/algorithms.hpp"
 #include "collectives/simple_algorithms.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/context_ids.hpp"

@@ -105,7 +105,7 @@ void matching_engine::queue_unexpected(message* m, std::size_t inline_bytes) noe
 }
 
 matching_engine& engine_of(int rank_id) {
-  // Sized once for the job; static initialization is thread-safe and happens before any rank can send.
+  // Sized once for the job, by the first caller: MPI_Init at the latest (see there).
   static const std::unique_ptr<matching_engine[]> engines =
       std::make_unique<matching_engine[]>(runtime::job_size());
   return engines[rank_id];

@@ -1,0 +1,94 @@
+#pragma once
+// The part of a communicator that all its ranks on this node share: one slot per member, in which the
+// member publishes where its data is and receives the signals of the others.
+//
+// A signal holds the sequence number of the last collective for which it was raised; sequence numbers
+// count a communicator's collectives, the same on every member since all call them in the same order.
+// Every signal lives in the slot of the one member that waits for it, so each has one waiter and a
+// raise wakes exactly that member if it sleeps. Raising takes the maximum, so raisers may come in any
+// order. A rank raises signals in increasing sequence order and finishes reading what others published
+// for a collective before it raises anything for a later one: a signal at value v therefore also tells
+// that its raiser is done with every collective before v.
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "runtime/rank.hpp"
+
+namespace weft::coll {
+
+inline constexpr std::size_t cache_line = 64;
+
+class alignas(cache_line) signal {
+ public:
+  bool reached(std::uint64_t sequence) const noexcept { return value_.load(std::memory_order_seq_cst) >= sequence; }
+
+  // Only member_slot::raise may raise: it wakes the waiter afterwards.
+  bool advance(std::uint64_t sequence) noexcept {
+    std::uint64_t current = value_.load(std::memory_order_relaxed);
+    while (current < sequence)
+      if (value_.compare_exchange_weak(current, sequence, std::memory_order_seq_cst)) return true;
+    return false;
+  }
+
+ private:
+  std::atomic<std::uint64_t> value_{0};
+};
+
+// What a member publishes for others to read during one collective.
+struct publication {
+  const void* data = nullptr;
+};
+
+class alignas(cache_line) member_slot {
+ public:
+  // Signals the member waits for: from its parent in the collective tree, from the tree's root (rank 0),
+  // and for rank 0, from the root of a rooted collective.
+  signal from_parent;
+  signal from_tree_root;
+  signal from_collective_root;
+
+  // Raises `which` (a signal of this slot) to `sequence` and wakes the member if it sleeps.
+  void raise(signal& which, std::uint64_t sequence) noexcept;
+
+  // Called by the member itself before it parks; it re-checks its condition afterwards, so a raise in
+  // between is not lost (both sides are sequentially consistent).
+  void listen(runtime::rank* self) noexcept { sleeper_.store(self, std::memory_order_seq_cst); }
+
+  // Written by the member before it raises a signal for the collective; read by others after waiting.
+  publication published;
+
+ private:
+  alignas(cache_line) std::atomic<runtime::rank*> sleeper_{nullptr};
+};
+
+class shared_communicator {
+ public:
+  explicit shared_communicator(int size);
+
+  int size() const noexcept { return size_; }
+  member_slot& slot(int rank) noexcept { return slots_[rank]; }
+  // Raised by child `index` (0, 1, ...) of `rank` in the binomial tree rooted at rank 0.
+  signal& from_child(int rank, int index) noexcept { return child_signals_[rank * max_children_ + index]; }
+  // Working memory of one member (partial reductions), kept from call to call: allocating it afresh
+  // made every large reduction pay page faults. A member's collectives on one communicator run one at
+  // a time, so one buffer serves them all.
+  std::vector<std::byte>& scratch(int rank) noexcept { return scratch_[rank]; }
+
+ private:
+  int size_;
+  int max_children_;
+  std::unique_ptr<member_slot[]> slots_;
+  std::unique_ptr<signal[]> child_signals_;
+  std::unique_ptr<std::vector<std::byte>[]> scratch_;
+};
+
+// The shared state of the communicator whose members agree on `context` and whose first member is job
+// rank `first_member`: made by the first member that asks, shared by the others, gone with the last.
+// (Communicators made by one MPI_Comm_split share a context but have disjoint members.)
+std::shared_ptr<shared_communicator> attach_shared(std::uint32_t context, int first_member, int size);
+
+}  // namespace weft::coll
