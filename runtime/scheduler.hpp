@@ -3,6 +3,8 @@
 // resumed by whoever completes the thing it waits for. Nothing spins forever, so any number of ranks
 // share any number of workers.
 
+#include <utility>
+
 #include "runtime/config.hpp"
 #include "runtime/cpu_relax.hpp"
 #include "runtime/rank.hpp"
@@ -30,20 +32,26 @@ bool others_ready() noexcept;
 // Ends the calling rank as if its main had returned `code`; never returns.
 [[noreturn]] void finish_current_rank(int code);
 
-// Waits until done() is true. Whoever makes it true must call unpark() on the waiting rank afterwards.
-// Spinning only pays when the event can come from another worker, so the rank polls only while nothing
-// else of its worker could run.
-template <class Done>
-void wait_until(Done&& done) {
+// Waits until done() is true. Whoever makes it true must call unpark() on the waiting rank afterwards;
+// `before_park` runs before each park, for waiters that must say where they wait (done() is checked again
+// after it, so an unpark in between is not lost). Spinning only pays when the event can come from
+// another worker, so the rank polls only while nothing else of its worker could run.
+template <class Done, class BeforePark>
+void wait_until(Done&& done, BeforePark&& before_park) {
   while (!done()) {
-    if (!others_ready()) {
-      for (unsigned polls = job_config().poll_count; polls != 0; --polls) {
-        cpu_relax();
-        if (done()) return;
-      }
+    for (unsigned polls = job_config().poll_count; polls != 0 && !others_ready(); --polls) {
+      cpu_relax();
+      if (done()) return;
     }
+    before_park();
+    if (done()) return;
     park();
   }
+}
+
+template <class Done>
+void wait_until(Done&& done) {
+  wait_until(std::forward<Done>(done), [] {});
 }
 
 }  // namespace weft::runtime
