@@ -86,45 +86,38 @@ using weft::mpi::object_kind;
 using weft::mpi::to_handle;
 using weft::mpi::to_integer;
 
+// The pair of conversions of one kind of handle. (Each name's WEFT_PMPI_ALIAS stands on a line of its own,
+// where the build looks for the functions that are defined.)
+#define WEFT_HANDLE_CONVERSIONS(Name, Handle, kind)                                                        \
+  extern "C" MPI_Fint PMPI_##Name##_c2f(Handle handle) {                                                 \
+    return to_integer(handle, object_kind::kind, "MPI_" #Name "_c2f");                                    \
+  }                                                                                                      \
+  extern "C" Handle PMPI_##Name##_f2c(MPI_Fint integer) { return to_handle<Handle>(integer, object_kind::kind); }
+
 WEFT_PMPI_ALIAS(Comm_c2f)
-extern "C" MPI_Fint PMPI_Comm_c2f(MPI_Comm handle) { return to_integer(handle, object_kind::communicator, WEFT_CALL_NAME); }
 WEFT_PMPI_ALIAS(Comm_f2c)
-extern "C" MPI_Comm PMPI_Comm_f2c(MPI_Fint integer) { return to_handle<MPI_Comm>(integer, object_kind::communicator); }
-
+WEFT_HANDLE_CONVERSIONS(Comm, MPI_Comm, communicator)
 WEFT_PMPI_ALIAS(Group_c2f)
-extern "C" MPI_Fint PMPI_Group_c2f(MPI_Group handle) { return to_integer(handle, object_kind::group, WEFT_CALL_NAME); }
 WEFT_PMPI_ALIAS(Group_f2c)
-extern "C" MPI_Group PMPI_Group_f2c(MPI_Fint integer) { return to_handle<MPI_Group>(integer, object_kind::group); }
-
+WEFT_HANDLE_CONVERSIONS(Group, MPI_Group, group)
 WEFT_PMPI_ALIAS(Type_c2f)
-extern "C" MPI_Fint PMPI_Type_c2f(MPI_Datatype handle) { return to_integer(handle, object_kind::datatype, WEFT_CALL_NAME); }
 WEFT_PMPI_ALIAS(Type_f2c)
-extern "C" MPI_Datatype PMPI_Type_f2c(MPI_Fint integer) { return to_handle<MPI_Datatype>(integer, object_kind::datatype); }
-
+WEFT_HANDLE_CONVERSIONS(Type, MPI_Datatype, datatype)
 WEFT_PMPI_ALIAS(Op_c2f)
-extern "C" MPI_Fint PMPI_Op_c2f(MPI_Op handle) { return to_integer(handle, object_kind::op, WEFT_CALL_NAME); }
 WEFT_PMPI_ALIAS(Op_f2c)
-extern "C" MPI_Op PMPI_Op_f2c(MPI_Fint integer) { return to_handle<MPI_Op>(integer, object_kind::op); }
-
+WEFT_HANDLE_CONVERSIONS(Op, MPI_Op, op)
 WEFT_PMPI_ALIAS(Errhandler_c2f)
-extern "C" MPI_Fint PMPI_Errhandler_c2f(MPI_Errhandler handle) { return to_integer(handle, object_kind::errhandler, WEFT_CALL_NAME); }
 WEFT_PMPI_ALIAS(Errhandler_f2c)
-extern "C" MPI_Errhandler PMPI_Errhandler_f2c(MPI_Fint integer) { return to_handle<MPI_Errhandler>(integer, object_kind::errhandler); }
-
+WEFT_HANDLE_CONVERSIONS(Errhandler, MPI_Errhandler, errhandler)
 WEFT_PMPI_ALIAS(Request_c2f)
-extern "C" MPI_Fint PMPI_Request_c2f(MPI_Request handle) { return to_integer(handle, object_kind::request, WEFT_CALL_NAME); }
 WEFT_PMPI_ALIAS(Request_f2c)
-extern "C" MPI_Request PMPI_Request_f2c(MPI_Fint integer) { return to_handle<MPI_Request>(integer, object_kind::request); }
-
+WEFT_HANDLE_CONVERSIONS(Request, MPI_Request, request)
 WEFT_PMPI_ALIAS(Message_c2f)
-extern "C" MPI_Fint PMPI_Message_c2f(MPI_Message handle) { return to_integer(handle, object_kind::message, WEFT_CALL_NAME); }
 WEFT_PMPI_ALIAS(Message_f2c)
-extern "C" MPI_Message PMPI_Message_f2c(MPI_Fint integer) { return to_handle<MPI_Message>(integer, object_kind::message); }
-
+WEFT_HANDLE_CONVERSIONS(Message, MPI_Message, message)
 WEFT_PMPI_ALIAS(Info_c2f)
-extern "C" MPI_Fint PMPI_Info_c2f(MPI_Info handle) { return to_integer(handle, object_kind::info, WEFT_CALL_NAME); }
 WEFT_PMPI_ALIAS(Info_f2c)
-extern "C" MPI_Info PMPI_Info_f2c(MPI_Fint integer) { return to_handle<MPI_Info>(integer, object_kind::info); }
+WEFT_HANDLE_CONVERSIONS(Info, MPI_Info, info)
 
 // A Fortran status is MPI_SOURCE, MPI_TAG, MPI_ERROR, then the received bytes as two integers (low word
 // first) and the cancelled flag.
