@@ -7,10 +7,10 @@
 namespace weft::coll {
 
 task barrier_task(communicator_view comm, std::uint64_t sequence) {
-  co_await wait_for_children(comm, sequence);
+  member_slot& me = comm.shared->slot(comm.rank);
+  while (const signal* missing = missing_child(comm, sequence)) co_await until{me, *missing, sequence};
   if (comm.rank != 0) {
     signal_parent(comm, sequence);
-    member_slot& me = comm.shared->slot(comm.rank);
     co_await until{me, me.from_parent, sequence};
   }
   release_children(comm, sequence);

@@ -14,14 +14,14 @@ task bcast_task(communicator_view comm, void* buffer, std::size_t bytes, int roo
   member_slot& me = shared.slot(comm.rank);
   member_slot& tree_root = shared.slot(0);
   if (comm.rank == root) {
-    me.published.data = buffer;
+    me.published = buffer;
     if (root != 0) tree_root.raise(tree_root.from_collective_root, sequence);
   }
   if (comm.rank == 0 && root != 0) co_await until{me, me.from_collective_root, sequence};
   if (comm.rank != 0) co_await until{me, me.from_parent, sequence};
   release_children(comm, sequence);
-  if (comm.rank != root && bytes != 0) std::memcpy(buffer, shared.slot(root).published.data, bytes);
-  co_await wait_for_children(comm, sequence);
+  if (comm.rank != root && bytes != 0) std::memcpy(buffer, shared.slot(root).published, bytes);
+  while (const signal* missing = missing_child(comm, sequence)) co_await until{me, *missing, sequence};
   if (comm.rank != 0) {
     signal_parent(comm, sequence);
   } else if (root != 0) {

@@ -19,8 +19,8 @@ task reduce_task(communicator_view comm, const void* input, void* recv, std::siz
   if (int children = binomial_tree::child_count(comm.rank, comm.size); children != 0) {
     std::vector<std::byte>& scratch = shared.scratch(comm.rank);
     if (scratch.size() < bytes) scratch.resize(bytes);
-    co_await wait_for_children(comm, sequence);
-    auto partial_of = [&](int index) { return shared.slot(binomial_tree::child(comm.rank, index)).published.data; };
+    while (const signal* missing = missing_child(comm, sequence)) co_await until{me, *missing, sequence};
+    auto partial_of = [&](int index) { return shared.slot(binomial_tree::child(comm.rank, index)).published; };
     // acc = input op child 0 op child 1 ...: from the last child backwards, each kernel call putting
     // the lower ranks' data in front.
     if (bytes != 0) std::memcpy(scratch.data(), partial_of(children - 1), bytes);
@@ -30,13 +30,13 @@ task reduce_task(communicator_view comm, const void* input, void* recv, std::siz
     partial = scratch.data();
   }
   if (comm.rank != 0) {
-    me.published.data = partial;
+    me.published = partial;
     signal_parent(comm, sequence);
     co_await until{me, me.from_parent, sequence};
   } else if (root == 0) {
     if (partial != recv && bytes != 0) std::memcpy(recv, partial, bytes);
   } else {
-    me.published.data = partial;
+    me.published = partial;
     member_slot& root_slot = shared.slot(root);
     root_slot.raise(root_slot.from_tree_root, sequence);
     co_await until{me, me.from_collective_root, sequence};
@@ -44,7 +44,7 @@ task reduce_task(communicator_view comm, const void* input, void* recv, std::siz
   if (comm.rank == root && root != 0) {
     co_await until{me, me.from_tree_root, sequence};
     member_slot& tree_root = shared.slot(0);
-    if (bytes != 0) std::memcpy(recv, tree_root.published.data, bytes);
+    if (bytes != 0) std::memcpy(recv, tree_root.published, bytes);
     tree_root.raise(tree_root.from_collective_root, sequence);
   }
 }

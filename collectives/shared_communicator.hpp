@@ -27,20 +27,14 @@ class alignas(cache_line) signal {
   bool reached(std::uint64_t sequence) const noexcept { return value_.load(std::memory_order_seq_cst) >= sequence; }
 
   // Only member_slot::raise may raise: it wakes the waiter afterwards.
-  bool advance(std::uint64_t sequence) noexcept {
+  void advance(std::uint64_t sequence) noexcept {
     std::uint64_t current = value_.load(std::memory_order_relaxed);
-    while (current < sequence)
-      if (value_.compare_exchange_weak(current, sequence, std::memory_order_seq_cst)) return true;
-    return false;
+    while (current < sequence && !value_.compare_exchange_weak(current, sequence, std::memory_order_seq_cst)) {
+    }
   }
 
  private:
   std::atomic<std::uint64_t> value_{0};
-};
-
-// What a member publishes for others to read during one collective.
-struct publication {
-  const void* data = nullptr;
 };
 
 class alignas(cache_line) member_slot {
@@ -58,8 +52,9 @@ class alignas(cache_line) member_slot {
   // between is not lost (both sides are sequentially consistent).
   void listen(runtime::rank* self) noexcept { sleeper_.store(self, std::memory_order_seq_cst); }
 
-  // Written by the member before it raises a signal for the collective; read by others after waiting.
-  publication published;
+  // Where the member's data for the current collective is: written before it raises a signal for the
+  // collective, read by others after waiting for that signal.
+  const void* published = nullptr;
 
  private:
   alignas(cache_line) std::atomic<runtime::rank*> sleeper_{nullptr};

@@ -1,6 +1,6 @@
 #pragma once
-// The steps every tree collective is made of, as awaitable pieces: waiting for all children, signalling
-// the parent, releasing the children.
+// The steps every tree collective is made of: finding a child that has not arrived yet (the algorithm
+// awaits its signal, then asks again), signalling the parent, releasing the children.
 
 #include <cstdint>
 
@@ -11,11 +11,13 @@
 
 namespace weft::coll {
 
-inline task wait_for_children(communicator_view comm, std::uint64_t sequence) {
+// A signal of a child that has not arrived at `sequence`, or null when all have. (A loop awaiting these
+// costs no coroutine frame, which a nested task would on every call.)
+inline const signal* missing_child(const communicator_view& comm, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
-  member_slot& me = shared.slot(comm.rank);
   for (int i = 0, n = binomial_tree::child_count(comm.rank, comm.size); i < n; ++i)
-    co_await until{me, shared.from_child(comm.rank, i), sequence};
+    if (const signal& arrival = shared.from_child(comm.rank, i); !arrival.reached(sequence)) return &arrival;
+  return nullptr;
 }
 
 inline void signal_parent(const communicator_view& comm, std::uint64_t sequence) {
