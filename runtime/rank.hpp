@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "privatize/runtime/rank_globals.hpp"
+#include "runtime/background_work.hpp"
 #include "runtime/exception_state.hpp"
 
 namespace weft::runtime {
@@ -42,6 +43,9 @@ struct alignas(64) rank {
   int saved_errno = 0;         // errno is the thread's; each rank keeps its own across switches
   // Its copy of the program's globals and its per-process libc state; made on its fiber when it starts.
   std::unique_ptr<privatize::rank_globals> globals;
+  // What the rank started and must advance whenever it would park; null when nothing (set by the layers
+  // above, from the rank itself).
+  background_work* background = nullptr;
 };
 
 }  // namespace weft::runtime

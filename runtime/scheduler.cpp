@@ -27,6 +27,7 @@ void yield() {
 
 void park() {
   rank* self = this_thread::rank;
+  if (self->background != nullptr && self->background->advance()) return;
   // A permit that is already there is consumed here, without a round trip through the worker.
   rank_state expected = rank_state::notified;
   if (self->state.load(std::memory_order_relaxed) == expected &&

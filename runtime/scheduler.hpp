@@ -21,6 +21,7 @@ int job_size() noexcept;
 void yield();
 
 // Suspends the calling rank until unpark(); may return spuriously, so callers re-check their condition.
+// The rank's background work (rank::background) advances first; park returns at once when it did.
 void park();
 
 // Makes a parked rank runnable (or lets its next park() return at once). Callable from any worker.
