@@ -7,6 +7,7 @@
 #include <cstddef>
 
 #include "collectives/communicator_view.hpp"
+#include "collectives/schedule.hpp"
 #include "collectives/task.hpp"
 
 namespace weft::coll {
@@ -20,20 +21,23 @@ task reduce_task(communicator_view comm, const void* input, void* recv, std::siz
 task allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                     std::size_t element_size, reduce_kernel kernel, std::uint64_t sequence);
 
-inline void barrier(const communicator_view& comm) { run_to_completion(barrier_task(comm, comm.take_sequences(1))); }
+// A blocking collective: runs `work` in its turn among the caller's collectives of `comm`.
+inline void run(const communicator_view& comm, task work) { comm.schedule->run(std::move(work), *comm.shared); }
+
+inline void barrier(const communicator_view& comm) { run(comm, barrier_task(comm, comm.take_sequences(1))); }
 
 inline void bcast(void* buffer, std::size_t bytes, int root, const communicator_view& comm) {
-  run_to_completion(bcast_task(comm, buffer, bytes, root, comm.take_sequences(1)));
+  run(comm, bcast_task(comm, buffer, bytes, root, comm.take_sequences(1)));
 }
 
 inline void reduce(const void* input, void* recv, std::size_t count, std::size_t element_size, reduce_kernel kernel,
                    int root, const communicator_view& comm) {
-  run_to_completion(reduce_task(comm, input, recv, count, element_size, kernel, root, comm.take_sequences(1)));
+  run(comm, reduce_task(comm, input, recv, count, element_size, kernel, root, comm.take_sequences(1)));
 }
 
 inline void allreduce(const void* input, void* recv, std::size_t count, std::size_t element_size,
                       reduce_kernel kernel, const communicator_view& comm) {
-  run_to_completion(allreduce_task(comm, input, recv, count, element_size, kernel, comm.take_sequences(2)));
+  run(comm, allreduce_task(comm, input, recv, count, element_size, kernel, comm.take_sequences(2)));
 }
 
 }  // namespace weft::coll

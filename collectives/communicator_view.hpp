@@ -1,13 +1,15 @@
 #pragma once
 // What the collective algorithms need to know of a communicator: its size, the caller's rank in it,
 // how its ranks map to the job's ranks, the context reserved for collective traffic (which no user
-// receive can match), the state its members share and the caller's count of its collectives.
+// receive can match), the state its members share, the caller's count of its collectives and the
+// caller's schedule of collectives under way.
 
 #include <cstddef>
 #include <cstdint>
 
 namespace weft::coll {
 
+class collective_schedule;
 class shared_communicator;
 
 struct communicator_view {
@@ -17,6 +19,7 @@ struct communicator_view {
   const int* job_ranks;  // the job rank of each communicator rank
   shared_communicator* shared;
   std::uint64_t* sequence;  // the caller's count of collectives on this communicator
+  collective_schedule* schedule;
 
   int job_rank(int r) const noexcept { return job_ranks[r]; }
   // The sequence numbers of the next `n` collective steps: every member takes the same ones.

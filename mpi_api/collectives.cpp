@@ -1,13 +1,17 @@
-// The collective calls: argument checks, then the algorithms of collectives/.
+// The collective calls, blocking and nonblocking: argument checks, then one algorithm of collectives/ for
+// both forms, run at once by the blocking call and started under a request by the nonblocking one.
 
 #include <vector>
 
 #include "collectives/algorithms.hpp"
 #include "mpi_api/checks.hpp"
+#include "mpi_api/collective_requests.hpp"
 #include "mpi_api/datatypes.hpp"
 #include "mpi_api/pmpi.hpp"
 
 using namespace weft::mpi;
+namespace coll = weft::coll;
+namespace shm = weft::shm;
 
 namespace {
 
@@ -29,40 +33,41 @@ int check_reduction(const char* call, const void* sendbuf, void* recvbuf, int co
   return check_op(call, comm, op, datatype);
 }
 
-}  // namespace
-
-WEFT_PMPI_ALIAS(Barrier)
-extern "C" int PMPI_Barrier(MPI_Comm comm) {
-  if (int error = check_collective(WEFT_CALL_NAME, comm)) return error;
-  weft::coll::barrier(collective_view(comm));
-  return MPI_SUCCESS;
+// A broadcast of a layout that is not contiguous travels packed: the root packs into a buffer of its own,
+// the others unpack from theirs. The layouts are held until the copies are done.
+coll::task bcast_packed(coll::communicator_view view, void* buffer, std::size_t count, shm::type_layout::pointer layout,
+                        int root, std::uint64_t sequence) {
+  std::size_t bytes = count * layout->size();
+  std::vector<std::byte> packed(bytes);
+  shm::typed_span user{static_cast<std::byte*>(buffer), layout.get(), count};
+  if (view.rank == root) shm::typed_copy(shm::byte_span(packed.data(), bytes), user, 0, bytes);
+  co_await coll::bcast_task(view, packed.data(), bytes, root, sequence);
+  if (view.rank != root) shm::typed_copy(user, shm::byte_span(packed.data(), bytes), 0, bytes);
 }
 
-WEFT_PMPI_ALIAS(Bcast)
-extern "C" int PMPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm) {
-  const char* call = WEFT_CALL_NAME;
+int barrier(const char* call, MPI_Comm comm, MPI_Request* request) {
+  if (int error = check_collective(call, comm)) return error;
+  coll::communicator_view view = collective_view(comm);
+  return launch(comm, view, coll::barrier_task(view, view.take_sequences(1)), request);
+}
+
+int bcast(const char* call, void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+          MPI_Request* request) {
   if (int error = check_collective(call, comm)) return error;
   if (int error = check_buffer(call, comm, buffer, count, datatype)) return error;
   if (int error = check_root(call, comm, root)) return error;
-  const weft::shm::type_layout& layout = *datatype->layout;
-  std::size_t bytes = count * layout.size();
-  if (layout.is_contiguous()) {
-    weft::coll::bcast(static_cast<std::byte*>(buffer) + layout.true_lb(), bytes, root, collective_view(comm));
-    return MPI_SUCCESS;
-  }
-  // Other layouts travel packed, until the collectives take typed buffers.
-  std::vector<std::byte> packed(bytes);
-  bool is_root = comm_rank(comm) == root;
-  if (is_root) weft::shm::typed_copy(weft::shm::byte_span(packed.data(), bytes), data_of(buffer, count, datatype), 0, bytes);
-  weft::coll::bcast(packed.data(), bytes, root, collective_view(comm));
-  if (!is_root) weft::shm::typed_copy(room_of(buffer, count, datatype), weft::shm::byte_span(packed.data(), bytes), 0, bytes);
-  return MPI_SUCCESS;
+  coll::communicator_view view = collective_view(comm);
+  const shm::type_layout& layout = *datatype->layout;
+  if (layout.is_contiguous())
+    return launch(comm, view,
+                  coll::bcast_task(view, static_cast<std::byte*>(buffer) + layout.true_lb(), count * layout.size(),
+                                   root, view.take_sequences(1)),
+                  request);
+  return launch(comm, view, bcast_packed(view, buffer, count, datatype->layout, root, view.take_sequences(1)), request);
 }
 
-WEFT_PMPI_ALIAS(Reduce)
-extern "C" int PMPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
-                           MPI_Comm comm) {
-  const char* call = WEFT_CALL_NAME;
+int reduce(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+           MPI_Comm comm, MPI_Request* request) {
   if (int error = check_collective(call, comm)) return error;
   if (int error = check_root(call, comm, root)) return error;
   bool is_root = comm_rank(comm) == root;
@@ -70,16 +75,69 @@ extern "C" int PMPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Da
   if (sendbuf == MPI_IN_PLACE && !is_root)
     return raise_error(comm, MPI_ERR_BUFFER, call, "MPI_IN_PLACE is allowed only at the root");
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-  weft::coll::reduce(input, recvbuf, count, datatype->layout->extent(), datatype->kernels[op->index], root, collective_view(comm));
-  return MPI_SUCCESS;
+  coll::communicator_view view = collective_view(comm);
+  return launch(comm, view,
+                coll::reduce_task(view, input, recvbuf, count, datatype->layout->extent(),
+                                  datatype->kernels[op->index], root, view.take_sequences(1)),
+                request);
+}
+
+int allreduce(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+              MPI_Comm comm, MPI_Request* request) {
+  if (int error = check_reduction(call, sendbuf, recvbuf, count, datatype, op, comm, true)) return error;
+  const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
+  coll::communicator_view view = collective_view(comm);
+  return launch(comm, view,
+                coll::allreduce_task(view, input, recvbuf, count, datatype->layout->extent(),
+                                     datatype->kernels[op->index], view.take_sequences(2)),
+                request);
+}
+
+}  // namespace
+
+WEFT_PMPI_ALIAS(Barrier)
+extern "C" int PMPI_Barrier(MPI_Comm comm) { return barrier(WEFT_CALL_NAME, comm, blocking); }
+
+WEFT_PMPI_ALIAS(Ibarrier)
+extern "C" int PMPI_Ibarrier(MPI_Comm comm, MPI_Request* request) {
+  if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
+  return barrier(WEFT_CALL_NAME, comm, request);
+}
+
+WEFT_PMPI_ALIAS(Bcast)
+extern "C" int PMPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm) {
+  return bcast(WEFT_CALL_NAME, buffer, count, datatype, root, comm, blocking);
+}
+
+WEFT_PMPI_ALIAS(Ibcast)
+extern "C" int PMPI_Ibcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                           MPI_Request* request) {
+  if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
+  return bcast(WEFT_CALL_NAME, buffer, count, datatype, root, comm, request);
+}
+
+WEFT_PMPI_ALIAS(Reduce)
+extern "C" int PMPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                           MPI_Comm comm) {
+  return reduce(WEFT_CALL_NAME, sendbuf, recvbuf, count, datatype, op, root, comm, blocking);
+}
+
+WEFT_PMPI_ALIAS(Ireduce)
+extern "C" int PMPI_Ireduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                            MPI_Comm comm, MPI_Request* request) {
+  if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
+  return reduce(WEFT_CALL_NAME, sendbuf, recvbuf, count, datatype, op, root, comm, request);
 }
 
 WEFT_PMPI_ALIAS(Allreduce)
 extern "C" int PMPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                               MPI_Comm comm) {
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_reduction(call, sendbuf, recvbuf, count, datatype, op, comm, true)) return error;
-  const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-  weft::coll::allreduce(input, recvbuf, count, datatype->layout->extent(), datatype->kernels[op->index], collective_view(comm));
-  return MPI_SUCCESS;
+  return allreduce(WEFT_CALL_NAME, sendbuf, recvbuf, count, datatype, op, comm, blocking);
+}
+
+WEFT_PMPI_ALIAS(Iallreduce)
+extern "C" int PMPI_Iallreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                               MPI_Comm comm, MPI_Request* request) {
+  if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
+  return allreduce(WEFT_CALL_NAME, sendbuf, recvbuf, count, datatype, op, comm, request);
 }

@@ -8,12 +8,14 @@
 #include "collectives/simple_algorithms.hpp"
 #include "mpi_api/attributes.hpp"
 #include "mpi_api/checks.hpp"
+#include "mpi_api/collective_requests.hpp"
 #include "mpi_api/context_ids.hpp"
 #include "mpi_api/intercommunicators.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "shm/point_to_point.hpp"
 
 using namespace weft::mpi;
+namespace coll = weft::coll;
 namespace shm = weft::shm;
 
 namespace {
@@ -45,13 +47,10 @@ MPI_Comm split(const weft_comm_s& parent, int color, int key) {
   return new_intracommunicator(parent, members_of_color(votes, *parent.local, color), votes[0].context);
 }
 
-// A duplicate of `comm` with its attributes (through their copy callbacks) and its topology. Weft acts on
-// no info hints, so a duplicate has none to take over.
-int duplicate(const char* call, MPI_Comm comm, MPI_Comm* newcomm) {
-  if (int error = check_creation(call, comm, newcomm)) return error;
+// Completes `made`, a duplicate of `comm`: its topology, and its attributes through their copy callbacks.
+// Weft acts on no info hints, so a duplicate has none to take over.
+int take_over(const char* call, MPI_Comm comm, weft_comm_s* made, MPI_Comm* newcomm) {
   const weft_comm_s& parent = *resolve(comm);
-  weft_comm_s* made = parent.is_inter() ? duplicate_intercommunicator(parent)
-                                        : new_intracommunicator(parent, parent.local, agree_on_context(parent));
   made->topology = parent.topology;
   if (int error = copy_attributes(call, comm, comm, parent.attributes, made->attributes)) {
     release(made);
@@ -60,6 +59,20 @@ int duplicate(const char* call, MPI_Comm comm, MPI_Comm* newcomm) {
   }
   *newcomm = made;
   return MPI_SUCCESS;
+}
+
+int duplicate(const char* call, MPI_Comm comm, MPI_Comm* newcomm) {
+  if (int error = check_creation(call, comm, newcomm)) return error;
+  const weft_comm_s& parent = *resolve(comm);
+  weft_comm_s* made = parent.is_inter() ? duplicate_intercommunicator(parent)
+                                        : new_intracommunicator(parent, parent.local, agree_on_context(parent));
+  return take_over(call, comm, made, newcomm);
+}
+
+// MPI_Comm_idup's agreement on the duplicate's context, which holds the duplicate until it is done.
+coll::task give_context(coll::communicator_view view, weft_comm_s* made, std::uint64_t sequence) {
+  co_await agree_on_context(view, &made->context, sequence);
+  release(made);
 }
 
 }  // namespace
@@ -77,13 +90,23 @@ extern "C" int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* n
 
 WEFT_PMPI_ALIAS(Comm_idup)
 extern "C" int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request) {
-  if (int error = check_output(WEFT_CALL_NAME, comm, request, "request")) return error;
-  // The duplicate is made at once, so the request is complete when returned. A program whose ranks reach
-  // the call only after some rank's later operation completed would wait here; no nonblocking agreement
-  // on contexts exists yet.
-  if (int error = PMPI_Comm_dup(comm, newcomm)) return error;
-  *request = new weft_request_s(resolve(comm));
-  return MPI_SUCCESS;
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_request_output(call, comm, request)) return error;
+  if (int error = check_creation(call, comm, newcomm)) return error;
+  const weft_comm_s& parent = *resolve(comm);
+  if (parent.is_inter()) {
+    // The groups of an intercommunicator agree on contexts through their leaders' point-to-point
+    // exchange, which blocks: its duplicate is made at once and the request is complete.
+    int error = duplicate(call, comm, newcomm);
+    if (error == MPI_SUCCESS) *request = new weft_request_s(resolve(comm));
+    return error;
+  }
+  // The duplicate exists at once and gets its context when the agreement completes, in the background
+  // of the members' other calls; until then the program may not use it (MPI-3.1, 6.4.2).
+  weft_comm_s* made = new_intracommunicator(parent, parent.local, 0);
+  coll::communicator_view view = collective_view(parent);
+  launch(comm, view, give_context(view, retain(made), view.take_sequences(1)), request);
+  return take_over(call, comm, made, newcomm);
 }
 
 WEFT_PMPI_ALIAS(Comm_split)

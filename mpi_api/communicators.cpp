@@ -36,7 +36,7 @@ coll::communicator_view collective_view(const weft_comm_s& comm) {
   if (comm.collective_state == nullptr) [[unlikely]]
     comm.collective_state = coll::attach_shared(context, members.job_rank(0), members.size());
   return {context + 1, members.size(), comm.rank, members.job_ranks().data(), comm.collective_state.get(),
-          &comm.collective_sequence};
+          &comm.collective_sequence, &this_rank().collectives};
 }
 
 weft_comm_s* new_intracommunicator(const weft_comm_s& parent, shared_rank_map members, std::uint32_t context) {

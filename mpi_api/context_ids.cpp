@@ -20,9 +20,16 @@ std::uint32_t allocate_context_pair() {
 }
 
 std::uint32_t agree_on_context(const weft_comm_s& parent) {
-  std::uint32_t context = parent.rank == 0 ? allocate_context_pair() : 0;
-  coll::bcast(&context, sizeof context, 0, collective_view(parent));
+  std::uint32_t context = 0;
+  coll::communicator_view view = collective_view(parent);
+  coll::run(view, agree_on_context(view, &context, view.take_sequences(1)));
   return context;
+}
+
+coll::task agree_on_context(coll::communicator_view view, std::uint32_t* context, std::uint64_t sequence) {
+  std::uint32_t agreed = view.rank == 0 ? allocate_context_pair() : 0;
+  co_await coll::bcast_task(view, &agreed, sizeof agreed, 0, sequence);
+  *context = agreed;
 }
 
 }  // namespace weft::mpi

@@ -6,6 +6,8 @@
 
 #include <cstdint>
 
+#include "collectives/communicator_view.hpp"
+#include "collectives/task.hpp"
 #include "mpi_api/handles.hpp"
 
 namespace weft::mpi {
@@ -20,5 +22,8 @@ std::uint32_t allocate_context_pair();
 // Collective over the members of `parent` (the local group of an intercommunicator): its rank 0
 // allocates a pair and every member returns it.
 std::uint32_t agree_on_context(const weft_comm_s& parent);
+
+// The same as a task over `parent` seen as `view`, which stores the pair in *context when done.
+coll::task agree_on_context(coll::communicator_view view, std::uint32_t* context, std::uint64_t sequence);
 
 }  // namespace weft::mpi

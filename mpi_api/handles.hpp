@@ -16,6 +16,7 @@
 #include <variant>
 #include <vector>
 
+#include "collectives/schedule.hpp"
 #include "collectives/shared_communicator.hpp"
 #include "mpi_api/attributes.hpp"
 #include "mpi_api/rank_map.hpp"
@@ -257,7 +258,8 @@ struct weft_request_s : weft::mpi::object_header {
 
   weft_comm_s* comm;
   MPI_Datatype datatype = nullptr;  // retained while an operation may read or write through its layout
-  std::variant<weft::mpi::finished, weft::shm::send_request, weft::shm::recv_request, weft::mpi::generalized_operation>
+  std::variant<weft::mpi::finished, weft::shm::send_request, weft::shm::recv_request, weft::mpi::generalized_operation,
+               weft::coll::pending_collective>
       operation;
   std::optional<weft::mpi::persistent_operation> persistent;
   bool active = true;  // false for a persistent request between its completion and the next MPI_Start

@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "collectives/schedule.hpp"
 #include "mpi_api/handles.hpp"
 
 namespace weft::mpi {
@@ -16,6 +17,7 @@ struct rank_state {
   weft_comm_s world;  // what MPI_COMM_WORLD stands for on this rank
   weft_comm_s self;   // and MPI_COMM_SELF
   std::vector<weft_request_s*> orphans;   // freed by MPI_Request_free before their operations completed
+  coll::collective_schedule collectives;  // the rank's collectives under way
   int last_used_code = MPI_ERR_LASTCODE;  // the value of the attribute MPI_LASTUSEDCODE points to
 };
 

@@ -22,6 +22,7 @@ bool is_complete(const weft_request_s& request) noexcept {
     bool operator()(const shm::send_request& send) const { return send.done.done(); }
     bool operator()(const shm::recv_request& receive) const { return receive.done.done(); }
     bool operator()(const generalized_operation& user) const { return user.complete.load(std::memory_order_acquire); }
+    bool operator()(const coll::pending_collective& collective) const { return collective.done(); }
   } complete;
   return std::visit(complete, request.operation);
 }
@@ -29,6 +30,7 @@ bool is_complete(const weft_request_s& request) noexcept {
 void wait_for(weft_request_s& request) {
   if (auto* send = std::get_if<shm::send_request>(&request.operation)) send->done.wait();
   else if (auto* receive = std::get_if<shm::recv_request>(&request.operation)) receive->done.wait();
+  else if (auto* collective = std::get_if<coll::pending_collective>(&request.operation)) this_rank().collectives.wait(*collective);
   else runtime::wait_until([&] { return is_complete(request); });
 }
 
@@ -119,6 +121,18 @@ int check_request(const char* call, MPI_Request* request) {
 // Programs poll with the Test calls; the peer may be a rank of this very worker, which must get to run.
 void let_peers_run() { weft::runtime::yield(); }
 
+// A test call first advances the rank's collectives under way: a program may poll one with the Test
+// calls alone.
+void advance_collectives() { this_rank().collectives.advance(); }
+
+// MPI-3.1, 5.12: freeing or cancelling the request of a nonblocking collective is erroneous.
+int refuse_collective(const char* call, const weft_request_s& request) {
+  if (!std::holds_alternative<weft::coll::pending_collective>(request.operation)) [[likely]]
+    return MPI_SUCCESS;
+  return raise_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, call,
+                     "request belongs to a nonblocking collective, which cannot be freed or cancelled; wait for it");
+}
+
 MPI_Status* status_at(MPI_Status statuses[], int i) {
   return statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
 }
@@ -190,6 +204,7 @@ extern "C" int PMPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
   const char* call = WEFT_CALL_NAME;
   if (int error = check_request(call, request)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, flag, "flag")) return error;
+  advance_collectives();
   *flag = is_inactive(*request) || is_complete(**request);
   if (!*flag) {
     let_peers_run();
@@ -207,6 +222,7 @@ extern "C" int PMPI_Request_get_status(MPI_Request request, int* flag, MPI_Statu
   const char* call = WEFT_CALL_NAME;
   if (int error = check_requests(call, 1, &request)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, flag, "flag")) return error;
+  advance_collectives();
   *flag = is_inactive(request) || is_complete(*request);
   if (!*flag) let_peers_run();
   else if (is_inactive(request)) empty_status(status);
@@ -235,6 +251,7 @@ extern "C" int PMPI_Testall(int count, MPI_Request requests[], int* flag, MPI_St
   const char* call = WEFT_CALL_NAME;
   if (int error = check_requests(call, count, requests)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, flag, "flag")) return error;
+  advance_collectives();
   *flag = 1;
   for (int i = 0; i < count && *flag; ++i) *flag = is_inactive(requests[i]) || is_complete(*requests[i]);
   if (!*flag) {
@@ -265,6 +282,7 @@ extern "C" int PMPI_Testany(int count, MPI_Request requests[], int* index, int* 
   if (int error = check_requests(call, count, requests)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, index, "index")) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, flag, "flag")) return error;
+  advance_collectives();
   int found = find_complete(count, requests);
   *flag = found != -1;
   *index = found == -1 ? MPI_UNDEFINED : found;
@@ -300,6 +318,7 @@ extern "C" int PMPI_Testsome(int incount, MPI_Request requests[], int* outcount,
   const char* call = WEFT_CALL_NAME;
   if (int error = check_requests(call, incount, requests)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, outcount, "outcount")) return error;
+  advance_collectives();
   int found = find_complete(incount, requests);
   if (found == MPI_UNDEFINED) {
     *outcount = MPI_UNDEFINED;
@@ -317,6 +336,7 @@ extern "C" int PMPI_Cancel(MPI_Request* request) {
   if (*request == MPI_REQUEST_NULL)
     return raise_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, call, "request is MPI_REQUEST_NULL");
   weft_request_s& target = **request;
+  if (int error = refuse_collective(call, target)) return error;
   if (auto* receive = std::get_if<shm::recv_request>(&target.operation))
     target.cancelled = shm::cancel_recv(*receive, this_rank_id());
   else if (auto* send = std::get_if<shm::send_request>(&target.operation))
@@ -352,6 +372,7 @@ extern "C" int PMPI_Request_free(MPI_Request* request) {
   if (int error = check_request(call, request)) return error;
   if (*request == MPI_REQUEST_NULL)
     return raise_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, call, "request is MPI_REQUEST_NULL");
+  if (int error = refuse_collective(call, **request)) return error;
   // An operation still under way completes on its own; its request goes once it has.
   release_when_complete(*request);
   *request = MPI_REQUEST_NULL;

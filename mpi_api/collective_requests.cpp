@@ -1,0 +1,25 @@
+#include "mpi_api/collective_requests.hpp"
+
+#include "collectives/algorithms.hpp"
+#include "mpi_api/checks.hpp"
+
+namespace weft::mpi {
+
+int check_request_output(const char* call, MPI_Comm comm, MPI_Request* request) {
+  if (int error = check_ready(call, comm)) return error;
+  return check_output(call, comm, request, "request");
+}
+
+int launch(MPI_Comm comm, const coll::communicator_view& view, coll::task work, MPI_Request* request) {
+  if (request == blocking) {
+    coll::run(view, std::move(work));
+    return MPI_SUCCESS;
+  }
+  auto* started = new weft_request_s(resolve(comm));
+  auto& operation = started->operation.emplace<coll::pending_collective>(std::move(work), *view.shared);
+  view.schedule->start(operation);
+  *request = started;
+  return MPI_SUCCESS;
+}
+
+}  // namespace weft::mpi

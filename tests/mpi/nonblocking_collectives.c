@@ -1,0 +1,239 @@
+/* Nonblocking collectives and MPI_Comm_idup.
+ *
+ * Ibarrier stays incomplete until the last rank enters it, which that rank does only after rank 0 has
+ * tested the barrier. Collectives advance while their rank is blocked in something else: every rank
+ * starts an Ibarrier, then rank 0 blocks in a receive from rank 1, which sends only once its own barrier
+ * is complete (rank 0 has its part to do in it). Outstanding collectives on the world, a duplicate and
+ * a split complete in any order, the order differing between ranks; several on one communicator, and a
+ * blocking one behind them, complete in call order with the right data. A collective polled with
+ * MPI_Test alone completes. Ibcast of a vector type. Comm_idup: a rank blocked in a receive still
+ * finishes its part of the duplication that the sender waits for; the duplicate has its own context
+ * and its parent's attributes. Freeing or cancelling a collective's request, and a NULL request, are
+ * errors of their classes. */
+#include "mpitest.h"
+
+enum { COUNT = 1000, VECTOR_BLOCKS = 50 };
+
+static int rank, size;
+
+static void barrier_waits_for_the_last_rank(void) {
+  if (size == 1) return;
+  MPI_Request request;
+  int flag = 1, token = 0;
+  if (rank == 0) {
+    MPI_Ibarrier(MPI_COMM_WORLD, &request);
+    MPI_Test(&request, &flag, MPI_STATUS_IGNORE);
+    CHECK(!flag, "Ibarrier complete before rank %d entered it", size - 1);
+    MPI_Send(&token, 1, MPI_INT, size - 1, 0, MPI_COMM_WORLD);
+    MPI_Wait(&request, MPI_STATUS_IGNORE);
+  } else if (rank == size - 1) {
+    MPI_Recv(&token, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Ibarrier(MPI_COMM_WORLD, &request);
+    MPI_Wait(&request, MPI_STATUS_IGNORE);
+  } else {
+    MPI_Barrier(MPI_COMM_WORLD);
+  }
+}
+
+static void progress_while_blocked_in_a_receive(void) {
+  MPI_Request request;
+  MPI_Ibarrier(MPI_COMM_WORLD, &request);
+  int token = rank;
+  if (size > 1 && rank == 0) {
+    MPI_Recv(&token, 1, MPI_INT, 1, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    CHECK(token == 1, "received %d from rank 1", token);
+  } else if (rank == 1) {
+    MPI_Wait(&request, MPI_STATUS_IGNORE);
+    MPI_Send(&token, 1, MPI_INT, 0, 1, MPI_COMM_WORLD);
+  }
+  MPI_Wait(&request, MPI_STATUS_IGNORE);
+}
+
+static void fill_ints(int *values, int count, int seed) {
+  for (int i = 0; i < count; i++)
+    values[i] = seed * 1000 + i;
+}
+
+/* A bcast on the world, an allreduce on a duplicate and a reduce on an even/odd split, completed in an
+ * order that depends on the rank. */
+static void communicators_complete_in_any_order(void) {
+  MPI_Comm dup, half;
+  MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+  MPI_Comm_split(MPI_COMM_WORLD, rank % 2, -rank, &half);
+  int half_size;
+  MPI_Comm_size(half, &half_size);
+  int *broadcast = malloc(COUNT * sizeof *broadcast), *sum = malloc(COUNT * sizeof *sum);
+  int *mine = malloc(COUNT * sizeof *mine), *half_sum = malloc(COUNT * sizeof *half_sum);
+  CHECK(broadcast && sum && mine && half_sum, "out of memory");
+  int root = size / 2;
+  fill_ints(broadcast, COUNT, rank == root ? 7 : -1);
+  for (int i = 0; i < COUNT; i++)
+    mine[i] = rank + i;
+  MPI_Request requests[3];
+  MPI_Ibcast(broadcast, COUNT, MPI_INT, root, MPI_COMM_WORLD, &requests[0]);
+  MPI_Iallreduce(mine, sum, COUNT, MPI_INT, MPI_SUM, dup, &requests[1]);
+  /* Ranks of the split are ordered by descending world rank: its rank 0 is the highest of its parity. */
+  MPI_Ireduce(mine, half_sum, COUNT, MPI_INT, MPI_SUM, 0, half, &requests[2]);
+  if (rank % 3 == 0) {
+    MPI_Waitall(3, requests, MPI_STATUSES_IGNORE);
+  } else {
+    for (int i = 2 + rank % 3; i >= rank % 3; i--) /* indices 2 1 0, or 0 2 1, or 1 0 2 */
+      MPI_Wait(&requests[i % 3], MPI_STATUS_IGNORE);
+  }
+  int expected_broadcast[COUNT];
+  fill_ints(expected_broadcast, COUNT, 7);
+  long long rank_sum = (long long)size * (size - 1) / 2;
+  for (int i = 0; i < COUNT; i++) {
+    CHECK(broadcast[i] == expected_broadcast[i], "Ibcast element %d: %d", i, broadcast[i]);
+    CHECK(sum[i] == rank_sum + (long long)size * i, "Iallreduce element %d: %d", i, sum[i]);
+  }
+  int half_rank;
+  MPI_Comm_rank(half, &half_rank);
+  if (half_rank == 0) {
+    long long parity_sum = 0;
+    for (int r = rank % 2; r < size; r += 2)
+      parity_sum += r;
+    for (int i = 0; i < COUNT; i++)
+      CHECK(half_sum[i] == parity_sum + (long long)half_size * i, "Ireduce element %d: %d", i, half_sum[i]);
+  }
+  free(broadcast);
+  free(sum);
+  free(mine);
+  free(half_sum);
+  MPI_Comm_free(&half);
+  MPI_Comm_free(&dup);
+}
+
+/* Several collectives on one communicator, and a blocking one behind them, each with its own data. */
+static void one_communicator_in_call_order(void) {
+  enum { ROUNDS = 8 };
+  int values[ROUNDS], results[ROUNDS];
+  MPI_Request requests[ROUNDS];
+  for (int k = 0; k < ROUNDS; k++) {
+    values[k] = rank == k % size ? 100 + k : -1;
+    if (k % 2 == 0) {
+      MPI_Ibcast(&values[k], 1, MPI_INT, k % size, MPI_COMM_WORLD, &requests[k]);
+    } else {
+      values[k] = rank * k;
+      MPI_Iallreduce(&values[k], &results[k], 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD, &requests[k]);
+    }
+  }
+  int blocking = rank, blocking_sum = 0;
+  MPI_Allreduce(&blocking, &blocking_sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  CHECK(blocking_sum == size * (size - 1) / 2, "Allreduce behind nonblocking ones: %d", blocking_sum);
+  MPI_Waitall(ROUNDS, requests, MPI_STATUSES_IGNORE);
+  for (int k = 0; k < ROUNDS; k++) {
+    if (k % 2 == 0) CHECK(values[k] == 100 + k, "Ibcast %d: %d", k, values[k]);
+    else CHECK(results[k] == (size - 1) * k, "Iallreduce %d: %d", k, results[k]);
+  }
+}
+
+static void polled_with_test_alone(void) {
+  double value = rank + 0.5, total = 0;
+  MPI_Request request;
+  MPI_Iallreduce(&value, &total, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &request);
+  int flag = 0;
+  while (!flag)
+    MPI_Test(&request, &flag, MPI_STATUS_IGNORE);
+  CHECK(request == MPI_REQUEST_NULL, "a completed request is not MPI_REQUEST_NULL");
+  CHECK(total == size * (size - 1) / 2.0 + 0.5 * size, "Iallreduce polled with MPI_Test: %g", total);
+}
+
+static void vector_bcast(void) {
+  MPI_Datatype every_other;
+  MPI_Type_vector(VECTOR_BLOCKS, 1, 2, MPI_INT, &every_other);
+  MPI_Type_commit(&every_other);
+  int root = size - 1, data[2 * VECTOR_BLOCKS];
+  for (int i = 0; i < 2 * VECTOR_BLOCKS; i++)
+    data[i] = rank == root ? i : -i - 1;
+  MPI_Request request;
+  MPI_Ibcast(data, 1, every_other, root, MPI_COMM_WORLD, &request);
+  MPI_Type_free(&every_other); /* the operation keeps what it needs */
+  MPI_Wait(&request, MPI_STATUS_IGNORE);
+  for (int i = 0; i < 2 * VECTOR_BLOCKS; i++)
+    CHECK(data[i] == (i % 2 == 0 || rank == root ? i : -i - 1), "Ibcast of a vector, element %d: %d", i, data[i]);
+}
+
+static int copies;
+static int count_copy(MPI_Comm comm, int keyval, void *extra, void *in, void *out, int *flag) {
+  (void)comm, (void)keyval, (void)extra;
+  copies++;
+  *(void **)out = in;
+  *flag = 1;
+  return MPI_SUCCESS;
+}
+
+static void idup_while_peer_receives(void) {
+  int keyval, value = 42;
+  MPI_Comm_create_keyval(count_copy, MPI_COMM_NULL_DELETE_FN, &keyval, NULL);
+  MPI_Comm_set_attr(MPI_COMM_WORLD, keyval, &value);
+  MPI_Comm dup;
+  MPI_Request request;
+  MPI_Comm_idup(MPI_COMM_WORLD, &dup, &request);
+  int token = rank;
+  if (size > 1 && rank == 0) {
+    MPI_Recv(&token, 1, MPI_INT, 1, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  } else if (rank == 1) {
+    MPI_Wait(&request, MPI_STATUS_IGNORE);
+    MPI_Send(&token, 1, MPI_INT, 0, 2, MPI_COMM_WORLD);
+  }
+  MPI_Wait(&request, MPI_STATUS_IGNORE);
+  int *seen, found = 0;
+  MPI_Comm_get_attr(dup, keyval, &seen, &found);
+  CHECK(found && *seen == 42 && copies == 1, "attribute of the idup'ed communicator: found %d, copies %d", found,
+        copies);
+  /* Its own context: a message on the duplicate does not match a receive on the world. */
+  int mine = rank, from_dup = -1, from_world = -1;
+  int next = (rank + 1) % size, previous = (rank + size - 1) % size;
+  MPI_Request receives[2];
+  MPI_Irecv(&from_world, 1, MPI_INT, previous, 3, MPI_COMM_WORLD, &receives[0]);
+  MPI_Irecv(&from_dup, 1, MPI_INT, previous, 3, dup, &receives[1]);
+  int world_value = -mine - 1;
+  MPI_Send(&mine, 1, MPI_INT, next, 3, dup);
+  MPI_Send(&world_value, 1, MPI_INT, next, 3, MPI_COMM_WORLD);
+  MPI_Waitall(2, receives, MPI_STATUSES_IGNORE);
+  CHECK(from_dup == previous && from_world == -previous - 1, "dup got %d, world got %d", from_dup, from_world);
+  int total = 0;
+  MPI_Allreduce(&mine, &total, 1, MPI_INT, MPI_SUM, dup);
+  CHECK(total == size * (size - 1) / 2, "Allreduce on the idup'ed communicator: %d", total);
+  MPI_Comm_free(&dup);
+  MPI_Comm_delete_attr(MPI_COMM_WORLD, keyval);
+  MPI_Comm_free_keyval(&keyval);
+}
+
+static void errors(void) {
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  MPI_Request request;
+  MPI_Ibarrier(MPI_COMM_WORLD, &request);
+  expect_error(MPI_Request_free(&request), MPI_ERR_REQUEST, "MPI_Request_free of an Ibarrier's request");
+  expect_error(MPI_Cancel(&request), MPI_ERR_REQUEST, "MPI_Cancel of an Ibarrier's request");
+  CHECK(request != MPI_REQUEST_NULL, "a refused MPI_Request_free nulled the request");
+  MPI_Wait(&request, MPI_STATUS_IGNORE);
+  expect_error(MPI_Ibarrier(MPI_COMM_WORLD, NULL), MPI_ERR_ARG, "MPI_Ibarrier with a NULL request");
+  int value = 0;
+  expect_error(MPI_Ibcast(&value, 1, MPI_INT, size, MPI_COMM_WORLD, &request), MPI_ERR_ROOT,
+               "MPI_Ibcast to a root past the last rank");
+  expect_error(MPI_Iallreduce(&value, &value, -1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &request), MPI_ERR_COUNT,
+               "MPI_Iallreduce of a negative count");
+  expect_error(MPI_Ibarrier(MPI_COMM_NULL, &request), MPI_ERR_COMM, "MPI_Ibarrier on MPI_COMM_NULL");
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+}
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  for (int round = 0; round < 3; round++) {
+    barrier_waits_for_the_last_rank();
+    progress_while_blocked_in_a_receive();
+    communicators_complete_in_any_order();
+    one_communicator_in_call_order();
+    polled_with_test_alone();
+    vector_bcast();
+  }
+  idup_while_peer_receives();
+  errors();
+  report_ok("nonblocking_collectives");
+  MPI_Finalize();
+  return 0;
+}
