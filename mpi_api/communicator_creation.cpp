@@ -61,52 +61,46 @@ int take_over(const char* call, MPI_Comm comm, weft_comm_s* made, MPI_Comm* newc
   return MPI_SUCCESS;
 }
 
-int duplicate(const char* call, MPI_Comm comm, MPI_Comm* newcomm) {
-  if (int error = check_creation(call, comm, newcomm)) return error;
-  const weft_comm_s& parent = *resolve(comm);
-  weft_comm_s* made = parent.is_inter() ? duplicate_intercommunicator(parent)
-                                        : new_intracommunicator(parent, parent.local, agree_on_context(parent));
-  return take_over(call, comm, made, newcomm);
+// The agreement on a duplicate's contexts over its parent's members (both groups of an intercommunicator,
+// whose duplicate needs a pair across and one within its groups); holds the duplicate until it is done.
+coll::task give_contexts(coll::communicator_view view, weft_comm_s* made, std::uint64_t sequence) {
+  std::uint32_t context = 0;
+  co_await agree_on_contexts(view, &context, made->is_inter() ? 2 : 1, sequence);
+  made->context = context;
+  if (made->is_inter()) made->local_context = context + 2;
+  release(made);
 }
 
-// MPI_Comm_idup's agreement on the duplicate's context, which holds the duplicate until it is done.
-coll::task give_context(coll::communicator_view view, weft_comm_s* made, std::uint64_t sequence) {
-  co_await agree_on_context(view, &made->context, sequence);
-  release(made);
+// MPI_Comm_dup and MPI_Comm_idup: the duplicate exists at once and gets its contexts when the agreement is
+// done, which the nonblocking call leaves to the background of the members' other calls (the program may
+// not use the duplicate before, MPI-3.1, 6.4.2).
+int duplicate(const char* call, MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request) {
+  if (int error = check_creation(call, comm, newcomm)) return error;
+  const weft_comm_s& parent = *resolve(comm);
+  weft_comm_s* made = parent.is_inter() ? new_intercommunicator(parent, parent.local, parent.remote, 0, 0)
+                                        : new_intracommunicator(parent, parent.local, 0);
+  coll::communicator_view view = parent.is_inter() ? collective_view_of_both(parent) : collective_view(parent);
+  launch(comm, view, give_contexts(view, retain(made), view.take_sequences(1)), request);
+  return take_over(call, comm, made, newcomm);
 }
 
 }  // namespace
 
 WEFT_PMPI_ALIAS(Comm_dup)
-extern "C" int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) { return duplicate(WEFT_CALL_NAME, comm, newcomm); }
+extern "C" int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) { return duplicate(WEFT_CALL_NAME, comm, newcomm, blocking); }
 
 WEFT_PMPI_ALIAS(Comm_dup_with_info)
 extern "C" int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm) {
   const char* call = WEFT_CALL_NAME;
   if (info != MPI_INFO_NULL)
     if (int error = check_info(call, comm, info, "info")) return error;
-  return duplicate(call, comm, newcomm);
+  return duplicate(call, comm, newcomm, blocking);
 }
 
 WEFT_PMPI_ALIAS(Comm_idup)
 extern "C" int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request) {
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_request_output(call, comm, request)) return error;
-  if (int error = check_creation(call, comm, newcomm)) return error;
-  const weft_comm_s& parent = *resolve(comm);
-  if (parent.is_inter()) {
-    // The groups of an intercommunicator agree on contexts through their leaders' point-to-point
-    // exchange, which blocks: its duplicate is made at once and the request is complete.
-    int error = duplicate(call, comm, newcomm);
-    if (error == MPI_SUCCESS) *request = new weft_request_s(resolve(comm));
-    return error;
-  }
-  // The duplicate exists at once and gets its context when the agreement completes, in the background
-  // of the members' other calls; until then the program may not use it (MPI-3.1, 6.4.2).
-  weft_comm_s* made = new_intracommunicator(parent, parent.local, 0);
-  coll::communicator_view view = collective_view(parent);
-  launch(comm, view, give_context(view, retain(made), view.take_sequences(1)), request);
-  return take_over(call, comm, made, newcomm);
+  if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
+  return duplicate(WEFT_CALL_NAME, comm, newcomm, request);
 }
 
 WEFT_PMPI_ALIAS(Comm_split)

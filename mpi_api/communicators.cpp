@@ -30,13 +30,24 @@ void initialize_predefined_communicators(rank_state& state, int job_rank) {
   state.self.name = "MPI_COMM_SELF";
 }
 
+namespace {
+
+// The view of `members`' collectives, whose state is keyed by `context` (the first of a pair).
+coll::communicator_view view_of(std::uint32_t context, const rank_map& members, int rank, collective_group& group) {
+  if (group.state == nullptr) [[unlikely]]
+    group.state = coll::attach_shared(context, members.job_rank(0), members.size());
+  return {context + 1, members.size(), rank, members.job_ranks().data(), group.state.get(), &group.sequence,
+          &this_rank().collectives};
+}
+
+}  // namespace
+
 coll::communicator_view collective_view(const weft_comm_s& comm) {
-  std::uint32_t context = comm.is_inter() ? comm.local_context : comm.context;
-  const rank_map& members = *comm.local;
-  if (comm.collective_state == nullptr) [[unlikely]]
-    comm.collective_state = coll::attach_shared(context, members.job_rank(0), members.size());
-  return {context + 1, members.size(), comm.rank, members.job_ranks().data(), comm.collective_state.get(),
-          &comm.collective_sequence, &this_rank().collectives};
+  return view_of(comm.is_inter() ? comm.local_context : comm.context, *comm.local, comm.rank, comm.collectives);
+}
+
+coll::communicator_view collective_view_of_both(const weft_comm_s& inter) {
+  return view_of(inter.context, *inter.both, inter.both->rank_of(this_rank_id()), inter.both_collectives);
 }
 
 weft_comm_s* new_intracommunicator(const weft_comm_s& parent, shared_rank_map members, std::uint32_t context) {

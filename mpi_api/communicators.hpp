@@ -38,6 +38,9 @@ coll::communicator_view collective_view(const weft_comm_s& comm);
 
 inline coll::communicator_view collective_view(MPI_Comm comm) { return collective_view(*resolve(comm)); }
 
+// Collectives over both groups of an intercommunicator as one (weft_comm_s::both).
+coll::communicator_view collective_view_of_both(const weft_comm_s& inter);
+
 // The calling rank's object for a new intracommunicator of `members` (the calling rank among them),
 // inheriting `parent`'s error handler.
 weft_comm_s* new_intracommunicator(const weft_comm_s& parent, shared_rank_map members, std::uint32_t context);

@@ -9,11 +9,13 @@
 
 namespace weft::mpi {
 
-std::uint32_t allocate_context_pair() {
+std::uint32_t allocate_context_pair() { return allocate_context_pairs(1); }
+
+std::uint32_t allocate_context_pairs(int pairs) {
   static std::atomic<std::uint32_t> next{self_context + 2};
-  std::uint32_t context = next.fetch_add(2, std::memory_order_relaxed);
+  std::uint32_t context = next.fetch_add(2 * pairs, std::memory_order_relaxed);
   // 2^31 communicators per job. Ending the job beats reusing a context that may still carry messages.
-  if (context > std::numeric_limits<std::uint32_t>::max() - 2)
+  if (context > std::numeric_limits<std::uint32_t>::max() - 2 * pairs)
     runtime::fatal(1, "rank %d: the job has created more than 2^31 communicators; context ids are exhausted",
                    this_rank_id());
   return context;
@@ -22,12 +24,12 @@ std::uint32_t allocate_context_pair() {
 std::uint32_t agree_on_context(const weft_comm_s& parent) {
   std::uint32_t context = 0;
   coll::communicator_view view = collective_view(parent);
-  coll::run(view, agree_on_context(view, &context, view.take_sequences(1)));
+  coll::run(view, agree_on_contexts(view, &context, 1, view.take_sequences(1)));
   return context;
 }
 
-coll::task agree_on_context(coll::communicator_view view, std::uint32_t* context, std::uint64_t sequence) {
-  std::uint32_t agreed = view.rank == 0 ? allocate_context_pair() : 0;
+coll::task agree_on_contexts(coll::communicator_view view, std::uint32_t* context, int pairs, std::uint64_t sequence) {
+  std::uint32_t agreed = view.rank == 0 ? allocate_context_pairs(pairs) : 0;
   co_await coll::bcast_task(view, &agreed, sizeof agreed, 0, sequence);
   *context = agreed;
 }

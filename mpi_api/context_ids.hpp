@@ -19,11 +19,15 @@ inline constexpr std::uint32_t self_context = 2;
 // A fresh pair; its first (even) context.
 std::uint32_t allocate_context_pair();
 
+// `pairs` fresh consecutive pairs; the first context of the first.
+std::uint32_t allocate_context_pairs(int pairs);
+
 // Collective over the members of `parent` (the local group of an intercommunicator): its rank 0
 // allocates a pair and every member returns it.
 std::uint32_t agree_on_context(const weft_comm_s& parent);
 
-// The same as a task over `parent` seen as `view`, which stores the pair in *context when done.
-coll::task agree_on_context(coll::communicator_view view, std::uint32_t* context, std::uint64_t sequence);
+// The same as a task over the members seen as `view`, for `pairs` consecutive pairs: stores the first
+// context in *context when done.
+coll::task agree_on_contexts(coll::communicator_view view, std::uint32_t* context, int pairs, std::uint64_t sequence);
 
 }  // namespace weft::mpi

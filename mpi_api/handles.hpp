@@ -174,6 +174,17 @@ struct weft_group_s : weft::mpi::object_header {
   weft::mpi::shared_rank_map members;
 };
 
+namespace weft::mpi {
+
+// What a group's collectives keep per communicator: the state the members share, attached by their first
+// collective, and the caller's count of them.
+struct collective_group {
+  std::shared_ptr<coll::shared_communicator> state;
+  std::uint64_t sequence = 0;
+};
+
+}  // namespace weft::mpi
+
 // A communicator as one of its ranks sees it. The handles MPI_COMM_WORLD and MPI_COMM_SELF are shared by
 // all the ranks, so they stand for an object of the calling rank (see communicators.hpp).
 struct weft_comm_s : weft::mpi::object_header {
@@ -193,10 +204,13 @@ struct weft_comm_s : weft::mpi::object_header {
   std::string name;
   weft::mpi::attribute_list attributes;
   weft::mpi::shared_topology topology;                     // null: none
-  // The collective state the members share, attached by the first collective; the caller's count of
-  // collectives (see collectives/shared_communicator.hpp). Collectives of a const communicator change them.
-  mutable std::shared_ptr<weft::coll::shared_communicator> collective_state;
-  mutable std::uint64_t collective_sequence = 0;
+  // The collectives of the members (see collectives/shared_communicator.hpp). Collectives of a const
+  // communicator change them.
+  mutable weft::mpi::collective_group collectives;
+  // An intercommunicator's two groups as one, the group whose leader has the lower job rank first, for
+  // what both groups do together (agreeing on a duplicate's contexts); null for an intracommunicator.
+  weft::mpi::shared_rank_map both;
+  mutable weft::mpi::collective_group both_collectives;
 
   bool is_inter() const noexcept { return remote != nullptr; }
 };

@@ -36,43 +36,30 @@ void exchange_across(const weft_comm_s& inter, const void* out, void* in, std::s
   exchange(out, bytes, in, bytes, env, inter.remote->job_rank(0), env);
 }
 
-// Whether the calling rank's group comes first when both groups of `inter` must be ordered the same way
-// on both sides: the group whose leader has the lower job rank.
-bool leads(const weft_comm_s& inter) { return inter.local->job_rank(0) < inter.remote->job_rank(0); }
+// Whether group `a` comes first when two groups must be ordered the same way on both sides: the group
+// whose leader has the lower job rank.
+bool leads_first(const rank_map& a, const rank_map& b) { return a.job_rank(0) < b.job_rank(0); }
 
-// The calling rank's object for an intercommunicator between `local` (the calling rank among them) and
-// `remote`, inheriting `parent`'s error handler.
-weft_comm_s* make_intercommunicator(const weft_comm_s& parent, shared_rank_map local, shared_rank_map remote,
-                                    std::uint32_t context, std::uint32_t local_context) {
-  auto comm = std::make_unique<weft_comm_s>();
-  comm->context = context;
-  comm->local_context = local_context;
-  comm->rank = local->rank_of(this_rank_id());
-  comm->local = std::move(local);
-  comm->remote = std::move(remote);
-  comm->errhandler = retain(parent.errhandler);
-  return comm.release();
-}
+bool leads(const weft_comm_s& inter) { return leads_first(*inter.local, *inter.remote); }
 
 }  // namespace
 
 namespace weft::mpi {
 
-std::uint32_t agree_across_groups(const weft_comm_s& inter) {
-  std::uint32_t context = 0;
-  if (inter.rank == 0) {
-    std::uint32_t mine = allocate_context_pair();
-    std::uint32_t theirs = 0;
-    exchange_across(inter, &mine, &theirs, sizeof mine);
-    context = leads(inter) ? mine : theirs;
-  }
-  coll::bcast(&context, sizeof context, 0, collective_view(inter));
-  return context;
-}
-
-weft_comm_s* duplicate_intercommunicator(const weft_comm_s& inter) {
-  std::uint32_t context = agree_across_groups(inter);
-  return make_intercommunicator(inter, inter.local, inter.remote, context, agree_on_context(inter));
+weft_comm_s* new_intercommunicator(const weft_comm_s& parent, shared_rank_map local, shared_rank_map remote,
+                                   std::uint32_t context, std::uint32_t local_context) {
+  auto comm = std::make_unique<weft_comm_s>();
+  comm->context = context;
+  comm->local_context = local_context;
+  comm->rank = local->rank_of(this_rank_id());
+  std::vector<int> both = leads_first(*local, *remote) ? local->job_ranks() : remote->job_ranks();
+  const rank_map& second = leads_first(*local, *remote) ? *remote : *local;
+  both.insert(both.end(), second.job_ranks().begin(), second.job_ranks().end());
+  comm->both = std::make_shared<const rank_map>(std::move(both));
+  comm->local = std::move(local);
+  comm->remote = std::move(remote);
+  comm->errhandler = retain(parent.errhandler);
+  return comm.release();
 }
 
 weft_comm_s* split_intercommunicator(const weft_comm_s& inter, int color, int key) {
@@ -102,7 +89,7 @@ weft_comm_s* split_intercommunicator(const weft_comm_s& inter, int color, int ke
   if (color == MPI_UNDEFINED) return nullptr;
   shared_rank_map remote = members_of_color(remote_votes, *inter.remote, color);
   if (remote->size() == 0) return nullptr;
-  return make_intercommunicator(inter, members_of_color(local_votes, *inter.local, color), std::move(remote),
+  return new_intercommunicator(inter, members_of_color(local_votes, *inter.local, color), std::move(remote),
                                 agreed.across, agreed.within);
 }
 
@@ -164,7 +151,7 @@ extern "C" int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_
                                                 local_leader);
   remote_ranks.resize(agreed.remote_size);
   weft::coll::bcast(remote_ranks.data(), remote_ranks.size() * sizeof(int), local_leader, group);
-  *newintercomm = make_intercommunicator(local, local.local, std::make_shared<const rank_map>(std::move(remote_ranks)),
+  *newintercomm = new_intercommunicator(local, local.local, std::make_shared<const rank_map>(std::move(remote_ranks)),
                                          agreed.context, agreed.local_context);
   return MPI_SUCCESS;
 }

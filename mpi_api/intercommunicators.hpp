@@ -1,6 +1,5 @@
 #pragma once
-// What creating communicators needs of intercommunicators: the leaders of the two groups agreeing on a
-// context, and the duplicate of an intercommunicator.
+// What creating communicators needs of intercommunicators: making one, and splitting one.
 
 #include <mpi.h>
 
@@ -10,12 +9,10 @@
 
 namespace weft::mpi {
 
-// Collective over both groups of `inter`: the two leaders (rank 0 of each group) agree on one fresh
-// context pair, and each group learns it from its leader.
-std::uint32_t agree_across_groups(const weft_comm_s& inter);
-
-// A new intercommunicator with the groups of `inter` and fresh contexts; collective over both groups.
-weft_comm_s* duplicate_intercommunicator(const weft_comm_s& inter);
+// The calling rank's object for an intercommunicator between `local` (the calling rank among them) and
+// `remote`, inheriting `parent`'s error handler.
+weft_comm_s* new_intercommunicator(const weft_comm_s& parent, shared_rank_map local, shared_rank_map remote,
+                                   std::uint32_t context, std::uint32_t local_context);
 
 // MPI_Comm_split of an intercommunicator, collective over both groups: the ranks of each side with one
 // color form the local group of a new intercommunicator whose remote group holds the other side's ranks

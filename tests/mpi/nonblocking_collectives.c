@@ -8,7 +8,7 @@
  * blocking one behind them, complete in call order with the right data. A collective polled with
  * MPI_Test alone completes. Ibcast of a vector type. Comm_idup: a rank blocked in a receive still
  * finishes its part of the duplication that the sender waits for; the duplicate has its own context
- * and its parent's attributes. Freeing or cancelling a collective's request, and a NULL request, are
+ * and its parent's attributes; the same for an intercommunicator, both groups' leaders blocked. Freeing or cancelling a collective's request, and a NULL request, are
  * errors of their classes. */
 #include "mpitest.h"
 
@@ -201,6 +201,49 @@ static void idup_while_peer_receives(void) {
   MPI_Comm_free_keyval(&keyval);
 }
 
+/* MPICH's pattern: each group's rank 0 first receives from every other rank of the remote group, which
+ * sends only after starting its own Comm_idup of the intercommunicator. */
+static void idup_of_an_intercommunicator(void) {
+  if (size < 2) return;
+  MPI_Comm half, inter, dup;
+  MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &half);
+  MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, rank == 0 ? 1 : 0, 5, &inter);
+  int local_rank, remote_size, token = rank;
+  MPI_Comm_rank(inter, &local_rank);
+  MPI_Comm_remote_size(inter, &remote_size);
+  MPI_Request request;
+  if (local_rank == 0) {
+    for (int r = 1; r < remote_size; r++)
+      MPI_Recv(&token, 1, MPI_INT, r, 0, inter, MPI_STATUS_IGNORE);
+    MPI_Comm_idup(inter, &dup, &request);
+  } else {
+    MPI_Comm_idup(inter, &dup, &request);
+    MPI_Ssend(&token, 1, MPI_INT, 0, 0, inter);
+  }
+  MPI_Wait(&request, MPI_STATUS_IGNORE);
+  int flag = 0, dup_remote_size = 0;
+  MPI_Comm_test_inter(dup, &flag);
+  MPI_Comm_remote_size(dup, &dup_remote_size);
+  CHECK(flag && dup_remote_size == remote_size, "idup of an intercommunicator: inter %d, remote size %d", flag,
+        dup_remote_size);
+  /* Rank 0 of each group swaps with the other's on the duplicate and on the original: no mixing. */
+  if (local_rank == 0) {
+    int on_dup = -1, on_inter = -1, out_dup = rank, out_inter = -rank - 1;
+    MPI_Request receives[2];
+    MPI_Irecv(&on_inter, 1, MPI_INT, 0, 6, inter, &receives[0]);
+    MPI_Irecv(&on_dup, 1, MPI_INT, 0, 6, dup, &receives[1]);
+    MPI_Send(&out_dup, 1, MPI_INT, 0, 6, dup);
+    MPI_Send(&out_inter, 1, MPI_INT, 0, 6, inter);
+    MPI_Waitall(2, receives, MPI_STATUSES_IGNORE);
+    int other = rank == 0 ? 1 : 0;
+    CHECK(on_dup == other && on_inter == -other - 1, "across the duplicate got %d, across the original %d", on_dup,
+          on_inter);
+  }
+  MPI_Comm_free(&dup);
+  MPI_Comm_free(&inter);
+  MPI_Comm_free(&half);
+}
+
 static void errors(void) {
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   MPI_Request request;
@@ -232,6 +275,7 @@ int main(int argc, char **argv) {
     vector_bcast();
   }
   idup_while_peer_receives();
+  idup_of_an_intercommunicator();
   errors();
   report_ok("nonblocking_collectives");
   MPI_Finalize();
