@@ -22,7 +22,7 @@ task allreduce_task(communicator_view comm, const void* input, void* recv, std::
                     std::size_t element_size, reduce_kernel kernel, std::uint64_t sequence);
 
 // A blocking collective: runs `work` in its turn among the caller's collectives of `comm`.
-inline void run(const communicator_view& comm, task work) { comm.schedule->run(std::move(work), *comm.shared); }
+inline void run(const communicator_view& comm, task work) { comm.schedule->run(std::move(work), comm.communicator); }
 
 inline void barrier(const communicator_view& comm) { run(comm, barrier_task(comm, comm.take_sequences(1))); }
 

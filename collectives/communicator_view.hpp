@@ -20,6 +20,9 @@ struct communicator_view {
   shared_communicator* shared;
   std::uint64_t* sequence;  // the caller's count of collectives on this communicator
   collective_schedule* schedule;
+  // The caller's communicator: its collectives run one after the other in call order, whichever of its
+  // groups they involve (an intercommunicator's views of one group and of both share it).
+  const void* communicator;
 
   int job_rank(int r) const noexcept { return job_ranks[r]; }
   // The sequence numbers of the next `n` collective steps: every member takes the same ones.

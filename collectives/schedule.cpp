@@ -19,8 +19,8 @@ void collective_schedule::wait(pending_collective& op) {
   });
 }
 
-void collective_schedule::run(task work, const shared_communicator& communicator) {
-  bool queued = std::ranges::any_of(pending_, [&](const pending_collective* op) { return op->communicator_ == &communicator; });
+void collective_schedule::run(task work, const void* communicator) {
+  bool queued = std::ranges::any_of(pending_, [&](const pending_collective* op) { return op->communicator_ == communicator; });
   if (!queued) [[likely]] {
     run_to_completion(std::move(work));
     return;
@@ -56,7 +56,7 @@ bool collective_schedule::advance() {
 }
 
 bool collective_schedule::first_of_its_communicator(std::size_t index) const noexcept {
-  const shared_communicator* communicator = pending_[index]->communicator_;
+  const void* communicator = pending_[index]->communicator_;
   return std::none_of(pending_.begin(), pending_.begin() + static_cast<std::ptrdiff_t>(index),
                       [&](const pending_collective* earlier) { return earlier->communicator_ == communicator; });
 }

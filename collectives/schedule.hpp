@@ -9,7 +9,6 @@
 
 #include <vector>
 
-#include "collectives/shared_communicator.hpp"
 #include "collectives/task.hpp"
 #include "runtime/background_work.hpp"
 
@@ -18,8 +17,9 @@ namespace weft::coll {
 // One started collective. It must stay where it is from start() until it is done.
 class pending_collective {
  public:
-  pending_collective(task work, const shared_communicator& communicator) noexcept
-      : work_(std::move(work)), communicator_(&communicator) {}
+  // `communicator` identifies the communicator (see communicator_view::communicator).
+  pending_collective(task work, const void* communicator) noexcept
+      : work_(std::move(work)), communicator_(communicator) {}
   pending_collective(const pending_collective&) = delete;
   pending_collective& operator=(const pending_collective&) = delete;
 
@@ -28,7 +28,7 @@ class pending_collective {
  private:
   friend class collective_schedule;
   task work_;
-  const shared_communicator* communicator_;
+  const void* communicator_;
   bool started_ = false;
   bool done_ = false;
 };
@@ -49,7 +49,7 @@ class collective_schedule final : public runtime::background_work {
 
   // A blocking collective of `communicator`: run at once when nothing of that communicator is pending,
   // queued behind what is otherwise; returns when it is done.
-  void run(task work, const shared_communicator& communicator);
+  void run(task work, const void* communicator);
 
   bool advance() override;
 

@@ -16,7 +16,7 @@ int launch(MPI_Comm comm, const coll::communicator_view& view, coll::task work, 
     return MPI_SUCCESS;
   }
   auto* started = new weft_request_s(resolve(comm));
-  auto& operation = started->operation.emplace<coll::pending_collective>(std::move(work), *view.shared);
+  auto& operation = started->operation.emplace<coll::pending_collective>(std::move(work), view.communicator);
   view.schedule->start(operation);
   *request = started;
   return MPI_SUCCESS;

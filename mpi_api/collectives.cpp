@@ -7,6 +7,7 @@
 #include "mpi_api/checks.hpp"
 #include "mpi_api/collective_requests.hpp"
 #include "mpi_api/datatypes.hpp"
+#include "mpi_api/intercommunicator_collectives.hpp"
 #include "mpi_api/pmpi.hpp"
 
 using namespace weft::mpi;
@@ -15,18 +16,8 @@ namespace shm = weft::shm;
 
 namespace {
 
-// Collectives on intercommunicators come with the collectives chapter; until then they are refused
-// rather than run within one group.
-int check_collective(const char* call, MPI_Comm comm) {
-  if (int error = check_ready(call, comm)) return error;
-  if (!resolve(comm)->is_inter()) [[likely]]
-    return MPI_SUCCESS;
-  return raise_error(comm, MPI_ERR_COMM, call, "collectives on intercommunicators are not implemented yet");
-}
-
 int check_reduction(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                     MPI_Comm comm, bool receives) {
-  if (int error = check_collective(call, comm)) return error;
   if (int error = check_buffer(call, comm, sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, count, datatype)) return error;
   if (receives)
     if (int error = check_buffer(call, comm, recvbuf, count, datatype)) return error;
@@ -46,14 +37,16 @@ coll::task bcast_packed(coll::communicator_view view, void* buffer, std::size_t 
 }
 
 int barrier(const char* call, MPI_Comm comm, MPI_Request* request) {
-  if (int error = check_collective(call, comm)) return error;
+  if (int error = check_ready(call, comm)) return error;
+  if (resolve(comm)->is_inter()) return inter_barrier(comm, request);
   coll::communicator_view view = collective_view(comm);
   return launch(comm, view, coll::barrier_task(view, view.take_sequences(1)), request);
 }
 
 int bcast(const char* call, void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
           MPI_Request* request) {
-  if (int error = check_collective(call, comm)) return error;
+  if (int error = check_ready(call, comm)) return error;
+  if (resolve(comm)->is_inter()) return inter_bcast(call, buffer, count, datatype, root, comm, request);
   if (int error = check_buffer(call, comm, buffer, count, datatype)) return error;
   if (int error = check_root(call, comm, root)) return error;
   coll::communicator_view view = collective_view(comm);
@@ -68,7 +61,8 @@ int bcast(const char* call, void* buffer, int count, MPI_Datatype datatype, int 
 
 int reduce(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
            MPI_Comm comm, MPI_Request* request) {
-  if (int error = check_collective(call, comm)) return error;
+  if (int error = check_ready(call, comm)) return error;
+  if (resolve(comm)->is_inter()) return inter_reduce(call, sendbuf, recvbuf, count, datatype, op, root, comm, request);
   if (int error = check_root(call, comm, root)) return error;
   bool is_root = comm_rank(comm) == root;
   if (int error = check_reduction(call, sendbuf, recvbuf, count, datatype, op, comm, is_root)) return error;
@@ -84,6 +78,8 @@ int reduce(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_
 
 int allreduce(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
               MPI_Comm comm, MPI_Request* request) {
+  if (int error = check_ready(call, comm)) return error;
+  if (resolve(comm)->is_inter()) return inter_allreduce(call, sendbuf, recvbuf, count, datatype, op, comm, request);
   if (int error = check_reduction(call, sendbuf, recvbuf, count, datatype, op, comm, true)) return error;
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
   coll::communicator_view view = collective_view(comm);

@@ -32,22 +32,23 @@ void initialize_predefined_communicators(rank_state& state, int job_rank) {
 
 namespace {
 
-// The view of `members`' collectives, whose state is keyed by `context` (the first of a pair).
-coll::communicator_view view_of(std::uint32_t context, const rank_map& members, int rank, collective_group& group) {
+// The view of `comm`'s collectives over `members`, whose state is keyed by `context` (the first of a pair).
+coll::communicator_view view_of(const weft_comm_s& comm, std::uint32_t context, const rank_map& members, int rank,
+                                collective_group& group) {
   if (group.state == nullptr) [[unlikely]]
     group.state = coll::attach_shared(context, members.job_rank(0), members.size());
   return {context + 1, members.size(), rank, members.job_ranks().data(), group.state.get(), &group.sequence,
-          &this_rank().collectives};
+          &this_rank().collectives, &comm};
 }
 
 }  // namespace
 
 coll::communicator_view collective_view(const weft_comm_s& comm) {
-  return view_of(comm.is_inter() ? comm.local_context : comm.context, *comm.local, comm.rank, comm.collectives);
+  return view_of(comm, comm.is_inter() ? comm.local_context : comm.context, *comm.local, comm.rank, comm.collectives);
 }
 
 coll::communicator_view collective_view_of_both(const weft_comm_s& inter) {
-  return view_of(inter.context, *inter.both, inter.both->rank_of(this_rank_id()), inter.both_collectives);
+  return view_of(inter, inter.context, *inter.both, inter.both->rank_of(this_rank_id()), inter.both_collectives);
 }
 
 weft_comm_s* new_intracommunicator(const weft_comm_s& parent, shared_rank_map members, std::uint32_t context) {

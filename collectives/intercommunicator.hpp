@@ -1,0 +1,28 @@
+#pragma once
+// Collectives on intercommunicators, made of collectives within the caller's group and over both groups
+// as one communicator (`both`: see weft_comm_s::both). Data crosses between the groups in one step: a
+// rank publishes where its data is, all ranks of both groups pass a barrier, each rank copies what it
+// takes from the other group straight out of the publisher's buffer, and a second barrier keeps every
+// publisher until its readers are done.
+
+#include <cstddef>
+#include <cstdint>
+
+#include "collectives/communicator_view.hpp"
+#include "collectives/task.hpp"
+
+namespace weft::coll {
+
+// Over `both`: `publish` (or null) becomes readable by all, then the caller copies `bytes` into `into`
+// from what rank `from` of `both` published (nothing when `from` is negative). Takes two sequence numbers.
+task cross_copy_task(communicator_view both, const void* publish, int from, void* into, std::size_t bytes,
+                     std::uint64_t sequence);
+
+// Reduces the `count` elements of every rank of the caller's group (`local`) in rank order, then hands
+// the result over to the other group: a rank of it with `from` >= 0 (a rank of `both`, the leader of the
+// caller's group) receives it in `recv`. Takes one sequence number of `local` and two of `both`.
+task cross_reduce_task(communicator_view local, communicator_view both, const void* input, std::size_t count,
+                       std::size_t element_size, reduce_kernel kernel, int from, void* recv,
+                       std::uint64_t local_sequence, std::uint64_t both_sequence);
+
+}  // namespace weft::coll
