@@ -11,15 +11,6 @@ using namespace weft::mpi;
 
 namespace {
 
-// Collectives on intercommunicators come with the collectives chapter; until then they are refused
-// rather than run within one group.
-int check_collective(const char* call, MPI_Comm comm) {
-  if (int error = check_ready(call, comm)) return error;
-  if (!resolve(comm)->is_inter()) [[likely]]
-    return MPI_SUCCESS;
-  return raise_error(comm, MPI_ERR_COMM, call, "collectives on intercommunicators are not implemented yet");
-}
-
 int check_reduction(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                     MPI_Comm comm, bool receives) {
   if (int error = check_collective(call, comm)) return error;
