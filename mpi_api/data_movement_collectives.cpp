@@ -113,77 +113,92 @@ int outcome(const char* call, MPI_Comm comm, const coll::truncation& seen) {
                      seen.bytes, seen.source, seen.capacity, seen.destination);
 }
 
+// What MPI_Gather and MPI_Gatherv share: the checks of every rank, and the run once the root's receive
+// buffer is checked.
+int check_gather_send(const char* call, MPI_Comm comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                      int root) {
+  if (int error = check_collective(call, comm)) return error;
+  if (int error = check_root(call, comm, root)) return error;
+  return check_send(call, comm, sendbuf, sendcount, sendtype, comm_rank(comm) == root);
+}
+
+int run_gather(const char* call, MPI_Comm comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+               const coll::block_map& rooms, int root) {
+  return outcome(call, comm, coll::gather(send_block(sendbuf, sendcount, sendtype), rooms, root, collective_view(comm)));
+}
+
+// What MPI_Scatter and MPI_Scatterv share: the checks of every rank, and the run once the root's send
+// buffer is checked.
+int check_scatter_receive(const char* call, MPI_Comm comm, void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                          int root) {
+  if (int error = check_collective(call, comm)) return error;
+  if (int error = check_root(call, comm, root)) return error;
+  if (recvbuf == MPI_IN_PLACE && comm_rank(comm) == root) return MPI_SUCCESS;
+  return check_receive(call, comm, recvbuf, recvcount, recvtype, " except at the root");
+}
+
+int run_scatter(const char* call, MPI_Comm comm, const coll::const_block_map& blocks, void* recvbuf, int recvcount,
+                MPI_Datatype recvtype, int root) {
+  std::optional<shm::typed_span> room;
+  if (recvbuf != MPI_IN_PLACE) room = room_of(recvbuf, recvcount, recvtype);
+  return outcome(call, comm, coll::scatter(blocks, room, root, collective_view(comm)));
+}
+
 }  // namespace
 
 WEFT_PMPI_ALIAS(Gather)
 extern "C" int PMPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                            MPI_Datatype recvtype, int root, MPI_Comm comm) {
   const char* call = WEFT_CALL_NAME;
-  if (int error = check_collective(call, comm)) return error;
-  if (int error = check_root(call, comm, root)) return error;
+  if (int error = check_gather_send(call, comm, sendbuf, sendcount, sendtype, root)) return error;
   bool is_root = comm_rank(comm) == root;
-  if (int error = check_send(call, comm, sendbuf, sendcount, sendtype, is_root)) return error;
   if (is_root)
     if (int error = check_receive(call, comm, recvbuf, recvcount, recvtype, "")) return error;
-  coll::block_map rooms = is_root ? blocks_of(bytes(recvbuf), recvcount, recvtype) : coll::block_map{};
-  return outcome(call, comm, coll::gather(send_block(sendbuf, sendcount, sendtype), rooms, root, collective_view(comm)));
+  return run_gather(call, comm, sendbuf, sendcount, sendtype,
+                    is_root ? blocks_of(bytes(recvbuf), recvcount, recvtype) : coll::block_map{}, root);
 }
 
 WEFT_PMPI_ALIAS(Gatherv)
 extern "C" int PMPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm) {
   const char* call = WEFT_CALL_NAME;
-  if (int error = check_collective(call, comm)) return error;
-  if (int error = check_root(call, comm, root)) return error;
+  if (int error = check_gather_send(call, comm, sendbuf, sendcount, sendtype, root)) return error;
   bool is_root = comm_rank(comm) == root;
-  if (int error = check_send(call, comm, sendbuf, sendcount, sendtype, is_root)) return error;
   if (is_root) {
     if (int error = check_not_in_place(call, comm, recvbuf, "recvbuf", "")) return error;
     if (int error = check_blocks(call, comm, recvbuf, recvcounts, displs, recvtype, "recvcounts", "displs"))
       return error;
   }
-  coll::block_map rooms = is_root ? blocks_of(bytes(recvbuf), recvcounts, displs, recvtype) : coll::block_map{};
-  return outcome(call, comm, coll::gather(send_block(sendbuf, sendcount, sendtype), rooms, root, collective_view(comm)));
+  return run_gather(call, comm, sendbuf, sendcount, sendtype,
+                    is_root ? blocks_of(bytes(recvbuf), recvcounts, displs, recvtype) : coll::block_map{}, root);
 }
 
 WEFT_PMPI_ALIAS(Scatter)
 extern "C" int PMPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                             MPI_Datatype recvtype, int root, MPI_Comm comm) {
   const char* call = WEFT_CALL_NAME;
-  if (int error = check_collective(call, comm)) return error;
-  if (int error = check_root(call, comm, root)) return error;
+  if (int error = check_scatter_receive(call, comm, recvbuf, recvcount, recvtype, root)) return error;
   bool is_root = comm_rank(comm) == root;
   if (is_root)
     if (int error = check_send(call, comm, sendbuf, sendcount, sendtype, false)) return error;
-  bool in_place = is_root && recvbuf == MPI_IN_PLACE;
-  if (!in_place)
-    if (int error = check_receive(call, comm, recvbuf, recvcount, recvtype, " except at the root")) return error;
-  coll::const_block_map blocks = is_root ? blocks_of(bytes(sendbuf), sendcount, sendtype) : coll::const_block_map{};
-  std::optional<shm::typed_span> room;
-  if (!in_place) room = room_of(recvbuf, recvcount, recvtype);
-  return outcome(call, comm, coll::scatter(blocks, room, root, collective_view(comm)));
+  return run_scatter(call, comm, is_root ? blocks_of(bytes(sendbuf), sendcount, sendtype) : coll::const_block_map{},
+                     recvbuf, recvcount, recvtype, root);
 }
 
 WEFT_PMPI_ALIAS(Scatterv)
 extern "C" int PMPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
                              void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
   const char* call = WEFT_CALL_NAME;
-  if (int error = check_collective(call, comm)) return error;
-  if (int error = check_root(call, comm, root)) return error;
+  if (int error = check_scatter_receive(call, comm, recvbuf, recvcount, recvtype, root)) return error;
   bool is_root = comm_rank(comm) == root;
   if (is_root) {
     if (int error = check_not_in_place(call, comm, sendbuf, "sendbuf", "")) return error;
     if (int error = check_blocks(call, comm, sendbuf, sendcounts, displs, sendtype, "sendcounts", "displs"))
       return error;
   }
-  bool in_place = is_root && recvbuf == MPI_IN_PLACE;
-  if (!in_place)
-    if (int error = check_receive(call, comm, recvbuf, recvcount, recvtype, " except at the root")) return error;
-  coll::const_block_map blocks =
-      is_root ? blocks_of(bytes(sendbuf), sendcounts, displs, sendtype) : coll::const_block_map{};
-  std::optional<shm::typed_span> room;
-  if (!in_place) room = room_of(recvbuf, recvcount, recvtype);
-  return outcome(call, comm, coll::scatter(blocks, room, root, collective_view(comm)));
+  return run_scatter(call, comm,
+                     is_root ? blocks_of(bytes(sendbuf), sendcounts, displs, sendtype) : coll::const_block_map{},
+                     recvbuf, recvcount, recvtype, root);
 }
 
 WEFT_PMPI_ALIAS(Allgather)

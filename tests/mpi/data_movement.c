@@ -25,16 +25,20 @@ struct blocks {
   size_t total;
 };
 
-/* counts[r] ints per rank: one block after the other (uniform), or in reverse rank order with a one-int
- * hole before each. */
-static struct blocks lay_out(int size, const int *counts, int reversed) {
+/* `count` ints per rank, or (uneven) 0, 1, `count` or 3 depending on the rank and `salt`; one block after
+ * the other, or (reversed) in reverse rank order with a one-int hole before each. */
+static struct blocks lay_out(int size, int count, int uneven, int salt, int reversed) {
+  static const int cycle[4] = {0, 1, -1, 3};
   struct blocks b = {size, malloc(size * sizeof(int)), malloc(size * sizeof(int)), 0};
-  memcpy(b.counts, counts, size * sizeof(int));
+  for (int r = 0; r < size; r++) {
+    int c = cycle[(r + salt) % 4];
+    b.counts[r] = !uneven || c < 0 ? count : c;
+  }
   for (int i = 0; i < size; i++) {
     int r = reversed ? size - 1 - i : i;
     b.total += reversed;
     b.displs[r] = (int)b.total;
-    b.total += counts[r];
+    b.total += b.counts[r];
   }
   b.total += reversed;
   return b;
@@ -43,14 +47,6 @@ static struct blocks lay_out(int size, const int *counts, int reversed) {
 static void free_blocks(struct blocks *b) {
   free(b->counts);
   free(b->displs);
-}
-
-/* `size` counts: all `count`, or uneven ones (0, 1, large, 3) that depend on `salt`. */
-static int *counts_of(int size, int count, int uneven, int salt) {
-  static const int cycle[4] = {0, 1, -1, 3};
-  int *counts = malloc(size * sizeof(int));
-  for (int r = 0; r < size; r++) counts[r] = !uneven ? count : cycle[(r + salt) % 4] < 0 ? count : cycle[(r + salt) % 4];
-  return counts;
 }
 
 static void *filled(size_t bytes) {
@@ -78,15 +74,14 @@ static void test_gather(MPI_Comm comm, int count, int uneven, int root, int in_p
   int rank, size;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
-  int *counts = counts_of(size, count, uneven, call);
-  struct blocks b = lay_out(size, counts, uneven);
-  size_t bytes = counts[rank] * sizeof(int);
+  struct blocks b = lay_out(size, count, uneven, call, uneven);
+  size_t bytes = b.counts[rank] * sizeof(int);
   void *send = filled(bytes), *recv = rank == root ? filled(b.total * sizeof(int)) : NULL;
   pattern_fill(send, bytes, seed_of(call, rank, root));
   int at_root_in_place = in_place && rank == root;
   if (at_root_in_place) put_block(recv, &b, root, seed_of(call, root, root));
   const void *sendbuf = at_root_in_place ? MPI_IN_PLACE : send;
-  int err = uneven ? MPI_Gatherv(sendbuf, counts[rank], MPI_INT, recv, b.counts, b.displs, MPI_INT, root, comm)
+  int err = uneven ? MPI_Gatherv(sendbuf, b.counts[rank], MPI_INT, recv, b.counts, b.displs, MPI_INT, root, comm)
                    : MPI_Gather(sendbuf, count, MPI_INT, recv, count, MPI_INT, root, comm);
   CHECK(err == MPI_SUCCESS, "gather returned %d", err);
   memset(send, 0, bytes); /* ours again: the root must have its copy already */
@@ -98,7 +93,6 @@ static void test_gather(MPI_Comm comm, int count, int uneven, int root, int in_p
   }
   free(send);
   free(recv);
-  free(counts);
   free_blocks(&b);
 }
 
@@ -106,8 +100,7 @@ static void test_scatter(MPI_Comm comm, int count, int uneven, int root, int in_
   int rank, size;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
-  int *counts = counts_of(size, count, uneven, call);
-  struct blocks b = lay_out(size, counts, uneven);
+  struct blocks b = lay_out(size, count, uneven, call, uneven);
   unsigned *seeds = malloc(size * sizeof(unsigned));
   for (int r = 0; r < size; r++) seeds[r] = seed_of(call, root, r);
   void *send = NULL;
@@ -115,11 +108,11 @@ static void test_scatter(MPI_Comm comm, int count, int uneven, int root, int in_
     send = filled(b.total * sizeof(int));
     for (int r = 0; r < size; r++) put_block(send, &b, r, seeds[r]);
   }
-  size_t bytes = counts[rank] * sizeof(int);
+  size_t bytes = b.counts[rank] * sizeof(int);
   void *recv = filled(bytes + sizeof(int)); /* one int more, which must stay untouched */
   int at_root_in_place = in_place && rank == root;
   void *recvbuf = at_root_in_place ? MPI_IN_PLACE : recv;
-  int err = uneven ? MPI_Scatterv(send, b.counts, b.displs, MPI_INT, recvbuf, counts[rank], MPI_INT, root, comm)
+  int err = uneven ? MPI_Scatterv(send, b.counts, b.displs, MPI_INT, recvbuf, b.counts[rank], MPI_INT, root, comm)
                    : MPI_Scatter(send, count, MPI_INT, recvbuf, count, MPI_INT, root, comm);
   CHECK(err == MPI_SUCCESS, "scatter returned %d", err);
   if (rank == root) /* the root's buffer is lent no longer */
@@ -132,7 +125,6 @@ static void test_scatter(MPI_Comm comm, int count, int uneven, int root, int in_
   free(send);
   free(recv);
   free(seeds);
-  free(counts);
   free_blocks(&b);
 }
 
@@ -140,16 +132,15 @@ static void test_allgather(MPI_Comm comm, int count, int uneven, int in_place, i
   int rank, size;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
-  int *counts = counts_of(size, count, uneven, call);
-  struct blocks b = lay_out(size, counts, uneven);
+  struct blocks b = lay_out(size, count, uneven, call, uneven);
   unsigned *seeds = malloc(size * sizeof(unsigned));
   for (int r = 0; r < size; r++) seeds[r] = seed_of(call, r, -1);
-  size_t bytes = counts[rank] * sizeof(int);
+  size_t bytes = b.counts[rank] * sizeof(int);
   void *send = filled(bytes), *recv = filled(b.total * sizeof(int));
   pattern_fill(send, bytes, seeds[rank]);
   if (in_place) put_block(recv, &b, rank, seeds[rank]);
   const void *sendbuf = in_place ? MPI_IN_PLACE : send;
-  int err = uneven ? MPI_Allgatherv(sendbuf, counts[rank], MPI_INT, recv, b.counts, b.displs, MPI_INT, comm)
+  int err = uneven ? MPI_Allgatherv(sendbuf, b.counts[rank], MPI_INT, recv, b.counts, b.displs, MPI_INT, comm)
                    : MPI_Allgather(sendbuf, count, MPI_INT, recv, count, MPI_INT, comm);
   CHECK(err == MPI_SUCCESS, "allgather returned %d", err);
   memset(send, 0, bytes);
@@ -157,7 +148,6 @@ static void test_allgather(MPI_Comm comm, int count, int uneven, int in_place, i
   free(send);
   free(recv);
   free(seeds);
-  free(counts);
   free_blocks(&b);
 }
 
@@ -166,8 +156,7 @@ static void test_alltoall(MPI_Comm comm, int count, int uneven, int in_place, in
   int rank, size;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
-  int *counts = counts_of(size, count, uneven, call + rank);
-  struct blocks sb = lay_out(size, counts, 0), rb = lay_out(size, counts, uneven);
+  struct blocks sb = lay_out(size, count, uneven, call + rank, 0), rb = lay_out(size, count, uneven, call + rank, uneven);
   unsigned *sent = malloc(size * sizeof(unsigned)), *received = malloc(size * sizeof(unsigned));
   for (int r = 0; r < size; r++) {
     sent[r] = seed_of(call, rank, r);
@@ -185,7 +174,6 @@ static void test_alltoall(MPI_Comm comm, int count, int uneven, int in_place, in
   free(recv);
   free(sent);
   free(received);
-  free(counts);
   free_blocks(&sb);
   free_blocks(&rb);
 }
