@@ -109,8 +109,9 @@ const std::byte* bytes(const void* buffer) { return static_cast<const std::byte*
 int outcome(const char* call, MPI_Comm comm, const coll::truncation& seen) {
   if (!seen.found) [[likely]]
     return MPI_SUCCESS;
-  return raise_error(comm, MPI_ERR_TRUNCATE, call, "the block of %zu bytes from rank %d does not fit the %zu bytes for it at rank %d",
-                     seen.bytes, seen.source, seen.capacity, seen.destination);
+  return raise_error(comm, MPI_ERR_TRUNCATE, call,
+                     "the block of %zu bytes from rank %d does not fit the %zu bytes for it at rank %d", seen.bytes,
+                     seen.source, seen.capacity, seen.destination);
 }
 
 // What MPI_Gather and MPI_Gatherv share: the checks of every rank, and the run once the root's receive
