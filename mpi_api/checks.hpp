@@ -95,6 +95,15 @@ inline int check_intracommunicator(const char* call, MPI_Comm comm) {
                      display_name(*resolve(comm)));
 }
 
+// A communicator a collective call may run on. Collectives on intercommunicators come with the
+// collectives chapter; until then they are refused rather than run within one group.
+inline int check_collective(const char* call, MPI_Comm comm) {
+  if (int error = check_ready(call, comm)) return error;
+  if (!resolve(comm)->is_inter()) [[likely]]
+    return MPI_SUCCESS;
+  return raise_error(comm, MPI_ERR_COMM, call, "collectives on intercommunicators are not implemented yet");
+}
+
 // A rank of `comm` (of its remote group for an intercommunicator), or MPI_PROC_NULL, or (for receives)
 // MPI_ANY_SOURCE.
 inline int check_peer(const char* call, MPI_Comm comm, int peer, const char* role, bool any_allowed) {

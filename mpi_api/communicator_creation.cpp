@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "collectives/simple_algorithms.hpp"
+#include "collectives/data_movement.hpp"
 #include "mpi_api/attributes.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/collective_requests.hpp"

@@ -4,7 +4,7 @@
 #include <memory>
 #include <vector>
 
-#include "collectives/simple_algorithms.hpp"
+#include "collectives/data_movement.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/topologies.hpp"

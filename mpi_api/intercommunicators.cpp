@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "collectives/algorithms.hpp"
-#include "collectives/simple_algorithms.hpp"
+#include "collectives/data_movement.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/context_ids.hpp"
 #include "mpi_api/pmpi.hpp"

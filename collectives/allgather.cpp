@@ -1,0 +1,19 @@
+// Allgather(v): every rank publishes its send block and copies every other rank's into its receive
+// buffer (see exchange_with_all). In place, a rank's send block is its own block of the receive buffer.
+
+#include "collectives/data_movement.hpp"
+#include "collectives/exchanges.hpp"
+
+namespace weft::coll {
+
+task allgather_task(communicator_view comm, std::optional<shm::const_typed_span> send, block_map recv,
+                    truncation* seen, std::uint64_t sequence) {
+  bool in_place = !send;
+  shm::const_typed_span mine = in_place ? recv.block(comm.rank) : *send;
+  auto copy_from = [in_place, recv, rank = comm.rank, seen](int peer, const shm::const_typed_span& theirs) {
+    if (!(in_place && peer == rank)) copy_block(recv.block(peer), theirs, peer, rank, *seen);
+  };
+  return exchange_with_all(comm, mine, copy_from, sequence);
+}
+
+}  // namespace weft::coll

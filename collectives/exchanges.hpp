@@ -1,0 +1,56 @@
+#pragma once
+// The two ways in which collectives that read and write each other's buffers synchronize. In both, a rank
+// publishes a descriptor of its buffers (a `Publication`, kept in the coroutine frame) and returns only
+// once nobody will read it any more; `act` does the copying, on every rank, given a peer's descriptor.
+
+#include <cstdint>
+
+#include "collectives/algorithms.hpp"
+#include "collectives/tree_steps.hpp"
+
+namespace weft::coll {
+
+// One descriptor, the root's. Releases come down the binomial tree from rank 0 (told by the root when it
+// is another rank); each rank, the root included, calls act(root's descriptor); completions climb back,
+// and the root returns once every rank has acted. Any other rank returns as soon as it has acted and its
+// subtree has reported: it lent nothing.
+template <class Publication, class Act>
+task rooted_exchange(communicator_view comm, int root, Publication at_root, Act act, std::uint64_t sequence) {
+  shared_communicator& shared = *comm.shared;
+  member_slot& me = shared.slot(comm.rank);
+  member_slot& tree_root = shared.slot(0);
+  if (comm.rank == root) {
+    me.published = &at_root;
+    if (root != 0) tree_root.raise(tree_root.from_collective_root, sequence);
+  }
+  if (comm.rank == 0 && root != 0) co_await until{me, me.from_collective_root, sequence};
+  if (comm.rank != 0) co_await until{me, me.from_parent, sequence};
+  release_children(comm, sequence);
+  act(*static_cast<const Publication*>(shared.slot(root).published));
+  while (const signal* missing = missing_child(comm, sequence)) co_await until{me, *missing, sequence};
+  if (comm.rank != 0) {
+    signal_parent(comm, sequence);
+  } else if (root != 0) {
+    member_slot& root_slot = shared.slot(root);
+    root_slot.raise(root_slot.from_tree_root, sequence);
+  }
+  if (comm.rank == root && root != 0) co_await until{me, me.from_tree_root, sequence};
+}
+
+// Every rank's descriptor. Each rank publishes; a barrier makes sure all have; each calls act(peer, its
+// descriptor) for every rank, starting after its own and wrapping around (so that the ranks do not all
+// read rank 0 first), its own last; a second barrier keeps every descriptor and buffer in place until
+// all have acted. Takes two sequence numbers: `sequence` and the next.
+template <class Publication, class Act>
+task exchange_with_all(communicator_view comm, Publication mine, Act act, std::uint64_t sequence) {
+  shared_communicator& shared = *comm.shared;
+  shared.slot(comm.rank).published = &mine;
+  co_await barrier_task(comm, sequence);
+  for (int step = 1; step <= comm.size; ++step) {
+    int peer = (comm.rank + step) % comm.size;
+    act(peer, *static_cast<const Publication*>(shared.slot(peer).published));
+  }
+  co_await barrier_task(comm, sequence + 1);
+}
+
+}  // namespace weft::coll

@@ -1,0 +1,17 @@
+// Gather(v): the root publishes the map of its receive buffer and every other rank copies its own block
+// into it, all at once; the root returns when every block is in.
+
+#include "collectives/data_movement.hpp"
+#include "collectives/exchanges.hpp"
+
+namespace weft::coll {
+
+task gather_task(communicator_view comm, std::optional<shm::const_typed_span> send, block_map recv, int root,
+                 truncation* seen, std::uint64_t sequence) {
+  auto copy_mine = [send, rank = comm.rank, root, seen](const block_map& rooms) {
+    if (send) copy_block(rooms.block(rank), *send, rank, root, *seen);
+  };
+  return rooted_exchange(comm, root, recv, copy_mine, sequence);
+}
+
+}  // namespace weft::coll
