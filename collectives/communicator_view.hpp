@@ -3,7 +3,6 @@
 // how its ranks map to the job's ranks, the context reserved for collective traffic (which no user
 // receive can match), the state its members share and the caller's count of its collectives.
 
-#include <cstddef>
 #include <cstdint>
 
 namespace weft::coll {
@@ -25,8 +24,5 @@ struct communicator_view {
     return *sequence - n + 1;
   }
 };
-
-// Combines `count` elements: inout[i] = in[i] op inout[i].
-using reduce_kernel = void (*)(const void* in, void* inout, std::size_t count);
 
 }  // namespace weft::coll

@@ -3,33 +3,12 @@
 #include <vector>
 
 #include "collectives/algorithms.hpp"
-#include "mpi_api/checks.hpp"
+#include "mpi_api/bound_op.hpp"
+#include "mpi_api/collective_checks.hpp"
 #include "mpi_api/datatypes.hpp"
 #include "mpi_api/pmpi.hpp"
 
 using namespace weft::mpi;
-
-namespace {
-
-// Collectives on intercommunicators come with the collectives chapter; until then they are refused
-// rather than run within one group.
-int check_collective(const char* call, MPI_Comm comm) {
-  if (int error = check_ready(call, comm)) return error;
-  if (!resolve(comm)->is_inter()) [[likely]]
-    return MPI_SUCCESS;
-  return raise_error(comm, MPI_ERR_COMM, call, "collectives on intercommunicators are not implemented yet");
-}
-
-int check_reduction(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                    MPI_Comm comm, bool receives) {
-  if (int error = check_collective(call, comm)) return error;
-  if (int error = check_buffer(call, comm, sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, count, datatype)) return error;
-  if (receives)
-    if (int error = check_buffer(call, comm, recvbuf, count, datatype)) return error;
-  return check_op(call, comm, op, datatype);
-}
-
-}  // namespace
 
 WEFT_PMPI_ALIAS(Barrier)
 extern "C" int PMPI_Barrier(MPI_Comm comm) {
@@ -70,7 +49,8 @@ extern "C" int PMPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Da
   if (sendbuf == MPI_IN_PLACE && !is_root)
     return raise_error(comm, MPI_ERR_BUFFER, call, "MPI_IN_PLACE is allowed only at the root");
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-  weft::coll::reduce(input, recvbuf, count, datatype->layout->extent(), datatype->kernels[op->index], root, collective_view(comm));
+  bound_op bound{op, datatype};
+  weft::coll::reduce(input, recvbuf, count, datatype->layout->extent(), bound.reduction(), root, collective_view(comm));
   return MPI_SUCCESS;
 }
 
@@ -80,6 +60,7 @@ extern "C" int PMPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI
   const char* call = WEFT_CALL_NAME;
   if (int error = check_reduction(call, sendbuf, recvbuf, count, datatype, op, comm, true)) return error;
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-  weft::coll::allreduce(input, recvbuf, count, datatype->layout->extent(), datatype->kernels[op->index], collective_view(comm));
+  bound_op bound{op, datatype};
+  weft::coll::allreduce(input, recvbuf, count, datatype->layout->extent(), bound.reduction(), collective_view(comm));
   return MPI_SUCCESS;
 }
