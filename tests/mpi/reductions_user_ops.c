@@ -4,9 +4,10 @@
  * Non-commutative: 2x2 integer matrix products (mod 10007) on a contiguous type of 4 ints, which every
  * call must multiply in rank order (x0 x1 ... xn-1). Commutative: a sum written by the program. Derived
  * types with gaps: a vector of 2 ints 3 apart, with a user operation that composes affine maps (whose
- * order shows) and with MPI_SUM and MPI_MAX, which apply to its ints; the gaps of every
- * receive buffer must keep what they held. Allreduce results must be bitwise identical on every rank.
- * On the world, an even/odd split and the world in reverse order. Errors under MPI_ERRORS_RETURN. */
+ * order shows) and with MPI_SUM and MPI_MAX, which apply to its ints; the gaps of every receive buffer
+ * must keep what they held. MPI_SUM and MPI_MAXLOC on contiguous types of ints and of MPI_DOUBLE_INT
+ * pairs. Allreduce results must be bitwise identical on every rank. On the world, an even/odd split and
+ * the world in reverse order. Errors under MPI_ERRORS_RETURN. */
 #include "mpitest.h"
 
 enum { MOD = 10007, MATRICES = 5, GAP = -777, SEND_GAP = -555 };
@@ -182,6 +183,38 @@ static void with_gaps(MPI_Comm comm, MPI_Datatype gapped, MPI_Op op) {
   free(out);
 }
 
+/* Predefined operations on derived types without gaps: the contiguous type of 4 ints (an array of ints)
+ * and a contiguous type of 2 MPI_DOUBLE_INT (pairs with padding). */
+static void predefined_on_derived(MPI_Comm comm, MPI_Datatype matrix_type) {
+  typedef struct {
+    double val;
+    int loc;
+  } double_int;
+  int rank, size;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  matrix in[MATRICES], out[MATRICES];
+  for (int i = 0; i < MATRICES; i++)
+    in[i] = matrix_of(rank, i);
+  MPI_Allreduce(in, out, MATRICES, matrix_type, MPI_SUM, comm);
+  for (int i = 0; i < MATRICES; i++)
+    for (int j = 0; j < 4; j++) {
+      int want = 0;
+      for (int q = 0; q < size; q++)
+        want += matrix_of(q, i).m[j];
+      CHECK(out[i].m[j] == want, "MPI_SUM on 4 ints: [%d][%d] = %d, expected %d", i, j, out[i].m[j], want);
+    }
+  MPI_Datatype pairs;
+  MPI_Type_contiguous(2, MPI_DOUBLE_INT, &pairs);
+  MPI_Type_commit(&pairs);
+  double_int pin[2] = {{rank % 5, rank}, {-rank, rank}}, pout[2];
+  MPI_Scan(pin, pout, 1, pairs, MPI_MAXLOC, comm);
+  int top = rank < 4 ? rank : 4;
+  CHECK(pout[0].val == top && pout[0].loc == top && pout[1].val == 0 && pout[1].loc == 0,
+        "MPI_MAXLOC on 2 pairs: (%g, %d) (%g, %d)", pout[0].val, pout[0].loc, pout[1].val, pout[1].loc);
+  MPI_Type_free(&pairs);
+}
+
 static void commutative(MPI_Comm comm, MPI_Op sum) {
   int rank, size, in = 0, out = -1;
   MPI_Comm_rank(comm, &rank);
@@ -254,6 +287,7 @@ int main(int argc, char **argv) {
   for (int c = 0; c < 3; c++) {
     non_commutative(comms[c], matrix_type, multiply_op);
     with_gaps(comms[c], gapped, compose_op);
+    predefined_on_derived(comms[c], matrix_type);
     commutative(comms[c], add_op);
   }
   errors();
