@@ -7,6 +7,7 @@
 #include <cstddef>
 
 #include "collectives/communicator_view.hpp"
+#include "collectives/reduction_op.hpp"
 #include "collectives/schedule.hpp"
 #include "collectives/task.hpp"
 
@@ -14,12 +15,13 @@ namespace weft::coll {
 
 task barrier_task(communicator_view comm, std::uint64_t sequence);
 task bcast_task(communicator_view comm, void* buffer, std::size_t bytes, int root, std::uint64_t sequence);
+// Buffers hold `count` elements of `element_size` bytes (the datatype's extent) laid out as `op` says.
 // `input` may equal `recv` (in place). Only the root's `recv` receives the result.
 task reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count, std::size_t element_size,
-                 reduce_kernel kernel, int root, std::uint64_t sequence);
+                 reduction_op op, int root, std::uint64_t sequence);
 // Takes two sequence numbers: `sequence` and the next.
 task allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
-                    std::size_t element_size, reduce_kernel kernel, std::uint64_t sequence);
+                    std::size_t element_size, reduction_op op, std::uint64_t sequence);
 
 // A blocking collective: runs `work` in its turn among the caller's collectives of `comm`.
 inline void run(const communicator_view& comm, task work) { comm.schedule->run(std::move(work), comm.communicator); }
@@ -30,14 +32,14 @@ inline void bcast(void* buffer, std::size_t bytes, int root, const communicator_
   run(comm, bcast_task(comm, buffer, bytes, root, comm.take_sequences(1)));
 }
 
-inline void reduce(const void* input, void* recv, std::size_t count, std::size_t element_size, reduce_kernel kernel,
+inline void reduce(const void* input, void* recv, std::size_t count, std::size_t element_size, reduction_op op,
                    int root, const communicator_view& comm) {
-  run(comm, reduce_task(comm, input, recv, count, element_size, kernel, root, comm.take_sequences(1)));
+  run(comm, reduce_task(comm, input, recv, count, element_size, op, root, comm.take_sequences(1)));
 }
 
 inline void allreduce(const void* input, void* recv, std::size_t count, std::size_t element_size,
-                      reduce_kernel kernel, const communicator_view& comm) {
-  run(comm, allreduce_task(comm, input, recv, count, element_size, kernel, comm.take_sequences(2)));
+                      reduction_op op, const communicator_view& comm) {
+  run(comm, allreduce_task(comm, input, recv, count, element_size, op, comm.take_sequences(2)));
 }
 
 }  // namespace weft::coll

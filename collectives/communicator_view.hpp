@@ -4,7 +4,6 @@
 // receive can match), the state its members share, the caller's count of its collectives and the
 // caller's schedule of collectives under way.
 
-#include <cstddef>
 #include <cstdint>
 
 namespace weft::coll {
@@ -31,8 +30,5 @@ struct communicator_view {
     return *sequence - n + 1;
   }
 };
-
-// Combines `count` elements: inout[i] = in[i] op inout[i].
-using reduce_kernel = void (*)(const void* in, void* inout, std::size_t count);
 
 }  // namespace weft::coll

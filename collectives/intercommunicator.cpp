@@ -3,27 +3,26 @@
 #include <cstring>
 #include <vector>
 
-#include "collectives/algorithms.hpp"
-
 namespace weft::coll {
 
 task cross_copy_task(communicator_view both, const void* publish, int from, void* into, std::size_t bytes,
                      std::uint64_t sequence) {
-  shared_communicator& shared = *both.shared;
-  shared.slot(both.rank).published = publish;
-  co_await barrier_task(both, sequence);
-  if (from >= 0 && bytes != 0) std::memcpy(into, shared.slot(from).published, bytes);
-  co_await barrier_task(both, sequence + 1);
+  auto copy = [into, bytes](const void* source) {
+    if (bytes != 0) std::memcpy(into, source, bytes);
+  };
+  return cross_task(both, publish, from, copy, sequence);
 }
 
 task cross_reduce_task(communicator_view local, communicator_view both, const void* input, std::size_t count,
-                       std::size_t element_size, reduce_kernel kernel, int from, void* recv,
-                       std::uint64_t local_sequence, std::uint64_t both_sequence) {
+                       std::size_t element_size, reduction_op op, int from, void* recv, std::uint64_t local_sequence,
+                       std::uint64_t both_sequence) {
   // The group's result, at its leader only; kept in the frame until the other group has copied it.
-  std::vector<std::byte> result(local.rank == 0 ? count * element_size : 0);
-  co_await reduce_task(local, input, result.data(), count, element_size, kernel, 0, local_sequence);
-  co_await cross_copy_task(both, local.rank == 0 ? result.data() : nullptr, from, recv, count * element_size,
-                           both_sequence);
+  element_span span = span_of(count, element_size, op);
+  std::vector<std::byte> memory(local.rank == 0 ? span.bytes : 0);
+  std::byte* result = memory.data() - span.first;
+  co_await reduce_task(local, input, result, count, element_size, op, 0, local_sequence);
+  auto copy = [=](const void* source) { copy_elements(recv, source, count, element_size, op); };
+  co_await cross_task(both, local.rank == 0 ? result : nullptr, from, copy, both_sequence);
 }
 
 }  // namespace weft::coll

@@ -8,13 +8,25 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "collectives/algorithms.hpp"
 #include "collectives/communicator_view.hpp"
+#include "collectives/reduction_op.hpp"
 #include "collectives/task.hpp"
 
 namespace weft::coll {
 
-// Over `both`: `publish` (or null) becomes readable by all, then the caller copies `bytes` into `into`
-// from what rank `from` of `both` published (nothing when `from` is negative). Takes two sequence numbers.
+// Over `both`: `publish` (or null) becomes readable by all, then the caller runs `take` on what rank `from`
+// of `both` published (unless `from` is negative). Takes two sequence numbers.
+template <class Take>
+task cross_task(communicator_view both, const void* publish, int from, Take take, std::uint64_t sequence) {
+  shared_communicator& shared = *both.shared;
+  shared.slot(both.rank).published = publish;
+  co_await barrier_task(both, sequence);
+  if (from >= 0) take(shared.slot(from).published);
+  co_await barrier_task(both, sequence + 1);
+}
+
+// cross_task that copies `bytes` into `into`.
 task cross_copy_task(communicator_view both, const void* publish, int from, void* into, std::size_t bytes,
                      std::uint64_t sequence);
 
@@ -22,7 +34,7 @@ task cross_copy_task(communicator_view both, const void* publish, int from, void
 // the result over to the other group: a rank of it with `from` >= 0 (a rank of `both`, the leader of the
 // caller's group) receives it in `recv`. Takes one sequence number of `local` and two of `both`.
 task cross_reduce_task(communicator_view local, communicator_view both, const void* input, std::size_t count,
-                       std::size_t element_size, reduce_kernel kernel, int from, void* recv,
-                       std::uint64_t local_sequence, std::uint64_t both_sequence);
+                       std::size_t element_size, reduction_op op, int from, void* recv, std::uint64_t local_sequence,
+                       std::uint64_t both_sequence);
 
 }  // namespace weft::coll

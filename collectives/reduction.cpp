@@ -3,38 +3,35 @@
 // those of the children before it, so results are the same for non-commutative operations. A child
 // returns once its parent has read its partial result.
 
-#include <cstring>
-
 #include "collectives/algorithms.hpp"
 #include "collectives/tree_steps.hpp"
+#include "collectives/working_buffers.hpp"
 
 namespace weft::coll {
 
 task reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count, std::size_t element_size,
-                 reduce_kernel kernel, int root, std::uint64_t sequence) {
+                 reduction_op op, int root, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   member_slot& me = shared.slot(comm.rank);
-  std::size_t bytes = count * element_size;
   const void* partial = input;
   if (int children = binomial_tree::child_count(comm.rank, comm.size); children != 0) {
-    std::vector<std::byte>& scratch = shared.scratch(comm.rank);
-    if (scratch.size() < bytes) scratch.resize(bytes);
+    void* acc = working_buffers(shared.scratch(comm.rank), 1, span_of(count, element_size, op)).origin(0);
     while (const signal* missing = missing_child(comm, sequence)) co_await until{me, *missing, sequence};
     auto partial_of = [&](int index) { return shared.slot(binomial_tree::child(comm.rank, index)).published; };
-    // acc = input op child 0 op child 1 ...: from the last child backwards, each kernel call putting
+    // acc = input op child 0 op child 1 ...: from the last child backwards, each combination putting
     // the lower ranks' data in front.
-    if (bytes != 0) std::memcpy(scratch.data(), partial_of(children - 1), bytes);
-    for (int i = children - 2; i >= 0; --i) kernel(partial_of(i), scratch.data(), count);
-    kernel(input, scratch.data(), count);
+    copy_elements(acc, partial_of(children - 1), count, element_size, op);
+    for (int i = children - 2; i >= 0; --i) op.combine(partial_of(i), acc, count);
+    op.combine(input, acc, count);
     release_children(comm, sequence);  // their partial results are read
-    partial = scratch.data();
+    partial = acc;
   }
   if (comm.rank != 0) {
     me.published = partial;
     signal_parent(comm, sequence);
     co_await until{me, me.from_parent, sequence};
   } else if (root == 0) {
-    if (partial != recv && bytes != 0) std::memcpy(recv, partial, bytes);
+    if (partial != recv) copy_elements(recv, partial, count, element_size, op);
   } else {
     me.published = partial;
     member_slot& root_slot = shared.slot(root);
@@ -44,15 +41,22 @@ task reduce_task(communicator_view comm, const void* input, void* recv, std::siz
   if (comm.rank == root && root != 0) {
     co_await until{me, me.from_tree_root, sequence};
     member_slot& tree_root = shared.slot(0);
-    if (bytes != 0) std::memcpy(recv, tree_root.published, bytes);
+    copy_elements(recv, tree_root.published, count, element_size, op);
     tree_root.raise(tree_root.from_collective_root, sequence);
   }
 }
 
 task allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
-                    std::size_t element_size, reduce_kernel kernel, std::uint64_t sequence) {
-  co_await reduce_task(comm, input, recv, count, element_size, kernel, 0, sequence);
-  co_await bcast_task(comm, recv, count * element_size, 0, sequence + 1);
+                    std::size_t element_size, reduction_op op, std::uint64_t sequence) {
+  co_await reduce_task(comm, input, recv, count, element_size, op, 0, sequence);
+  // The broadcast moves the bytes the elements span; where the layout leaves gaps, which the receive
+  // buffers must keep, the others receive those bytes into working memory and copy the data out.
+  element_span span = span_of(count, element_size, op);
+  bool has_gaps = op.layout != nullptr && !op.layout->is_contiguous();
+  std::byte* origin = comm.rank == 0 || !has_gaps ? static_cast<std::byte*>(recv)
+                                                  : working_buffers(comm.shared->scratch(comm.rank), 1, span).origin(0);
+  co_await bcast_task(comm, origin + span.first, span.bytes, 0, sequence + 1);
+  if (origin != recv) copy_elements(recv, origin, count, element_size, op);
 }
 
 }  // namespace weft::coll

@@ -95,15 +95,6 @@ inline int check_intracommunicator(const char* call, MPI_Comm comm) {
                      display_name(*resolve(comm)));
 }
 
-// A communicator a collective call may run on. Collectives on intercommunicators come with the
-// collectives chapter; until then they are refused rather than run within one group.
-inline int check_collective(const char* call, MPI_Comm comm) {
-  if (int error = check_ready(call, comm)) return error;
-  if (!resolve(comm)->is_inter()) [[likely]]
-    return MPI_SUCCESS;
-  return raise_error(comm, MPI_ERR_COMM, call, "collectives on intercommunicators are not implemented yet");
-}
-
 // A rank of `comm` (of its remote group for an intercommunicator), or MPI_PROC_NULL, or (for receives)
 // MPI_ANY_SOURCE.
 inline int check_peer(const char* call, MPI_Comm comm, int peer, const char* role, bool any_allowed) {
@@ -136,13 +127,26 @@ inline int check_tag(const char* call, MPI_Comm comm, int tag, bool any_allowed)
                      any_allowed ? ", or MPI_ANY_TAG" : "");
 }
 
-inline int check_op(const char* call, MPI_Comm comm, MPI_Op op, MPI_Datatype datatype) {
+inline int check_op_handle(const char* call, MPI_Comm comm, MPI_Op op) {
   if (op == MPI_OP_NULL) [[unlikely]]
     return raise_error(comm, MPI_ERR_OP, call, "operation is MPI_OP_NULL");
   if (!is_object(op, object_kind::op)) [[unlikely]]
     return raise_error(comm, MPI_ERR_OP, call, "invalid operation %p", static_cast<void*>(op));
-  if (datatype->kernels[op->index] == nullptr) [[unlikely]]
-    return raise_error(comm, MPI_ERR_OP, call, "%s is not defined for %s", op->name, display_name(datatype));
+  return MPI_SUCCESS;
+}
+
+// An operation, defined for `datatype` (a checked one): a user's operation applies to any datatype, a
+// predefined one to the predefined types it is defined for and to derived types made of one of those.
+inline int check_op(const char* call, MPI_Comm comm, MPI_Op op, MPI_Datatype datatype) {
+  if (int error = check_op_handle(call, comm, op)) return error;
+  if (op->is_predefined()) {
+    MPI_Datatype basic = datatype->basic_type;
+    if (basic == nullptr) [[unlikely]]
+      return raise_error(comm, MPI_ERR_OP, call, "%s is not defined for %s, whose basic elements are of several types",
+                         op->name, display_name(datatype));
+    if (basic->kernels[op->index] == nullptr) [[unlikely]]
+      return raise_error(comm, MPI_ERR_OP, call, "%s is not defined for %s", op->name, display_name(datatype));
+  }
   return MPI_SUCCESS;
 }
 

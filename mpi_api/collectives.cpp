@@ -4,7 +4,8 @@
 #include <vector>
 
 #include "collectives/algorithms.hpp"
-#include "mpi_api/checks.hpp"
+#include "mpi_api/bound_op.hpp"
+#include "mpi_api/collective_checks.hpp"
 #include "mpi_api/collective_requests.hpp"
 #include "mpi_api/datatypes.hpp"
 #include "mpi_api/intercommunicator_collectives.hpp"
@@ -15,14 +16,6 @@ namespace coll = weft::coll;
 namespace shm = weft::shm;
 
 namespace {
-
-int check_reduction(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                    MPI_Comm comm, bool receives) {
-  if (int error = check_buffer(call, comm, sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, count, datatype)) return error;
-  if (receives)
-    if (int error = check_buffer(call, comm, recvbuf, count, datatype)) return error;
-  return check_op(call, comm, op, datatype);
-}
 
 // A broadcast of a layout that is not contiguous travels packed: the root packs into a buffer of its own,
 // the others unpack from theirs. The layouts are held until the copies are done.
@@ -70,9 +63,11 @@ int reduce(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_
     return raise_error(comm, MPI_ERR_BUFFER, call, "MPI_IN_PLACE is allowed only at the root");
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
   coll::communicator_view view = collective_view(comm);
-  return launch(comm, view,
-                coll::reduce_task(view, input, recvbuf, count, datatype->layout->extent(),
-                                  datatype->kernels[op->index], root, view.take_sequences(1)),
+  std::size_t element_size = datatype->layout->extent();
+  std::uint64_t sequence = view.take_sequences(1);
+  return launch(comm, view, with_op({op, datatype}, [=](coll::reduction_op reduction) {
+                  return coll::reduce_task(view, input, recvbuf, count, element_size, reduction, root, sequence);
+                }),
                 request);
 }
 
@@ -83,9 +78,11 @@ int allreduce(const char* call, const void* sendbuf, void* recvbuf, int count, M
   if (int error = check_reduction(call, sendbuf, recvbuf, count, datatype, op, comm, true)) return error;
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
   coll::communicator_view view = collective_view(comm);
-  return launch(comm, view,
-                coll::allreduce_task(view, input, recvbuf, count, datatype->layout->extent(),
-                                     datatype->kernels[op->index], view.take_sequences(2)),
+  std::size_t element_size = datatype->layout->extent();
+  std::uint64_t sequence = view.take_sequences(2);
+  return launch(comm, view, with_op({op, datatype}, [=](coll::reduction_op reduction) {
+                  return coll::allreduce_task(view, input, recvbuf, count, element_size, reduction, sequence);
+                }),
                 request);
 }
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "collectives/data_movement.hpp"
-#include "mpi_api/checks.hpp"
+#include "mpi_api/collective_checks.hpp"
 #include "mpi_api/datatypes.hpp"
 #include "mpi_api/pmpi.hpp"
 

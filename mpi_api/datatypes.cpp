@@ -101,6 +101,9 @@ std::unique_ptr<weft_datatype_s> derived(shm::type_layout::pointer layout, int c
   made->addresses = std::move(addresses);
   made->types = std::move(types);
   for (MPI_Datatype type : made->types) retain(type);
+  made->basic_type = made->types.empty() ? nullptr : made->types.front()->basic_type;
+  for (MPI_Datatype type : made->types)
+    if (type->basic_type != made->basic_type) made->basic_type = nullptr;
   made->basis = basis != nullptr ? retain(basis) : nullptr;
   return made;
 }

@@ -87,7 +87,7 @@ struct weft_datatype_s : weft::mpi::object_header {
   weft_datatype_s(const char* type_name, weft::shm::type_layout::pointer type_layout, std::size_t external32_size,
                   weft::mpi::kernel_table reduce_kernels) noexcept
       : object_header(weft::mpi::object_kind::datatype), name(type_name), layout(std::move(type_layout)),
-        external_size(external32_size), kernels(reduce_kernels), committed(true) {}
+        external_size(external32_size), kernels(reduce_kernels), basic_type(this), committed(true) {}
   // A derived datatype, not committed yet.
   weft_datatype_s(weft::shm::type_layout::pointer type_layout, int type_combiner) noexcept
       : object_header(weft::mpi::object_kind::datatype), name(""), layout(std::move(type_layout)),
@@ -103,6 +103,9 @@ struct weft_datatype_s : weft::mpi::object_header {
   weft::shm::type_layout::pointer layout;
   std::size_t external_size = 0;  // predefined: bytes of one element in external32
   weft::mpi::kernel_table kernels{};
+  // The predefined type every basic element of this type is of (the type itself when predefined), or
+  // null when they are of several: the predefined operations apply to a derived type through it.
+  MPI_Datatype basic_type = nullptr;
   bool committed = false;
   // How the type was made (MPI_Type_get_envelope/get_contents). `basis` is the type whose typemap this
   // one repeats, with predefined types at its leaves, for walks element by element (external32): the
@@ -130,12 +133,36 @@ inline void release(MPI_Datatype datatype) noexcept {
 
 }  // namespace weft::mpi
 
+// A reduction operation: a predefined one, whose kernels each predefined datatype carries (shared by all
+// ranks, never freed), or a user's function (MPI_Op_create), which belongs to the rank that made it.
 struct weft_op_s : weft::mpi::object_header {
   constexpr weft_op_s(const char* op_name, weft::mpi::op_index op) noexcept
       : object_header(weft::mpi::object_kind::op), name(op_name), index(op) {}
+  weft_op_s(MPI_User_function* user_function, bool is_commutative) noexcept
+      : object_header(weft::mpi::object_kind::op), name("(an operation from MPI_Op_create)"), function(user_function),
+        commutative(is_commutative) {}
+
+  bool is_predefined() const noexcept { return function == nullptr; }
+
   const char* name;
-  weft::mpi::op_index index;
+  weft::mpi::op_index index = weft::mpi::op_count;  // a predefined operation's place in the kernel tables
+  MPI_User_function* function = nullptr;            // a user's operation
+  bool commutative = true;
 };
+
+namespace weft::mpi {
+
+// Predefined operations are shared by all ranks and not counted, as predefined datatypes are.
+inline MPI_Op retain(MPI_Op op) noexcept {
+  if (!op->is_predefined()) ++op->references;
+  return op;
+}
+
+inline void release(MPI_Op op) noexcept {
+  if (!op->is_predefined() && --op->references == 0) destroy(op);
+}
+
+}  // namespace weft::mpi
 
 // MPI_ERRORS_ARE_FATAL and MPI_ERRORS_RETURN (shared by all ranks, not counted), or a user's function
 // for communicators (MPI_Comm_create_errhandler), held by each communicator it is set on.

@@ -4,6 +4,7 @@
 
 #include "collectives/algorithms.hpp"
 #include "collectives/intercommunicator.hpp"
+#include "mpi_api/bound_op.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/collective_requests.hpp"
 #include "mpi_api/datatypes.hpp"
@@ -85,15 +86,21 @@ int inter_reduce(const char* call, const void* sendbuf, void* recvbuf, int count
   std::size_t element_size = datatype->layout->extent();
   if (root >= 0) {
     coll::communicator_view local = collective_view(inter);
-    return launch(comm, both,
-                  coll::cross_reduce_task(local, both, sendbuf, count, element_size, datatype->kernels[op->index], -1,
-                                          nullptr, local.take_sequences(1), both.take_sequences(2)),
+    std::uint64_t local_sequence = local.take_sequences(1), both_sequence = both.take_sequences(2);
+    return launch(comm, both, with_op({op, datatype}, [=](coll::reduction_op reduction) {
+                    return coll::cross_reduce_task(local, both, sendbuf, count, element_size, reduction, -1, nullptr,
+                                                   local_sequence, both_sequence);
+                  }),
                   request);
   }
   int from = root == MPI_ROOT ? remote_in_both(inter, 0) : -1;
-  return launch(comm, both,
-                coll::cross_copy_task(both, nullptr, from, recvbuf, root == MPI_ROOT ? count * element_size : 0,
-                                      both.take_sequences(2)),
+  std::uint64_t sequence = both.take_sequences(2);
+  return launch(comm, both, with_op({op, datatype}, [=](coll::reduction_op reduction) {
+                  return coll::cross_task(
+                      both, nullptr, from,
+                      [=](const void* result) { coll::copy_elements(recvbuf, result, count, element_size, reduction); },
+                      sequence);
+                }),
                 request);
 }
 
@@ -106,10 +113,13 @@ int inter_allreduce(const char* call, const void* sendbuf, void* recvbuf, int co
   const weft_comm_s& inter = *resolve(comm);
   coll::communicator_view local = collective_view(inter);
   coll::communicator_view both = collective_view_of_both(inter);
-  return launch(comm, both,
-                coll::cross_reduce_task(local, both, sendbuf, count, datatype->layout->extent(),
-                                        datatype->kernels[op->index], remote_in_both(inter, 0), recvbuf,
-                                        local.take_sequences(1), both.take_sequences(2)),
+  std::size_t element_size = datatype->layout->extent();
+  int from = remote_in_both(inter, 0);
+  std::uint64_t local_sequence = local.take_sequences(1), both_sequence = both.take_sequences(2);
+  return launch(comm, both, with_op({op, datatype}, [=](coll::reduction_op reduction) {
+                  return coll::cross_reduce_task(local, both, sendbuf, count, element_size, reduction, from, recvbuf,
+                                                 local_sequence, both_sequence);
+                }),
                 request);
 }
 

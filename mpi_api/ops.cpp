@@ -1,6 +1,12 @@
-// The predefined reduction operations.
+// Reduction operations: the predefined ones, the user's (MPI_Op_create), and their local application
+// (MPI_Reduce_local).
 
+#include <memory>
+
+#include "mpi_api/bound_op.hpp"
+#include "mpi_api/checks.hpp"
 #include "mpi_api/handles.hpp"
+#include "mpi_api/pmpi.hpp"
 
 using namespace weft::mpi;
 
@@ -19,3 +25,58 @@ weft_op_s weft_mpi_op_minloc{"MPI_MINLOC", op_minloc};
 // For one-sided accumulations only: no datatype has kernels for them.
 weft_op_s weft_mpi_op_replace{"MPI_REPLACE", op_replace};
 weft_op_s weft_mpi_op_no_op{"MPI_NO_OP", op_no_op};
+
+namespace {
+
+// Calls without a communicator report through MPI_COMM_WORLD's handler.
+constexpr MPI_Comm no_comm = MPI_COMM_WORLD;
+
+}  // namespace
+
+WEFT_PMPI_ALIAS(Op_create)
+extern "C" int PMPI_Op_create(MPI_User_function* user_fn, int commute, MPI_Op* op) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, no_comm)) return error;
+  if (user_fn == nullptr) [[unlikely]]
+    return raise_error(no_comm, MPI_ERR_ARG, call, "argument user_fn is NULL");
+  if (int error = check_output(call, no_comm, op, "op")) return error;
+  *op = std::make_unique<weft_op_s>(user_fn, commute != 0).release();
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Op_free)
+extern "C" int PMPI_Op_free(MPI_Op* op) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, no_comm)) return error;
+  if (int error = check_output(call, no_comm, op, "op")) return error;
+  if (int error = check_op_handle(call, no_comm, *op)) return error;
+  if ((*op)->is_predefined())
+    return raise_error(no_comm, MPI_ERR_OP, call, "%s is predefined and cannot be freed", (*op)->name);
+  release(*op);
+  *op = MPI_OP_NULL;
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Op_commutative)
+extern "C" int PMPI_Op_commutative(MPI_Op op, int* commute) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, no_comm)) return error;
+  if (int error = check_op_handle(call, no_comm, op)) return error;
+  if (int error = check_output(call, no_comm, commute, "commute")) return error;
+  *commute = op->commutative ? 1 : 0;
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Reduce_local)
+extern "C" int PMPI_Reduce_local(const void* inbuf, void* inoutbuf, int count, MPI_Datatype datatype, MPI_Op op) {
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, no_comm)) return error;
+  if (inbuf == MPI_IN_PLACE || inoutbuf == MPI_IN_PLACE) [[unlikely]]
+    return raise_error(no_comm, MPI_ERR_BUFFER, call, "MPI_IN_PLACE is not allowed");
+  if (int error = check_buffer(call, no_comm, inbuf, count, datatype)) return error;
+  if (int error = check_buffer(call, no_comm, inoutbuf, count, datatype)) return error;
+  if (int error = check_op(call, no_comm, op, datatype)) return error;
+  bound_op bound{op, datatype};
+  bound.reduction().combine(inbuf, inoutbuf, count);
+  return MPI_SUCCESS;
+}

@@ -6,19 +6,19 @@
 #include <cstddef>
 #include <functional>
 
-#include "collectives/communicator_view.hpp"
+#include "collectives/reduction_op.hpp"
 
 namespace weft::mpi {
 
-// Indices of the predefined operations; each datatype carries one kernel per index (nullptr where the
-// standard does not define the operation for that type).
+// Indices of the predefined operations; each predefined datatype carries one kernel per index (nullptr
+// where the standard does not define the operation for that type).
 enum op_index : std::size_t { op_max, op_min, op_sum, op_prod, op_land, op_band, op_lor, op_bor, op_lxor,
                               op_bxor, op_maxloc, op_minloc, op_replace, op_no_op, op_count };
 
-using kernel_table = std::array<coll::reduce_kernel, op_count>;
+using kernel_table = std::array<coll::reduce_function, op_count>;
 
 template <class T, class Combine>
-void apply(const void* in, void* inout, std::size_t count) {
+void apply(const void* in, void* inout, std::size_t count, const void* /* context: none */) {
   const T* a = static_cast<const T*>(in);
   T* b = static_cast<T*>(inout);
   for (std::size_t i = 0; i < count; ++i) b[i] = Combine{}(a[i], b[i]);

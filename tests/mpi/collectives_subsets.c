@@ -67,8 +67,7 @@ int main(int argc, char **argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   MPI_Comm half, reversed;
-  MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &half);
-  MPI_Comm_split(MPI_COMM_WORLD, 0, size - rank, &reversed);
+  split_half_and_reversed(&half, &reversed);
   check_interleaved(MPI_COMM_WORLD, half, reversed, rank, size);
   check_bitwise_identical(rank);
   MPI_Comm_free(&half);

@@ -77,6 +77,16 @@ static inline struct pairing pair_up(int rank, int size) {
   return p;
 }
 
+/* Communicators for collectives on subsets and reorderings of the world: the ranks of the caller's parity
+ * (even or odd) in world order, and the world in reverse order. */
+static inline void split_half_and_reversed(MPI_Comm *half, MPI_Comm *reversed) {
+  int rank, size;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, half);
+  MPI_Comm_split(MPI_COMM_WORLD, 0, size - rank, reversed);
+}
+
 /* Rank 0's closing line, which the test runner looks for: it proves the program ran to its end. Flushed at
  * once because stdout is a pipe under the test runner and the job may end before exit flushes it. */
 static inline void report_ok(const char *program) {

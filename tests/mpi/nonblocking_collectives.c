@@ -6,7 +6,8 @@
  * is complete (rank 0 has its part to do in it). Outstanding collectives on the world, a duplicate and
  * a split complete in any order, the order differing between ranks; several on one communicator, and a
  * blocking one behind them, complete in call order with the right data. A collective polled with
- * MPI_Test alone completes. Ibcast of a vector type. Comm_idup: a rank blocked in a receive still
+ * MPI_Test alone completes. Ibcast of a vector type. Iscan, Iexscan and Ireduce_scatter_block of a
+ * non-commutative user operation that the program frees, with the datatype, before they complete. Comm_idup: a rank blocked in a receive still
  * finishes its part of the duplication that the sender waits for; the duplicate has its own context
  * and its parent's attributes; the same for an intercommunicator, both groups' leaders blocked. Freeing or cancelling a collective's request, and a NULL request, are
  * errors of their classes. */
@@ -154,6 +155,67 @@ static void vector_bcast(void) {
     CHECK(data[i] == (i % 2 == 0 || rank == root ? i : -i - 1), "Ibcast of a vector, element %d: %d", i, data[i]);
 }
 
+/* t -> a t + b modulo a prime: composing them does not commute. in op inout = "in, then inout". */
+typedef struct {
+  int a, b;
+} affine;
+enum { PRIME = 1000003 };
+
+static affine then(affine first, affine second) {
+  return (affine){(int)((long long)second.a * first.a % PRIME),
+                  (int)(((long long)second.a * first.b + second.b) % PRIME)};
+}
+
+static void compose(void *in, void *inout, int *len, MPI_Datatype *type) {
+  (void)type;
+  affine *x = in, *y = inout;
+  for (int i = 0; i < *len; i++)
+    y[i] = then(x[i], y[i]);
+}
+
+static affine affine_of(int rank_, int element) { return (affine){2 + rank_ % 5, rank_ * 7 + element + 1}; }
+
+/* Iscan, Iexscan and Ireduce_scatter_block with a non-commutative user operation on a duplicate of
+ * MPI_2INT, pending together; the program frees the operation and the datatype before they complete. */
+static void user_reductions_pending_together(void) {
+  MPI_Op op;
+  MPI_Op_create(compose, 0, &op);
+  MPI_Datatype pair;
+  MPI_Type_dup(MPI_2INT, &pair);
+  affine mine = affine_of(rank, 0), scanned = {-1, -1}, excluded = {-1, -1}, block = {-1, -1};
+  affine *all = malloc(size * sizeof *all);
+  CHECK(all, "out of memory");
+  for (int i = 0; i < size; i++)
+    all[i] = affine_of(rank, i);
+  MPI_Request requests[3];
+  MPI_Iscan(&mine, &scanned, 1, pair, op, MPI_COMM_WORLD, &requests[0]);
+  MPI_Iexscan(&mine, &excluded, 1, pair, op, MPI_COMM_WORLD, &requests[1]);
+  MPI_Ireduce_scatter_block(all, &block, 1, pair, op, MPI_COMM_WORLD, &requests[2]);
+  MPI_Op_free(&op);
+  MPI_Type_free(&pair);
+  for (int i = 2; i >= 0; i--)
+    MPI_Wait(&requests[i], MPI_STATUS_IGNORE);
+  affine prefix = affine_of(0, 0), column = affine_of(0, rank);
+  for (int r = 1; r <= rank; r++)
+    prefix = then(prefix, affine_of(r, 0));
+  for (int r = 1; r < size; r++)
+    column = then(column, affine_of(r, rank));
+  CHECK(scanned.a == prefix.a && scanned.b == prefix.b, "Iscan: (%d, %d), expected (%d, %d)", scanned.a, scanned.b,
+        prefix.a, prefix.b);
+  if (rank > 0) {
+    affine before = affine_of(0, 0);
+    for (int r = 1; r < rank; r++)
+      before = then(before, affine_of(r, 0));
+    CHECK(excluded.a == before.a && excluded.b == before.b, "Iexscan: (%d, %d), expected (%d, %d)", excluded.a,
+          excluded.b, before.a, before.b);
+  } else {
+    CHECK(excluded.a == -1 && excluded.b == -1, "Iexscan wrote rank 0's receive buffer");
+  }
+  CHECK(block.a == column.a && block.b == column.b, "Ireduce_scatter_block: (%d, %d), expected (%d, %d)", block.a,
+        block.b, column.a, column.b);
+  free(all);
+}
+
 static int copies;
 static int count_copy(MPI_Comm comm, int keyval, void *extra, void *in, void *out, int *flag) {
   (void)comm, (void)keyval, (void)extra;
@@ -273,6 +335,7 @@ int main(int argc, char **argv) {
     one_communicator_in_call_order();
     polled_with_test_alone();
     vector_bcast();
+    user_reductions_pending_together();
   }
   idup_while_peer_receives();
   idup_of_an_intercommunicator();

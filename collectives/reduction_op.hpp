@@ -1,0 +1,60 @@
+#pragma once
+// What a reduction combines and how: an operation bound to the elements of one datatype, and how those
+// elements lie in memory (for the copies the algorithms make of them).
+//
+// Buffers of elements are passed by their origin, as the user passes them: element i starts at origin
+// + i * extent, and its data may begin before the origin or leave gaps, which a copy must not touch in
+// the destination.
+
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
+
+#include "shm/typed_copy.hpp"
+
+namespace weft::coll {
+
+// Combines `count` elements: inout[i] = in[i] op inout[i] (`in` holds the lower ranks' contribution).
+using reduce_function = void (*)(const void* in, void* inout, std::size_t count, const void* context);
+
+struct reduction_op {
+  reduce_function apply;
+  const void* context;  // passed to `apply`; whoever starts the reduction keeps it alive until it ends
+  // The layout of one element, kept alive likewise; null when an element is `element_size` plain
+  // bytes at its origin (every predefined datatype), which the copies then move with memcpy.
+  const shm::type_layout* layout;
+
+  void combine(const void* in, void* inout, std::size_t count) const { apply(in, inout, count, context); }
+};
+
+// The bytes `count` elements span, from their first data byte to their last, and where the first lies
+// relative to the origin. Working buffers hold this much; a working buffer at `memory` has its origin
+// at memory - first.
+struct element_span {
+  std::ptrdiff_t first;
+  std::size_t bytes;
+};
+
+inline element_span span_of(std::size_t count, std::size_t element_size, const reduction_op& op) noexcept {
+  if (op.layout == nullptr) [[likely]]
+    return {0, count * element_size};
+  if (count == 0) return {0, 0};
+  const shm::type_layout& l = *op.layout;
+  auto last = static_cast<std::ptrdiff_t>(count - 1) * l.extent();
+  std::ptrdiff_t low = std::min(l.true_lb(), l.true_lb() + last);
+  std::ptrdiff_t high = std::max(l.true_ub(), l.true_ub() + last);
+  return {low, static_cast<std::size_t>(high - low)};
+}
+
+// Copies the data of `count` elements from one buffer to another; the destination's gaps stay as they are.
+inline void copy_elements(void* to, const void* from, std::size_t count, std::size_t element_size,
+                          const reduction_op& op) noexcept {
+  if (op.layout == nullptr) [[likely]] {
+    if (count != 0) std::memcpy(to, from, count * element_size);
+    return;
+  }
+  shm::typed_copy({static_cast<std::byte*>(to), op.layout, count}, {static_cast<const std::byte*>(from), op.layout, count},
+                  0, count * op.layout->size());
+}
+
+}  // namespace weft::coll
