@@ -16,10 +16,22 @@ int launch(MPI_Comm comm, const coll::communicator_view& view, coll::task work, 
     return MPI_SUCCESS;
   }
   auto* started = new weft_request_s(resolve(comm));
-  auto& operation = started->operation.emplace<coll::pending_collective>(std::move(work), view.communicator);
-  view.schedule->start(operation);
+  start_in(*started, view, std::move(work));
   *request = started;
   return MPI_SUCCESS;
+}
+
+void start_in(weft_request_s& started, const coll::communicator_view& view, coll::task work) {
+  auto& operation = started.operation.emplace<coll::pending_collective>(std::move(work), view.communicator);
+  view.schedule->start(operation);
+}
+
+int report_truncation(const char* call, MPI_Comm comm, const coll::truncation& seen) {
+  if (!seen.found) [[likely]]
+    return MPI_SUCCESS;
+  return raise_error(comm, MPI_ERR_TRUNCATE, call,
+                     "the block of %zu bytes from rank %d does not fit the %zu bytes for it at rank %d", seen.bytes,
+                     seen.source, seen.capacity, seen.destination);
 }
 
 }  // namespace weft::mpi

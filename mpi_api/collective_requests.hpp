@@ -4,8 +4,14 @@
 
 #include <mpi.h>
 
+#include <utility>
+
+#include "collectives/algorithms.hpp"
+#include "collectives/block_map.hpp"
 #include "collectives/communicator_view.hpp"
 #include "collectives/task.hpp"
+#include "mpi_api/communicators.hpp"
+#include "mpi_api/handles.hpp"
 
 namespace weft::mpi {
 
@@ -18,5 +24,35 @@ int check_request_output(const char* call, MPI_Comm comm, MPI_Request* request);
 // Runs `work`, a collective of `comm` seen as `view`, to completion when `request` is `blocking`; else
 // starts it and returns a request that completes with it.
 int launch(MPI_Comm comm, const coll::communicator_view& view, coll::task work, MPI_Request* request);
+
+// Starts `work` as the operation of `started`, a new request of the collective's communicator.
+void start_in(weft_request_s& started, const coll::communicator_view& view, coll::task work);
+
+// MPI_ERR_TRUNCATE for the block a data-movement collective found too large for its room, as MPI_Recv
+// reports it; MPI_SUCCESS when there was none.
+int report_truncation(const char* call, MPI_Comm comm, const coll::truncation& seen);
+
+// Keeps `kept` (what a task reads through plain pointers: layouts, a table of them) until `work` ends.
+template <class Kept>
+coll::task keeping([[maybe_unused]] Kept kept, coll::task work) {
+  co_await std::move(work);
+}
+
+// launch() for a data-movement collective: make(seen) makes its task, which records in *seen a block too
+// large for its room, reported when the collective completes (by the blocking call, or by the call that
+// completes the request). A nonblocking collective keeps `kept` until it ends.
+template <class Make, class Kept>
+int launch_copies(const char* call, MPI_Comm comm, const coll::communicator_view& view, Make make, Kept kept,
+                  MPI_Request* request) {
+  if (request == blocking) {
+    coll::truncation seen;
+    coll::run(view, make(&seen));
+    return report_truncation(call, comm, seen);
+  }
+  auto* started = new weft_request_s(resolve(comm));
+  start_in(*started, view, keeping(std::move(kept), make(&started->truncated)));
+  *request = started;
+  return MPI_SUCCESS;
+}
 
 }  // namespace weft::mpi

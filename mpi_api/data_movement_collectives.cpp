@@ -1,4 +1,5 @@
-// The collectives that move data: gather, scatter, allgather and alltoall with their v and w forms.
+// The collectives that move data: gather, scatter, allgather and alltoall with their v and w forms,
+// blocking and nonblocking.
 // Argument checks, then the buffers as maps of typed blocks for the algorithms of collectives/.
 //
 // Arguments that matter only at the root are checked only there, and every check comes before the
@@ -10,6 +11,7 @@
 
 #include "collectives/data_movement.hpp"
 #include "mpi_api/collective_checks.hpp"
+#include "mpi_api/collective_requests.hpp"
 #include "mpi_api/datatypes.hpp"
 #include "mpi_api/pmpi.hpp"
 
@@ -105,13 +107,32 @@ std::vector<const shm::type_layout*> layouts_of(const MPI_Datatype* datatypes, i
 std::byte* bytes(void* buffer) { return static_cast<std::byte*>(buffer); }
 const std::byte* bytes(const void* buffer) { return static_cast<const std::byte*>(buffer); }
 
-// MPI_ERR_TRUNCATE on the rank that met a block larger than its room, as MPI_Recv reports it.
-int outcome(const char* call, MPI_Comm comm, const coll::truncation& seen) {
-  if (!seen.found) [[likely]]
-    return MPI_SUCCESS;
-  return raise_error(comm, MPI_ERR_TRUNCATE, call,
-                     "the block of %zu bytes from rank %d does not fit the %zu bytes for it at rank %d", seen.bytes,
-                     seen.source, seen.capacity, seen.destination);
+// The layouts a data-movement collective reads through its block maps, kept while it runs in the
+// background: the datatypes' own (the program may free a datatype meanwhile) and a w call's tables of
+// them, whose storage the block maps point into (moving a vector keeps its storage in place).
+struct held_layouts {
+  std::vector<shm::type_layout::pointer> owners;
+  std::vector<const shm::type_layout*> send_table;
+  std::vector<const shm::type_layout*> receive_table;
+};
+
+held_layouts hold(std::initializer_list<MPI_Datatype> datatypes) {
+  held_layouts held;
+  for (MPI_Datatype datatype : datatypes)
+    if (datatype != MPI_DATATYPE_NULL) held.owners.push_back(datatype->layout);
+  return held;
+}
+
+// counts[r] elements of datatypes[r] at displacements[r] bytes, through `table`, which it fills; the
+// layouts are added to `owners`.
+template <class Byte>
+coll::basic_block_map<Byte> typed_blocks_of(Byte* buffer, const int* counts, const int* displacements,
+                                            const MPI_Datatype* datatypes, int size,
+                                            std::vector<shm::type_layout::pointer>& owners,
+                                            std::vector<const shm::type_layout*>& table) {
+  table = layouts_of(datatypes, size);
+  for (int r = 0; r < size; ++r) owners.push_back(datatypes[r]->layout);
+  return blocks_of(buffer, counts, displacements, table);
 }
 
 // What MPI_Gather and MPI_Gatherv share: the checks of every rank, and the run once the root's receive
@@ -124,8 +145,14 @@ int check_gather_send(const char* call, MPI_Comm comm, const void* sendbuf, int 
 }
 
 int run_gather(const char* call, MPI_Comm comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-               const coll::block_map& rooms, int root) {
-  return outcome(call, comm, coll::gather(send_block(sendbuf, sendcount, sendtype), rooms, root, collective_view(comm)));
+               const coll::block_map& rooms, int root, MPI_Datatype recvtype, MPI_Request* request) {
+  coll::communicator_view view = collective_view(comm);
+  std::optional<shm::const_typed_span> send = send_block(sendbuf, sendcount, sendtype);
+  std::uint64_t sequence = view.take_sequences(1);
+  return launch_copies(
+      call, comm, view,
+      [&](coll::truncation* seen) { return coll::gather_task(view, send, rooms, root, seen, sequence); },
+      hold({sendbuf == MPI_IN_PLACE ? MPI_DATATYPE_NULL : sendtype, recvtype}), request);
 }
 
 // What MPI_Scatter and MPI_Scatterv share: the checks of every rank, and the run once the root's send
@@ -138,31 +165,51 @@ int check_scatter_receive(const char* call, MPI_Comm comm, void* recvbuf, int re
   return check_receive(call, comm, recvbuf, recvcount, recvtype, " except at the root");
 }
 
-int run_scatter(const char* call, MPI_Comm comm, const coll::const_block_map& blocks, void* recvbuf, int recvcount,
-                MPI_Datatype recvtype, int root) {
+int run_scatter(const char* call, MPI_Comm comm, const coll::const_block_map& blocks, MPI_Datatype sendtype,
+                void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Request* request) {
   std::optional<shm::typed_span> room;
   if (recvbuf != MPI_IN_PLACE) room = room_of(recvbuf, recvcount, recvtype);
-  return outcome(call, comm, coll::scatter(blocks, room, root, collective_view(comm)));
+  coll::communicator_view view = collective_view(comm);
+  std::uint64_t sequence = view.take_sequences(1);
+  return launch_copies(
+      call, comm, view,
+      [&](coll::truncation* seen) { return coll::scatter_task(view, blocks, room, root, seen, sequence); },
+      hold({sendtype, recvbuf == MPI_IN_PLACE ? MPI_DATATYPE_NULL : recvtype}), request);
 }
 
-}  // namespace
+int run_allgather(const char* call, MPI_Comm comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                  const coll::block_map& rooms, MPI_Datatype recvtype, MPI_Request* request) {
+  coll::communicator_view view = collective_view(comm);
+  std::optional<shm::const_typed_span> send = send_block(sendbuf, sendcount, sendtype);
+  std::uint64_t sequence = view.take_sequences(2);
+  return launch_copies(
+      call, comm, view, [&](coll::truncation* seen) { return coll::allgather_task(view, send, rooms, seen, sequence); },
+      hold({sendbuf == MPI_IN_PLACE ? MPI_DATATYPE_NULL : sendtype, recvtype}), request);
+}
 
-WEFT_PMPI_ALIAS(Gather)
-extern "C" int PMPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                           MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  const char* call = WEFT_CALL_NAME;
+int run_alltoall(const char* call, MPI_Comm comm, const std::optional<coll::const_block_map>& blocks,
+                 const coll::block_map& rooms, held_layouts held, MPI_Request* request) {
+  coll::communicator_view view = collective_view(comm);
+  std::uint64_t sequence = view.take_sequences(2);
+  return launch_copies(
+      call, comm, view, [&](coll::truncation* seen) { return coll::alltoall_task(view, blocks, rooms, seen, sequence); },
+      std::move(held), request);
+}
+
+int gather(const char* call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+           MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request) {
   if (int error = check_gather_send(call, comm, sendbuf, sendcount, sendtype, root)) return error;
   bool is_root = comm_rank(comm) == root;
   if (is_root)
     if (int error = check_receive(call, comm, recvbuf, recvcount, recvtype, "")) return error;
   return run_gather(call, comm, sendbuf, sendcount, sendtype,
-                    is_root ? blocks_of(bytes(recvbuf), recvcount, recvtype) : coll::block_map{}, root);
+                    is_root ? blocks_of(bytes(recvbuf), recvcount, recvtype) : coll::block_map{}, root,
+                    is_root ? recvtype : MPI_DATATYPE_NULL, request);
 }
 
-WEFT_PMPI_ALIAS(Gatherv)
-extern "C" int PMPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                            const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  const char* call = WEFT_CALL_NAME;
+int gatherv(const char* call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+            const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm,
+            MPI_Request* request) {
   if (int error = check_gather_send(call, comm, sendbuf, sendcount, sendtype, root)) return error;
   bool is_root = comm_rank(comm) == root;
   if (is_root) {
@@ -171,25 +218,22 @@ extern "C" int PMPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sen
       return error;
   }
   return run_gather(call, comm, sendbuf, sendcount, sendtype,
-                    is_root ? blocks_of(bytes(recvbuf), recvcounts, displs, recvtype) : coll::block_map{}, root);
+                    is_root ? blocks_of(bytes(recvbuf), recvcounts, displs, recvtype) : coll::block_map{}, root,
+                    is_root ? recvtype : MPI_DATATYPE_NULL, request);
 }
 
-WEFT_PMPI_ALIAS(Scatter)
-extern "C" int PMPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                            MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  const char* call = WEFT_CALL_NAME;
+int scatter(const char* call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+            MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request) {
   if (int error = check_scatter_receive(call, comm, recvbuf, recvcount, recvtype, root)) return error;
   bool is_root = comm_rank(comm) == root;
   if (is_root)
     if (int error = check_send(call, comm, sendbuf, sendcount, sendtype, false)) return error;
   return run_scatter(call, comm, is_root ? blocks_of(bytes(sendbuf), sendcount, sendtype) : coll::const_block_map{},
-                     recvbuf, recvcount, recvtype, root);
+                     is_root ? sendtype : MPI_DATATYPE_NULL, recvbuf, recvcount, recvtype, root, request);
 }
 
-WEFT_PMPI_ALIAS(Scatterv)
-extern "C" int PMPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
-                             void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  const char* call = WEFT_CALL_NAME;
+int scatterv(const char* call, const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+             void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request) {
   if (int error = check_scatter_receive(call, comm, recvbuf, recvcount, recvtype, root)) return error;
   bool is_root = comm_rank(comm) == root;
   if (is_root) {
@@ -199,52 +243,44 @@ extern "C" int PMPI_Scatterv(const void* sendbuf, const int sendcounts[], const 
   }
   return run_scatter(call, comm,
                      is_root ? blocks_of(bytes(sendbuf), sendcounts, displs, sendtype) : coll::const_block_map{},
-                     recvbuf, recvcount, recvtype, root);
+                     is_root ? sendtype : MPI_DATATYPE_NULL, recvbuf, recvcount, recvtype, root, request);
 }
 
-WEFT_PMPI_ALIAS(Allgather)
-extern "C" int PMPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                              MPI_Datatype recvtype, MPI_Comm comm) {
-  const char* call = WEFT_CALL_NAME;
+int allgather(const char* call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+              int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
   if (int error = check_collective(call, comm)) return error;
   if (int error = check_send(call, comm, sendbuf, sendcount, sendtype, true)) return error;
   if (int error = check_receive(call, comm, recvbuf, recvcount, recvtype, "")) return error;
-  return outcome(call, comm,
-                 coll::allgather(send_block(sendbuf, sendcount, sendtype),
-                                 blocks_of(bytes(recvbuf), recvcount, recvtype), collective_view(comm)));
+  return run_allgather(call, comm, sendbuf, sendcount, sendtype, blocks_of(bytes(recvbuf), recvcount, recvtype),
+                       recvtype, request);
 }
 
-WEFT_PMPI_ALIAS(Allgatherv)
-extern "C" int PMPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                               const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
-  const char* call = WEFT_CALL_NAME;
+int allgatherv(const char* call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+               const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
   if (int error = check_collective(call, comm)) return error;
   if (int error = check_send(call, comm, sendbuf, sendcount, sendtype, true)) return error;
   if (int error = check_not_in_place(call, comm, recvbuf, "recvbuf", "")) return error;
   if (int error = check_blocks(call, comm, recvbuf, recvcounts, displs, recvtype, "recvcounts", "displs"))
     return error;
-  return outcome(call, comm,
-                 coll::allgather(send_block(sendbuf, sendcount, sendtype),
-                                 blocks_of(bytes(recvbuf), recvcounts, displs, recvtype), collective_view(comm)));
+  return run_allgather(call, comm, sendbuf, sendcount, sendtype,
+                       blocks_of(bytes(recvbuf), recvcounts, displs, recvtype), recvtype, request);
 }
 
-WEFT_PMPI_ALIAS(Alltoall)
-extern "C" int PMPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                             MPI_Datatype recvtype, MPI_Comm comm) {
-  const char* call = WEFT_CALL_NAME;
+int alltoall(const char* call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+             MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
   if (int error = check_collective(call, comm)) return error;
   if (int error = check_send(call, comm, sendbuf, sendcount, sendtype, true)) return error;
   if (int error = check_receive(call, comm, recvbuf, recvcount, recvtype, "")) return error;
+  bool in_place = sendbuf == MPI_IN_PLACE;
   std::optional<coll::const_block_map> blocks;
-  if (sendbuf != MPI_IN_PLACE) blocks = blocks_of(bytes(sendbuf), sendcount, sendtype);
-  return outcome(call, comm, coll::alltoall(blocks, blocks_of(bytes(recvbuf), recvcount, recvtype), collective_view(comm)));
+  if (!in_place) blocks = blocks_of(bytes(sendbuf), sendcount, sendtype);
+  return run_alltoall(call, comm, blocks, blocks_of(bytes(recvbuf), recvcount, recvtype),
+                      hold({in_place ? MPI_DATATYPE_NULL : sendtype, recvtype}), request);
 }
 
-WEFT_PMPI_ALIAS(Alltoallv)
-extern "C" int PMPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
-                              void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
-                              MPI_Comm comm) {
-  const char* call = WEFT_CALL_NAME;
+int alltoallv(const char* call, const void* sendbuf, const int sendcounts[], const int sdispls[],
+              MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+              MPI_Comm comm, MPI_Request* request) {
   if (int error = check_collective(call, comm)) return error;
   bool in_place = sendbuf == MPI_IN_PLACE;
   if (!in_place)
@@ -255,15 +291,13 @@ extern "C" int PMPI_Alltoallv(const void* sendbuf, const int sendcounts[], const
     return error;
   std::optional<coll::const_block_map> blocks;
   if (!in_place) blocks = blocks_of(bytes(sendbuf), sendcounts, sdispls, sendtype);
-  return outcome(call, comm,
-                 coll::alltoall(blocks, blocks_of(bytes(recvbuf), recvcounts, rdispls, recvtype), collective_view(comm)));
+  return run_alltoall(call, comm, blocks, blocks_of(bytes(recvbuf), recvcounts, rdispls, recvtype),
+                      hold({in_place ? MPI_DATATYPE_NULL : sendtype, recvtype}), request);
 }
 
-WEFT_PMPI_ALIAS(Alltoallw)
-extern "C" int PMPI_Alltoallw(const void* sendbuf, const int sendcounts[], const int sdispls[],
-                              const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[], const int rdispls[],
-                              const MPI_Datatype recvtypes[], MPI_Comm comm) {
-  const char* call = WEFT_CALL_NAME;
+int alltoallw(const char* call, const void* sendbuf, const int sendcounts[], const int sdispls[],
+              const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[], const int rdispls[],
+              const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request* request) {
   if (int error = check_collective(call, comm)) return error;
   bool in_place = sendbuf == MPI_IN_PLACE;
   if (!in_place)
@@ -275,12 +309,112 @@ extern "C" int PMPI_Alltoallw(const void* sendbuf, const int sendcounts[], const
                                      "recvtypes"))
     return error;
   int size = comm_size(comm);
-  std::vector<const shm::type_layout*> send_layouts = in_place ? std::vector<const shm::type_layout*>{}
-                                                               : layouts_of(sendtypes, size);
-  std::vector<const shm::type_layout*> recv_layouts = layouts_of(recvtypes, size);
+  held_layouts held;
   std::optional<coll::const_block_map> blocks;
-  if (!in_place) blocks = blocks_of(bytes(sendbuf), sendcounts, sdispls, send_layouts);
-  return outcome(call, comm,
-                 coll::alltoall(blocks, blocks_of(bytes(recvbuf), recvcounts, rdispls, recv_layouts),
-                                collective_view(comm)));
+  if (!in_place)
+    blocks = typed_blocks_of(bytes(sendbuf), sendcounts, sdispls, sendtypes, size, held.owners, held.send_table);
+  coll::block_map rooms =
+      typed_blocks_of(bytes(recvbuf), recvcounts, rdispls, recvtypes, size, held.owners, held.receive_table);
+  return run_alltoall(call, comm, blocks, rooms, std::move(held), request);
+}
+
+}  // namespace
+
+WEFT_PMPI_ALIAS(Gather)
+extern "C" int PMPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  return gather(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, blocking);
+}
+
+WEFT_PMPI_ALIAS(Igather)
+extern "C" int PMPI_Igather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request) {
+  if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
+  return gather(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request);
+}
+
+WEFT_PMPI_ALIAS(Gatherv)
+extern "C" int PMPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  return gatherv(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, blocking);
+}
+
+WEFT_PMPI_ALIAS(Igatherv)
+extern "C" int PMPI_Igatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request) {
+  if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
+  return gatherv(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, request);
+}
+
+WEFT_PMPI_ALIAS(Scatter)
+extern "C" int PMPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  return scatter(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, blocking);
+}
+
+WEFT_PMPI_ALIAS(Iscatter)
+extern "C" int PMPI_Iscatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request) {
+  if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
+  return scatter(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request);
+}
+
+WEFT_PMPI_ALIAS(Scatterv)
+extern "C" int PMPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  return scatterv(WEFT_CALL_NAME, sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, blocking);
+}
+
+WEFT_PMPI_ALIAS(Iscatterv)
+extern "C" int PMPI_Iscatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request) {
+  if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
+  return scatterv(WEFT_CALL_NAME, sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, request);
+}
+
+WEFT_PMPI_ALIAS(Allgather)
+extern "C" int PMPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
+  return allgather(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, blocking);
+}
+
+WEFT_PMPI_ALIAS(Iallgather)
+extern "C" int PMPI_Iallgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+  if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
+  return allgather(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
+}
+
+WEFT_PMPI_ALIAS(Allgatherv)
+extern "C" int PMPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
+  return allgatherv(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, blocking);
+}
+
+WEFT_PMPI_ALIAS(Iallgatherv)
+extern "C" int PMPI_Iallgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+  if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
+  return allgatherv(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request);
+}
+
+WEFT_PMPI_ALIAS(Alltoall)
+extern "C" int PMPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
+  return alltoall(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, blocking);
+}
+
+WEFT_PMPI_ALIAS(Ialltoall)
+extern "C" int PMPI_Ialltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+  if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
+  return alltoall(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
+}
+
+WEFT_PMPI_ALIAS(Alltoallv)
+extern "C" int PMPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
+  return alltoallv(WEFT_CALL_NAME, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, blocking);
+}
+
+WEFT_PMPI_ALIAS(Ialltoallv)
+extern "C" int PMPI_Ialltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+  if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
+  return alltoallv(WEFT_CALL_NAME, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request);
+}
+
+WEFT_PMPI_ALIAS(Alltoallw)
+extern "C" int PMPI_Alltoallw(const void* sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm) {
+  return alltoallw(WEFT_CALL_NAME, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, blocking);
+}
+
+WEFT_PMPI_ALIAS(Ialltoallw)
+extern "C" int PMPI_Ialltoallw(const void* sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request* request) {
+  if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
+  return alltoallw(WEFT_CALL_NAME, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request);
 }

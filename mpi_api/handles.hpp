@@ -16,6 +16,7 @@
 #include <variant>
 #include <vector>
 
+#include "collectives/block_map.hpp"
 #include "collectives/schedule.hpp"
 #include "collectives/shared_communicator.hpp"
 #include "mpi_api/attributes.hpp"
@@ -303,6 +304,8 @@ struct weft_request_s : weft::mpi::object_header {
                weft::coll::pending_collective>
       operation;
   std::optional<weft::mpi::persistent_operation> persistent;
+  // A data-movement collective's first block too large for its room, reported when it completes.
+  weft::coll::truncation truncated;
   bool active = true;  // false for a persistent request between its completion and the next MPI_Start
   bool cancelled = false;
 };

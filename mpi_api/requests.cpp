@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "mpi_api/checks.hpp"
+#include "mpi_api/collective_requests.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/point_to_point.hpp"
 #include "runtime/scheduler.hpp"
@@ -47,6 +48,9 @@ int outcome(weft_request_s& request, MPI_Status* status, const char* call) {
     if (status != MPI_STATUS_IGNORE) *status = filled;
     if (error != MPI_SUCCESS)
       error = raise_error(MPI_COMM_WORLD, error, call, "the query callback of a generalized request returned %d", error);
+  } else if (std::holds_alternative<coll::pending_collective>(request.operation)) {
+    empty_status(status);
+    error = report_truncation(call, request.comm, request.truncated);
   } else if (auto* done = std::get_if<finished>(&request.operation)) {
     fill_status(status, done->source, done->tag, 0);
   } else {

@@ -7,7 +7,9 @@
  * a split complete in any order, the order differing between ranks; several on one communicator, and a
  * blocking one behind them, complete in call order with the right data. A collective polled with
  * MPI_Test alone completes. Ibcast of a vector type. Iscan, Iexscan and Ireduce_scatter_block of a
- * non-commutative user operation that the program frees, with the datatype, before they complete. Comm_idup: a rank blocked in a receive still
+ * non-commutative user operation that the program frees, with the datatype, before they complete.
+ * Igather, Iallgatherv (holes, reversed displacements), Ialltoall (a resized type freed before the wait)
+ * and Iscatter pending together; an Igather's truncation reported by MPI_Wait. Comm_idup: a rank blocked in a receive still
  * finishes its part of the duplication that the sender waits for; the duplicate has its own context
  * and its parent's attributes; the same for an intercommunicator, both groups' leaders blocked. Freeing or cancelling a collective's request, and a NULL request, are
  * errors of their classes. */
@@ -216,6 +218,50 @@ static void user_reductions_pending_together(void) {
   free(all);
 }
 
+/* Igather to the last rank, Iallgatherv, Ialltoall with a resized type on the send side (freed before the
+ * wait) and Iscatter from rank 0, pending together, completed with one Waitall. */
+static void data_movement_pending_together(void) {
+  int gathered_root = size - 1, *gathered = malloc(size * sizeof *gathered);
+  int *everyone = malloc(2 * size * sizeof *everyone), *counts = malloc(size * sizeof *counts);
+  int *displs = malloc(size * sizeof *displs), *to_all = malloc(2 * size * sizeof *to_all);
+  int *from_all = malloc(size * sizeof *from_all), *scattered_source = malloc(size * sizeof *scattered_source);
+  CHECK(gathered && everyone && counts && displs && to_all && from_all && scattered_source, "out of memory");
+  for (int r = 0; r < size; r++) {
+    counts[r] = 1;
+    displs[r] = 2 * (size - 1 - r); /* reversed, with holes */
+    to_all[2 * r] = rank * 1000 + r;
+    to_all[2 * r + 1] = -1;
+    scattered_source[r] = 500 + r;
+  }
+  for (int i = 0; i < 2 * size; i++)
+    everyone[i] = -7;
+  MPI_Datatype one_of_two;
+  MPI_Type_create_resized(MPI_INT, 0, 2 * sizeof(int), &one_of_two);
+  MPI_Type_commit(&one_of_two);
+  int mine = rank * 3 + 1, scattered = -1;
+  MPI_Request requests[4];
+  MPI_Igather(&mine, 1, MPI_INT, gathered, 1, MPI_INT, gathered_root, MPI_COMM_WORLD, &requests[0]);
+  MPI_Iallgatherv(&mine, 1, MPI_INT, everyone, counts, displs, MPI_INT, MPI_COMM_WORLD, &requests[1]);
+  MPI_Ialltoall(to_all, 1, one_of_two, from_all, 1, MPI_INT, MPI_COMM_WORLD, &requests[2]);
+  MPI_Iscatter(scattered_source, 1, MPI_INT, &scattered, 1, MPI_INT, 0, MPI_COMM_WORLD, &requests[3]);
+  MPI_Type_free(&one_of_two);
+  MPI_Waitall(4, requests, MPI_STATUSES_IGNORE);
+  for (int r = 0; r < size; r++) {
+    if (rank == gathered_root) CHECK(gathered[r] == r * 3 + 1, "Igather block %d: %d", r, gathered[r]);
+    CHECK(everyone[2 * (size - 1 - r)] == r * 3 + 1, "Iallgatherv block %d: %d", r, everyone[2 * (size - 1 - r)]);
+    CHECK(everyone[2 * (size - 1 - r) + 1] == -7, "Iallgatherv wrote the hole after block %d", r);
+    CHECK(from_all[r] == r * 1000 + rank, "Ialltoall block %d: %d", r, from_all[r]);
+  }
+  CHECK(scattered == 500 + rank, "Iscatter: %d", scattered);
+  free(gathered);
+  free(everyone);
+  free(counts);
+  free(displs);
+  free(to_all);
+  free(from_all);
+  free(scattered_source);
+}
+
 static int copies;
 static int count_copy(MPI_Comm comm, int keyval, void *extra, void *in, void *out, int *flag) {
   (void)comm, (void)keyval, (void)extra;
@@ -321,6 +367,14 @@ static void errors(void) {
   expect_error(MPI_Iallreduce(&value, &value, -1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &request), MPI_ERR_COUNT,
                "MPI_Iallreduce of a negative count");
   expect_error(MPI_Ibarrier(MPI_COMM_NULL, &request), MPI_ERR_COMM, "MPI_Ibarrier on MPI_COMM_NULL");
+  /* A block too large for its room: the rank that copies it (each sender, in a gather) learns it when the
+   * request completes. */
+  int two[2] = {rank, rank}, *room = malloc(size * sizeof *room);
+  CHECK(room, "out of memory");
+  MPI_Igather(two, 2, MPI_INT, room, 1, MPI_INT, 0, MPI_COMM_WORLD, &request);
+  expect_error(MPI_Wait(&request, MPI_STATUS_IGNORE), MPI_ERR_TRUNCATE, "MPI_Wait of an Igather into too small a room");
+  CHECK(request == MPI_REQUEST_NULL, "a request that completed with an error is not MPI_REQUEST_NULL");
+  free(room);
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
 }
 
@@ -336,6 +390,7 @@ int main(int argc, char **argv) {
     polled_with_test_alone();
     vector_bcast();
     user_reductions_pending_together();
+    data_movement_pending_together();
   }
   idup_while_peer_receives();
   idup_of_an_intercommunicator();
