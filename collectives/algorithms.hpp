@@ -19,9 +19,15 @@ task bcast_task(communicator_view comm, void* buffer, std::size_t bytes, int roo
 // `input` may equal `recv` (in place). Only the root's `recv` receives the result.
 task reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count, std::size_t element_size,
                  reduction_op op, int root, std::uint64_t sequence);
-// Takes two sequence numbers: `sequence` and the next.
+// Takes three sequence numbers: `sequence` and the next two. Vectors of at least WEFT_ALLREDUCE_TILED_MIN
+// bytes of plain elements go to tiled_allreduce_task, the others through reduce and broadcast.
 task allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                     std::size_t element_size, reduction_op op, std::uint64_t sequence);
+
+// Every rank reduces its slice of the vector from all inputs, then copies the others' slices. Plain
+// elements only (op.layout null). Takes three sequence numbers.
+task tiled_allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
+                          std::size_t element_size, reduction_op op, std::uint64_t sequence);
 
 // A blocking collective: runs `work` in its turn among the caller's collectives of `comm`.
 inline void run(const communicator_view& comm, task work) { comm.schedule->run(std::move(work), comm.communicator); }
@@ -39,7 +45,7 @@ inline void reduce(const void* input, void* recv, std::size_t count, std::size_t
 
 inline void allreduce(const void* input, void* recv, std::size_t count, std::size_t element_size,
                       reduction_op op, const communicator_view& comm) {
-  run(comm, allreduce_task(comm, input, recv, count, element_size, op, comm.take_sequences(2)));
+  run(comm, allreduce_task(comm, input, recv, count, element_size, op, comm.take_sequences(3)));
 }
 
 }  // namespace weft::coll

@@ -6,6 +6,7 @@
 #include "collectives/algorithms.hpp"
 #include "collectives/tree_steps.hpp"
 #include "collectives/working_buffers.hpp"
+#include "runtime/config.hpp"
 
 namespace weft::coll {
 
@@ -48,6 +49,11 @@ task reduce_task(communicator_view comm, const void* input, void* recv, std::siz
 
 task allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                     std::size_t element_size, reduction_op op, std::uint64_t sequence) {
+  // Long vectors of plain elements are tiled; every member decides alike, from the same count and type.
+  if (op.layout == nullptr && comm.size > 1 && count * element_size >= runtime::job_config().allreduce_tiled_min) {
+    co_await tiled_allreduce_task(comm, input, recv, count, element_size, op, sequence);
+    co_return;
+  }
   co_await reduce_task(comm, input, recv, count, element_size, op, 0, sequence);
   // The broadcast moves the bytes the elements span; where the layout leaves gaps, which the receive
   // buffers must keep, the others receive those bytes into working memory and copy the data out.

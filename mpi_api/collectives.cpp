@@ -79,7 +79,7 @@ int allreduce(const char* call, const void* sendbuf, void* recvbuf, int count, M
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
   coll::communicator_view view = collective_view(comm);
   std::size_t element_size = datatype->layout->extent();
-  std::uint64_t sequence = view.take_sequences(2);
+  std::uint64_t sequence = view.take_sequences(3);
   return launch(comm, view, with_op({op, datatype}, [=](coll::reduction_op reduction) {
                   return coll::allreduce_task(view, input, recvbuf, count, element_size, reduction, sequence);
                 }),

@@ -1,0 +1,76 @@
+// Allreduce of long vectors, tiled (after the HPDC'13 paper): every rank owns one slice of the vector,
+// reduces it straight from all ranks' send buffers and writes it into its own receive buffer, then copies
+// the other slices from their owners' receive buffers. Each rank reads its slice of every input once and
+// every result slice once, all ranks at the same time, where the binomial tree makes rank 0 read and
+// combine the whole vector once per level. Three barriers: all inputs published; all slices reduced; all
+// slices copied (a rank's receive buffer is read by the others until then).
+//
+// A slice is combined tile by tile in a working buffer of the owner, small enough to stay in the cache
+// while the peers' tiles stream through it. Slices break between elements, so every element is combined
+// by one rank in rank order, as non-commutative operations need, and results are bitwise the same on
+// every rank.
+
+#include <algorithm>
+#include <cstring>
+
+#include "collectives/algorithms.hpp"
+#include "collectives/working_buffers.hpp"
+
+namespace weft::coll {
+namespace {
+
+// Bytes of one tile: two of them (the accumulator and a peer's input) sit well inside a core's L2.
+constexpr std::size_t tile_bytes = 16 * 1024;
+
+struct published_buffers {
+  const std::byte* input;
+  std::byte* recv;
+};
+
+// Rank r's slice of `count` elements: [first, first + length).
+struct slice {
+  std::size_t first;
+  std::size_t length;
+};
+
+slice slice_of(int rank, int size, std::size_t count) {
+  std::size_t first = count * rank / size;
+  return {first, count * (rank + 1) / size - first};
+}
+
+}  // namespace
+
+task tiled_allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
+                          std::size_t element_size, reduction_op op, std::uint64_t sequence) {
+  shared_communicator& shared = *comm.shared;
+  published_buffers mine{static_cast<const std::byte*>(input), static_cast<std::byte*>(recv)};
+  shared.slot(comm.rank).published = &mine;
+  co_await barrier_task(comm, sequence);
+
+  auto buffers_of = [&](int rank) { return *static_cast<const published_buffers*>(shared.slot(rank).published); };
+  slice own = slice_of(comm.rank, comm.size, count);
+  std::size_t tile_elements = std::max<std::size_t>(1, tile_bytes / element_size);
+  auto* acc = static_cast<std::byte*>(working_buffers(shared.scratch(comm.rank), 1,
+                                                      span_of(tile_elements, element_size, op)).origin(0));
+  for (std::size_t done = 0; done < own.length; done += tile_elements) {
+    std::size_t n = std::min(tile_elements, own.length - done);
+    std::size_t offset = (own.first + done) * element_size;
+    // acc = x0 op x1 op ... op x(p-1): from the last rank backwards, each combination putting the lower
+    // rank's data in front.
+    std::memcpy(acc, buffers_of(comm.size - 1).input + offset, n * element_size);
+    for (int r = comm.size - 2; r >= 0; --r) op.combine(buffers_of(r).input + offset, acc, n);
+    // In place, this overwrites the caller's own input, which only the caller reads for this slice.
+    std::memcpy(mine.recv + offset, acc, n * element_size);
+  }
+  co_await barrier_task(comm, sequence + 1);
+
+  for (int step = 1; step < comm.size; ++step) {
+    int owner = (comm.rank + step) % comm.size;
+    slice theirs = slice_of(owner, comm.size, count);
+    std::size_t offset = theirs.first * element_size;
+    if (theirs.length != 0) std::memcpy(mine.recv + offset, buffers_of(owner).recv + offset, theirs.length * element_size);
+  }
+  co_await barrier_task(comm, sequence + 2);
+}
+
+}  // namespace weft::coll

@@ -1,0 +1,158 @@
+/* MPI_Allreduce of long vectors, which Weft reduces tiled (each rank combining its slice of all inputs),
+ * around the size where it switches from the tree and well past it, at counts that do not divide among
+ * the ranks: SUM of doubles and ints (exact), MAXLOC on MPI_DOUBLE_INT, a non-commutative user operation
+ * (composition of affine maps, which must run in rank order), in place and not; results bitwise identical
+ * on every rank; the send buffer unchanged; Iallreduce of a long vector pending beside a short one.
+ * Run also with WEFT_ALLREDUCE_TILED_MIN=1, so that short vectors (fewer elements than ranks) take the
+ * tiled path too. */
+#include "mpitest.h"
+
+#include <stdint.h>
+
+static int rank, size;
+
+/* Elements whose expected value a check recomputes from all ranks' inputs: a sample, so that checking
+ * costs about the same at every rank count. */
+static int sample_step(int count) {
+  long long samples = 20000000ll / ((long long)size * size);
+  if (samples > 1000) samples = 1000;
+  return 1 + (int)(count / (samples > 0 ? samples : 1));
+}
+
+typedef struct {
+  int a, b;
+} affine;
+enum { PRIME = 1000003 };
+
+static affine then(affine first, affine second) {
+  return (affine){(int)((long long)second.a * first.a % PRIME),
+                  (int)(((long long)second.a * first.b + second.b) % PRIME)};
+}
+
+static void compose(void *in, void *inout, int *len, MPI_Datatype *type) {
+  (void)type;
+  affine *x = in, *y = inout;
+  for (int i = 0; i < *len; i++)
+    y[i] = then(x[i], y[i]);
+}
+
+static affine affine_of(int r, int i) { return (affine){2 + (r + i) % 7, r * 13 + i % 101 + 1}; }
+
+/* A checksum of the result, compared across ranks: results must be bitwise the same everywhere. */
+static void same_everywhere(const void *data, size_t bytes, const char *what) {
+  uint64_t hash = 1469598103934665603ull;
+  const unsigned char *p = data;
+  for (size_t i = 0; i < bytes; i++)
+    hash = (hash ^ p[i]) * 1099511628211ull;
+  uint64_t lowest, highest;
+  MPI_Allreduce(&hash, &lowest, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+  MPI_Allreduce(&hash, &highest, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+  CHECK(lowest == highest, "%s: results differ between ranks", what);
+}
+
+static void sums(int count, int in_place) {
+  double *in = malloc(count * sizeof *in), *out = malloc(count * sizeof *out);
+  int *ints = malloc(count * sizeof *ints), *int_out = malloc(count * sizeof *int_out);
+  CHECK(in && out && ints && int_out, "out of memory");
+  for (int i = 0; i < count; i++) {
+    in[i] = (rank + 1) * (double)(i % 1000 + 1);
+    ints[i] = rank - i % 17;
+    out[i] = in_place ? in[i] : -1;
+    int_out[i] = in_place ? ints[i] : -1;
+  }
+  MPI_Allreduce(in_place ? MPI_IN_PLACE : in, out, count, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Allreduce(in_place ? MPI_IN_PLACE : ints, int_out, count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  double rank_sum = (double)size * (size + 1) / 2;
+  for (int i = 0; i < count; i++) {
+    CHECK(out[i] == rank_sum * (i % 1000 + 1), "SUM of %d doubles%s, element %d: %.17g", count,
+          in_place ? " in place" : "", i, out[i]);
+    CHECK(int_out[i] == size * (size - 1) / 2 - size * (i % 17), "SUM of %d ints, element %d: %d", count, i,
+          int_out[i]);
+    if (!in_place) CHECK(in[i] == (rank + 1) * (double)(i % 1000 + 1), "the send buffer changed at %d", i);
+  }
+  same_everywhere(out, count * sizeof *out, "SUM of doubles");
+  free(in);
+  free(out);
+  free(ints);
+  free(int_out);
+}
+
+static void maxloc(int count) {
+  struct {
+    double value;
+    int rank;
+  } *in = malloc(count * sizeof *in), *out = malloc(count * sizeof *out);
+  CHECK(in && out, "out of memory");
+  for (int i = 0; i < count; i++) {
+    in[i].value = (rank * 7 + i) % size; /* ties go to the lowest rank */
+    in[i].rank = rank;
+  }
+  MPI_Allreduce(in, out, count, MPI_DOUBLE_INT, MPI_MAXLOC, MPI_COMM_WORLD);
+  for (int i = 0; i < count; i += sample_step(count)) {
+    int best = 0; /* the lowest rank with the largest value */
+    for (int r = 1; r < size; r++)
+      if ((r * 7 + i) % size > (best * 7 + i) % size) best = r;
+    CHECK(out[i].rank == best && out[i].value == (best * 7 + i) % size, "MAXLOC element %d: (%g, %d), expected rank %d",
+          i, out[i].value, out[i].rank, best);
+  }
+  free(in);
+  free(out);
+}
+
+static void non_commutative(int count) {
+  MPI_Op op;
+  MPI_Op_create(compose, 0, &op);
+  affine *in = malloc(count * sizeof *in), *out = malloc(count * sizeof *out);
+  CHECK(in && out, "out of memory");
+  for (int i = 0; i < count; i++)
+    in[i] = affine_of(rank, i);
+  MPI_Allreduce(in, out, count, MPI_2INT, op, MPI_COMM_WORLD);
+  for (int i = 0; i < count; i += sample_step(count)) {
+    affine expected = affine_of(0, i);
+    for (int r = 1; r < size; r++)
+      expected = then(expected, affine_of(r, i));
+    CHECK(out[i].a == expected.a && out[i].b == expected.b, "user op element %d: (%d, %d), expected (%d, %d)", i,
+          out[i].a, out[i].b, expected.a, expected.b);
+  }
+  same_everywhere(out, count * sizeof *out, "user operation");
+  MPI_Op_free(&op);
+  free(in);
+  free(out);
+}
+
+static void nonblocking(int count) {
+  double *in = malloc(count * sizeof *in), *out = malloc(count * sizeof *out), one = rank, total = -1;
+  CHECK(in && out, "out of memory");
+  for (int i = 0; i < count; i++)
+    in[i] = i % 3;
+  MPI_Request requests[2];
+  MPI_Iallreduce(in, out, count, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD, &requests[0]);
+  MPI_Iallreduce(&one, &total, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &requests[1]);
+  MPI_Waitall(2, requests, MPI_STATUSES_IGNORE);
+  for (int i = 0; i < count; i++)
+    CHECK(out[i] == i % 3, "Iallreduce MAX element %d: %g", i, out[i]);
+  CHECK(total == (double)size * (size - 1) / 2, "Iallreduce beside it: %g", total);
+  free(in);
+  free(out);
+}
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  /* Doubles: just below and at the default switch (64 KiB), and 1 MiB plus an odd count. Past 64 ranks,
+   * short vectors only (fewer elements than ranks, for the run that tiles everything): long ones would
+   * only make the test slow. */
+  int counts[] = {1, 999, 8191, 8192, 131072 + 13};
+  int first = size > 64 ? 0 : 2, last = size > 64 ? 2 : 5;
+  for (int k = first; k < last; k++) {
+    sums(counts[k], 0);
+    sums(counts[k], 1);
+    maxloc(counts[k]);
+    non_commutative(counts[k]);
+  }
+  nonblocking(size > 64 ? 999 : 131072 + 13);
+  report_ok("allreduce_long");
+  MPI_Finalize();
+  return 0;
+}
