@@ -16,6 +16,7 @@ ALL = ("weft", "mpich", "openmpi")
 WEFT = ("weft",)
 PRIVATIZATION = ("weft", "weft_noprivatize", "mpich", "openmpi")
 MiB4 = str(4 * 1024 * 1024)
+MiB16 = str(16 * 1024 * 1024)
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,7 @@ def _full():
     # Two ranks on two cores: one process (or fiber) per core, the case process-based MPI is built for.
     two = [Case(p, 2, args=("--max-size", MiB4)) for p in ("pingpong", "stream_bandwidth", "bidir_bandwidth")]
     two.append(Case("message_rate", 2))           # 8-byte messages only
-    two.append(Case("collectives", 2, args=("--quick", "--max-size", "65536")))
+    two.append(Case("collectives", 2, args=("--max-size", MiB16)))
     two.append(Case("startup", 2, timed=True))
     two.append(_privatization_cost())
     # 16 ranks on 2 cores: MPICH's processes busy-poll and share the cores, so a message may cost it a time
@@ -92,6 +93,7 @@ def _quick():
     return [Case("pingpong", 2, args=("--quick", "--max-size", MiB4)),
             Case("stream_bandwidth", 2, args=("--max-size", MiB4)),
             _privatization_cost(),
+            Case("collectives", 2, args=("--quick", "--max-size", MiB16)),
             Case("pingpong", 16, args=("--quick", "--max-size", "4096")),
             Case("collectives", 16, args=("--quick", "--max-size", "64")),
             Case("message_rate", 16),

@@ -138,10 +138,55 @@ def _privatization_cost(figures):
                        f"{weft / plain:.2f} ×{runs}")
 
 
+COLLECTIVES = ("allreduce_latency", "bcast_latency", "reduce_latency", "barrier_latency")
+
+
+def _collectives_faster(case, ranks, factor):
+    """Every size of allreduce, bcast, reduce and barrier in `case`: Weft at least `factor` times faster
+    than the better of MPICH and Open MPI. The line names how many points meet it and the worst one."""
+    def check(figures):
+        goal = (f"allreduce, bcast, reduce and barrier, {ranks} ranks on 2 cores, every size measured: "
+                f"Weft ≥ {factor} × faster than the better of MPICH and Open MPI")
+        points = [f for f in figures if f["case"] == case and f["benchmark"] in COLLECTIVES
+                  and "weft" in f["median"] and _others(f)]
+        if not points:
+            return goal, None, "not measured"
+        speedups = [(min(_others(f).values()) / f["median"]["weft"], f) for f in points]
+        worst, fig = min(speedups, key=lambda pair: pair[0])
+        best = min(_others(fig), key=_others(fig).get)
+        verdicts = [_judge(f, speedup >= factor)[0] for speedup, f in speedups]
+        met = UNSETTLED if UNSETTLED in verdicts else all(verdicts)
+        size = "" if fig["benchmark"] == "barrier_latency" else f" {number(float(fig['param']))} B"
+        return goal, met, (f"{sum(1 for s, _ in speedups if s >= factor)} of {len(speedups)} points; slowest: "
+                           f"{fig['benchmark']}{size}, Weft {_fmt(fig['median']['weft'], fig['unit'])}, "
+                           f"{NAMES[best]} {_fmt(_others(fig)[best], fig['unit'])} ({number(worst)} ×)")
+    return check
+
+
+def _allreduce_near_copy_bound(figures):
+    goal = ("allreduce of 1 MiB and more, 2 ranks: Weft ≤ 1.5 × the copy bound (every rank copying its vector "
+            "once, all at the same time)")
+    ratios = []
+    for fig in figures:
+        if fig["case"] != "collectives-2" or fig["benchmark"] != "allreduce_latency" or "weft" not in fig["median"]:
+            continue
+        bound = find(figures, "collectives-2", "copy_bound", fig["param"])
+        if int(fig["param"]) >= 1 << 20 and bound and bound["median"].get("weft"):
+            ratios.append((fig["median"]["weft"] / bound["median"]["weft"], fig, bound))
+    if not ratios:
+        return goal, None, "not measured"
+    worst, fig, bound = max(ratios, key=lambda r: r[0])
+    met = all(r <= 1.5 for r, _, _ in ratios)
+    return goal, met, (f"worst at {number(float(fig['param']))} B: allreduce {_fmt(fig['median']['weft'], fig['unit'])}, "
+                       f"copy {_fmt(bound['median']['weft'], bound['unit'])}: {worst:.2f} ×")
+
+
 def evaluate(figures):
     """[{goal, met (True, False, UNSETTLED or None), measured}] in the order of the issue."""
     checks = (_latency_vs_best, _latency_oversubscribed, _bandwidth, _fiber_switch, _idle_memory,
-              _startup, _privatization_cost)
+              _startup, _privatization_cost, _collectives_faster("collectives-2", 2, 2),
+              _collectives_faster("collectives-16", 16, 10), _collectives_faster("collectives-64", 64, 10),
+              _allreduce_near_copy_bound)
     out = []
     for check in checks:
         goal, met, measured = check(figures)

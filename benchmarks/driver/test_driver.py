@@ -76,8 +76,23 @@ class Summary(unittest.TestCase):
         runs = [run("pingpong-2", lib, 0, [["pingpong_latency", "0", v, "us"]]) for lib, v in rows.items()]
         runs.append(run("startup-10000", "weft", 0, [["job_wall_time", "10000", 1.5, "s"]]))
         targets = evaluate(summarize(self.cases, runs, list(ALL)))
-        self.assertEqual([t["met"] for t in targets], [True, None, None, None, None, False, None])
+        self.assertEqual([t["met"] for t in targets], [True, None, None, None, None, False, None, None, None, None, None])
         self.assertEqual(targets[0]["measured"], "Weft 0.1 us, Open MPI 0.3 us: 0.33 ×")
+
+    def test_collective_targets(self):
+        def point(benchmark, size, weft, mpich, openmpi, case="collectives-2"):
+            return [run(case, lib, 0, [[benchmark, size, v, "us"]]) for lib, v in
+                    (("weft", weft), ("mpich", mpich), ("openmpi", openmpi))]
+        runs = point("allreduce_latency", "8", 0.1, 0.5, 0.3) + point("barrier_latency", "0", 0.2, 0.5, 0.3)
+        runs += point("allreduce_latency", "1048576", 150, 900, 700) + point("copy_bound", "1048576", 100, 100, 100)
+        cases = [Case("collectives", 2)]
+        targets = evaluate(summarize(cases, runs, list(ALL)))
+        two = next(t for t in targets if t["goal"].startswith("allreduce, bcast, reduce and barrier, 2 ranks"))
+        self.assertFalse(two["met"])        # the barrier is only 1.5 x faster than Open MPI
+        self.assertIn("2 of 3 points; slowest: barrier_latency, Weft 0.2 us, Open MPI 0.3 us (1.50 ×)", two["measured"])
+        bound = next(t for t in targets if "copy bound" in t["goal"])
+        self.assertTrue(bound["met"])
+        self.assertIn("1.50 ×", bound["measured"])
 
     def test_spread_runs_leave_a_target_unsettled(self):
         runs = [run("pingpong-2", "weft", i, [["pingpong_latency", "0", v, "us"]]) for i, v in enumerate((0.1, 0.1, 0.4))]
@@ -178,7 +193,8 @@ class Plan(unittest.TestCase):
             ids = {c.id for c in plan(quick)}
             self.assertEqual(len(ids), len(plan(quick)), "case ids are unique")
             self.assertTrue({"pingpong-2", "pingpong-16", "stream_bandwidth-2", "idle_memory-64",
-                             "idle_memory-1000", "startup-10000", "globals_loop-2"} <= ids)
+                             "idle_memory-1000", "startup-10000", "globals_loop-2", "collectives-2",
+                             "collectives-16"} <= ids)
             # Weft without privatization is the baseline of globals_loop and runs nothing else.
             self.assertEqual({c.id for c in plan(quick) if "weft_noprivatize" in c.libraries}, {"globals_loop-2"})
 

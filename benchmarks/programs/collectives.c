@@ -1,13 +1,16 @@
-/* Latency of MPI_Allreduce, MPI_Bcast and MPI_Reduce (root 0) over message sizes from 8 B to 1 MiB (or
+/* Latency of MPI_Allreduce, MPI_Bcast and MPI_Reduce (root 0) over message sizes from 8 B to 16 MiB (or
  * --max-size), and of MPI_Barrier, called back to back by all ranks. Allreduce and Reduce sum doubles;
  * Bcast moves bytes. The latency is the average over ranks of each rank's time per call. Sizes whose
  * buffers would exceed the job's memory budget at this rank count are skipped with a '#' line.
  *
- *   RESULT allreduce_latency <bytes> <microseconds> us     (likewise bcast_latency, reduce_latency)
+ * copy_bound is what an allreduce cannot beat on this machine: every rank copying its own vector once
+ * (its data read once, a result written once), all ranks at the same time, MPI not involved.
+ *
+ *   RESULT allreduce_latency <bytes> <microseconds> us     (likewise bcast_latency, reduce_latency, copy_bound)
  *   RESULT barrier_latency 0 <microseconds> us */
 #include "bench_common.h"
 
-enum { SMALLEST = 8, LARGEST = 1 << 20 };
+enum { SMALLEST = 8, LARGEST = 16 << 20 };
 
 struct collective {
   int count; /* doubles for the reductions, bytes for the broadcast */
@@ -29,13 +32,18 @@ static void bcast(void *state) {
   MPI_Bcast(c->out, c->count, MPI_BYTE, 0, MPI_COMM_WORLD);
 }
 
+static void copy(void *state) {
+  struct collective *c = state;
+  memcpy(c->out, c->in, (size_t)c->count * sizeof(double));
+}
+
 static void barrier(void *state) {
   (void)state;
   MPI_Barrier(MPI_COMM_WORLD);
 }
 
 /* What a call leaves in `out`, and where. */
-enum outcome { SUM_ON_ALL, SUM_ON_ROOT, BYTES_FROM_ROOT };
+enum outcome { SUM_ON_ALL, SUM_ON_ROOT, BYTES_FROM_ROOT, OWN_COPY };
 
 struct sweep {
   const char *benchmark;
@@ -73,6 +81,10 @@ static void verify(const struct sweep *s, const struct collective *c) {
     bench_verify(c->out, (size_t)c->count, bench_seed((size_t)c->count, 0, 0), s->benchmark, 0);
     return;
   }
+  if (s->outcome == OWN_COPY) {
+    if (memcmp(c->out, c->in, (size_t)c->count * sizeof(double)) != 0) bench_fail("%s: the copy differs", s->benchmark);
+    return;
+  }
   for (int i = 0; (s->outcome == SUM_ON_ALL || rank == 0) && i < c->count; i++)
     if (c->out[i] != expected_sum(nranks, i))
       bench_fail("%s: element %d of %d is %.17g, expected %.17g", s->benchmark, i, c->count, c->out[i],
@@ -104,7 +116,8 @@ int main(int argc, char **argv) {
 
   const struct sweep sweeps[] = {{"allreduce_latency", allreduce, SUM_ON_ALL},
                                  {"bcast_latency", bcast, BYTES_FROM_ROOT},
-                                 {"reduce_latency", reduce, SUM_ON_ROOT}};
+                                 {"reduce_latency", reduce, SUM_ON_ROOT},
+                                 {"copy_bound", copy, OWN_COPY}};
   for (size_t i = 0; i < sizeof sweeps / sizeof sweeps[0]; i++)
     run_sweep(&o, &sweeps[i]);
 
