@@ -19,11 +19,19 @@ task bcast_task(communicator_view comm, void* buffer, std::size_t bytes, int roo
 // `input` may equal `recv` (in place). Only the root's `recv` receives the result.
 task reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count, std::size_t element_size,
                  reduction_op op, int root, std::uint64_t sequence);
-// Takes three sequence numbers: `sequence` and the next two. Vectors of at least WEFT_ALLREDUCE_TILED_MIN
+// MPI_Reduce's algorithm: vectors of at least WEFT_TILED_REDUCTION_MIN bytes of plain elements go to
+// tiled_reduce_task, the others to reduce_task. Takes two sequence numbers.
+task rooted_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
+                        std::size_t element_size, reduction_op op, int root, std::uint64_t sequence);
+// Takes three sequence numbers: `sequence` and the next two. Vectors of at least WEFT_TILED_REDUCTION_MIN
 // bytes of plain elements go to tiled_allreduce_task, the others through reduce and broadcast.
 task allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                     std::size_t element_size, reduction_op op, std::uint64_t sequence);
 
+// Every rank reduces its slice of the vector from all inputs into the root's `recv`. Plain elements only
+// (op.layout null). Takes two sequence numbers.
+task tiled_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
+                       std::size_t element_size, reduction_op op, int root, std::uint64_t sequence);
 // Every rank reduces its slice of the vector from all inputs, then copies the others' slices. Plain
 // elements only (op.layout null). Takes three sequence numbers.
 task tiled_allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
@@ -40,7 +48,7 @@ inline void bcast(void* buffer, std::size_t bytes, int root, const communicator_
 
 inline void reduce(const void* input, void* recv, std::size_t count, std::size_t element_size, reduction_op op,
                    int root, const communicator_view& comm) {
-  run(comm, reduce_task(comm, input, recv, count, element_size, op, root, comm.take_sequences(1)));
+  run(comm, rooted_reduce_task(comm, input, recv, count, element_size, op, root, comm.take_sequences(2)));
 }
 
 inline void allreduce(const void* input, void* recv, std::size_t count, std::size_t element_size,

@@ -47,10 +47,24 @@ task reduce_task(communicator_view comm, const void* input, void* recv, std::siz
   }
 }
 
+namespace {
+
+// Long vectors of plain elements are reduced tiled; every member decides alike, from the same count and type.
+bool tiled(const communicator_view& comm, std::size_t count, std::size_t element_size, const reduction_op& op) {
+  return op.layout == nullptr && comm.size > 1 && count * element_size >= runtime::job_config().tiled_reduction_min;
+}
+
+}  // namespace
+
+task rooted_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
+                        std::size_t element_size, reduction_op op, int root, std::uint64_t sequence) {
+  if (tiled(comm, count, element_size, op)) co_await tiled_reduce_task(comm, input, recv, count, element_size, op, root, sequence);
+  else co_await reduce_task(comm, input, recv, count, element_size, op, root, sequence);
+}
+
 task allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                     std::size_t element_size, reduction_op op, std::uint64_t sequence) {
-  // Long vectors of plain elements are tiled; every member decides alike, from the same count and type.
-  if (op.layout == nullptr && comm.size > 1 && count * element_size >= runtime::job_config().allreduce_tiled_min) {
+  if (tiled(comm, count, element_size, op)) {
     co_await tiled_allreduce_task(comm, input, recv, count, element_size, op, sequence);
     co_return;
   }

@@ -1,9 +1,9 @@
-/* MPI_Allreduce of long vectors, which Weft reduces tiled (each rank combining its slice of all inputs),
+/* MPI_Allreduce (and MPI_Reduce) of long vectors, which Weft reduces tiled (each rank combining its slice of all inputs),
  * around the size where it switches from the tree and well past it, at counts that do not divide among
  * the ranks: SUM of doubles and ints (exact), MAXLOC on MPI_DOUBLE_INT, a non-commutative user operation
  * (composition of affine maps, which must run in rank order), in place and not; results bitwise identical
  * on every rank; the send buffer unchanged; Iallreduce of a long vector pending beside a short one.
- * Run also with WEFT_ALLREDUCE_TILED_MIN=1, so that short vectors (fewer elements than ranks) take the
+ * Run also with WEFT_TILED_REDUCTION_MIN=1, so that short vectors (fewer elements than ranks) take the
  * tiled path too. */
 #include "mpitest.h"
 
@@ -71,6 +71,14 @@ static void sums(int count, int in_place) {
     if (!in_place) CHECK(in[i] == (rank + 1) * (double)(i % 1000 + 1), "the send buffer changed at %d", i);
   }
   same_everywhere(out, count * sizeof *out, "SUM of doubles");
+  /* MPI_Reduce to the middle rank, in place there when asked: the same sums, at the root only. */
+  int root = size / 2;
+  for (int i = 0; i < count; i++)
+    out[i] = rank == root && in_place ? in[i] : -1;
+  MPI_Reduce(rank == root && in_place ? MPI_IN_PLACE : in, out, count, MPI_DOUBLE, MPI_SUM, root, MPI_COMM_WORLD);
+  for (int i = 0; i < count; i++)
+    CHECK(rank == root ? out[i] == rank_sum * (i % 1000 + 1) : out[i] == -1, "Reduce SUM of %d doubles%s, element %d: %.17g",
+          count, in_place ? " in place" : "", i, out[i]);
   free(in);
   free(out);
   free(ints);

@@ -1,0 +1,98 @@
+// Reduce and allreduce of long vectors, tiled (after the HPDC'13 paper): every rank owns one slice of the
+// vector and reduces it straight from all ranks' send buffers, all ranks at the same time, where the
+// binomial tree makes rank 0 read and combine the whole vector once per level. The reduce writes each
+// slice into the root's receive buffer: two barriers (all buffers published; all slices written). The
+// allreduce writes each slice into its owner's receive buffer, and every rank then copies the others'
+// slices from their owners: a third barrier keeps each receive buffer until all have copied from it.
+//
+// A slice is combined tile by tile in a working buffer of the owner, small enough to stay in the cache
+// while the peers' tiles stream through it. Slices break between elements, so every element is combined
+// by one rank in rank order, as non-commutative operations need, and results are bitwise the same on
+// every rank.
+
+#include <algorithm>
+#include <cstring>
+
+#include "collectives/algorithms.hpp"
+#include "collectives/working_buffers.hpp"
+
+namespace weft::coll {
+namespace {
+
+// Bytes of one tile: two of them (the accumulator and a peer's input) sit well inside a core's L2.
+constexpr std::size_t tile_bytes = 16 * 1024;
+
+struct published_buffers {
+  const std::byte* input;
+  std::byte* recv;
+};
+
+// Rank r's slice of `count` elements: [first, first + length).
+struct slice {
+  std::size_t first;
+  std::size_t length;
+};
+
+slice slice_of(int rank, int size, std::size_t count) {
+  std::size_t first = count * rank / size;
+  return {first, count * (rank + 1) / size - first};
+}
+
+}  // namespace
+
+namespace {
+
+// Combines the caller's slice of every rank's input into `destination` (a receive buffer: the root's, or
+// the caller's own), the buffers having been published.
+void reduce_own_slice(const communicator_view& comm, std::size_t count, std::size_t element_size,
+                      const reduction_op& op, std::byte* destination) {
+  shared_communicator& shared = *comm.shared;
+  auto input_of = [&](int rank) { return static_cast<const published_buffers*>(shared.slot(rank).published)->input; };
+  slice own = slice_of(comm.rank, comm.size, count);
+  std::size_t tile_elements = std::max<std::size_t>(1, tile_bytes / element_size);
+  auto* acc = static_cast<std::byte*>(
+      working_buffers(shared.scratch(comm.rank), 1, span_of(tile_elements, element_size, op)).origin(0));
+  for (std::size_t done = 0; done < own.length; done += tile_elements) {
+    std::size_t n = std::min(tile_elements, own.length - done);
+    std::size_t offset = (own.first + done) * element_size;
+    // acc = x0 op x1 op ... op x(p-1): from the last rank backwards, each combination putting the lower
+    // rank's data in front.
+    std::memcpy(acc, input_of(comm.size - 1) + offset, n * element_size);
+    for (int r = comm.size - 2; r >= 0; --r) op.combine(input_of(r) + offset, acc, n);
+    // In place, this overwrites the tile of an input that only the caller reads, and has read.
+    std::memcpy(destination + offset, acc, n * element_size);
+  }
+}
+
+}  // namespace
+
+task tiled_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
+                       std::size_t element_size, reduction_op op, int root, std::uint64_t sequence) {
+  shared_communicator& shared = *comm.shared;
+  published_buffers mine{static_cast<const std::byte*>(input), static_cast<std::byte*>(recv)};
+  shared.slot(comm.rank).published = &mine;
+  co_await barrier_task(comm, sequence);
+  std::byte* result = static_cast<const published_buffers*>(shared.slot(root).published)->recv;
+  reduce_own_slice(comm, count, element_size, op, result);
+  co_await barrier_task(comm, sequence + 1);
+}
+
+task tiled_allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
+                          std::size_t element_size, reduction_op op, std::uint64_t sequence) {
+  shared_communicator& shared = *comm.shared;
+  published_buffers mine{static_cast<const std::byte*>(input), static_cast<std::byte*>(recv)};
+  shared.slot(comm.rank).published = &mine;
+  co_await barrier_task(comm, sequence);
+  reduce_own_slice(comm, count, element_size, op, mine.recv);
+  co_await barrier_task(comm, sequence + 1);
+  for (int step = 1; step < comm.size; ++step) {
+    int owner = (comm.rank + step) % comm.size;
+    slice theirs = slice_of(owner, comm.size, count);
+    std::size_t offset = theirs.first * element_size;
+    const std::byte* source = static_cast<const published_buffers*>(shared.slot(owner).published)->recv;
+    if (theirs.length != 0) std::memcpy(mine.recv + offset, source + offset, theirs.length * element_size);
+  }
+  co_await barrier_task(comm, sequence + 2);
+}
+
+}  // namespace weft::coll
