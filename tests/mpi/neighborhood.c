@@ -6,7 +6,8 @@
  * dimension, the negative direction first; the block a rank sends in one direction lands in its
  * neighbour's block of the opposite direction: receive block i takes the source's send block i ^ 1
  * (MPI-3.1, 7.6, as corrected by the MPI-4.0 errata), also where both directions name the same rank.
- * Nonblocking ones pending together with an allreduce on the world and a barrier on the grid. */
+ * The same on a duplicate of each grid and on the rows of the 2-D ones (MPI_Cart_sub). Nonblocking ones
+ * pending together with an allreduce on the world and a barrier on the grid. */
 #include "neighborhood_checks.h"
 
 static int world_rank, world_size;
@@ -30,11 +31,9 @@ static int grid_neighbour(const struct grid *g, int i) {
   return rank;
 }
 
-/* The grid over the first ranks of the world; false on the ranks outside it. */
-static int make_grid(struct grid *g, struct neighbours *n) {
-  MPI_Cart_create(MPI_COMM_WORLD, g->ndims, g->dims, g->periods, 0, &n->comm);
-  if (n->comm == MPI_COMM_NULL) return 0;
-  MPI_Comm_rank(n->comm, &n->rank);
+/* The neighbours of rank n->rank of grid g, from its coordinates (row-major), checked against
+ * MPI_Cart_shift on n->comm. */
+static void grid_neighbours(struct grid *g, struct neighbours *n) {
   for (int d = g->ndims - 1, r = n->rank; d >= 0; d--) {
     g->coords[d] = r % g->dims[d];
     r /= g->dims[d];
@@ -51,7 +50,33 @@ static int make_grid(struct grid *g, struct neighbours *n) {
           "Cart_shift in dimension %d gives %d and %d, the closed form %d and %d", d, source, destination,
           n->sources[2 * d], n->sources[2 * d + 1]);
   }
+}
+
+/* The grid over the first ranks of the world; false on the ranks outside it. */
+static int make_grid(struct grid *g, struct neighbours *n) {
+  MPI_Cart_create(MPI_COMM_WORLD, g->ndims, g->dims, g->periods, 0, &n->comm);
+  if (n->comm == MPI_COMM_NULL) return 0;
+  MPI_Comm_rank(n->comm, &n->rank);
+  grid_neighbours(g, n);
   return 1;
+}
+
+/* A duplicate of a grid keeps its topology; a row of a 2-D grid (MPI_Cart_sub) is a 1-D grid. */
+static void duplicate_and_row(const struct grid *g, const struct neighbours *n) {
+  struct neighbours dup = *n;
+  MPI_Comm_dup(n->comm, &dup.comm);
+  check_neighbourhood_collectives(&dup);
+  MPI_Comm_free(&dup.comm);
+  if (g->ndims != 2) return;
+  struct grid row = {.ndims = 1, .dims = {g->dims[1]}, .periods = {g->periods[1]}};
+  struct neighbours in_row;
+  int keep[2] = {0, 1};
+  MPI_Cart_sub(n->comm, keep, &in_row.comm);
+  MPI_Comm_rank(in_row.comm, &in_row.rank);
+  CHECK(in_row.rank == g->coords[1], "rank %d in a row, at column %d", in_row.rank, g->coords[1]);
+  grid_neighbours(&row, &in_row);
+  check_neighbourhood_collectives(&in_row);
+  MPI_Comm_free(&in_row.comm);
 }
 
 /* Ineighbor_alltoall and Ineighbor_allgather on the grid pending with an Iallreduce on the world and an
@@ -84,6 +109,7 @@ static void on_grid(struct grid g) {
   if (make_grid(&g, &n)) {
     check_neighbourhood_collectives(&n);
     pending_with_other_collectives(&n);
+    duplicate_and_row(&g, &n);
     MPI_Comm_free(&n.comm);
   } else {
     int one = 1, total = 0;
