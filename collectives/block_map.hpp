@@ -11,10 +11,11 @@
 
 namespace weft::coll {
 
-// Block r is counts[r] (or `count`) elements of layouts[r] (or `layout`), displacements[r] * unit bytes
-// from `base` (or, without displacements, r * count * unit: the blocks follow each other, `unit` being
-// the layout's extent). The arrays and layouts are not owned: whoever starts a collective keeps them
-// alive until it completes.
+// Block r is counts[r] (or `count`) elements of layouts[r] (or `layout`), byte_displacements[r] bytes or
+// displacements[r] * unit bytes from `base` (or, without displacements, r * count * unit: the blocks
+// follow each other, `unit` being the layout's extent; a unit of 0 makes every block the same one, as
+// the send buffer of a neighbourhood allgather is). The arrays and layouts are not owned: whoever starts
+// a collective keeps them alive until it completes.
 template <class Byte>
 struct basic_block_map {
   Byte* base = nullptr;
@@ -24,17 +25,19 @@ struct basic_block_map {
   const int* counts = nullptr;
   const int* displacements = nullptr;
   std::ptrdiff_t unit = 0;  // bytes per unit of displacement
+  const std::ptrdiff_t* byte_displacements = nullptr;  // per block, in bytes (MPI_Neighbor_alltoallw)
 
   shm::basic_typed_span<Byte> block(int r) const noexcept {
-    std::ptrdiff_t offset = displacements ? static_cast<std::ptrdiff_t>(displacements[r]) * unit
-                                          : static_cast<std::ptrdiff_t>(r) * count * unit;
+    std::ptrdiff_t offset = byte_displacements ? byte_displacements[r]
+                            : displacements    ? static_cast<std::ptrdiff_t>(displacements[r]) * unit
+                                               : static_cast<std::ptrdiff_t>(r) * count * unit;
     return {base + offset, layouts ? layouts[r] : layout, static_cast<std::size_t>(counts ? counts[r] : count)};
   }
 
   operator basic_block_map<const Byte>() const noexcept
     requires(!std::is_const_v<Byte>)
   {
-    return {base, layout, layouts, count, counts, displacements, unit};
+    return {base, layout, layouts, count, counts, displacements, unit, byte_displacements};
   }
 };
 

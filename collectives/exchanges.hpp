@@ -4,6 +4,7 @@
 // once nobody will read it any more; `act` does the copying, on every rank, given a peer's descriptor.
 
 #include <cstdint>
+#include <utility>
 
 #include "collectives/algorithms.hpp"
 #include "collectives/tree_steps.hpp"
@@ -37,20 +38,31 @@ task rooted_exchange(communicator_view comm, int root, Publication at_root, Act 
   if (comm.rank == root && root != 0) co_await until{me, me.from_tree_root, sequence};
 }
 
-// Every rank's descriptor. Each rank publishes; a barrier makes sure all have; each calls act(peer, its
-// descriptor) for every rank, starting after its own and wrapping around (so that the ranks do not all
-// read rank 0 first), its own last; a second barrier keeps every descriptor and buffer in place until
-// all have acted. Takes two sequence numbers: `sequence` and the next.
-template <class Publication, class Act>
-task exchange_with_all(communicator_view comm, Publication mine, Act act, std::uint64_t sequence) {
+// Every rank's descriptor. Each rank publishes; a barrier makes sure all have; each calls read(published),
+// in which published(peer) is rank peer's descriptor; a second barrier keeps every descriptor and buffer
+// in place until all have read. Takes two sequence numbers: `sequence` and the next.
+template <class Publication, class Read>
+task exchange_published(communicator_view comm, Publication mine, Read read, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   shared.slot(comm.rank).published = &mine;
   co_await barrier_task(comm, sequence);
-  for (int step = 1; step <= comm.size; ++step) {
-    int peer = (comm.rank + step) % comm.size;
-    act(peer, *static_cast<const Publication*>(shared.slot(peer).published));
-  }
+  read([&shared](int peer) -> const Publication& {
+    return *static_cast<const Publication*>(shared.slot(peer).published);
+  });
   co_await barrier_task(comm, sequence + 1);
+}
+
+// exchange_published in which each rank calls act(peer, its descriptor) for every rank, starting after its
+// own and wrapping around (so that the ranks do not all read rank 0 first), its own last.
+template <class Publication, class Act>
+task exchange_with_all(communicator_view comm, Publication mine, Act act, std::uint64_t sequence) {
+  auto read_all = [rank = comm.rank, size = comm.size, act](const auto& published) {
+    for (int step = 1; step <= size; ++step) {
+      int peer = (rank + step) % size;
+      act(peer, published(peer));
+    }
+  };
+  return exchange_published(comm, std::move(mine), read_all, sequence);
 }
 
 }  // namespace weft::coll

@@ -201,19 +201,8 @@ extern "C" int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int* rank
   int ndims = static_cast<int>(cart->dims.size());
   if (direction < 0 || direction >= ndims)
     return raise_error(comm, MPI_ERR_ARG, call, "direction %d is outside 0..%d", direction, ndims - 1);
-  std::vector<int> coords(ndims);
-  cart->coords_of(comm_rank(comm), coords.data());
-  int extent = cart->dims[direction], here = coords[direction];
-  // The rank `offset` steps along the direction, or MPI_PROC_NULL past the edge of a non-periodic one.
-  auto neighbour = [&](long long offset) {
-    long long at = here + offset;
-    if (cart->periods[direction]) at = ((at % extent) + extent) % extent;
-    else if (at < 0 || at >= extent) return MPI_PROC_NULL;
-    coords[direction] = static_cast<int>(at);
-    return cart->rank_of(coords.data());
-  };
-  *rank_dest = neighbour(disp);
-  *rank_source = neighbour(-static_cast<long long>(disp));
+  *rank_dest = cart->shifted(comm_rank(comm), direction, disp);
+  *rank_source = cart->shifted(comm_rank(comm), direction, -static_cast<long long>(disp));
   return MPI_SUCCESS;
 }
 

@@ -5,11 +5,10 @@
 // Arguments that matter only at the root are checked only there, and every check comes before the
 // algorithm starts: a rank that returns an error has taken no part in the collective.
 
-#include <algorithm>
 #include <optional>
-#include <vector>
 
 #include "collectives/data_movement.hpp"
+#include "mpi_api/block_buffers.hpp"
 #include "mpi_api/collective_checks.hpp"
 #include "mpi_api/collective_requests.hpp"
 #include "mpi_api/datatypes.hpp"
@@ -21,13 +20,6 @@ namespace shm = weft::shm;
 
 namespace {
 
-// MPI_IN_PLACE where the call does not take it; `where` says where it would be allowed ("" for nowhere).
-int check_not_in_place(const char* call, MPI_Comm comm, const void* buffer, const char* argument, const char* where) {
-  if (buffer != MPI_IN_PLACE) [[likely]]
-    return MPI_SUCCESS;
-  return raise_error(comm, MPI_ERR_BUFFER, call, "argument %s may not be MPI_IN_PLACE%s", argument, where);
-}
-
 // A send buffer of one block, MPI_IN_PLACE when `in_place_allowed`.
 int check_send(const char* call, MPI_Comm comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                bool in_place_allowed) {
@@ -37,102 +29,9 @@ int check_send(const char* call, MPI_Comm comm, const void* sendbuf, int sendcou
   return check_buffer(call, comm, sendbuf, sendcount, sendtype);
 }
 
-int check_receive(const char* call, MPI_Comm comm, void* recvbuf, int recvcount, MPI_Datatype recvtype,
-                  const char* where) {
-  if (int error = check_not_in_place(call, comm, recvbuf, "recvbuf", where)) return error;
-  return check_buffer(call, comm, recvbuf, recvcount, recvtype);
-}
-
-// The arrays of a v or w call's buffer, one entry per rank; counts not negative.
-int check_block_arrays(const char* call, MPI_Comm comm, const int* counts, const int* displacements,
-                       const char* counts_name, const char* displacements_name) {
-  if (int error = check_output(call, comm, counts, counts_name)) return error;
-  if (int error = check_output(call, comm, displacements, displacements_name)) return error;
-  for (int r = 0, size = comm_size(comm); r < size; ++r)
-    if (counts[r] < 0) [[unlikely]]
-      return raise_error(comm, MPI_ERR_COUNT, call, "%s[%d] is %d", counts_name, r, counts[r]);
-  return MPI_SUCCESS;
-}
-
-// A v call's buffer: blocks of one datatype.
-int check_blocks(const char* call, MPI_Comm comm, const void* buffer, const int* counts, const int* displacements,
-                 MPI_Datatype datatype, const char* counts_name, const char* displacements_name) {
-  if (int error = check_block_arrays(call, comm, counts, displacements, counts_name, displacements_name)) return error;
-  return check_buffer(call, comm, buffer, *std::max_element(counts, counts + comm_size(comm)), datatype);
-}
-
-// A w call's buffer: a datatype per block.
-int check_typed_blocks(const char* call, MPI_Comm comm, const void* buffer, const int* counts,
-                       const int* displacements, const MPI_Datatype* datatypes, const char* counts_name,
-                       const char* displacements_name, const char* datatypes_name) {
-  if (int error = check_block_arrays(call, comm, counts, displacements, counts_name, displacements_name)) return error;
-  if (int error = check_output(call, comm, datatypes, datatypes_name)) return error;
-  for (int r = 0, size = comm_size(comm); r < size; ++r)
-    if (int error = check_buffer(call, comm, buffer, counts[r], datatypes[r])) return error;
-  return MPI_SUCCESS;
-}
-
 std::optional<shm::const_typed_span> send_block(const void* sendbuf, int sendcount, MPI_Datatype sendtype) {
   if (sendbuf == MPI_IN_PLACE) return std::nullopt;
   return data_of(sendbuf, sendcount, sendtype);
-}
-
-// `count` elements of `datatype` per rank, one block after the other.
-template <class Byte>
-coll::basic_block_map<Byte> blocks_of(Byte* buffer, int count, MPI_Datatype datatype) {
-  return {.base = buffer, .layout = datatype->layout.get(), .count = count, .unit = datatype->layout->extent()};
-}
-
-// counts[r] elements of `datatype` at displacements[r] extents.
-template <class Byte>
-coll::basic_block_map<Byte> blocks_of(Byte* buffer, const int* counts, const int* displacements,
-                                      MPI_Datatype datatype) {
-  return {.base = buffer, .layout = datatype->layout.get(), .counts = counts, .displacements = displacements,
-          .unit = datatype->layout->extent()};
-}
-
-// counts[r] elements of layouts[r] at displacements[r] bytes.
-template <class Byte>
-coll::basic_block_map<Byte> blocks_of(Byte* buffer, const int* counts, const int* displacements,
-                                      const std::vector<const shm::type_layout*>& layouts) {
-  return {.base = buffer, .layouts = layouts.data(), .counts = counts, .displacements = displacements, .unit = 1};
-}
-
-std::vector<const shm::type_layout*> layouts_of(const MPI_Datatype* datatypes, int size) {
-  std::vector<const shm::type_layout*> layouts(size);
-  for (int r = 0; r < size; ++r) layouts[r] = datatypes[r]->layout.get();
-  return layouts;
-}
-
-std::byte* bytes(void* buffer) { return static_cast<std::byte*>(buffer); }
-const std::byte* bytes(const void* buffer) { return static_cast<const std::byte*>(buffer); }
-
-// The layouts a data-movement collective reads through its block maps, kept while it runs in the
-// background: the datatypes' own (the program may free a datatype meanwhile) and a w call's tables of
-// them, whose storage the block maps point into (moving a vector keeps its storage in place).
-struct held_layouts {
-  std::vector<shm::type_layout::pointer> owners;
-  std::vector<const shm::type_layout*> send_table;
-  std::vector<const shm::type_layout*> receive_table;
-};
-
-held_layouts hold(std::initializer_list<MPI_Datatype> datatypes) {
-  held_layouts held;
-  for (MPI_Datatype datatype : datatypes)
-    if (datatype != MPI_DATATYPE_NULL) held.owners.push_back(datatype->layout);
-  return held;
-}
-
-// counts[r] elements of datatypes[r] at displacements[r] bytes, through `table`, which it fills; the
-// layouts are added to `owners`.
-template <class Byte>
-coll::basic_block_map<Byte> typed_blocks_of(Byte* buffer, const int* counts, const int* displacements,
-                                            const MPI_Datatype* datatypes, int size,
-                                            std::vector<shm::type_layout::pointer>& owners,
-                                            std::vector<const shm::type_layout*>& table) {
-  table = layouts_of(datatypes, size);
-  for (int r = 0; r < size; ++r) owners.push_back(datatypes[r]->layout);
-  return blocks_of(buffer, counts, displacements, table);
 }
 
 // What MPI_Gather and MPI_Gatherv share: the checks of every rank, and the run once the root's receive
@@ -214,7 +113,8 @@ int gatherv(const char* call, const void* sendbuf, int sendcount, MPI_Datatype s
   bool is_root = comm_rank(comm) == root;
   if (is_root) {
     if (int error = check_not_in_place(call, comm, recvbuf, "recvbuf", "")) return error;
-    if (int error = check_blocks(call, comm, recvbuf, recvcounts, displs, recvtype, "recvcounts", "displs"))
+    if (int error =
+            check_blocks(call, comm, comm_size(comm), recvbuf, recvcounts, displs, recvtype, "recvcounts", "displs"))
       return error;
   }
   return run_gather(call, comm, sendbuf, sendcount, sendtype,
@@ -238,7 +138,8 @@ int scatterv(const char* call, const void* sendbuf, const int sendcounts[], cons
   bool is_root = comm_rank(comm) == root;
   if (is_root) {
     if (int error = check_not_in_place(call, comm, sendbuf, "sendbuf", "")) return error;
-    if (int error = check_blocks(call, comm, sendbuf, sendcounts, displs, sendtype, "sendcounts", "displs"))
+    if (int error =
+            check_blocks(call, comm, comm_size(comm), sendbuf, sendcounts, displs, sendtype, "sendcounts", "displs"))
       return error;
   }
   return run_scatter(call, comm,
@@ -260,7 +161,8 @@ int allgatherv(const char* call, const void* sendbuf, int sendcount, MPI_Datatyp
   if (int error = check_collective(call, comm)) return error;
   if (int error = check_send(call, comm, sendbuf, sendcount, sendtype, true)) return error;
   if (int error = check_not_in_place(call, comm, recvbuf, "recvbuf", "")) return error;
-  if (int error = check_blocks(call, comm, recvbuf, recvcounts, displs, recvtype, "recvcounts", "displs"))
+  if (int error =
+          check_blocks(call, comm, comm_size(comm), recvbuf, recvcounts, displs, recvtype, "recvcounts", "displs"))
     return error;
   return run_allgather(call, comm, sendbuf, sendcount, sendtype,
                        blocks_of(bytes(recvbuf), recvcounts, displs, recvtype), recvtype, request);
@@ -284,10 +186,12 @@ int alltoallv(const char* call, const void* sendbuf, const int sendcounts[], con
   if (int error = check_collective(call, comm)) return error;
   bool in_place = sendbuf == MPI_IN_PLACE;
   if (!in_place)
-    if (int error = check_blocks(call, comm, sendbuf, sendcounts, sdispls, sendtype, "sendcounts", "sdispls"))
+    if (int error =
+            check_blocks(call, comm, comm_size(comm), sendbuf, sendcounts, sdispls, sendtype, "sendcounts", "sdispls"))
       return error;
   if (int error = check_not_in_place(call, comm, recvbuf, "recvbuf", "")) return error;
-  if (int error = check_blocks(call, comm, recvbuf, recvcounts, rdispls, recvtype, "recvcounts", "rdispls"))
+  if (int error =
+          check_blocks(call, comm, comm_size(comm), recvbuf, recvcounts, rdispls, recvtype, "recvcounts", "rdispls"))
     return error;
   std::optional<coll::const_block_map> blocks;
   if (!in_place) blocks = blocks_of(bytes(sendbuf), sendcounts, sdispls, sendtype);
@@ -299,16 +203,16 @@ int alltoallw(const char* call, const void* sendbuf, const int sendcounts[], con
               const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[], const int rdispls[],
               const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request* request) {
   if (int error = check_collective(call, comm)) return error;
+  int size = comm_size(comm);
   bool in_place = sendbuf == MPI_IN_PLACE;
   if (!in_place)
-    if (int error = check_typed_blocks(call, comm, sendbuf, sendcounts, sdispls, sendtypes, "sendcounts", "sdispls",
-                                       "sendtypes"))
+    if (int error = check_typed_blocks(call, comm, size, sendbuf, sendcounts, sdispls, sendtypes, "sendcounts",
+                                       "sdispls", "sendtypes"))
       return error;
   if (int error = check_not_in_place(call, comm, recvbuf, "recvbuf", "")) return error;
-  if (int error = check_typed_blocks(call, comm, recvbuf, recvcounts, rdispls, recvtypes, "recvcounts", "rdispls",
-                                     "recvtypes"))
+  if (int error = check_typed_blocks(call, comm, size, recvbuf, recvcounts, rdispls, recvtypes, "recvcounts",
+                                     "rdispls", "recvtypes"))
     return error;
-  int size = comm_size(comm);
   held_layouts held;
   std::optional<coll::const_block_map> blocks;
   if (!in_place)

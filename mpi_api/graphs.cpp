@@ -31,12 +31,6 @@ int check_graph(const char* call, MPI_Comm comm, int nnodes, const int index[], 
   return MPI_SUCCESS;
 }
 
-// The neighbours of `rank` in a graph topology.
-std::pair<const int*, const int*> neighbours(const graph_topology& graph, int rank) {
-  int first = rank == 0 ? 0 : graph.index[rank - 1];
-  return {graph.edges.data() + first, graph.edges.data() + graph.index[rank]};
-}
-
 int check_rank(const char* call, MPI_Comm comm, const graph_topology& graph, int rank) {
   if (rank >= 0 && rank < static_cast<int>(graph.index.size())) return MPI_SUCCESS;
   return raise_error(comm, MPI_ERR_RANK, call, "rank %d is not a node of the graph (0..%zu)", rank,
@@ -127,8 +121,7 @@ extern "C" int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int* nneighbo
   if (int error = topology_of(call, comm, graph)) return error;
   if (int error = check_rank(call, comm, *graph, rank)) return error;
   if (int error = check_output(call, comm, nneighbors, "nneighbors")) return error;
-  auto [first, last] = neighbours(*graph, rank);
-  *nneighbors = static_cast<int>(last - first);
+  *nneighbors = static_cast<int>(graph->neighbours_of(rank).size());
   return MPI_SUCCESS;
 }
 
@@ -138,11 +131,11 @@ extern "C" int PMPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, i
   const graph_topology* graph;
   if (int error = topology_of(call, comm, graph)) return error;
   if (int error = check_rank(call, comm, *graph, rank)) return error;
-  auto [first, last] = neighbours(*graph, rank);
-  if (maxneighbors < last - first)
-    return raise_error(comm, MPI_ERR_ARG, call, "maxneighbors %d cannot hold the %td neighbours of rank %d",
-                       maxneighbors, last - first, rank);
-  std::copy(first, last, neighbors);
+  std::span<const int> adjacent = graph->neighbours_of(rank);
+  if (maxneighbors < static_cast<int>(adjacent.size()))
+    return raise_error(comm, MPI_ERR_ARG, call, "maxneighbors %d cannot hold the %zu neighbours of rank %d",
+                       maxneighbors, adjacent.size(), rank);
+  std::copy(adjacent.begin(), adjacent.end(), neighbors);
   return MPI_SUCCESS;
 }
 

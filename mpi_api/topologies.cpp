@@ -22,6 +22,16 @@ void cartesian_topology::coords_of(int rank, int* coords) const noexcept {
   }
 }
 
+int cartesian_topology::shifted(int rank, int direction, long long offset) const {
+  std::vector<int> coords(dims.size());
+  coords_of(rank, coords.data());
+  long long extent = dims[direction], at = coords[direction] + offset;
+  if (periods[direction]) at = ((at % extent) + extent) % extent;
+  else if (at < 0 || at >= extent) return MPI_PROC_NULL;
+  coords[direction] = static_cast<int>(at);
+  return rank_of(coords.data());
+}
+
 int create_with_topology(const char* call, MPI_Comm comm_old, int members, shared_topology shape, MPI_Comm* newcomm) {
   const weft_comm_s& parent = *resolve(comm_old);
   if (members > parent.local->size())

@@ -5,6 +5,7 @@
 #include <mpi.h>
 
 #include <memory>
+#include <span>
 #include <variant>
 #include <vector>
 
@@ -16,11 +17,19 @@ struct cartesian_topology {
 
   int rank_of(const int* coords) const noexcept;  // coordinates within the grid
   void coords_of(int rank, int* coords) const noexcept;
+  // The rank `offset` steps from `rank` along dimension `direction`, or MPI_PROC_NULL past the edge of a
+  // non-periodic one.
+  int shifted(int rank, int direction, long long offset) const;
 };
 
 struct graph_topology {
   std::vector<int> index;  // as MPI_Graph_create takes them
   std::vector<int> edges;
+
+  std::span<const int> neighbours_of(int rank) const noexcept {
+    int first = rank == 0 ? 0 : index[rank - 1];
+    return {edges.data() + first, edges.data() + index[rank]};
+  }
 };
 
 // The calling rank's edges only: a distributed graph is not known in full anywhere.
