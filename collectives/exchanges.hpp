@@ -4,6 +4,7 @@
 // once nobody will read it any more; `act` does the copying, on every rank, given a peer's descriptor.
 
 #include <cstdint>
+#include <utility>
 
 #include "collectives/algorithms.hpp"
 #include "collectives/tree_steps.hpp"
@@ -37,20 +38,34 @@ task rooted_exchange(communicator_view comm, int root, Publication at_root, Act 
   if (comm.rank == root && root != 0) co_await until{me, me.from_tree_root, sequence};
 }
 
-// Every rank's descriptor. Each rank publishes; a barrier makes sure all have; each calls act(peer, its
-// descriptor) for every rank, starting after its own and wrapping around (so that the ranks do not all
-// read rank 0 first), its own last; a second barrier keeps every descriptor and buffer in place until
-// all have acted. Takes two sequence numbers: `sequence` and the next.
+// Ranks [first, first + count) of a communicator.
+struct rank_range {
+  int first = 0;
+  int count = 0;
+};
+
+// Every rank's descriptor, read from the ranks of `from`. Each rank publishes; a barrier makes sure all
+// have; each calls act(i, descriptor of rank from.first + i) for every i in [0, from.count), starting at
+// i = `start` and wrapping around (so that the ranks do not all read the same one first); a second
+// barrier keeps every descriptor and buffer in place until all have acted. Takes two sequence numbers:
+// `sequence` and the next.
 template <class Publication, class Act>
-task exchange_with_all(communicator_view comm, Publication mine, Act act, std::uint64_t sequence) {
+task exchange_with(communicator_view comm, Publication mine, rank_range from, int start, Act act,
+                   std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   shared.slot(comm.rank).published = &mine;
   co_await barrier_task(comm, sequence);
-  for (int step = 1; step <= comm.size; ++step) {
-    int peer = (comm.rank + step) % comm.size;
-    act(peer, *static_cast<const Publication*>(shared.slot(peer).published));
+  for (int step = 0; step < from.count; ++step) {
+    int i = (start + step) % from.count;
+    act(i, *static_cast<const Publication*>(shared.slot(from.first + i).published));
   }
   co_await barrier_task(comm, sequence + 1);
+}
+
+// exchange_with every rank, starting after the caller's own and ending with it.
+template <class Publication, class Act>
+task exchange_with_all(communicator_view comm, Publication mine, Act act, std::uint64_t sequence) {
+  return exchange_with(comm, std::move(mine), {0, comm.size}, comm.rank + 1, std::move(act), sequence);
 }
 
 }  // namespace weft::coll

@@ -1,18 +1,19 @@
 // The collectives that move data: gather, scatter, allgather and alltoall with their v and w forms,
-// blocking and nonblocking.
-// Argument checks, then the buffers as maps of typed blocks for the algorithms of collectives/.
+// blocking and nonblocking, on intracommunicators (intercommunicators go to
+// intercommunicator_data_movement.cpp). Argument checks, then the buffers as maps of typed blocks for the
+// algorithms of collectives/.
 //
 // Arguments that matter only at the root are checked only there, and every check comes before the
 // algorithm starts: a rank that returns an error has taken no part in the collective.
 
-#include <algorithm>
 #include <optional>
-#include <vector>
 
 #include "collectives/data_movement.hpp"
+#include "mpi_api/block_maps.hpp"
 #include "mpi_api/collective_checks.hpp"
 #include "mpi_api/collective_requests.hpp"
 #include "mpi_api/datatypes.hpp"
+#include "mpi_api/intercommunicator_collectives.hpp"
 #include "mpi_api/pmpi.hpp"
 
 using namespace weft::mpi;
@@ -21,125 +22,10 @@ namespace shm = weft::shm;
 
 namespace {
 
-// MPI_IN_PLACE where the call does not take it; `where` says where it would be allowed ("" for nowhere).
-int check_not_in_place(const char* call, MPI_Comm comm, const void* buffer, const char* argument, const char* where) {
-  if (buffer != MPI_IN_PLACE) [[likely]]
-    return MPI_SUCCESS;
-  return raise_error(comm, MPI_ERR_BUFFER, call, "argument %s may not be MPI_IN_PLACE%s", argument, where);
-}
-
-// A send buffer of one block, MPI_IN_PLACE when `in_place_allowed`.
-int check_send(const char* call, MPI_Comm comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-               bool in_place_allowed) {
-  if (sendbuf == MPI_IN_PLACE && in_place_allowed) return MPI_SUCCESS;
-  if (int error = check_not_in_place(call, comm, sendbuf, "sendbuf", in_place_allowed ? "" : " except at the root"))
-    return error;
-  return check_buffer(call, comm, sendbuf, sendcount, sendtype);
-}
-
-int check_receive(const char* call, MPI_Comm comm, void* recvbuf, int recvcount, MPI_Datatype recvtype,
-                  const char* where) {
-  if (int error = check_not_in_place(call, comm, recvbuf, "recvbuf", where)) return error;
-  return check_buffer(call, comm, recvbuf, recvcount, recvtype);
-}
-
-// The arrays of a v or w call's buffer, one entry per rank; counts not negative.
-int check_block_arrays(const char* call, MPI_Comm comm, const int* counts, const int* displacements,
-                       const char* counts_name, const char* displacements_name) {
-  if (int error = check_output(call, comm, counts, counts_name)) return error;
-  if (int error = check_output(call, comm, displacements, displacements_name)) return error;
-  for (int r = 0, size = comm_size(comm); r < size; ++r)
-    if (counts[r] < 0) [[unlikely]]
-      return raise_error(comm, MPI_ERR_COUNT, call, "%s[%d] is %d", counts_name, r, counts[r]);
-  return MPI_SUCCESS;
-}
-
-// A v call's buffer: blocks of one datatype.
-int check_blocks(const char* call, MPI_Comm comm, const void* buffer, const int* counts, const int* displacements,
-                 MPI_Datatype datatype, const char* counts_name, const char* displacements_name) {
-  if (int error = check_block_arrays(call, comm, counts, displacements, counts_name, displacements_name)) return error;
-  return check_buffer(call, comm, buffer, *std::max_element(counts, counts + comm_size(comm)), datatype);
-}
-
-// A w call's buffer: a datatype per block.
-int check_typed_blocks(const char* call, MPI_Comm comm, const void* buffer, const int* counts,
-                       const int* displacements, const MPI_Datatype* datatypes, const char* counts_name,
-                       const char* displacements_name, const char* datatypes_name) {
-  if (int error = check_block_arrays(call, comm, counts, displacements, counts_name, displacements_name)) return error;
-  if (int error = check_output(call, comm, datatypes, datatypes_name)) return error;
-  for (int r = 0, size = comm_size(comm); r < size; ++r)
-    if (int error = check_buffer(call, comm, buffer, counts[r], datatypes[r])) return error;
-  return MPI_SUCCESS;
-}
-
-std::optional<shm::const_typed_span> send_block(const void* sendbuf, int sendcount, MPI_Datatype sendtype) {
-  if (sendbuf == MPI_IN_PLACE) return std::nullopt;
-  return data_of(sendbuf, sendcount, sendtype);
-}
-
-// `count` elements of `datatype` per rank, one block after the other.
-template <class Byte>
-coll::basic_block_map<Byte> blocks_of(Byte* buffer, int count, MPI_Datatype datatype) {
-  return {.base = buffer, .layout = datatype->layout.get(), .count = count, .unit = datatype->layout->extent()};
-}
-
-// counts[r] elements of `datatype` at displacements[r] extents.
-template <class Byte>
-coll::basic_block_map<Byte> blocks_of(Byte* buffer, const int* counts, const int* displacements,
-                                      MPI_Datatype datatype) {
-  return {.base = buffer, .layout = datatype->layout.get(), .counts = counts, .displacements = displacements,
-          .unit = datatype->layout->extent()};
-}
-
-// counts[r] elements of layouts[r] at displacements[r] bytes.
-template <class Byte>
-coll::basic_block_map<Byte> blocks_of(Byte* buffer, const int* counts, const int* displacements,
-                                      const std::vector<const shm::type_layout*>& layouts) {
-  return {.base = buffer, .layouts = layouts.data(), .counts = counts, .displacements = displacements, .unit = 1};
-}
-
-std::vector<const shm::type_layout*> layouts_of(const MPI_Datatype* datatypes, int size) {
-  std::vector<const shm::type_layout*> layouts(size);
-  for (int r = 0; r < size; ++r) layouts[r] = datatypes[r]->layout.get();
-  return layouts;
-}
-
-std::byte* bytes(void* buffer) { return static_cast<std::byte*>(buffer); }
-const std::byte* bytes(const void* buffer) { return static_cast<const std::byte*>(buffer); }
-
-// The layouts a data-movement collective reads through its block maps, kept while it runs in the
-// background: the datatypes' own (the program may free a datatype meanwhile) and a w call's tables of
-// them, whose storage the block maps point into (moving a vector keeps its storage in place).
-struct held_layouts {
-  std::vector<shm::type_layout::pointer> owners;
-  std::vector<const shm::type_layout*> send_table;
-  std::vector<const shm::type_layout*> receive_table;
-};
-
-held_layouts hold(std::initializer_list<MPI_Datatype> datatypes) {
-  held_layouts held;
-  for (MPI_Datatype datatype : datatypes)
-    if (datatype != MPI_DATATYPE_NULL) held.owners.push_back(datatype->layout);
-  return held;
-}
-
-// counts[r] elements of datatypes[r] at displacements[r] bytes, through `table`, which it fills; the
-// layouts are added to `owners`.
-template <class Byte>
-coll::basic_block_map<Byte> typed_blocks_of(Byte* buffer, const int* counts, const int* displacements,
-                                            const MPI_Datatype* datatypes, int size,
-                                            std::vector<shm::type_layout::pointer>& owners,
-                                            std::vector<const shm::type_layout*>& table) {
-  table = layouts_of(datatypes, size);
-  for (int r = 0; r < size; ++r) owners.push_back(datatypes[r]->layout);
-  return blocks_of(buffer, counts, displacements, table);
-}
-
-// What MPI_Gather and MPI_Gatherv share: the checks of every rank, and the run once the root's receive
-// buffer is checked.
+// What MPI_Gather and MPI_Gatherv share on an intracommunicator: the checks of every rank, and the run once
+// the root's receive buffer is checked.
 int check_gather_send(const char* call, MPI_Comm comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                       int root) {
-  if (int error = check_collective(call, comm)) return error;
   if (int error = check_root(call, comm, root)) return error;
   return check_send(call, comm, sendbuf, sendcount, sendtype, comm_rank(comm) == root);
 }
@@ -155,14 +41,13 @@ int run_gather(const char* call, MPI_Comm comm, const void* sendbuf, int sendcou
       hold({sendbuf == MPI_IN_PLACE ? MPI_DATATYPE_NULL : sendtype, recvtype}), request);
 }
 
-// What MPI_Scatter and MPI_Scatterv share: the checks of every rank, and the run once the root's send
-// buffer is checked.
+// What MPI_Scatter and MPI_Scatterv share on an intracommunicator: the checks of every rank, and the run once
+// the root's send buffer is checked.
 int check_scatter_receive(const char* call, MPI_Comm comm, void* recvbuf, int recvcount, MPI_Datatype recvtype,
                           int root) {
-  if (int error = check_collective(call, comm)) return error;
   if (int error = check_root(call, comm, root)) return error;
   if (recvbuf == MPI_IN_PLACE && comm_rank(comm) == root) return MPI_SUCCESS;
-  return check_receive(call, comm, recvbuf, recvcount, recvtype, " except at the root");
+  return check_block(call, comm, recvbuf, recvcount, recvtype, "recvbuf", " except at the root");
 }
 
 int run_scatter(const char* call, MPI_Comm comm, const coll::const_block_map& blocks, MPI_Datatype sendtype,
@@ -198,10 +83,13 @@ int run_alltoall(const char* call, MPI_Comm comm, const std::optional<coll::cons
 
 int gather(const char* call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
            MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request) {
+  if (int error = check_ready(call, comm)) return error;
+  if (resolve(comm)->is_inter())
+    return inter_gather(call, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request);
   if (int error = check_gather_send(call, comm, sendbuf, sendcount, sendtype, root)) return error;
   bool is_root = comm_rank(comm) == root;
   if (is_root)
-    if (int error = check_receive(call, comm, recvbuf, recvcount, recvtype, "")) return error;
+    if (int error = check_block(call, comm, recvbuf, recvcount, recvtype, "recvbuf", "")) return error;
   return run_gather(call, comm, sendbuf, sendcount, sendtype,
                     is_root ? blocks_of(bytes(recvbuf), recvcount, recvtype) : coll::block_map{}, root,
                     is_root ? recvtype : MPI_DATATYPE_NULL, request);
@@ -210,6 +98,10 @@ int gather(const char* call, const void* sendbuf, int sendcount, MPI_Datatype se
 int gatherv(const char* call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
             const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm,
             MPI_Request* request) {
+  if (int error = check_ready(call, comm)) return error;
+  if (resolve(comm)->is_inter())
+    return inter_gatherv(call, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm,
+                         request);
   if (int error = check_gather_send(call, comm, sendbuf, sendcount, sendtype, root)) return error;
   bool is_root = comm_rank(comm) == root;
   if (is_root) {
@@ -224,6 +116,9 @@ int gatherv(const char* call, const void* sendbuf, int sendcount, MPI_Datatype s
 
 int scatter(const char* call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
             MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request) {
+  if (int error = check_ready(call, comm)) return error;
+  if (resolve(comm)->is_inter())
+    return inter_scatter(call, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request);
   if (int error = check_scatter_receive(call, comm, recvbuf, recvcount, recvtype, root)) return error;
   bool is_root = comm_rank(comm) == root;
   if (is_root)
@@ -234,6 +129,10 @@ int scatter(const char* call, const void* sendbuf, int sendcount, MPI_Datatype s
 
 int scatterv(const char* call, const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
              void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request) {
+  if (int error = check_ready(call, comm)) return error;
+  if (resolve(comm)->is_inter())
+    return inter_scatterv(call, sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm,
+                          request);
   if (int error = check_scatter_receive(call, comm, recvbuf, recvcount, recvtype, root)) return error;
   bool is_root = comm_rank(comm) == root;
   if (is_root) {
@@ -248,16 +147,20 @@ int scatterv(const char* call, const void* sendbuf, const int sendcounts[], cons
 
 int allgather(const char* call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
               int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
-  if (int error = check_collective(call, comm)) return error;
+  if (int error = check_ready(call, comm)) return error;
+  if (resolve(comm)->is_inter())
+    return inter_allgather(call, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
   if (int error = check_send(call, comm, sendbuf, sendcount, sendtype, true)) return error;
-  if (int error = check_receive(call, comm, recvbuf, recvcount, recvtype, "")) return error;
+  if (int error = check_block(call, comm, recvbuf, recvcount, recvtype, "recvbuf", "")) return error;
   return run_allgather(call, comm, sendbuf, sendcount, sendtype, blocks_of(bytes(recvbuf), recvcount, recvtype),
                        recvtype, request);
 }
 
 int allgatherv(const char* call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
-  if (int error = check_collective(call, comm)) return error;
+  if (int error = check_ready(call, comm)) return error;
+  if (resolve(comm)->is_inter())
+    return inter_allgatherv(call, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request);
   if (int error = check_send(call, comm, sendbuf, sendcount, sendtype, true)) return error;
   if (int error = check_not_in_place(call, comm, recvbuf, "recvbuf", "")) return error;
   if (int error = check_blocks(call, comm, recvbuf, recvcounts, displs, recvtype, "recvcounts", "displs"))
@@ -268,9 +171,11 @@ int allgatherv(const char* call, const void* sendbuf, int sendcount, MPI_Datatyp
 
 int alltoall(const char* call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
              MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
-  if (int error = check_collective(call, comm)) return error;
+  if (int error = check_ready(call, comm)) return error;
+  if (resolve(comm)->is_inter())
+    return inter_alltoall(call, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
   if (int error = check_send(call, comm, sendbuf, sendcount, sendtype, true)) return error;
-  if (int error = check_receive(call, comm, recvbuf, recvcount, recvtype, "")) return error;
+  if (int error = check_block(call, comm, recvbuf, recvcount, recvtype, "recvbuf", "")) return error;
   bool in_place = sendbuf == MPI_IN_PLACE;
   std::optional<coll::const_block_map> blocks;
   if (!in_place) blocks = blocks_of(bytes(sendbuf), sendcount, sendtype);
@@ -281,7 +186,10 @@ int alltoall(const char* call, const void* sendbuf, int sendcount, MPI_Datatype 
 int alltoallv(const char* call, const void* sendbuf, const int sendcounts[], const int sdispls[],
               MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
               MPI_Comm comm, MPI_Request* request) {
-  if (int error = check_collective(call, comm)) return error;
+  if (int error = check_ready(call, comm)) return error;
+  if (resolve(comm)->is_inter())
+    return inter_alltoallv(call, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm,
+                           request);
   bool in_place = sendbuf == MPI_IN_PLACE;
   if (!in_place)
     if (int error = check_blocks(call, comm, sendbuf, sendcounts, sdispls, sendtype, "sendcounts", "sdispls"))
@@ -298,7 +206,10 @@ int alltoallv(const char* call, const void* sendbuf, const int sendcounts[], con
 int alltoallw(const char* call, const void* sendbuf, const int sendcounts[], const int sdispls[],
               const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[], const int rdispls[],
               const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request* request) {
-  if (int error = check_collective(call, comm)) return error;
+  if (int error = check_ready(call, comm)) return error;
+  if (resolve(comm)->is_inter())
+    return inter_alltoallw(call, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm,
+                           request);
   bool in_place = sendbuf == MPI_IN_PLACE;
   if (!in_place)
     if (int error = check_typed_blocks(call, comm, sendbuf, sendcounts, sdispls, sendtypes, "sendcounts", "sdispls",
