@@ -7,7 +7,8 @@
  * displacements leave the holes between blocks untouched. A strided vector type on one side: sent by the
  * gather's senders, received by the scatter's receivers (gaps untouched), a pair type per odd block of an
  * Alltoallw. Reduce_scatter's groups split the same total differently. Nonblocking forms pending
- * together. Wrong roots are MPI_ERR_ROOT, MPI_IN_PLACE is MPI_ERR_BUFFER, Scan and Exscan MPI_ERR_COMM. */
+ * together. Wrong roots are MPI_ERR_ROOT, MPI_IN_PLACE is MPI_ERR_BUFFER, Scan and Exscan MPI_ERR_COMM; a
+ * block too large for its room is MPI_ERR_TRUNCATE. */
 #include "mpitest.h"
 
 enum { UNTOUCHED = -1, SLOT = 4 };
@@ -338,6 +339,12 @@ static void errors(const inter_t *ic) {
   expect_error(MPI_Alltoall(MPI_IN_PLACE, 1, MPI_INT, buf, 1, MPI_INT, comm), MPI_ERR_BUFFER, "Alltoall in place");
   expect_error(MPI_Reduce_scatter_block(MPI_IN_PLACE, buf, 1, MPI_INT, MPI_SUM, comm), MPI_ERR_BUFFER,
                "Reduce_scatter_block in place");
+  /* Every rank takes part and copies blocks too large for their rooms: each fills its rooms only. */
+  int *rooms = ints(ic->remote_size + 1);
+  expect_error(MPI_Allgather(buf, 2, MPI_INT, rooms, 1, MPI_INT, comm), MPI_ERR_TRUNCATE,
+               "Allgather of 2 ints into rooms of 1");
+  expect_untouched(rooms + ic->remote_size, 1, "Allgather past the last room");
+  free(rooms);
   expect_error(MPI_Scan(buf, buf + 1, 1, MPI_INT, MPI_SUM, comm), MPI_ERR_COMM, "Scan on an intercommunicator");
   expect_error(MPI_Iexscan(buf, buf + 1, 1, MPI_INT, MPI_SUM, comm, &(MPI_Request){0}), MPI_ERR_COMM,
                "Iexscan on an intercommunicator");
