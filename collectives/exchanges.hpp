@@ -52,17 +52,31 @@ task exchange_published(communicator_view comm, Publication mine, Read read, std
   co_await barrier_task(comm, sequence + 1);
 }
 
-// exchange_published in which each rank calls act(peer, its descriptor) for every rank, starting after its
-// own and wrapping around (so that the ranks do not all read rank 0 first), its own last.
+// Ranks [first, first + count) of a communicator.
+struct rank_range {
+  int first = 0;
+  int count = 0;
+};
+
+// exchange_published in which each rank calls act(i, descriptor of rank from.first + i) for every i in
+// [0, from.count), starting at i = `start` and wrapping around (so that the ranks do not all read the same
+// one first).
 template <class Publication, class Act>
-task exchange_with_all(communicator_view comm, Publication mine, Act act, std::uint64_t sequence) {
-  auto read_all = [rank = comm.rank, size = comm.size, act](const auto& published) {
-    for (int step = 1; step <= size; ++step) {
-      int peer = (rank + step) % size;
-      act(peer, published(peer));
+task exchange_with(communicator_view comm, Publication mine, rank_range from, int start, Act act,
+                   std::uint64_t sequence) {
+  auto read_range = [from, start, act](const auto& published) mutable {
+    for (int step = 0; step < from.count; ++step) {
+      int i = (start + step) % from.count;
+      act(i, published(from.first + i));
     }
   };
-  return exchange_published(comm, std::move(mine), read_all, sequence);
+  return exchange_published(comm, std::move(mine), std::move(read_range), sequence);
+}
+
+// exchange_with every rank, starting after the caller's own and ending with it.
+template <class Publication, class Act>
+task exchange_with_all(communicator_view comm, Publication mine, Act act, std::uint64_t sequence) {
+  return exchange_with(comm, std::move(mine), {0, comm.size}, comm.rank + 1, std::move(act), sequence);
 }
 
 }  // namespace weft::coll

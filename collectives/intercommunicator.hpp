@@ -1,40 +1,52 @@
 #pragma once
-// Collectives on intercommunicators, made of collectives within the caller's group and over both groups
-// as one communicator (`both`: see weft_comm_s::both). Data crosses between the groups in one step: a
-// rank publishes where its data is, all ranks of both groups pass a barrier, each rank copies what it
-// takes from the other group straight out of the publisher's buffer, and a second barrier keeps every
-// publisher until its readers are done.
+// Collectives on intercommunicators, made of collectives within the caller's group (`local`) and over both
+// groups as one communicator (`both`: see weft_comm_s::both, the leading group's ranks first). Data crosses
+// between the groups in one step (exchange_with over `both`): every rank publishes where its data is, all
+// ranks of both groups pass a barrier, each rank copies what it takes from ranks of the other group
+// straight out of their buffers, and a second barrier keeps every publisher until its readers are done.
 
 #include <cstddef>
 #include <cstdint>
 
 #include "collectives/algorithms.hpp"
 #include "collectives/communicator_view.hpp"
+#include "collectives/exchanges.hpp"
 #include "collectives/reduction_op.hpp"
 #include "collectives/task.hpp"
 
 namespace weft::coll {
 
-// Over `both`: `publish` (or null) becomes readable by all, then the caller runs `take` on what rank `from`
-// of `both` published (unless `from` is negative). Takes two sequence numbers.
-template <class Take>
-task cross_task(communicator_view both, const void* publish, int from, Take take, std::uint64_t sequence) {
-  shared_communicator& shared = *both.shared;
-  shared.slot(both.rank).published = publish;
-  co_await barrier_task(both, sequence);
-  if (from >= 0) take(shared.slot(from).published);
-  co_await barrier_task(both, sequence + 1);
-}
+// Rank `rank` alone, or no rank when it is negative.
+inline rank_range only(int rank) noexcept { return {rank, rank >= 0 ? 1 : 0}; }
 
-// cross_task that copies `bytes` into `into`.
+// Over `both`: `publish` (or null) becomes readable by all, then the caller copies `bytes` into `into` from
+// what rank `from` of `both` published (unless `from` is negative). Takes two sequence numbers.
 task cross_copy_task(communicator_view both, const void* publish, int from, void* into, std::size_t bytes,
                      std::uint64_t sequence);
 
-// Reduces the `count` elements of every rank of the caller's group (`local`) in rank order, then hands
-// the result over to the other group: a rank of it with `from` >= 0 (a rank of `both`, the leader of the
-// caller's group) receives it in `recv`. Takes one sequence number of `local` and two of `both`.
+// A group's reduction as its leader publishes it: `count` elements at `origin`. Empty elsewhere.
+struct group_result {
+  const std::byte* origin = nullptr;
+  std::size_t count = 0;
+};
+
+// The part of the other group's reduction a rank takes: `count` elements from element `offset` on.
+struct result_block {
+  std::size_t offset = 0;
+  std::size_t count = 0;
+};
+
+// Over `both`: `mine` becomes readable by all, then a caller with `from` >= 0 copies `taken` of the result
+// that rank `from` of `both` published into `recv`; no more than there is (groups that disagree on the
+// count, which MPI forbids, get the elements there are). Takes two sequence numbers.
+task cross_result_task(communicator_view both, group_result mine, int from, void* recv, result_block taken,
+                       std::size_t element_size, reduction_op op, std::uint64_t sequence);
+
+// Reduces the `count` elements of every rank of the caller's group (`local`) in rank order at its leader,
+// then hands the result over to the other group (see cross_result_task). Takes one sequence number of
+// `local` and two of `both`.
 task cross_reduce_task(communicator_view local, communicator_view both, const void* input, std::size_t count,
-                       std::size_t element_size, reduction_op op, int from, void* recv, std::uint64_t local_sequence,
-                       std::uint64_t both_sequence);
+                       std::size_t element_size, reduction_op op, int from, void* recv, result_block taken,
+                       std::uint64_t local_sequence, std::uint64_t both_sequence);
 
 }  // namespace weft::coll

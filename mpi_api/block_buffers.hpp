@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <initializer_list>
+#include <optional>
 #include <vector>
 
 #include "collectives/block_map.hpp"
@@ -16,7 +17,11 @@
 
 namespace weft::mpi {
 
-// MPI_IN_PLACE where the call does not take it; `where` says where it would be allowed ("" for nowhere).
+// Where an intercommunicator refuses MPI_IN_PLACE: everywhere (for check_not_in_place).
+inline constexpr const char* across_groups = " on an intercommunicator";
+
+// MPI_IN_PLACE where the call does not take it; `where` qualifies the refusal (" except at the root",
+// across_groups, "" for nowhere).
 inline int check_not_in_place(const char* call, MPI_Comm comm, const void* buffer, const char* argument,
                               const char* where) {
   if (buffer != MPI_IN_PLACE) [[likely]]
@@ -24,10 +29,19 @@ inline int check_not_in_place(const char* call, MPI_Comm comm, const void* buffe
   return raise_error(comm, MPI_ERR_BUFFER, call, "argument %s may not be MPI_IN_PLACE%s", argument, where);
 }
 
-inline int check_receive(const char* call, MPI_Comm comm, void* recvbuf, int recvcount, MPI_Datatype recvtype,
-                         const char* where) {
-  if (int error = check_not_in_place(call, comm, recvbuf, "recvbuf", where)) return error;
-  return check_buffer(call, comm, recvbuf, recvcount, recvtype);
+// A buffer of one block, named `argument`, that may not be MPI_IN_PLACE (`where` as for check_not_in_place).
+inline int check_block(const char* call, MPI_Comm comm, const void* buffer, int count, MPI_Datatype datatype,
+                       const char* argument, const char* where) {
+  if (int error = check_not_in_place(call, comm, buffer, argument, where)) return error;
+  return check_buffer(call, comm, buffer, count, datatype);
+}
+
+// A send buffer of one block, MPI_IN_PLACE when `in_place_allowed`.
+inline int check_send(const char* call, MPI_Comm comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                      bool in_place_allowed) {
+  if (sendbuf == MPI_IN_PLACE && in_place_allowed) return MPI_SUCCESS;
+  return check_block(call, comm, sendbuf, sendcount, sendtype, "sendbuf",
+                     in_place_allowed ? "" : " except at the root");
 }
 
 // The arrays of a v or w call's buffer of `blocks` blocks, one entry per block; counts not negative. With
@@ -95,6 +109,12 @@ coll::basic_block_map<Byte> blocks_of(Byte* buffer, const int* counts, const MPI
 inline std::byte* bytes(void* buffer) { return static_cast<std::byte*>(buffer); }
 inline const std::byte* bytes(const void* buffer) { return static_cast<const std::byte*>(buffer); }
 
+// A send buffer of one block; none when MPI_IN_PLACE (the data already sits in the receive buffer).
+inline std::optional<shm::const_typed_span> send_block(const void* sendbuf, int sendcount, MPI_Datatype sendtype) {
+  if (sendbuf == MPI_IN_PLACE) return std::nullopt;
+  return data_of(sendbuf, sendcount, sendtype);
+}
+
 // The layouts a data-movement collective reads through its block maps, kept while it runs in the
 // background: the datatypes' own (the program may free a datatype meanwhile) and a w call's tables of
 // them, whose storage the block maps point into (moving a vector keeps its storage in place).
@@ -104,6 +124,7 @@ struct held_layouts {
   std::vector<const shm::type_layout*> receive_table;
 };
 
+// Holds the layouts of `datatypes`, leaving out MPI_DATATYPE_NULL (a buffer the caller does not use).
 inline held_layouts hold(std::initializer_list<MPI_Datatype> datatypes) {
   held_layouts held;
   for (MPI_Datatype datatype : datatypes)

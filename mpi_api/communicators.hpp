@@ -41,6 +41,12 @@ inline coll::communicator_view collective_view(MPI_Comm comm) { return collectiv
 // Collectives over both groups of an intercommunicator as one (weft_comm_s::both).
 coll::communicator_view collective_view_of_both(const weft_comm_s& inter);
 
+// The rank in `inter.both` of rank `remote_rank` of the remote group: the remote group's ranks follow each
+// other there in their order.
+inline int remote_in_both(const weft_comm_s& inter, int remote_rank) {
+  return inter.both->rank_of(inter.remote->job_rank(remote_rank));
+}
+
 // The calling rank's object for a new intracommunicator of `members` (the calling rank among them),
 // inheriting `parent`'s error handler.
 weft_comm_s* new_intracommunicator(const weft_comm_s& parent, shared_rank_map members, std::uint32_t context);

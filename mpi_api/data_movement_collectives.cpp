@@ -1,6 +1,7 @@
 // The collectives that move data: gather, scatter, allgather and alltoall with their v and w forms,
-// blocking and nonblocking.
-// Argument checks, then the buffers as maps of typed blocks for the algorithms of collectives/.
+// blocking and nonblocking, on intracommunicators (intercommunicators go to
+// intercommunicator_data_movement.cpp). Argument checks, then the buffers as maps of typed blocks for the
+// algorithms of collectives/.
 //
 // Arguments that matter only at the root are checked only there, and every check comes before the
 // algorithm starts: a rank that returns an error has taken no part in the collective.
@@ -12,6 +13,7 @@
 #include "mpi_api/collective_checks.hpp"
 #include "mpi_api/collective_requests.hpp"
 #include "mpi_api/datatypes.hpp"
+#include "mpi_api/intercommunicator_collectives.hpp"
 #include "mpi_api/pmpi.hpp"
 
 using namespace weft::mpi;
@@ -20,25 +22,10 @@ namespace shm = weft::shm;
 
 namespace {
 
-// A send buffer of one block, MPI_IN_PLACE when `in_place_allowed`.
-int check_send(const char* call, MPI_Comm comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-               bool in_place_allowed) {
-  if (sendbuf == MPI_IN_PLACE && in_place_allowed) return MPI_SUCCESS;
-  if (int error = check_not_in_place(call, comm, sendbuf, "sendbuf", in_place_allowed ? "" : " except at the root"))
-    return error;
-  return check_buffer(call, comm, sendbuf, sendcount, sendtype);
-}
-
-std::optional<shm::const_typed_span> send_block(const void* sendbuf, int sendcount, MPI_Datatype sendtype) {
-  if (sendbuf == MPI_IN_PLACE) return std::nullopt;
-  return data_of(sendbuf, sendcount, sendtype);
-}
-
-// What MPI_Gather and MPI_Gatherv share: the checks of every rank, and the run once the root's receive
-// buffer is checked.
+// What MPI_Gather and MPI_Gatherv share on an intracommunicator: the checks of every rank, and the run once
+// the root's receive buffer is checked.
 int check_gather_send(const char* call, MPI_Comm comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                       int root) {
-  if (int error = check_collective(call, comm)) return error;
   if (int error = check_root(call, comm, root)) return error;
   return check_send(call, comm, sendbuf, sendcount, sendtype, comm_rank(comm) == root);
 }
@@ -54,14 +41,13 @@ int run_gather(const char* call, MPI_Comm comm, const void* sendbuf, int sendcou
       hold({sendbuf == MPI_IN_PLACE ? MPI_DATATYPE_NULL : sendtype, recvtype}), request);
 }
 
-// What MPI_Scatter and MPI_Scatterv share: the checks of every rank, and the run once the root's send
-// buffer is checked.
+// What MPI_Scatter and MPI_Scatterv share on an intracommunicator: the checks of every rank, and the run once
+// the root's send buffer is checked.
 int check_scatter_receive(const char* call, MPI_Comm comm, void* recvbuf, int recvcount, MPI_Datatype recvtype,
                           int root) {
-  if (int error = check_collective(call, comm)) return error;
   if (int error = check_root(call, comm, root)) return error;
   if (recvbuf == MPI_IN_PLACE && comm_rank(comm) == root) return MPI_SUCCESS;
-  return check_receive(call, comm, recvbuf, recvcount, recvtype, " except at the root");
+  return check_block(call, comm, recvbuf, recvcount, recvtype, "recvbuf", " except at the root");
 }
 
 int run_scatter(const char* call, MPI_Comm comm, const coll::const_block_map& blocks, MPI_Datatype sendtype,
@@ -97,10 +83,13 @@ int run_alltoall(const char* call, MPI_Comm comm, const std::optional<coll::cons
 
 int gather(const char* call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
            MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request) {
+  if (int error = check_ready(call, comm)) return error;
+  if (resolve(comm)->is_inter())
+    return inter_gather(call, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request);
   if (int error = check_gather_send(call, comm, sendbuf, sendcount, sendtype, root)) return error;
   bool is_root = comm_rank(comm) == root;
   if (is_root)
-    if (int error = check_receive(call, comm, recvbuf, recvcount, recvtype, "")) return error;
+    if (int error = check_block(call, comm, recvbuf, recvcount, recvtype, "recvbuf", "")) return error;
   return run_gather(call, comm, sendbuf, sendcount, sendtype,
                     is_root ? blocks_of(bytes(recvbuf), recvcount, recvtype) : coll::block_map{}, root,
                     is_root ? recvtype : MPI_DATATYPE_NULL, request);
@@ -109,6 +98,10 @@ int gather(const char* call, const void* sendbuf, int sendcount, MPI_Datatype se
 int gatherv(const char* call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
             const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm,
             MPI_Request* request) {
+  if (int error = check_ready(call, comm)) return error;
+  if (resolve(comm)->is_inter())
+    return inter_gatherv(call, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm,
+                         request);
   if (int error = check_gather_send(call, comm, sendbuf, sendcount, sendtype, root)) return error;
   bool is_root = comm_rank(comm) == root;
   if (is_root) {
@@ -124,6 +117,9 @@ int gatherv(const char* call, const void* sendbuf, int sendcount, MPI_Datatype s
 
 int scatter(const char* call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
             MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request) {
+  if (int error = check_ready(call, comm)) return error;
+  if (resolve(comm)->is_inter())
+    return inter_scatter(call, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request);
   if (int error = check_scatter_receive(call, comm, recvbuf, recvcount, recvtype, root)) return error;
   bool is_root = comm_rank(comm) == root;
   if (is_root)
@@ -134,6 +130,10 @@ int scatter(const char* call, const void* sendbuf, int sendcount, MPI_Datatype s
 
 int scatterv(const char* call, const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
              void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request) {
+  if (int error = check_ready(call, comm)) return error;
+  if (resolve(comm)->is_inter())
+    return inter_scatterv(call, sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm,
+                          request);
   if (int error = check_scatter_receive(call, comm, recvbuf, recvcount, recvtype, root)) return error;
   bool is_root = comm_rank(comm) == root;
   if (is_root) {
@@ -149,16 +149,20 @@ int scatterv(const char* call, const void* sendbuf, const int sendcounts[], cons
 
 int allgather(const char* call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
               int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
-  if (int error = check_collective(call, comm)) return error;
+  if (int error = check_ready(call, comm)) return error;
+  if (resolve(comm)->is_inter())
+    return inter_allgather(call, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
   if (int error = check_send(call, comm, sendbuf, sendcount, sendtype, true)) return error;
-  if (int error = check_receive(call, comm, recvbuf, recvcount, recvtype, "")) return error;
+  if (int error = check_block(call, comm, recvbuf, recvcount, recvtype, "recvbuf", "")) return error;
   return run_allgather(call, comm, sendbuf, sendcount, sendtype, blocks_of(bytes(recvbuf), recvcount, recvtype),
                        recvtype, request);
 }
 
 int allgatherv(const char* call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
-  if (int error = check_collective(call, comm)) return error;
+  if (int error = check_ready(call, comm)) return error;
+  if (resolve(comm)->is_inter())
+    return inter_allgatherv(call, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request);
   if (int error = check_send(call, comm, sendbuf, sendcount, sendtype, true)) return error;
   if (int error = check_not_in_place(call, comm, recvbuf, "recvbuf", "")) return error;
   if (int error =
@@ -170,9 +174,11 @@ int allgatherv(const char* call, const void* sendbuf, int sendcount, MPI_Datatyp
 
 int alltoall(const char* call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
              MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
-  if (int error = check_collective(call, comm)) return error;
+  if (int error = check_ready(call, comm)) return error;
+  if (resolve(comm)->is_inter())
+    return inter_alltoall(call, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
   if (int error = check_send(call, comm, sendbuf, sendcount, sendtype, true)) return error;
-  if (int error = check_receive(call, comm, recvbuf, recvcount, recvtype, "")) return error;
+  if (int error = check_block(call, comm, recvbuf, recvcount, recvtype, "recvbuf", "")) return error;
   bool in_place = sendbuf == MPI_IN_PLACE;
   std::optional<coll::const_block_map> blocks;
   if (!in_place) blocks = blocks_of(bytes(sendbuf), sendcount, sendtype);
@@ -183,7 +189,10 @@ int alltoall(const char* call, const void* sendbuf, int sendcount, MPI_Datatype 
 int alltoallv(const char* call, const void* sendbuf, const int sendcounts[], const int sdispls[],
               MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
               MPI_Comm comm, MPI_Request* request) {
-  if (int error = check_collective(call, comm)) return error;
+  if (int error = check_ready(call, comm)) return error;
+  if (resolve(comm)->is_inter())
+    return inter_alltoallv(call, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm,
+                           request);
   bool in_place = sendbuf == MPI_IN_PLACE;
   if (!in_place)
     if (int error =
@@ -202,7 +211,10 @@ int alltoallv(const char* call, const void* sendbuf, const int sendcounts[], con
 int alltoallw(const char* call, const void* sendbuf, const int sendcounts[], const int sdispls[],
               const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[], const int rdispls[],
               const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request* request) {
-  if (int error = check_collective(call, comm)) return error;
+  if (int error = check_ready(call, comm)) return error;
+  if (resolve(comm)->is_inter())
+    return inter_alltoallw(call, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm,
+                           request);
   int size = comm_size(comm);
   bool in_place = sendbuf == MPI_IN_PLACE;
   if (!in_place)

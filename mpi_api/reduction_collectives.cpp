@@ -9,6 +9,7 @@
 #include "mpi_api/bound_op.hpp"
 #include "mpi_api/collective_checks.hpp"
 #include "mpi_api/collective_requests.hpp"
+#include "mpi_api/intercommunicator_collectives.hpp"
 #include "mpi_api/pmpi.hpp"
 
 using namespace weft::mpi;
@@ -18,7 +19,9 @@ namespace {
 
 int scan(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
          MPI_Comm comm, coll::prefix_kind kind, MPI_Request* request) {
-  if (int error = check_collective(call, comm)) return error;
+  if (int error = check_ready(call, comm)) return error;
+  // MPI defines no prefix reductions on intercommunicators.
+  if (int error = check_intracommunicator(call, comm)) return error;
   // Rank 0's receive buffer is not significant for an exclusive scan (unless it holds the input).
   bool receives = kind == coll::prefix_kind::inclusive || comm_rank(comm) != 0;
   if (int error = check_reduction(call, sendbuf, recvbuf, count, datatype, op, comm, receives)) return error;
@@ -32,9 +35,12 @@ int scan(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_Da
                 request);
 }
 
-// The caller's block is `count` elements from element `offset` of the `total` each rank sends.
+// The caller's block is `count` elements from element `offset` of the `total` each rank sends; `comm` is
+// usable.
 int reduce_scatter(const char* call, const void* sendbuf, void* recvbuf, long long offset, int count,
                    long long total, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request* request) {
+  if (resolve(comm)->is_inter())
+    return inter_reduce_scatter(call, sendbuf, recvbuf, offset, count, total, datatype, op, comm, request);
   bool in_place = sendbuf == MPI_IN_PLACE;
   const void* input = in_place ? recvbuf : sendbuf;
   // Only whether the input holds any data matters to the check of its buffer.
@@ -85,7 +91,7 @@ namespace {
 
 int reduce_scatter_block(const char* call, const void* sendbuf, void* recvbuf, int recvcount, MPI_Datatype datatype,
                          MPI_Op op, MPI_Comm comm, MPI_Request* request) {
-  if (int error = check_collective(call, comm)) return error;
+  if (int error = check_ready(call, comm)) return error;
   if (int error = check_count(call, comm, recvcount)) return error;
   long long offset = static_cast<long long>(comm_rank(comm)) * recvcount;
   long long total = static_cast<long long>(comm_size(comm)) * recvcount;
@@ -94,7 +100,7 @@ int reduce_scatter_block(const char* call, const void* sendbuf, void* recvbuf, i
 
 int reduce_scatter_counts(const char* call, const void* sendbuf, void* recvbuf, const int recvcounts[],
                           MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request* request) {
-  if (int error = check_collective(call, comm)) return error;
+  if (int error = check_ready(call, comm)) return error;
   if (int error = check_output(call, comm, recvcounts, "recvcounts")) return error;
   int rank = comm_rank(comm);
   long long offset = 0, total = 0;
