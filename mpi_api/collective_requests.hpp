@@ -10,6 +10,7 @@
 #include "collectives/block_map.hpp"
 #include "collectives/communicator_view.hpp"
 #include "collectives/task.hpp"
+#include "mpi_api/bound_op.hpp"
 #include "mpi_api/communicators.hpp"
 #include "mpi_api/handles.hpp"
 
@@ -53,6 +54,19 @@ int launch_copies(const char* call, MPI_Comm comm, const coll::communicator_view
   start_in(*started, view, keeping(std::move(kept), make(&started->truncated)));
   *request = started;
   return MPI_SUCCESS;
+}
+
+// launch() for a reduction with `op` on `datatype`, whose task start(reduction_op) makes. A blocking call
+// keeps the bound operation in its own frame; a nonblocking one in the frame of a coroutine around the
+// task (with_op), which also holds the operation and the datatype until the reduction ends.
+template <class Start>
+int launch_reduction(MPI_Comm comm, const coll::communicator_view& view, MPI_Op op, MPI_Datatype datatype,
+                     Start start, MPI_Request* request) {
+  if (request == blocking) {
+    bound_op bound{op, datatype};
+    return launch(comm, view, start(bound.reduction()), blocking);
+  }
+  return launch(comm, view, with_op({op, datatype}, std::move(start)), request);
 }
 
 }  // namespace weft::mpi

@@ -65,10 +65,9 @@ int reduce(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_
   coll::communicator_view view = collective_view(comm);
   std::size_t element_size = datatype->layout->extent();
   std::uint64_t sequence = view.take_sequences(2);
-  return launch(comm, view, with_op({op, datatype}, [=](coll::reduction_op reduction) {
-                  return coll::rooted_reduce_task(view, input, recvbuf, count, element_size, reduction, root, sequence);
-                }),
-                request);
+  return launch_reduction(comm, view, op, datatype, [=](coll::reduction_op reduction) {
+    return coll::rooted_reduce_task(view, input, recvbuf, count, element_size, reduction, root, sequence);
+  }, request);
 }
 
 int allreduce(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
@@ -80,10 +79,9 @@ int allreduce(const char* call, const void* sendbuf, void* recvbuf, int count, M
   coll::communicator_view view = collective_view(comm);
   std::size_t element_size = datatype->layout->extent();
   std::uint64_t sequence = view.take_sequences(3);
-  return launch(comm, view, with_op({op, datatype}, [=](coll::reduction_op reduction) {
-                  return coll::allreduce_task(view, input, recvbuf, count, element_size, reduction, sequence);
-                }),
-                request);
+  return launch_reduction(comm, view, op, datatype, [=](coll::reduction_op reduction) {
+    return coll::allreduce_task(view, input, recvbuf, count, element_size, reduction, sequence);
+  }, request);
 }
 
 }  // namespace

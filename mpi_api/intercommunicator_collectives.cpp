@@ -47,11 +47,10 @@ int exchange_reductions(const char* call, const void* sendbuf, void* recvbuf, lo
   std::size_t element_size = datatype->layout->extent();
   int from = remote_in_both(inter, 0);
   std::uint64_t local_sequence = local.take_sequences(1), both_sequence = both.take_sequences(2);
-  return launch(comm, both, with_op({op, datatype}, [=](coll::reduction_op reduction) {
-                  return coll::cross_reduce_task(local, both, sendbuf, static_cast<std::size_t>(count), element_size,
-                                                 reduction, from, recvbuf, taken, local_sequence, both_sequence);
-                }),
-                request);
+  return launch_reduction(comm, both, op, datatype, [=](coll::reduction_op reduction) {
+    return coll::cross_reduce_task(local, both, sendbuf, static_cast<std::size_t>(count), element_size,
+                                   reduction, from, recvbuf, taken, local_sequence, both_sequence);
+  }, request);
 }
 
 }  // namespace
@@ -91,19 +90,17 @@ int inter_reduce(const char* call, const void* sendbuf, void* recvbuf, int count
   if (root >= 0) {
     coll::communicator_view local = collective_view(inter);
     std::uint64_t local_sequence = local.take_sequences(1), both_sequence = both.take_sequences(2);
-    return launch(comm, both, with_op({op, datatype}, [=](coll::reduction_op reduction) {
-                    return coll::cross_reduce_task(local, both, sendbuf, count, element_size, reduction, -1, nullptr,
-                                                   {}, local_sequence, both_sequence);
-                  }),
-                  request);
+    return launch_reduction(comm, both, op, datatype, [=](coll::reduction_op reduction) {
+      return coll::cross_reduce_task(local, both, sendbuf, count, element_size, reduction, -1, nullptr,
+                                     {}, local_sequence, both_sequence);
+    }, request);
   }
   int from = root == MPI_ROOT ? remote_in_both(inter, 0) : -1;
   std::uint64_t sequence = both.take_sequences(2);
-  return launch(comm, both, with_op({op, datatype}, [=](coll::reduction_op reduction) {
-                  return coll::cross_result_task(both, {}, from, recvbuf, {0, static_cast<std::size_t>(count)},
-                                                 element_size, reduction, sequence);
-                }),
-                request);
+  return launch_reduction(comm, both, op, datatype, [=](coll::reduction_op reduction) {
+    return coll::cross_result_task(both, {}, from, recvbuf, {0, static_cast<std::size_t>(count)},
+                                   element_size, reduction, sequence);
+  }, request);
 }
 
 int inter_allreduce(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,

@@ -29,10 +29,9 @@ int scan(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_Da
   coll::communicator_view view = collective_view(comm);
   std::size_t element_size = datatype->layout->extent();
   std::uint64_t sequence = view.take_sequences(2);
-  return launch(comm, view, with_op({op, datatype}, [=](coll::reduction_op reduction) {
-                  return coll::scan_task(view, input, recvbuf, count, element_size, reduction, kind, sequence);
-                }),
-                request);
+  return launch_reduction(comm, view, op, datatype, [=](coll::reduction_op reduction) {
+    return coll::scan_task(view, input, recvbuf, count, element_size, reduction, kind, sequence);
+  }, request);
 }
 
 // The caller's block is `count` elements from element `offset` of the `total` each rank sends; `comm` is
@@ -52,11 +51,10 @@ int reduce_scatter(const char* call, const void* sendbuf, void* recvbuf, long lo
   coll::communicator_view view = collective_view(comm);
   std::size_t element_size = datatype->layout->extent();
   std::uint64_t sequence = view.take_sequences(2);
-  return launch(comm, view, with_op({op, datatype}, [=](coll::reduction_op reduction) {
-                  return coll::reduce_scatter_task(view, input, recvbuf, offset, count, element_size, reduction,
-                                                   sequence);
-                }),
-                request);
+  return launch_reduction(comm, view, op, datatype, [=](coll::reduction_op reduction) {
+    return coll::reduce_scatter_task(view, input, recvbuf, offset, count, element_size, reduction,
+                                     sequence);
+  }, request);
 }
 
 }  // namespace
