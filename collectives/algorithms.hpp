@@ -19,12 +19,12 @@ task bcast_task(communicator_view comm, void* buffer, std::size_t bytes, int roo
 // `input` may equal `recv` (in place). Only the root's `recv` receives the result.
 task reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count, std::size_t element_size,
                  reduction_op op, int root, std::uint64_t sequence);
-// MPI_Reduce's algorithm: vectors of at least WEFT_TILED_REDUCTION_MIN bytes of plain elements go to
-// tiled_reduce_task, the others to reduce_task. Takes two sequence numbers.
+// MPI_Reduce's algorithm: vectors of plain elements whose slice per rank is at least WEFT_TILED_SLICE_MIN
+// bytes go to tiled_reduce_task, the others to reduce_task. Takes two sequence numbers.
 task rooted_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                         std::size_t element_size, reduction_op op, int root, std::uint64_t sequence);
-// Takes three sequence numbers: `sequence` and the next two. Vectors of at least WEFT_TILED_REDUCTION_MIN
-// bytes of plain elements go to tiled_allreduce_task, the others through reduce and broadcast.
+// Takes three sequence numbers: `sequence` and the next two. Vectors tiled by rooted_reduce_task's rule go
+// to tiled_allreduce_task, the others through reduce and broadcast.
 task allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                     std::size_t element_size, reduction_op op, std::uint64_t sequence);
 

@@ -49,9 +49,12 @@ task reduce_task(communicator_view comm, const void* input, void* recv, std::siz
 
 namespace {
 
-// Long vectors of plain elements are reduced tiled; every member decides alike, from the same count and type.
+// Long vectors of plain elements are reduced tiled, where each rank's share of the work outweighs the
+// tiled form's barriers, which cost more the more ranks there are: the rule is on the slice per rank.
+// Every member decides alike, from the same count and type.
 bool tiled(const communicator_view& comm, std::size_t count, std::size_t element_size, const reduction_op& op) {
-  return op.layout == nullptr && comm.size > 1 && count * element_size >= runtime::job_config().tiled_reduction_min;
+  return op.layout == nullptr && comm.size > 1 &&
+         count * element_size / comm.size >= runtime::job_config().tiled_slice_min;
 }
 
 }  // namespace

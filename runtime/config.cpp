@@ -29,9 +29,10 @@ constexpr setting setting_table[] = {
     {"WEFT_COPY_BLOCK", "64K",
      "Block size of large copies. A message of at least two blocks is copied block by block by both the "
      "rank that matched it and its peer, when the peer waits inside MPI, so that two cores copy at once."},
-    {"WEFT_TILED_REDUCTION_MIN", "64K",
-     "Smallest vector (bytes) that MPI_Reduce and MPI_Allreduce reduce tiled, every rank combining its own "
-     "slice of all ranks' inputs; shorter ones go up a binomial tree. See docs/collectives.md."},
+    {"WEFT_TILED_SLICE_MIN", "8K",
+     "MPI_Reduce and MPI_Allreduce reduce a vector tiled, every rank combining its own slice of all ranks' "
+     "inputs, when each rank's slice (the vector's bytes / ranks) is at least this large; smaller ones go up "
+     "a binomial tree. See docs/collectives.md."},
     {"WEFT_POLL_COUNT", "2000",
      "How many times a waiting rank polls before it parks, when no other rank of its worker can run."},
     {"WEFT_IDLE_SPIN_US", "50",
@@ -78,7 +79,7 @@ config read_config() {
   result.inline_max = read_size("WEFT_INLINE_MAX", true);
   result.unexpected_budget = read_size("WEFT_UNEXPECTED_BUDGET", true);
   result.copy_block = read_size("WEFT_COPY_BLOCK", false);
-  result.tiled_reduction_min = read_size("WEFT_TILED_REDUCTION_MIN", false);
+  result.tiled_slice_min = read_size("WEFT_TILED_SLICE_MIN", false);
   result.poll_count = static_cast<unsigned>(read_integer("WEFT_POLL_COUNT", 0, 1 << 30));
   result.idle_spin_us = static_cast<unsigned>(read_integer("WEFT_IDLE_SPIN_US", 0, 1 << 30));
   return result;

@@ -27,7 +27,7 @@ struct config {
   std::size_t inline_max;         // messages up to this size travel inside the descriptor
   std::size_t unexpected_budget;  // unexpected inline bytes a rank may hold before senders wait
   std::size_t copy_block;         // block of a copy shared by sender and receiver
-  std::size_t tiled_reduction_min;  // vectors from this size on are reduced slice by slice by all ranks
+  std::size_t tiled_slice_min;    // reductions are tiled when each rank's slice is at least this large
   unsigned poll_count;            // polls of a waiting rank before it parks
   unsigned idle_spin_us;          // how long an idle worker spins before it sleeps
 };

@@ -3,7 +3,7 @@
  * the ranks: SUM of doubles and ints (exact), MAXLOC on MPI_DOUBLE_INT, a non-commutative user operation
  * (composition of affine maps, which must run in rank order), in place and not; results bitwise identical
  * on every rank; the send buffer unchanged; Iallreduce of a long vector pending beside a short one.
- * Run also with WEFT_TILED_REDUCTION_MIN=1, so that short vectors (fewer elements than ranks) take the
+ * Run also with WEFT_TILED_SLICE_MIN=1, so that short vectors (fewer elements than ranks) take the
  * tiled path too. */
 #include "mpitest.h"
 
@@ -148,7 +148,8 @@ int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  /* Doubles: just below and at the default switch (64 KiB), and 1 MiB plus an odd count. Past 64 ranks,
+  /* Doubles: 64 KiB less one element and 64 KiB (tiled from 2 to 7 ranks by default), and 1 MiB plus an odd
+   * count (tiled up to 128 ranks). Past 64 ranks,
    * short vectors only (fewer elements than ranks, for the run that tiles everything): long ones would
    * only make the test slow. */
   int counts[] = {1, 999, 8191, 8192, 131072 + 13};
