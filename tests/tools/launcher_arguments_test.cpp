@@ -201,3 +201,19 @@ TEST_CASE("the help text lists every option under the invoked name") {
     CHECK_THAT(text, Catch::Contains(option));
   CHECK_THAT(weft::tools::version_text("mpirun"), Catch::StartsWith("mpirun (Weft) "));
 }
+
+TEST_CASE("MPIEXEC_TIMEOUT sets the timeout unless --timeout does") {
+  using weft::tools::apply_timeout_variable;
+  auto options = parsed({"./app"});
+  CHECK_FALSE(apply_timeout_variable(options, std::nullopt));
+  CHECK_FALSE(options.timeout_seconds);
+  CHECK_FALSE(apply_timeout_variable(options, "45"));
+  CHECK(options.timeout_seconds == 45);
+  auto given = parsed({"--timeout", "10", "./app"});
+  CHECK_FALSE(apply_timeout_variable(given, "45"));
+  CHECK(given.timeout_seconds == 10);
+  auto error = apply_timeout_variable(options = parsed({"./app"}), "ten");
+  REQUIRE(error);
+  CHECK_THAT(error->message, Catch::Contains("invalid MPIEXEC_TIMEOUT 'ten'"));
+  CHECK_FALSE(options.timeout_seconds);
+}

@@ -50,6 +50,10 @@ using parse_result = std::variant<launch_options, usage_error>;
 // program) or at `--`.
 parse_result parse_arguments(std::span<const std::string> args);
 
+// MPIEXEC_TIMEOUT, which MPICH's and Open MPI's launchers read too, sets the timeout when the command line
+// did not: `value` is the variable's value when it is set and not empty.
+std::optional<usage_error> apply_timeout_variable(launch_options &options, std::optional<std::string_view> value);
+
 // `--help` text; `name` is how the launcher was invoked (mpirun or mpiexec).
 std::string usage_text(std::string_view name);
 

@@ -31,7 +31,12 @@ int main(int argc, char **argv) {
   parse_result parsed = parse_arguments(args);
   if (const auto *error = std::get_if<usage_error>(&parsed))
     return usage_failure(launcher_name, *error);
-  const launch_options &options = std::get<launch_options>(parsed);
+  launch_options &options = std::get<launch_options>(parsed);
+  const char *timeout_variable = std::getenv("MPIEXEC_TIMEOUT");
+  if (auto error = apply_timeout_variable(options, timeout_variable && *timeout_variable
+                                                       ? std::optional<std::string_view>(timeout_variable)
+                                                       : std::nullopt))
+    return usage_failure(launcher_name, *error);
 
   if (options.what == launch_options::action::show_help) {
     std::fputs(usage_text(launcher_name).c_str(), stdout);

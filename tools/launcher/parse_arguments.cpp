@@ -243,6 +243,16 @@ private:
 
 } // namespace
 
+std::optional<usage_error> apply_timeout_variable(launch_options &options, std::optional<std::string_view> value) {
+  if (options.timeout_seconds || !value) return std::nullopt;
+  auto seconds = positive_int(*value);
+  if (!seconds)
+    return usage_error{"invalid MPIEXEC_TIMEOUT " + quoted(*value) +
+                       " in the environment; give a whole number of seconds of at least 1, or unset it"};
+  options.timeout_seconds = *seconds;
+  return std::nullopt;
+}
+
 parse_result parse_arguments(std::span<const std::string> args) {
   try {
     return parser(args).parse();
