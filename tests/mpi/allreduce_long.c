@@ -1,6 +1,6 @@
-/* MPI_Allreduce (and MPI_Reduce) of long vectors, which Weft reduces tiled (each rank combining its slice of all inputs),
- * around the size where it switches from the tree and well past it, at counts that do not divide among
- * the ranks: SUM of doubles and ints (exact), MAXLOC on MPI_DOUBLE_INT, a non-commutative user operation
+/* MPI_Allreduce (and MPI_Reduce) of long vectors, which Weft reduces tiled (each rank combining its slice
+ * of all inputs), around the size where it switches from the tree and well past it, at counts that do not
+ * divide among the ranks: SUM of doubles and ints (exact), MAXLOC on MPI_DOUBLE_INT, a non-commutative user operation
  * (composition of affine maps, which must run in rank order), in place and not; results bitwise identical
  * on every rank; the send buffer unchanged; Iallreduce of a long vector pending beside a short one.
  * Run also with WEFT_TILED_SLICE_MIN=1, so that short vectors (fewer elements than ranks) take the
@@ -19,24 +19,10 @@ static int sample_step(int count) {
   return 1 + (int)(count / (samples > 0 ? samples : 1));
 }
 
-typedef struct {
-  int a, b;
-} affine;
-enum { PRIME = 1000003 };
 
-static affine then(affine first, affine second) {
-  return (affine){(int)((long long)second.a * first.a % PRIME),
-                  (int)(((long long)second.a * first.b + second.b) % PRIME)};
+static mpitest_affine affine_of(int r, int i) {
+  return (mpitest_affine){2 + (r + i) % 7, r * 13 + i % 101 + 1};
 }
-
-static void compose(void *in, void *inout, int *len, MPI_Datatype *type) {
-  (void)type;
-  affine *x = in, *y = inout;
-  for (int i = 0; i < *len; i++)
-    y[i] = then(x[i], y[i]);
-}
-
-static affine affine_of(int r, int i) { return (affine){2 + (r + i) % 7, r * 13 + i % 101 + 1}; }
 
 /* A checksum of the result, compared across ranks: results must be bitwise the same everywhere. */
 static void same_everywhere(const void *data, size_t bytes, const char *what) {
@@ -109,16 +95,16 @@ static void maxloc(int count) {
 
 static void non_commutative(int count) {
   MPI_Op op;
-  MPI_Op_create(compose, 0, &op);
-  affine *in = malloc(count * sizeof *in), *out = malloc(count * sizeof *out);
+  MPI_Op_create(mpitest_compose, 0, &op);
+  mpitest_affine *in = malloc(count * sizeof *in), *out = malloc(count * sizeof *out);
   CHECK(in && out, "out of memory");
   for (int i = 0; i < count; i++)
     in[i] = affine_of(rank, i);
   MPI_Allreduce(in, out, count, MPI_2INT, op, MPI_COMM_WORLD);
   for (int i = 0; i < count; i += sample_step(count)) {
-    affine expected = affine_of(0, i);
+    mpitest_affine expected = affine_of(0, i);
     for (int r = 1; r < size; r++)
-      expected = then(expected, affine_of(r, i));
+      expected = mpitest_then(expected, affine_of(r, i));
     CHECK(out[i].a == expected.a && out[i].b == expected.b, "user op element %d: (%d, %d), expected (%d, %d)", i,
           out[i].a, out[i].b, expected.a, expected.b);
   }

@@ -103,4 +103,25 @@ static inline unsigned pattern_seed(size_t size, int sender, int round) {
   return (unsigned)size * 7919u + (unsigned)sender * 104729u + (unsigned)round * 31u;
 }
 
+/* A non-commutative reduction: maps t -> a t + b modulo a prime, combined by composition. x op y is "x, then
+ * y", so MPI's inout = in op inout applies the lower rank's map first, and any other order gives another
+ * result. Sent as MPI_2INT. */
+typedef struct {
+  int a, b;
+} mpitest_affine;
+enum { MPITEST_PRIME = 1000003 };
+
+static inline mpitest_affine mpitest_then(mpitest_affine first, mpitest_affine second) {
+  return (mpitest_affine){(int)((long long)second.a * first.a % MPITEST_PRIME),
+                          (int)(((long long)second.a * first.b + second.b) % MPITEST_PRIME)};
+}
+
+/* The MPI_User_function of the composition, for MPI_Op_create(mpitest_compose, 0, &op). */
+static inline void mpitest_compose(void *in, void *inout, int *len, MPI_Datatype *type) {
+  (void)type;
+  mpitest_affine *x = (mpitest_affine *)in, *y = (mpitest_affine *)inout;
+  for (int i = 0; i < *len; i++)
+    y[i] = mpitest_then(x[i], y[i]);
+}
+
 #endif /* WEFT_TESTS_MPITEST_H */

@@ -157,35 +157,20 @@ static void vector_bcast(void) {
     CHECK(data[i] == (i % 2 == 0 || rank == root ? i : -i - 1), "Ibcast of a vector, element %d: %d", i, data[i]);
 }
 
-/* t -> a t + b modulo a prime: composing them does not commute. in op inout = "in, then inout". */
-typedef struct {
-  int a, b;
-} affine;
-enum { PRIME = 1000003 };
 
-static affine then(affine first, affine second) {
-  return (affine){(int)((long long)second.a * first.a % PRIME),
-                  (int)(((long long)second.a * first.b + second.b) % PRIME)};
+static mpitest_affine affine_of(int rank_, int element) {
+  return (mpitest_affine){2 + rank_ % 5, rank_ * 7 + element + 1};
 }
-
-static void compose(void *in, void *inout, int *len, MPI_Datatype *type) {
-  (void)type;
-  affine *x = in, *y = inout;
-  for (int i = 0; i < *len; i++)
-    y[i] = then(x[i], y[i]);
-}
-
-static affine affine_of(int rank_, int element) { return (affine){2 + rank_ % 5, rank_ * 7 + element + 1}; }
 
 /* Iscan, Iexscan and Ireduce_scatter_block with a non-commutative user operation on a duplicate of
  * MPI_2INT, pending together; the program frees the operation and the datatype before they complete. */
 static void user_reductions_pending_together(void) {
   MPI_Op op;
-  MPI_Op_create(compose, 0, &op);
+  MPI_Op_create(mpitest_compose, 0, &op);
   MPI_Datatype pair;
   MPI_Type_dup(MPI_2INT, &pair);
-  affine mine = affine_of(rank, 0), scanned = {-1, -1}, excluded = {-1, -1}, block = {-1, -1};
-  affine *all = malloc(size * sizeof *all);
+  mpitest_affine mine = affine_of(rank, 0), scanned = {-1, -1}, excluded = {-1, -1}, block = {-1, -1};
+  mpitest_affine *all = malloc(size * sizeof *all);
   CHECK(all, "out of memory");
   for (int i = 0; i < size; i++)
     all[i] = affine_of(rank, i);
@@ -197,17 +182,17 @@ static void user_reductions_pending_together(void) {
   MPI_Type_free(&pair);
   for (int i = 2; i >= 0; i--)
     MPI_Wait(&requests[i], MPI_STATUS_IGNORE);
-  affine prefix = affine_of(0, 0), column = affine_of(0, rank);
+  mpitest_affine prefix = affine_of(0, 0), column = affine_of(0, rank);
   for (int r = 1; r <= rank; r++)
-    prefix = then(prefix, affine_of(r, 0));
+    prefix = mpitest_then(prefix, affine_of(r, 0));
   for (int r = 1; r < size; r++)
-    column = then(column, affine_of(r, rank));
+    column = mpitest_then(column, affine_of(r, rank));
   CHECK(scanned.a == prefix.a && scanned.b == prefix.b, "Iscan: (%d, %d), expected (%d, %d)", scanned.a, scanned.b,
         prefix.a, prefix.b);
   if (rank > 0) {
-    affine before = affine_of(0, 0);
+    mpitest_affine before = affine_of(0, 0);
     for (int r = 1; r < rank; r++)
-      before = then(before, affine_of(r, 0));
+      before = mpitest_then(before, affine_of(r, 0));
     CHECK(excluded.a == before.a && excluded.b == before.b, "Iexscan: (%d, %d), expected (%d, %d)", excluded.a,
           excluded.b, before.a, before.b);
   } else {
