@@ -14,6 +14,7 @@
 #include <cstring>
 
 #include "collectives/algorithms.hpp"
+#include "collectives/exchanges.hpp"
 #include "collectives/working_buffers.hpp"
 
 namespace weft::coll {
@@ -37,10 +38,6 @@ slice slice_of(int rank, int size, std::size_t count) {
   std::size_t first = count * rank / size;
   return {first, count * (rank + 1) / size - first};
 }
-
-}  // namespace
-
-namespace {
 
 // Combines the caller's slice of every rank's input into `destination` (a receive buffer: the root's, or
 // the caller's own), the buffers having been published.
@@ -68,13 +65,11 @@ void reduce_own_slice(const communicator_view& comm, std::size_t count, std::siz
 
 task tiled_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                        std::size_t element_size, reduction_op op, int root, std::uint64_t sequence) {
-  shared_communicator& shared = *comm.shared;
   published_buffers mine{static_cast<const std::byte*>(input), static_cast<std::byte*>(recv)};
-  shared.slot(comm.rank).published = &mine;
-  co_await barrier_task(comm, sequence);
-  std::byte* result = static_cast<const published_buffers*>(shared.slot(root).published)->recv;
-  reduce_own_slice(comm, count, element_size, op, result);
-  co_await barrier_task(comm, sequence + 1);
+  auto reduce_into_root = [comm, count, element_size, op, root](const auto& published) {
+    reduce_own_slice(comm, count, element_size, op, published(root).recv);
+  };
+  return exchange_published(comm, mine, reduce_into_root, sequence);
 }
 
 task tiled_allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
