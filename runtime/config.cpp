@@ -20,6 +20,9 @@ constexpr setting setting_table[] = {
      "as the stack grows. mpirun --stack-size sets it."},
     {"WEFT_TAG_OUTPUT", "0", "1 prefixes every line a rank writes to stdout or stderr with [rank]. mpirun "
                              "--tag-output sets it."},
+    {"WEFT_REPORT_BINDINGS", "0",
+     "1 prints to stderr, before the program starts, which ranks run on which worker and where in the "
+     "machine that worker is pinned. mpirun --report-bindings sets it."},
     {"WEFT_INLINE_MAX", "256",
      "Largest message (bytes) that travels inside its descriptor, so that the send completes at once. "
      "Larger messages are copied once from the sender's buffer into the receiver's."},
@@ -33,6 +36,10 @@ constexpr setting setting_table[] = {
      "MPI_Reduce and MPI_Allreduce reduce a vector tiled, every rank combining its own slice of all ranks' "
      "inputs, when each rank's slice (the vector's bytes / ranks) is at least this large; smaller ones go up "
      "a binomial tree. See docs/collectives.md."},
+    {"WEFT_BCAST_TWO_STAGE_MIN", "16K",
+     "MPI_Bcast of at least this many bytes, on a communicator whose ranks span several NUMA nodes, runs in "
+     "two stages: one rank per NUMA node copies from the root, the others of its node from it. Smaller ones "
+     "copy from the root directly. See docs/collectives.md."},
     {"WEFT_POLL_COUNT", "2000",
      "How many times a waiting rank polls before it parks, when no other rank of its worker can run."},
     {"WEFT_IDLE_SPIN_US", "50",
@@ -76,10 +83,12 @@ config read_config() {
   result.workers = static_cast<int>(read_integer("WEFT_WORKERS", 0, 4096));
   result.stack_size = read_size("WEFT_STACK_SIZE", false);
   result.tag_output = read_integer("WEFT_TAG_OUTPUT", 0, 1) == 1;
+  result.report_bindings = read_integer("WEFT_REPORT_BINDINGS", 0, 1) == 1;
   result.inline_max = read_size("WEFT_INLINE_MAX", true);
   result.unexpected_budget = read_size("WEFT_UNEXPECTED_BUDGET", true);
   result.copy_block = read_size("WEFT_COPY_BLOCK", false);
   result.tiled_slice_min = read_size("WEFT_TILED_SLICE_MIN", false);
+  result.bcast_two_stage_min = read_size("WEFT_BCAST_TWO_STAGE_MIN", true);
   result.poll_count = static_cast<unsigned>(read_integer("WEFT_POLL_COUNT", 0, 1 << 30));
   result.idle_spin_us = static_cast<unsigned>(read_integer("WEFT_IDLE_SPIN_US", 0, 1 << 30));
   return result;

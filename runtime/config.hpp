@@ -24,10 +24,12 @@ struct config {
   int workers;                    // 0 = one per core of the process's cpuset
   std::size_t stack_size;         // virtual bytes per rank stack, guard page excluded
   bool tag_output;                // prefix every output line with the writing rank
+  bool report_bindings;           // print where each worker and its ranks run
   std::size_t inline_max;         // messages up to this size travel inside the descriptor
   std::size_t unexpected_budget;  // unexpected inline bytes a rank may hold before senders wait
   std::size_t copy_block;         // block of a copy shared by sender and receiver
   std::size_t tiled_slice_min;    // reductions are tiled when each rank's slice is at least this large
+  std::size_t bcast_two_stage_min;  // broadcasts across NUMA nodes of at least this many bytes take two stages
   unsigned poll_count;            // polls of a waiting rank before it parks
   unsigned idle_spin_us;          // how long an idle worker spins before it sleeps
 };

@@ -1,6 +1,7 @@
 #include "runtime/job.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 #include <thread>
 
@@ -16,20 +17,37 @@ job::job(const config& settings, main_function main, int argc, char** argv)
       argc_(argc),
       argv_(argv),
       stacks_(settings.stack_size),
-      ranks_(std::make_unique<rank[]>(settings.nranks)) {
+      ranks_(std::make_unique<rank[]>(settings.nranks)),
+      rank_places_(settings.nranks) {
   int workers = settings.workers > 0 ? settings.workers : topology_.core_count();
   workers = std::min(workers, settings.nranks);
   // Ranks are placed in blocks: neighbours in rank order share a worker, and usually its caches.
   for (int w = 0; w < workers; ++w) {
     long first = static_cast<long>(w) * settings.nranks / workers;
     long last = static_cast<long>(w + 1) * settings.nranks / workers;
-    for (long r = first; r < last; ++r) ranks_[r].id = static_cast<int>(r);
+    machine_place place = topology_.place_of_worker(w);
+    for (long r = first; r < last; ++r) {
+      ranks_[r].id = static_cast<int>(r);
+      rank_places_[r] = place;
+    }
     workers_.push_back(std::make_unique<worker>(w, std::span<rank>(&ranks_[first], last - first), *this));
+  }
+}
+
+void job::report_bindings() const {
+  for (const auto& w : workers_) {
+    int first = w->ranks().front().id;
+    int last = w->ranks().back().id;
+    std::string ranks = first == last ? "rank " + std::to_string(first)
+                                      : "ranks " + std::to_string(first) + "-" + std::to_string(last);
+    std::fprintf(stderr, "weft: worker %d on %s runs %s\n", w->index(), describe(place_of_rank(first)).c_str(),
+                 ranks.c_str());
   }
 }
 
 int job::run() {
   running_ = this;
+  if (settings_.report_bindings) report_bindings();
   install_fault_handlers();
   if (settings_.tag_output) install_output_tagging(settings_.nranks);
   std::vector<std::jthread> threads;

@@ -35,11 +35,16 @@ class job {
   guarded_stack& stacks() noexcept { return stacks_; }
   int size() const noexcept { return settings_.nranks; }
   int worker_count() const noexcept { return static_cast<int>(workers_.size()); }
+  // Where in the machine a rank runs: the place of its worker's core.
+  const machine_place& place_of_rank(int job_rank) const noexcept { return rank_places_[job_rank]; }
 
   // The job being run by this process.
   static job& current() noexcept { return *running_; }
 
  private:
+  // mpirun --report-bindings: one line per worker on stderr.
+  void report_bindings() const;
+
   static inline job* running_ = nullptr;
 
   config settings_;
@@ -50,6 +55,7 @@ class job {
   guarded_stack stacks_;
   std::unique_ptr<rank[]> ranks_;
   std::vector<std::unique_ptr<worker>> workers_;
+  std::vector<machine_place> rank_places_;
 };
 
 }  // namespace weft::runtime

@@ -36,20 +36,59 @@ int topology::core_count() const noexcept {
   return cores > 0 ? cores : 1;
 }
 
-void topology::pin_thread(int worker_index) const noexcept {
+hwloc_obj_t topology::core_of_worker(int worker_index) const noexcept {
   hwloc_obj_type_t type = HWLOC_OBJ_CORE;
   int count = hwloc_get_nbobjs_inside_cpuset_by_type(topology_, allowed_, type);
   if (count <= 0) {
     type = HWLOC_OBJ_PU;
     count = hwloc_get_nbobjs_inside_cpuset_by_type(topology_, allowed_, type);
   }
-  if (count <= 0) return;
-  hwloc_obj_t core = hwloc_get_obj_inside_cpuset_by_type(topology_, allowed_, type, worker_index % count);
+  if (count <= 0) return nullptr;
+  return hwloc_get_obj_inside_cpuset_by_type(topology_, allowed_, type, worker_index % count);
+}
+
+void topology::pin_thread(int worker_index) const noexcept {
+  hwloc_obj_t core = core_of_worker(worker_index);
   if (core == nullptr) return;
   hwloc_bitmap_t target = hwloc_bitmap_alloc();
   hwloc_bitmap_and(target, core->cpuset, allowed_);
   hwloc_set_cpubind(topology_, target, HWLOC_CPUBIND_THREAD);
   hwloc_bitmap_free(target);
+}
+
+namespace {
+
+int logical_index(hwloc_obj_t object) { return object != nullptr ? static_cast<int>(object->logical_index) : -1; }
+
+// The NUMA node nearest to `object`: hwloc attaches NUMA nodes as memory children of the deepest object
+// whose cores they serve (possibly behind a memory-side cache).
+hwloc_obj_t local_numa_node(hwloc_obj_t object) {
+  for (; object != nullptr; object = object->parent) {
+    for (hwloc_obj_t memory = object->memory_first_child; memory != nullptr; memory = memory->memory_first_child)
+      if (memory->type == HWLOC_OBJ_NUMANODE) return memory;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::string describe(const machine_place& place) {
+  static constexpr const char* level_names[] = {"package", "NUMA node", "L3", "core"};
+  std::string text;
+  for (int level = std::ssize(place) - 1; level >= 0; --level) {
+    if (place[level] < 0) continue;
+    if (!text.empty()) text += ", ";
+    text += std::string(level_names[level]) + " L#" + std::to_string(place[level]);
+  }
+  return text.empty() ? "an unknown place" : text;
+}
+
+machine_place topology::place_of_worker(int worker_index) const noexcept {
+  hwloc_obj_t core = core_of_worker(worker_index);
+  if (core == nullptr) return {-1, -1, -1, -1};
+  return {logical_index(hwloc_get_ancestor_obj_by_type(topology_, HWLOC_OBJ_PACKAGE, core)),
+          logical_index(local_numa_node(core)),
+          logical_index(hwloc_get_ancestor_obj_by_type(topology_, HWLOC_OBJ_L3CACHE, core)), logical_index(core)};
 }
 
 }  // namespace weft::runtime

@@ -37,6 +37,7 @@ class worker {
     return !local_ready_.empty() || remote_pending_.load(std::memory_order_acquire);
   }
   int index() const noexcept { return index_; }
+  std::span<const rank> ranks() const noexcept { return ranks_; }
 
   // The worker of the calling thread, nullptr on other threads.
   static worker* current() noexcept;

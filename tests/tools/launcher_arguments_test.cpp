@@ -57,12 +57,15 @@ TEST_CASE("the number of ranks has every MPICH and Open MPI spelling") {
   CHECK(parsed({"-n", "2", "-n", "7", "app"}).ranks == 7);
 }
 
-TEST_CASE("workers, stack size, timeout and tag output are recorded") {
-  auto options = parsed({"--workers", "2", "--stack-size", "8M", "--timeout", "30", "--tag-output", "app"});
+TEST_CASE("workers, stack size, timeout, tag output and binding reports are recorded") {
+  auto options = parsed(
+      {"--workers", "2", "--stack-size", "8M", "--timeout", "30", "--tag-output", "--report-bindings", "app"});
   CHECK(options.workers == 2);
   CHECK(options.stack_size == "8M");
   CHECK(options.timeout_seconds == 30);
   CHECK(options.tag_output);
+  CHECK(options.report_bindings);
+  CHECK_FALSE(parsed({"app"}).report_bindings);
 
   auto equals_form = parsed({"--workers=3", "--stack-size=64K", "--timeout=5", "app"});
   CHECK(equals_form.workers == 3);
@@ -190,13 +193,14 @@ TEST_CASE("the option -x needs a variable name") {
 TEST_CASE("options without a value refuse one") {
   CHECK_THAT(error_of({"--tag-output=1", "app"}), Catch::Contains("'--tag-output' takes no value"));
   CHECK_THAT(error_of({"--oversubscribe=yes", "app"}), Catch::Contains("'--oversubscribe' takes no value"));
+  CHECK_THAT(error_of({"--report-bindings=1", "app"}), Catch::Contains("'--report-bindings' takes no value"));
 }
 
 TEST_CASE("the help text lists every option under the invoked name") {
   auto text = weft::tools::usage_text("mpiexec");
   CHECK_THAT(text, Catch::StartsWith("Usage: mpiexec [options] program"));
   for (const char *option : {"-n N", "-np N", "--workers", "--stack-size", "--timeout", "--tag-output", "-x VAR",
-                             "--env VAR VALUE", "-genv", "--oversubscribe", "--allow-run-as-root", "--help",
+                             "--report-bindings", "--env VAR VALUE", "-genv", "--oversubscribe", "--allow-run-as-root", "--help",
                              "--version", "124"})
     CHECK_THAT(text, Catch::Contains(option));
   CHECK_THAT(weft::tools::version_text("mpirun"), Catch::StartsWith("mpirun (Weft) "));

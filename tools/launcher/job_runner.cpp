@@ -42,6 +42,8 @@ void export_job_environment(const launch_options &options) {
     ::setenv("WEFT_STACK_SIZE", options.stack_size->c_str(), 1);
   if (options.tag_output)
     ::setenv("WEFT_TAG_OUTPUT", "1", 1);
+  if (options.report_bindings)
+    ::setenv("WEFT_REPORT_BINDINGS", "1", 1);
 }
 
 sigset_t watched_signals() {

@@ -30,6 +30,7 @@ struct launch_options {
   std::optional<std::string> stack_size;
   std::optional<int> timeout_seconds;
   bool tag_output = false;
+  bool report_bindings = false;
   std::vector<env_setting> environment;
   // The program and its arguments, untouched.
   std::vector<std::string> command;

@@ -20,6 +20,7 @@ enum class option {
   stack_size,
   timeout,
   tag_output,
+  report_bindings,
   ignored,
   help,
   version
@@ -42,6 +43,7 @@ constexpr option_name option_names[] = {
     {"stack-size", option::stack_size},
     {"timeout", option::timeout},
     {"tag-output", option::tag_output},
+    {"report-bindings", option::report_bindings},
     // Every Weft job may oversubscribe and root is no different from any user; people type these
     // out of habit, so they are accepted and have no effect.
     {"oversubscribe", option::ignored},
@@ -207,6 +209,10 @@ private:
     case option::tag_output:
       refuse_inline_value("takes no value");
       result.tag_output = true;
+      break;
+    case option::report_bindings:
+      refuse_inline_value("takes no value");
+      result.report_bindings = true;
       break;
     case option::ignored:
       refuse_inline_value("takes no value");

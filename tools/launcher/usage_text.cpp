@@ -22,6 +22,8 @@ std::string usage_text(std::string_view name) {
          "                         running after a grace period; exit status 124 (without it,\n"
          "                         MPIEXEC_TIMEOUT in the environment, as MPICH and Open MPI read it)\n"
          "  --tag-output           prefix each output line with the rank that printed it\n"
+         "  --report-bindings      print, before the program starts, which ranks run on which\n"
+         "                         worker and where in the machine (package, NUMA node, L3, core)\n"
          "  -x VAR, -x VAR=VALUE   pass VAR to the program, or set it to VALUE (Open MPI)\n"
          "  --env VAR VALUE        set VAR to VALUE for the program (also -env, -genv as in MPICH)\n"
          "  --oversubscribe, --allow-run-as-root\n"
