@@ -1,6 +1,7 @@
 #pragma once
 // The collectives over a communicator's shared slots: data is read where its owner keeps it, copied once
-// into the reader's buffer, and the ranks synchronize through signals along a binomial tree. Each call
+// into the reader's buffer, and the ranks synchronize through signals along the communicator's tree
+// (collective_tree.hpp). Each call
 // blocks the calling rank (parking it while it waits) until its part is done and every buffer it lent
 // to the others has been read.
 

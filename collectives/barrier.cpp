@@ -1,4 +1,4 @@
-// Barrier: arrivals climb the binomial tree to rank 0, releases come down it. Each signal sits on its own
+// Barrier: arrivals climb the communicator's tree to rank 0, releases come down it. Each signal sits on its own
 // cache line in the slot of the one rank that waits for it.
 
 #include "collectives/algorithms.hpp"

@@ -1,19 +1,23 @@
-// Broadcast in one stage: every rank copies straight from the root's buffer, which the root lends until
-// all have copied (see rooted_exchange).
+// Broadcast: every rank copies straight from the root's buffer, which the root lends until all have
+// copied (see rooted_exchange). Across NUMA domains, large broadcasts take two stages: one rank per domain
+// copies from the root, the rest of its domain from that rank's copy.
 
 #include <cstring>
 
 #include "collectives/algorithms.hpp"
 #include "collectives/exchanges.hpp"
+#include "runtime/config.hpp"
 
 namespace weft::coll {
 
 task bcast_task(communicator_view comm, void* buffer, std::size_t bytes, int root, std::uint64_t sequence) {
   const void* source = buffer;
-  auto copy = [buffer, bytes, copies = comm.rank != root](const void* root_buffer) {
-    if (copies && bytes != 0) std::memcpy(buffer, root_buffer, bytes);
+  auto copy = [buffer, bytes, copies = comm.rank != root](const void* from) {
+    if (copies && bytes != 0) std::memcpy(buffer, from, bytes);
   };
-  return rooted_exchange(comm, root, source, copy, sequence);
+  // Every member decides alike: all broadcast the same number of bytes.
+  stages staging = bytes >= runtime::job_config().bcast_two_stage_min ? stages::two : stages::one;
+  return rooted_exchange(comm, root, source, copy, sequence, staging);
 }
 
 }  // namespace weft::coll

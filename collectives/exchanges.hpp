@@ -11,13 +11,22 @@
 
 namespace weft::coll {
 
-// One descriptor, the root's. Releases come down the binomial tree from rank 0 (told by the root when it
-// is another rank); each rank, the root included, calls act(root's descriptor); completions climb back,
-// and the root returns once every rank has acted. Any other rank returns as soon as it has acted and its
-// subtree has reported: it lent nothing.
+// How the root's data reaches the others in a rooted exchange. In one stage every rank acts on the root's
+// descriptor. In two, meant for data that every rank copies whole: where the communicator spans several
+// NUMA domains (see collective_tree), the leader of each domain without the root acts on the root's
+// descriptor first, and the other ranks of its domain act on the leader's own descriptor afterwards, so
+// that they read memory of their own node and the root's crosses to each node once.
+enum class stages { one, two };
+
+// One descriptor, the root's. Releases come down the tree from rank 0 (told by the root when it is another
+// rank); each rank, the root included, calls act(root's descriptor); completions climb back, and the root
+// returns once every rank has acted. Any other rank returns as soon as it has acted and its subtree has
+// reported: it lent nothing, or, as a domain leader in two stages, its subtree was its last reader.
 template <class Publication, class Act>
-task rooted_exchange(communicator_view comm, int root, Publication at_root, Act act, std::uint64_t sequence) {
+task rooted_exchange(communicator_view comm, int root, Publication at_root, Act act, std::uint64_t sequence,
+                     stages staging = stages::one) {
   shared_communicator& shared = *comm.shared;
+  const collective_tree& tree = shared.tree();
   member_slot& me = shared.slot(comm.rank);
   member_slot& tree_root = shared.slot(0);
   if (comm.rank == root) {
@@ -26,8 +35,22 @@ task rooted_exchange(communicator_view comm, int root, Publication at_root, Act 
   }
   if (comm.rank == 0 && root != 0) co_await until{me, me.from_collective_root, sequence};
   if (comm.rank != 0) co_await until{me, me.from_parent, sequence};
-  release_children(comm, sequence);
-  act(*static_cast<const Publication*>(shared.slot(root).published));
+  auto published_by = [&shared](int r) -> const Publication& {
+    return *static_cast<const Publication*>(shared.slot(r).published);
+  };
+  int leader = tree.domain_leader(comm.rank);
+  bool staged = staging == stages::two && tree.spans_domains() && leader != tree.domain_leader(root);
+  if (staged && leader == comm.rank) {
+    // Other domains' leaders do not wait for this copy; the own domain reads it.
+    auto in_own_domain = [&tree, leader](int child) { return tree.domain_leader(child) == leader; };
+    release_children_if(comm, sequence, [&](int child) { return !in_own_domain(child); });
+    act(published_by(root));
+    me.published = &at_root;
+    release_children_if(comm, sequence, in_own_domain);
+  } else {
+    release_children(comm, sequence);
+    act(published_by(staged ? leader : root));
+  }
   while (const signal* missing = missing_child(comm, sequence)) co_await until{me, *missing, sequence};
   if (comm.rank != 0) {
     signal_parent(comm, sequence);

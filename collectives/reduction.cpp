@@ -1,5 +1,5 @@
-// Reduce and allreduce along the binomial tree. A rank combines its children's partial results where they
-// keep them (a leaf's own send buffer), in rank order: the subtree of a child covers the ranks after
+// Reduce and allreduce along the communicator's tree. A rank combines its children's partial results where
+// they keep them (a leaf's own send buffer), in rank order: the subtree of a child covers the ranks after
 // those of the children before it, so results are the same for non-commutative operations. A child
 // returns once its parent has read its partial result.
 
@@ -15,10 +15,10 @@ task reduce_task(communicator_view comm, const void* input, void* recv, std::siz
   shared_communicator& shared = *comm.shared;
   member_slot& me = shared.slot(comm.rank);
   const void* partial = input;
-  if (int children = binomial_tree::child_count(comm.rank, comm.size); children != 0) {
+  if (int children = shared.tree().child_count(comm.rank); children != 0) {
     void* acc = working_buffers(shared.scratch(comm.rank), 1, span_of(count, element_size, op)).origin(0);
     while (const signal* missing = missing_child(comm, sequence)) co_await until{me, *missing, sequence};
-    auto partial_of = [&](int index) { return shared.slot(binomial_tree::child(comm.rank, index)).published; };
+    auto partial_of = [&](int index) { return shared.slot(shared.tree().child(comm.rank, index)).published; };
     // acc = input op child 0 op child 1 ...: from the last child backwards, each combination putting
     // the lower ranks' data in front.
     copy_elements(acc, partial_of(children - 1), count, element_size, op);

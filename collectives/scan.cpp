@@ -1,4 +1,4 @@
-// Scan and exscan in two sweeps over the binomial tree, whose subtrees are contiguous rank ranges.
+// Scan and exscan in two sweeps over the communicator's tree, whose subtrees are contiguous rank ranges.
 //
 // Up: a rank r with children c0 < c1 < ... (child j's subtree covers [cj, c(j+1))) keeps the prefixes of
 // its own subtree, L(j) = xr op S(c0) op ... op S(c(j-1)), S(c) being the reduction of c's subtree,
@@ -7,7 +7,7 @@
 // rank 0); r's inclusive result is E(r) op xr, which is also E(c0), and E(cj) = E(r) op L(j). A rank
 // returns once its children have read what it handed them. Both sweeps take log2(p) levels.
 
-#include <array>
+#include <vector>
 
 #include "collectives/reduction_algorithms.hpp"
 #include "collectives/tree_steps.hpp"
@@ -19,8 +19,9 @@ task scan_task(communicator_view comm, const void* input, void* recv, std::size_
                reduction_op op, prefix_kind kind, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   member_slot& me = shared.slot(comm.rank);
+  const collective_tree& tree = shared.tree();
   bool is_root = comm.rank == 0;
-  int children = binomial_tree::child_count(comm.rank, comm.size);
+  int children = tree.child_count(comm.rank);
   // Buffer j (1 <= j <= children) holds L(j), then E(cj); buffer 0 the exclusive scan's E(c0).
   working_buffers prefixes(shared.scratch(comm.rank), children == 0 ? 0 : children + 1,
                            span_of(count, element_size, op));
@@ -30,7 +31,7 @@ task scan_task(communicator_view comm, const void* input, void* recv, std::size_
   for (int j = 0; j < children - (is_root ? 1 : 0); ++j) {
     co_await until{me, shared.from_child(comm.rank, j), sequence};
     std::byte* next = prefixes.origin(j + 1);
-    copy_elements(next, shared.slot(binomial_tree::child(comm.rank, j)).published, count, element_size, op);
+    copy_elements(next, shared.slot(tree.child(comm.rank, j)).published, count, element_size, op);
     op.combine(local, next, count);
     local = next;
   }
@@ -39,12 +40,12 @@ task scan_task(communicator_view comm, const void* input, void* recv, std::size_
     me.published = local;
     signal_parent(comm, sequence);
     co_await until{me, me.from_parent, sequence};
-    const member_slot& parent = shared.slot(binomial_tree::parent(comm.rank));
-    before = static_cast<const void* const*>(parent.published)[binomial_tree::child_index(comm.rank)];
+    const member_slot& parent = shared.slot(tree.parent(comm.rank));
+    before = static_cast<const void* const*>(parent.published)[tree.child_index(comm.rank)];
   }
 
   // Down.
-  std::array<const void*, 8 * sizeof(int)> handed{};  // E(cj) for each child j
+  std::vector<const void*> handed(std::max(children, 1));  // E(cj) for each child j
   auto prefix_through_me = [&](void* into) {            // E(r) op xr
     if (into != input) copy_elements(into, input, count, element_size, op);
     if (!is_root) op.combine(before, into, count);

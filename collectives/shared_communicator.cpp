@@ -1,10 +1,11 @@
 #include "collectives/shared_communicator.hpp"
 
-#include <bit>
+#include <algorithm>
 #include <map>
 #include <mutex>
 #include <utility>
 
+#include "runtime/job.hpp"
 #include "runtime/scheduler.hpp"
 
 namespace weft::coll {
@@ -15,13 +16,13 @@ void member_slot::raise(signal& which, std::uint64_t sequence) noexcept {
   if (runtime::rank* sleeper = sleeper_.exchange(nullptr, std::memory_order_seq_cst)) runtime::unpark(sleeper);
 }
 
-shared_communicator::shared_communicator(int size)
-    : size_(size),
-      // Rank 0 has the most children in a binomial tree: one per bit of size - 1.
-      max_children_(size > 1 ? std::bit_width(static_cast<unsigned>(size - 1)) : 1),
-      slots_(std::make_unique<member_slot[]>(size)),
-      child_signals_(std::make_unique<signal[]>(static_cast<std::size_t>(size) * max_children_)),
-      scratch_(std::make_unique<std::vector<std::byte>[]>(size)) {}
+shared_communicator::shared_communicator(std::span<const runtime::machine_place> places)
+    : size_(static_cast<int>(places.size())),
+      tree_(places),
+      max_children_(std::max(tree_.max_children(), 1)),
+      slots_(std::make_unique<member_slot[]>(size_)),
+      child_signals_(std::make_unique<signal[]>(static_cast<std::size_t>(size_) * max_children_)),
+      scratch_(std::make_unique<std::vector<std::byte>[]>(size_)) {}
 
 namespace {
 
@@ -39,12 +40,14 @@ registry& the_registry() {
 
 }  // namespace
 
-std::shared_ptr<shared_communicator> attach_shared(std::uint32_t context, int first_member, int size) {
+std::shared_ptr<shared_communicator> attach_shared(std::uint32_t context, std::span<const int> job_ranks) {
   registry& r = the_registry();
   std::lock_guard lock(r.mutex);
-  auto key = std::pair(context, first_member);
+  auto key = std::pair(context, job_ranks.front());
   if (auto existing = r.communicators[key].lock()) return existing;
-  std::shared_ptr<shared_communicator> made(new shared_communicator(size), [key](shared_communicator* gone) {
+  std::vector<runtime::machine_place> places;
+  for (int job_rank : job_ranks) places.push_back(runtime::job::current().place_of_rank(job_rank));
+  std::shared_ptr<shared_communicator> made(new shared_communicator(places), [key](shared_communicator* gone) {
     registry& r = the_registry();
     std::lock_guard lock(r.mutex);
     // A new communicator never reuses a context, so the entry is still this one's.

@@ -14,8 +14,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
+#include "collectives/collective_tree.hpp"
 #include "runtime/rank.hpp"
 
 namespace weft::coll {
@@ -62,11 +64,13 @@ class alignas(cache_line) member_slot {
 
 class shared_communicator {
  public:
-  explicit shared_communicator(int size);
+  // places[r]: where member r runs.
+  explicit shared_communicator(std::span<const runtime::machine_place> places);
 
   int size() const noexcept { return size_; }
+  const collective_tree& tree() const noexcept { return tree_; }
   member_slot& slot(int rank) noexcept { return slots_[rank]; }
-  // Raised by child `index` (0, 1, ...) of `rank` in the binomial tree rooted at rank 0.
+  // Raised by child `index` (0, 1, ...) of `rank` in the tree.
   signal& from_child(int rank, int index) noexcept { return child_signals_[rank * max_children_ + index]; }
   // Working memory of one member (partial reductions), kept from call to call: allocating it afresh
   // made every large reduction pay page faults. A member's collectives on one communicator run one at
@@ -75,15 +79,17 @@ class shared_communicator {
 
  private:
   int size_;
+  collective_tree tree_;
   int max_children_;
   std::unique_ptr<member_slot[]> slots_;
   std::unique_ptr<signal[]> child_signals_;
   std::unique_ptr<std::vector<std::byte>[]> scratch_;
 };
 
-// The shared state of the communicator whose members agree on `context` and whose first member is job
-// rank `first_member`: made by the first member that asks, shared by the others, gone with the last.
-// (Communicators made by one MPI_Comm_split share a context but have disjoint members.)
-std::shared_ptr<shared_communicator> attach_shared(std::uint32_t context, int first_member, int size);
+// The shared state of the communicator whose members agree on `context` and whose members are the job
+// ranks `job_ranks`, in communicator rank order: made by the first member that asks, shared by the
+// others, gone with the last. (Communicators made by one MPI_Comm_split share a context but have disjoint
+// members, told apart by their first.)
+std::shared_ptr<shared_communicator> attach_shared(std::uint32_t context, std::span<const int> job_ranks);
 
 }  // namespace weft::coll

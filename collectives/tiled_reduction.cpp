@@ -1,6 +1,6 @@
 // Reduce and allreduce of long vectors, tiled (after the HPDC'13 paper): every rank owns one slice of the
 // vector and reduces it straight from all ranks' send buffers, all ranks at the same time, where the
-// binomial tree makes rank 0 read and combine the whole vector once per level. The reduce writes each
+// tree makes rank 0 read and combine the whole vector once per level. The reduce writes each
 // slice into the root's receive buffer: two barriers (all buffers published; all slices written). The
 // allreduce writes each slice into its owner's receive buffer, and every rank then copies the others'
 // slices from their owners: a third barrier keeps each receive buffer until all have copied from it.

@@ -4,7 +4,6 @@
 
 #include <cstdint>
 
-#include "collectives/binomial_tree.hpp"
 #include "collectives/communicator_view.hpp"
 #include "collectives/shared_communicator.hpp"
 #include "collectives/task.hpp"
@@ -15,23 +14,33 @@ namespace weft::coll {
 // costs no coroutine frame, which a nested task would on every call.)
 inline const signal* missing_child(const communicator_view& comm, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
-  for (int i = 0, n = binomial_tree::child_count(comm.rank, comm.size); i < n; ++i)
+  for (int i = 0, n = shared.tree().child_count(comm.rank); i < n; ++i)
     if (const signal& arrival = shared.from_child(comm.rank, i); !arrival.reached(sequence)) return &arrival;
   return nullptr;
 }
 
 inline void signal_parent(const communicator_view& comm, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
-  int parent = binomial_tree::parent(comm.rank);
-  shared.slot(parent).raise(shared.from_child(parent, binomial_tree::child_index(comm.rank)), sequence);
+  const collective_tree& tree = shared.tree();
+  int parent = tree.parent(comm.rank);
+  shared.slot(parent).raise(shared.from_child(parent, tree.child_index(comm.rank)), sequence);
+}
+
+// Releases the children for which chosen(child) holds.
+template <class Chosen>
+void release_children_if(const communicator_view& comm, std::uint64_t sequence, Chosen chosen) {
+  shared_communicator& shared = *comm.shared;
+  const collective_tree& tree = shared.tree();
+  for (int i = 0, n = tree.child_count(comm.rank); i < n; ++i) {
+    int child = tree.child(comm.rank, i);
+    if (!chosen(child)) continue;
+    member_slot& slot = shared.slot(child);
+    slot.raise(slot.from_parent, sequence);
+  }
 }
 
 inline void release_children(const communicator_view& comm, std::uint64_t sequence) {
-  shared_communicator& shared = *comm.shared;
-  for (int i = 0, n = binomial_tree::child_count(comm.rank, comm.size); i < n; ++i) {
-    member_slot& child = shared.slot(binomial_tree::child(comm.rank, i));
-    child.raise(child.from_parent, sequence);
-  }
+  release_children_if(comm, sequence, [](int) { return true; });
 }
 
 }  // namespace weft::coll

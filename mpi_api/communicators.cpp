@@ -36,7 +36,7 @@ namespace {
 coll::communicator_view view_of(const weft_comm_s& comm, std::uint32_t context, const rank_map& members, int rank,
                                 collective_group& group) {
   if (group.state == nullptr) [[unlikely]]
-    group.state = coll::attach_shared(context, members.job_rank(0), members.size());
+    group.state = coll::attach_shared(context, members.job_ranks());
   return {context + 1, members.size(), rank, members.job_ranks().data(), group.state.get(), &group.sequence,
           &this_rank().collectives, &comm};
 }
