@@ -16,6 +16,8 @@ namespace weft::coll {
 
 task barrier_task(communicator_view comm, std::uint64_t sequence);
 task bcast_task(communicator_view comm, void* buffer, std::size_t bytes, int root, std::uint64_t sequence);
+// The broadcast of at most broadcast_cell::capacity bytes on more than one member, through shared cells.
+task cell_bcast_task(communicator_view comm, void* buffer, std::size_t bytes, int root, std::uint64_t sequence);
 // Buffers hold `count` elements of `element_size` bytes (the datatype's extent) laid out as `op` says.
 // `input` may equal `recv` (in place). Only the root's `recv` receives the result.
 task reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count, std::size_t element_size,

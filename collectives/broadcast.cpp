@@ -1,5 +1,6 @@
-// Broadcast: every rank copies straight from the root's buffer, which the root lends until all have
-// copied (see rooted_exchange). Across NUMA domains, large broadcasts take two stages: one rank per domain
+// Broadcast: small ones through the communicator's cells (cell_broadcast.cpp); larger ones with every
+// rank copying straight from the root's buffer, which the root lends until all have copied (see
+// rooted_exchange). Across NUMA domains, large broadcasts take two stages: one rank per domain
 // copies from the root, the rest of its domain from that rank's copy.
 
 #include <cstring>
@@ -11,6 +12,7 @@
 namespace weft::coll {
 
 task bcast_task(communicator_view comm, void* buffer, std::size_t bytes, int root, std::uint64_t sequence) {
+  if (comm.size > 1 && bytes <= broadcast_cell::capacity) return cell_bcast_task(comm, buffer, bytes, root, sequence);
   const void* source = buffer;
   auto copy = [buffer, bytes, copies = comm.rank != root](const void* from) {
     if (copies && bytes != 0) std::memcpy(buffer, from, bytes);

@@ -10,7 +10,7 @@
 
 namespace weft::coll {
 
-void member_slot::raise(signal& which, std::uint64_t sequence) noexcept {
+void member_slot::raise(sequence_flag& which, std::uint64_t sequence) noexcept {
   which.advance(sequence);
   if (sleeper_.load(std::memory_order_seq_cst) == nullptr) return;
   if (runtime::rank* sleeper = sleeper_.exchange(nullptr, std::memory_order_seq_cst)) runtime::unpark(sleeper);
@@ -22,13 +22,22 @@ shared_communicator::shared_communicator(std::span<const runtime::machine_place>
       max_children_(std::max(tree_.max_children(), 1)),
       slots_(std::make_unique<member_slot[]>(size_)),
       child_signals_(std::make_unique<signal[]>(static_cast<std::size_t>(size_) * max_children_)),
-      scratch_(std::make_unique<std::vector<std::byte>[]>(size_)) {}
+      scratch_(std::make_unique<std::vector<std::byte>[]>(size_)),
+      cells_(size_ > 1 ? std::make_unique<broadcast_cell[]>(cell_count) : nullptr) {}
 
 namespace {
 
+struct registered {
+  std::weak_ptr<shared_communicator> state;
+  // Held until every member has attached: a member may finish its collectives and let go of the state
+  // before another has attached (the root of a small broadcast returns before its readers read).
+  std::shared_ptr<shared_communicator> until_all_attached;
+  int attached = 0;
+};
+
 struct registry {
   std::mutex mutex;
-  std::map<std::pair<std::uint32_t, int>, std::weak_ptr<shared_communicator>> communicators;
+  std::map<std::pair<std::uint32_t, int>, registered> communicators;
 };
 
 // Never destroyed: ranks' communicators (MPI_COMM_WORLD among them) may let go of their shared state
@@ -44,18 +53,24 @@ std::shared_ptr<shared_communicator> attach_shared(std::uint32_t context, std::s
   registry& r = the_registry();
   std::lock_guard lock(r.mutex);
   auto key = std::pair(context, job_ranks.front());
-  if (auto existing = r.communicators[key].lock()) return existing;
+  registered& entry = r.communicators[key];
+  if (auto existing = entry.state.lock()) {
+    if (++entry.attached == static_cast<int>(job_ranks.size())) entry.until_all_attached.reset();
+    return existing;
+  }
   std::vector<runtime::machine_place> places;
   for (int job_rank : job_ranks) places.push_back(runtime::job::current().place_of_rank(job_rank));
   std::shared_ptr<shared_communicator> made(new shared_communicator(places), [key](shared_communicator* gone) {
     registry& r = the_registry();
     std::lock_guard lock(r.mutex);
     // A new communicator never reuses a context, so the entry is still this one's.
-    if (auto it = r.communicators.find(key); it != r.communicators.end() && it->second.expired())
+    if (auto it = r.communicators.find(key); it != r.communicators.end() && it->second.state.expired())
       r.communicators.erase(it);
     delete gone;
   });
-  r.communicators[key] = made;
+  entry.state = made;
+  entry.attached = 1;
+  if (job_ranks.size() > 1) entry.until_all_attached = made;
   return made;
 }
 

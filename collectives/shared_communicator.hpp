@@ -9,6 +9,9 @@
 // order. A rank raises signals in increasing sequence order and finishes reading what others published
 // for a collective before it raises anything for a later one: a signal at value v therefore also tells
 // that its raiser is done with every collective before v.
+//
+// Small broadcasts go through a ring of cells instead (cell_broadcast.cpp): a cell's flag has every
+// member as a waiter, and each is woken through its own slot by its parent in the tree.
 
 #include <atomic>
 #include <cstddef>
@@ -24,11 +27,13 @@ namespace weft::coll {
 
 inline constexpr std::size_t cache_line = 64;
 
-class alignas(cache_line) signal {
+// The sequence number a signal holds, for places where it shares its cache line with the data it announces.
+class sequence_flag {
  public:
   bool reached(std::uint64_t sequence) const noexcept { return value_.load(std::memory_order_seq_cst) >= sequence; }
+  std::uint64_t value() const noexcept { return value_.load(std::memory_order_seq_cst); }
 
-  // Only member_slot::raise may raise: it wakes the waiter afterwards.
+  // Raisers who may have to wake the waiter go through member_slot::raise, which wakes it afterwards.
   void advance(std::uint64_t sequence) noexcept {
     std::uint64_t current = value_.load(std::memory_order_relaxed);
     while (current < sequence && !value_.compare_exchange_weak(current, sequence, std::memory_order_seq_cst)) {
@@ -39,6 +44,17 @@ class alignas(cache_line) signal {
   std::atomic<std::uint64_t> value_{0};
 };
 
+// A sequence flag alone on its cache line.
+class alignas(cache_line) signal : public sequence_flag {};
+
+// One small broadcast's data (see cell_broadcast.cpp): `filled` holds the sequence number of the broadcast
+// whose data the cell holds, on the cache line of its first bytes.
+struct alignas(cache_line) broadcast_cell {
+  static constexpr std::size_t capacity = 1024;
+  sequence_flag filled;
+  std::byte data[capacity];
+};
+
 class alignas(cache_line) member_slot {
  public:
   // Signals the member waits for: from its parent in the collective tree, from the tree's root (rank 0),
@@ -47,8 +63,15 @@ class alignas(cache_line) member_slot {
   signal from_tree_root;
   signal from_collective_root;
 
-  // Raises `which` (a signal of this slot) to `sequence` and wakes the member if it sleeps.
-  void raise(signal& which, std::uint64_t sequence) noexcept;
+  // The sequence number of the last broadcast cell the member has read (as the root: filled).
+  signal cells_read;
+  // The least cells_read of all members that the member saw when it last looked: only its own business,
+  // so that as a broadcast's root it scans the members once per round of the cells, not once per call.
+  alignas(cache_line) std::uint64_t cells_known_read = 0;
+
+  // Raises `which` (a signal of this slot, or one this member waits for) to `sequence` and wakes the
+  // member if it sleeps.
+  void raise(sequence_flag& which, std::uint64_t sequence) noexcept;
 
   // Called by the member itself before it parks; it re-checks its condition afterwards, so a raise in
   // between is not lost (both sides are sequentially consistent).
@@ -77,6 +100,13 @@ class shared_communicator {
   // a time, so one buffer serves them all.
   std::vector<std::byte>& scratch(int rank) noexcept { return scratch_[rank]; }
 
+  // The ring of cells of small broadcasts: the one of broadcast `sequence`. None on one member.
+  static constexpr int cell_count = 16;
+  broadcast_cell& cell(std::uint64_t sequence) noexcept { return cells_[sequence % cell_count]; }
+  // The member that waits for another to read a cell, or -1: at most one does at a time, since a root
+  // waits before it fills the cell that every later broadcast needs.
+  std::atomic<int>& cell_waiter() noexcept { return cell_waiter_; }
+
  private:
   int size_;
   collective_tree tree_;
@@ -84,12 +114,14 @@ class shared_communicator {
   std::unique_ptr<member_slot[]> slots_;
   std::unique_ptr<signal[]> child_signals_;
   std::unique_ptr<std::vector<std::byte>[]> scratch_;
+  std::unique_ptr<broadcast_cell[]> cells_;
+  alignas(cache_line) std::atomic<int> cell_waiter_{-1};
 };
 
 // The shared state of the communicator whose members agree on `context` and whose members are the job
 // ranks `job_ranks`, in communicator rank order: made by the first member that asks, shared by the
-// others, gone with the last. (Communicators made by one MPI_Comm_split share a context but have disjoint
-// members, told apart by their first.)
+// others, gone with the last once all have asked. Each member asks once. (Communicators made by one
+// MPI_Comm_split share a context but have disjoint members, told apart by their first.)
 std::shared_ptr<shared_communicator> attach_shared(std::uint32_t context, std::span<const int> job_ranks);
 
 }  // namespace weft::coll

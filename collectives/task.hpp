@@ -23,7 +23,7 @@ class task {
     // Kept by the root only:
     std::coroutine_handle<> leaf;        // the innermost suspended coroutine
     member_slot* slot = nullptr;         // the waiting rank's slot, which holds
-    const signal* awaited = nullptr;     // what it waits for
+    const sequence_flag* awaited = nullptr;  // what it waits for
     std::uint64_t awaited_sequence = 0;
 
     task get_return_object() noexcept { return task(handle::from_promise(*this)); }
@@ -88,11 +88,11 @@ class task {
   handle coroutine_;
 };
 
-// co_await until(slot, signal, s): resumes once `which`, a signal of the calling rank's own `slot`,
-// has reached s.
+// co_await until(slot, signal, s): resumes once `which` has reached s. Its raiser wakes the calling rank
+// through the rank's own `slot`: `which` is a signal of that slot, or one raised through it.
 struct until {
   member_slot& slot;
-  const signal& which;
+  const sequence_flag& which;
   std::uint64_t sequence;
 
   bool await_ready() const noexcept { return which.reached(sequence); }

@@ -68,6 +68,7 @@ coll::task give_contexts(coll::communicator_view view, weft_comm_s* made, std::u
   co_await agree_on_contexts(view, &context, made->is_inter() ? 2 : 1, sequence);
   made->context = context;
   if (made->is_inter()) made->local_context = context + 2;
+  attach_collectives(*made);
   release(made);
 }
 

@@ -19,6 +19,12 @@ weft_comm_s weft_mpi_comm_self;
 
 namespace weft::mpi {
 
+void attach_collectives(weft_comm_s& comm) {
+  comm.collectives.state =
+      coll::attach_shared(comm.is_inter() ? comm.local_context : comm.context, comm.local->job_ranks());
+  if (comm.is_inter()) comm.both_collectives.state = coll::attach_shared(comm.context, comm.both->job_ranks());
+}
+
 void initialize_predefined_communicators(rank_state& state, int job_rank) {
   state.world.context = world_context;
   state.world.local = world_members();
@@ -28,6 +34,8 @@ void initialize_predefined_communicators(rank_state& state, int job_rank) {
   state.self.local = std::make_shared<const rank_map>(std::vector<int>{job_rank});
   state.self.rank = 0;
   state.self.name = "MPI_COMM_SELF";
+  attach_collectives(state.world);
+  attach_collectives(state.self);
 }
 
 namespace {
@@ -35,8 +43,6 @@ namespace {
 // The view of `comm`'s collectives over `members`, whose state is keyed by `context` (the first of a pair).
 coll::communicator_view view_of(const weft_comm_s& comm, std::uint32_t context, const rank_map& members, int rank,
                                 collective_group& group) {
-  if (group.state == nullptr) [[unlikely]]
-    group.state = coll::attach_shared(context, members.job_ranks());
   return {context + 1, members.size(), rank, members.job_ranks().data(), group.state.get(), &group.sequence,
           &this_rank().collectives, &comm};
 }
@@ -57,6 +63,7 @@ weft_comm_s* new_intracommunicator(const weft_comm_s& parent, shared_rank_map me
   comm->rank = members->rank_of(this_rank_id());
   comm->local = std::move(members);
   comm->errhandler = retain(parent.errhandler);
+  if (context != 0) attach_collectives(*comm);
   return comm.release();
 }
 

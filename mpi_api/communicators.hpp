@@ -48,7 +48,8 @@ inline int remote_in_both(const weft_comm_s& inter, int remote_rank) {
 }
 
 // The calling rank's object for a new intracommunicator of `members` (the calling rank among them),
-// inheriting `parent`'s error handler.
+// inheriting `parent`'s error handler, attached to its collectives' state; a `context` of 0 is one still
+// to be agreed on, and whoever sets it attaches the collectives then.
 weft_comm_s* new_intracommunicator(const weft_comm_s& parent, shared_rank_map members, std::uint32_t context);
 
 // What each rank contributes to MPI_Comm_split: its color and key; rank 0 also a fresh context pair.
@@ -63,5 +64,10 @@ shared_rank_map members_of_color(const std::vector<split_vote>& votes, const ran
 
 // Sets up the calling rank's MPI_COMM_WORLD and MPI_COMM_SELF.
 void initialize_predefined_communicators(rank_state& state, int job_rank);
+
+// Attaches the calling member to the state its communicator's collectives share (both of an
+// intercommunicator's: its local group's and that of both groups). Every member attaches once, when it
+// makes its communicator object, so that the state outlives members that finish early (see attach_shared).
+void attach_collectives(weft_comm_s& comm);
 
 }  // namespace weft::mpi

@@ -10,7 +10,7 @@
 namespace weft::mpi {
 
 // The calling rank's object for an intercommunicator between `local` (the calling rank among them) and
-// `remote`, inheriting `parent`'s error handler.
+// `remote`, inheriting `parent`'s error handler; its contexts and collectives as new_intracommunicator's.
 weft_comm_s* new_intercommunicator(const weft_comm_s& parent, shared_rank_map local, shared_rank_map remote,
                                    std::uint32_t context, std::uint32_t local_context);
 

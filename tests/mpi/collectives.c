@@ -80,7 +80,7 @@ static void barrier(int rank, int size) {
   }
 }
 
-static void bcast(int rank, int size) {
+static void bcast(int size) {
   const int roots[] = {0, size / 2, size - 1};
   const int lens[] = {4, 8000, BCAST_MAX};
   unsigned char *buf = malloc(BCAST_MAX);
@@ -88,13 +88,7 @@ static void bcast(int rank, int size) {
   for (int r = 0; r < 3; r++)
     for (int l = 0; l < 3; l++) {
       int root = roots[r], n = lens[l];
-      if (rank == root)
-        pattern_fill(buf, n, pattern_seed(n, root, 0));
-      else
-        memset(buf, 0, n);
-      MPI_Bcast(buf, n, MPI_BYTE, root, MPI_COMM_WORLD);
-      size_t bad = pattern_check(buf, n, pattern_seed(n, root, 0));
-      CHECK(bad == (size_t)n, "Bcast of %d bytes from rank %d: byte %zu is wrong", n, root, bad);
+      checked_bcast(buf, n, root, pattern_seed(n, root, 0), MPI_COMM_WORLD);
     }
   free(buf);
 }
@@ -173,7 +167,7 @@ int main(int argc, char **argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
 
   barrier(rank, size);
-  bcast(rank, size);
+  bcast(size);
   reductions(rank, size);
 
   report_ok("collectives");

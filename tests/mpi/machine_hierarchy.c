@@ -17,20 +17,13 @@ enum { LARGE = 100003, ELEMENTS = 5, PROBE_TAG = 3 };
 static mpitest_affine map_of(int rank, int i) { return (mpitest_affine){2 + rank % 5 + i, rank + 3 * i}; }
 
 static void broadcasts(MPI_Comm comm, unsigned char *buf) {
-  int rank, size;
-  MPI_Comm_rank(comm, &rank);
+  int size;
   MPI_Comm_size(comm, &size);
   const int sizes[] = {1, 100, 4096, 4097, LARGE};
   for (int root = 0; root < size; root += size > 12 ? size / 5 : 1)
     for (int s = 0; s < (int)(sizeof sizes / sizeof *sizes); s++) {
       int n = sizes[s];
-      if (rank == root)
-        pattern_fill(buf, n, pattern_seed(n, root, s));
-      else
-        memset(buf, 0, n);
-      MPI_Bcast(buf, n, MPI_BYTE, root, comm);
-      size_t bad = pattern_check(buf, n, pattern_seed(n, root, s));
-      CHECK(bad == (size_t)n, "Bcast of %d bytes from rank %d: byte %zu is wrong", n, root, bad);
+      checked_bcast(buf, n, root, pattern_seed(n, root, s), comm);
     }
 }
 

@@ -103,6 +103,20 @@ static inline unsigned pattern_seed(size_t size, int sender, int round) {
   return (unsigned)size * 7919u + (unsigned)sender * 104729u + (unsigned)round * 31u;
 }
 
+/* MPI_Bcast of n bytes of the pattern `seed` from `root` into buf (filled at the root, cleared elsewhere),
+ * checked on every rank. */
+static inline void checked_bcast(unsigned char *buf, int n, int root, unsigned seed, MPI_Comm comm) {
+  int rank;
+  MPI_Comm_rank(comm, &rank);
+  if (rank == root)
+    pattern_fill(buf, n, seed);
+  else
+    memset(buf, 0, n);
+  MPI_Bcast(buf, n, MPI_BYTE, root, comm);
+  size_t bad = pattern_check(buf, n, seed);
+  CHECK(bad == (size_t)n, "Bcast of %d bytes from rank %d: byte %zu is wrong", n, root, bad);
+}
+
 /* A non-commutative reduction: maps t -> a t + b modulo a prime, combined by composition. x op y is "x, then
  * y", so MPI's inout = in op inout applies the lower rank's map first, and any other order gives another
  * result. Sent as MPI_2INT. */

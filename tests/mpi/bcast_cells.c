@@ -1,0 +1,79 @@
+/* Small broadcasts (up to 1 KiB) go through a ring of cells: the root returns once its data is in a cell,
+ * readers copy it out later, and a root waits only when its cell still holds data that a reader has not
+ * read. Checked here:
+ * - hundreds of back-to-back broadcasts, roots taking turns, at 0, 1, 8, 1024 and 1025 bytes (the last one
+ *   the other algorithm), while some ranks lag many broadcasts behind (they spin in MPI_Iprobe first), so
+ *   that roots run a whole ring ahead and must wait for them;
+ * - buffers overwritten right after each call returns, on the root and on the readers;
+ * - a communicator made by MPI_Comm_split, broadcast on and freed at once by its root, while its other
+ *   ranks may still be inside MPI_Comm_split: the data must outlive the root's communicator;
+ * - the broadcast of a vector type (its packed bytes travel through a cell). */
+#include "mpitest.h"
+
+#include <string.h>
+
+enum { ROUNDS = 300, MAX = 1025 };
+
+static void lag(int spins) {
+  int flag;
+  for (int i = 0; i < spins; i++) MPI_Iprobe(MPI_ANY_SOURCE, 12345, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+}
+
+static void back_to_back(int rank, int size) {
+  static unsigned char buf[MAX];
+  const int sizes[] = {0, 1, 8, 1024};
+  if (rank % 3 == 2) lag(2000); /* a third of the ranks start late */
+  for (int round = 0; round < ROUNDS; round++) {
+    /* 40 in a row from one root, more than a ring of cells, before one of the other algorithm. */
+    int root = (round / 40) % size, n = round % 40 == 39 ? MAX : sizes[round % 4];
+    checked_bcast(buf, n, root, pattern_seed(n, root, round), MPI_COMM_WORLD);
+    memset(buf, 0x55, sizeof buf); /* reused at once */
+    if (rank == size - 1 && round % 50 == 0) lag(500);
+  }
+}
+
+static void freed_by_root_at_once(int rank, int size) {
+  for (int round = 0; round < 20; round++) {
+    MPI_Comm part;
+    MPI_Comm_split(MPI_COMM_WORLD, rank % 3, size - rank, &part);
+    int part_rank;
+    MPI_Comm_rank(part, &part_rank);
+    long long token[4] = {-1, -1, -1, -1};
+    if (part_rank == 0)
+      for (int i = 0; i < 4; i++) token[i] = 1000LL * round + rank % 3 + i;
+    else if (rank % 2 == 1)
+      lag(100);
+    MPI_Bcast(token, 4, MPI_LONG_LONG, 0, part);
+    MPI_Comm_free(&part);
+    for (int i = 0; i < 4; i++)
+      CHECK(token[i] == 1000LL * round + rank % 3 + i, "round %d: split Bcast gave %lld at %d", round, token[i], i);
+  }
+}
+
+static void vector_type(int rank, int size) {
+  int data[60];
+  MPI_Datatype every_other;
+  MPI_Type_vector(30, 1, 2, MPI_INT, &every_other);
+  MPI_Type_commit(&every_other);
+  int root = size / 2;
+  for (int i = 0; i < 60; i++) data[i] = rank == root ? i : -1;
+  MPI_Bcast(data, 1, every_other, root, MPI_COMM_WORLD);
+  MPI_Type_free(&every_other);
+  for (int i = 0; i < 60; i++) {
+    int expected = i % 2 == 0 || rank == root ? i : -1;
+    CHECK(data[i] == expected, "vector Bcast, element %d: %d, expected %d", i, data[i], expected);
+  }
+}
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  int rank, size;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  back_to_back(rank, size);
+  freed_by_root_at_once(rank, size);
+  vector_type(rank, size);
+  report_ok("bcast_cells");
+  MPI_Finalize();
+  return 0;
+}
