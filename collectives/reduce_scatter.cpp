@@ -3,6 +3,7 @@
 // second one that nobody reads them any more.
 
 #include "collectives/algorithms.hpp"
+#include "collectives/combine_in_rank_order.hpp"
 #include "collectives/reduction_algorithms.hpp"
 #include "collectives/working_buffers.hpp"
 
@@ -13,19 +14,15 @@ task reduce_scatter_task(communicator_view comm, const void* input, void* recv, 
   shared_communicator& shared = *comm.shared;
   shared.slot(comm.rank).published = input;
   co_await barrier_task(comm, sequence);
-  // In place, the result's place is input that others still read: it waits in working memory.
+  // In place, the result's place is input that others still read: it waits in working memory. Either
+  // place is read by the caller only until the second barrier, so each tile is combined where it belongs.
   bool in_place = input == recv;
-  void* result = in_place ? working_buffers(shared.scratch(comm.rank), 1, span_of(count, element_size, op)).origin(0)
-                          : recv;
-  if (count != 0) {
-    auto block_of = [&](int r) {
-      return static_cast<const std::byte*>(shared.slot(r).published) + offset * element_size;
-    };
-    // x0 op (x1 op (... op x(p-1))): from the last rank backwards, each combination putting the lower
-    // rank's block in front.
-    copy_elements(result, block_of(comm.size - 1), count, element_size, op);
-    for (int r = comm.size - 2; r >= 0; --r) op.combine(block_of(r), result, count);
-  }
+  auto* result = static_cast<std::byte*>(
+      in_place ? working_buffers(shared.scratch(comm.rank), 1, span_of(count, element_size, op)).origin(0) : recv);
+  auto block_of = [&](int r) {
+    return static_cast<const std::byte*>(shared.slot(r).published) + offset * element_size;
+  };
+  combine_in_rank_order(comm.size, block_of, count, element_size, op, result, result);
   co_await barrier_task(comm, sequence + 1);
   if (in_place) copy_elements(recv, result, count, element_size, op);
 }
