@@ -33,6 +33,11 @@ constexpr setting setting_table[] = {
      "MPI_Reduce and MPI_Allreduce reduce a vector tiled, every rank combining its own slice of all ranks' "
      "inputs, when each rank's slice (the vector's bytes / ranks) is at least this large; smaller ones go up "
      "a binomial tree. See docs/collectives.md."},
+    {"WEFT_REDUCE_SCATTER_DIRECT_MIN", "512",
+     "MPI_Reduce_scatter and MPI_Reduce_scatter_block reduce each rank's block straight from every rank's "
+     "input when the blocks are at least this large on average (the vector's bytes / ranks); smaller ones "
+     "reduce the whole vector up a binomial tree, then each rank copies its block out of the result. See "
+     "docs/collectives.md."},
     {"WEFT_POLL_COUNT", "2000",
      "How many times a waiting rank polls before it parks, when no other rank of its worker can run."},
     {"WEFT_IDLE_SPIN_US", "50",
@@ -80,6 +85,7 @@ config read_config() {
   result.unexpected_budget = read_size("WEFT_UNEXPECTED_BUDGET", true);
   result.copy_block = read_size("WEFT_COPY_BLOCK", false);
   result.tiled_slice_min = read_size("WEFT_TILED_SLICE_MIN", false);
+  result.reduce_scatter_direct_min = read_size("WEFT_REDUCE_SCATTER_DIRECT_MIN", false);
   result.poll_count = static_cast<unsigned>(read_integer("WEFT_POLL_COUNT", 0, 1 << 30));
   result.idle_spin_us = static_cast<unsigned>(read_integer("WEFT_IDLE_SPIN_US", 0, 1 << 30));
   return result;
