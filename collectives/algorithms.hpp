@@ -19,7 +19,9 @@ task bcast_task(communicator_view comm, void* buffer, std::size_t bytes, int roo
 // The broadcast of at most broadcast_cell::capacity bytes on more than one member, through shared cells.
 task cell_bcast_task(communicator_view comm, void* buffer, std::size_t bytes, int root, std::uint64_t sequence);
 // Buffers hold `count` elements of `element_size` bytes (the datatype's extent) laid out as `op` says.
-// `input` may equal `recv` (in place). Only the root's `recv` receives the result.
+// `input` may equal `recv` (in place). Only the root's `recv` receives the result. When the root is rank 0,
+// `recv` may be its working buffer for the vector (working_buffers(scratch(0), 1, span_of(count, ...))):
+// the result is combined there and left there, without a copy.
 task reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count, std::size_t element_size,
                  reduction_op op, int root, std::uint64_t sequence);
 // MPI_Reduce's algorithm: vectors of plain elements whose slice per rank is at least WEFT_TILED_SLICE_MIN

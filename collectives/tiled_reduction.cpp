@@ -10,18 +10,14 @@
 // by one rank in rank order, as non-commutative operations need, and results are bitwise the same on
 // every rank.
 
-#include <algorithm>
 #include <cstring>
 
 #include "collectives/algorithms.hpp"
+#include "collectives/combine_in_rank_order.hpp"
 #include "collectives/exchanges.hpp"
-#include "collectives/working_buffers.hpp"
 
 namespace weft::coll {
 namespace {
-
-// Bytes of one tile: two of them (the accumulator and a peer's input) sit well inside a core's L2.
-constexpr std::size_t tile_bytes = 16 * 1024;
 
 struct published_buffers {
   const std::byte* input;
@@ -44,21 +40,14 @@ slice slice_of(int rank, int size, std::size_t count) {
 void reduce_own_slice(const communicator_view& comm, std::size_t count, std::size_t element_size,
                       const reduction_op& op, std::byte* destination) {
   shared_communicator& shared = *comm.shared;
-  auto input_of = [&](int rank) { return static_cast<const published_buffers*>(shared.slot(rank).published)->input; };
   slice own = slice_of(comm.rank, comm.size, count);
-  std::size_t tile_elements = std::max<std::size_t>(1, tile_bytes / element_size);
-  auto* acc = static_cast<std::byte*>(
-      working_buffers(shared.scratch(comm.rank), 1, span_of(tile_elements, element_size, op)).origin(0));
-  for (std::size_t done = 0; done < own.length; done += tile_elements) {
-    std::size_t n = std::min(tile_elements, own.length - done);
-    std::size_t offset = (own.first + done) * element_size;
-    // acc = x0 op x1 op ... op x(p-1): from the last rank backwards, each combination putting the lower
-    // rank's data in front.
-    std::memcpy(acc, input_of(comm.size - 1) + offset, n * element_size);
-    for (int r = comm.size - 2; r >= 0; --r) op.combine(input_of(r) + offset, acc, n);
-    // In place, this overwrites the tile of an input that only the caller reads, and has read.
-    std::memcpy(destination + offset, acc, n * element_size);
-  }
+  std::size_t first = own.first * element_size;
+  auto input_of = [&](int rank) {
+    return static_cast<const published_buffers*>(shared.slot(rank).published)->input + first;
+  };
+  // In place, this overwrites the tiles of an input that only the caller reads, and has read.
+  combine_in_rank_order(comm.size, input_of, own.length, element_size, op,
+                        tile_accumulator(shared.scratch(comm.rank), element_size, op), destination + first);
 }
 
 }  // namespace

@@ -52,7 +52,7 @@ int reduce_scatter(const char* call, const void* sendbuf, void* recvbuf, long lo
   std::size_t element_size = datatype->layout->extent();
   std::uint64_t sequence = view.take_sequences(2);
   return launch_reduction(comm, view, op, datatype, [=](coll::reduction_op reduction) {
-    return coll::reduce_scatter_task(view, input, recvbuf, offset, count, element_size, reduction,
+    return coll::reduce_scatter_task(view, input, recvbuf, offset, count, total, element_size, reduction,
                                      sequence);
   }, request);
 }

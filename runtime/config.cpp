@@ -40,6 +40,11 @@ constexpr setting setting_table[] = {
      "MPI_Bcast of at least this many bytes, on a communicator whose ranks span several NUMA nodes, runs in "
      "two stages: one rank per NUMA node copies from the root, the others of its node from it. Smaller ones "
      "copy from the root directly. See docs/collectives.md."},
+    {"WEFT_REDUCE_SCATTER_DIRECT_MIN", "512",
+     "MPI_Reduce_scatter and MPI_Reduce_scatter_block reduce each rank's block straight from every rank's "
+     "input when the blocks are at least this large on average (the vector's bytes / ranks); smaller ones "
+     "reduce the whole vector up a binomial tree, then each rank copies its block out of the result. See "
+     "docs/collectives.md."},
     {"WEFT_POLL_COUNT", "2000",
      "How many times a waiting rank polls before it parks, when no other rank of its worker can run."},
     {"WEFT_IDLE_SPIN_US", "50",
@@ -89,6 +94,7 @@ config read_config() {
   result.copy_block = read_size("WEFT_COPY_BLOCK", false);
   result.tiled_slice_min = read_size("WEFT_TILED_SLICE_MIN", false);
   result.bcast_two_stage_min = read_size("WEFT_BCAST_TWO_STAGE_MIN", true);
+  result.reduce_scatter_direct_min = read_size("WEFT_REDUCE_SCATTER_DIRECT_MIN", false);
   result.poll_count = static_cast<unsigned>(read_integer("WEFT_POLL_COUNT", 0, 1 << 30));
   result.idle_spin_us = static_cast<unsigned>(read_integer("WEFT_IDLE_SPIN_US", 0, 1 << 30));
   return result;

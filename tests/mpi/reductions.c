@@ -6,7 +6,10 @@
  * lower rank). Counts 0, 1, fewer than the ranks, not divisible by them, and 1 MiB of ints on small jobs;
  * out of place and in place; on the world, an even/odd split and the world in reverse order. Buffers are
  * overwritten right after each call, rank 0's Exscan buffer must stay as it was, and reduce_scatter
- * blocks vary in size from rank to rank (some empty). */
+ * blocks vary in size from rank to rank (some empty). Reduce-scatter blocks lie on both sides of the
+ * switch between its two forms (WEFT_REDUCE_SCATTER_DIRECT_MIN, 512 B a block on average): blocks of
+ * 508 and 512 B, of 496 and 512 B, uneven ones averaging well below and above it. CMakeLists.txt also runs
+ * the whole program with each form forced. */
 #include "mpitest.h"
 
 enum kind { SCAN, EXSCAN, SCATTER_BLOCK, SCATTER };
@@ -159,6 +162,14 @@ static void run_all(MPI_Comm comm, int world_size) {
       run(comm, kind, MPI_DOUBLE_INT, c % 2 ? MPI_MAXLOC : MPI_MINLOC, counts[c], 0);
       run(comm, kind, c % 2 ? MPI_INT : MPI_DOUBLE_INT, c % 2 ? MPI_SUM : MPI_MAXLOC, counts[c], 1);
     }
+  if (world_size <= 64) { /* both forms of reduce-scatter: below 512 B a block on average, the tree */
+    for (int direct = 0; direct <= 1; direct++) {
+      run(comm, SCATTER_BLOCK, MPI_INT, MPI_SUM, direct ? 128 : 127, direct);
+      run(comm, SCATTER_BLOCK, MPI_DOUBLE_INT, MPI_MAXLOC, direct ? 32 : 31, !direct);
+      run(comm, SCATTER, MPI_INT, MPI_PROD, direct ? 256 : 64, direct);
+      run(comm, SCATTER, MPI_DOUBLE, MPI_MIN, direct ? 256 : 64, !direct);
+    }
+  }
   if (world_size <= 12) { /* 1 MiB of ints: the scans' count, the whole input of the scatters */
     for (int kind = SCAN; kind <= SCATTER; kind++) {
       int n = kind == SCAN || kind == EXSCAN ? LARGE : LARGE / size;

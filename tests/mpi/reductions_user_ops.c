@@ -6,8 +6,9 @@
  * types with gaps: a vector of 2 ints 3 apart, with a user operation that composes affine maps (whose
  * order shows) and with MPI_SUM and MPI_MAX, which apply to its ints; the gaps of every receive buffer
  * must keep what they held. MPI_SUM and MPI_MAXLOC on contiguous types of ints and of MPI_DOUBLE_INT
- * pairs. Allreduce results must be bitwise identical on every rank. On the world, an even/odd split and
- * the world in reverse order. Errors under MPI_ERRORS_RETURN. */
+ * pairs. Allreduce results must be bitwise identical on every rank. Reduce-scatter of non-commutative
+ * operations and of the vector type on both sides of the switch between its two forms. On the world, an
+ * even/odd split and the world in reverse order. Errors under MPI_ERRORS_RETURN. */
 #include "mpitest.h"
 
 enum { MOD = 10007, MATRICES = 5, GAP = -777, SEND_GAP = -555 };
@@ -134,53 +135,108 @@ static void check_vector(const int *v, int n, int gap, int a, int b, const char 
   }
 }
 
-static void with_gaps(MPI_Comm comm, MPI_Datatype gapped, MPI_Op op) {
-  enum { N = 3 };
+/* Every reduction of n elements of the gapped type. */
+static void with_gaps(MPI_Comm comm, MPI_Datatype gapped, MPI_Op op, int n) {
   int rank, size, a, b, sum_a = 0;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
   int gap = GAP - rank; /* a copy from another rank's receive buffer shows */
-  /* N elements for every rank's block of the scatters. */
-  int *in = malloc(4 * N * size * sizeof *in), *out = malloc(4 * N * sizeof *out);
+  /* n elements for every rank's block of the scatters. */
+  int *in = malloc(4 * n * size * sizeof *in), *out = malloc(4 * n * sizeof *out);
   CHECK(in && out, "out of memory");
-  fill_vector(in, N * size, SEND_GAP, map_a(rank), map_b(rank));
+  fill_vector(in, n * size, SEND_GAP, map_a(rank), map_b(rank));
 
-  fill_vector(out, N, gap, -1, -1);
-  MPI_Reduce(in, out, N, gapped, op, 0, comm);
+  fill_vector(out, n, gap, -1, -1);
+  MPI_Reduce(in, out, n, gapped, op, 0, comm);
   composed(0, size - 1, &a, &b);
   if (rank == 0)
-    check_vector(out, N, gap, a, b, "Reduce on a vector");
-  fill_vector(out, N, gap, -1, -1);
-  MPI_Allreduce(in, out, N, gapped, op, comm);
-  check_vector(out, N, gap, a, b, "Allreduce on a vector");
-  fill_vector(out, N, gap, -1, -1);
-  MPI_Reduce_scatter_block(in, out, N, gapped, op, comm);
-  check_vector(out, N, gap, a, b, "Reduce_scatter_block on a vector");
-  fill_vector(out, N, gap, -1, -1);
-  MPI_Scan(in, out, N, gapped, op, comm);
+    check_vector(out, n, gap, a, b, "Reduce on a vector");
+  fill_vector(out, n, gap, -1, -1);
+  MPI_Allreduce(in, out, n, gapped, op, comm);
+  check_vector(out, n, gap, a, b, "Allreduce on a vector");
+  fill_vector(out, n, gap, -1, -1);
+  MPI_Reduce_scatter_block(in, out, n, gapped, op, comm);
+  check_vector(out, n, gap, a, b, "Reduce_scatter_block on a vector");
+  fill_vector(out, n, gap, -1, -1);
+  MPI_Scan(in, out, n, gapped, op, comm);
   composed(0, rank, &a, &b);
-  check_vector(out, N, gap, a, b, "Scan on a vector");
-  fill_vector(out, N, gap, -1, -1);
-  MPI_Exscan(in, out, N, gapped, op, comm);
+  check_vector(out, n, gap, a, b, "Scan on a vector");
+  fill_vector(out, n, gap, -1, -1);
+  MPI_Exscan(in, out, n, gapped, op, comm);
   composed(0, rank - 1, &a, &b);
   if (rank > 0)
-    check_vector(out, N, gap, a, b, "Exscan on a vector");
-  fill_vector(out, N, gap, map_a(rank + 1), map_b(rank + 1));
-  MPI_Reduce_local(in, out, N, gapped, op);
+    check_vector(out, n, gap, a, b, "Exscan on a vector");
+  fill_vector(out, n, gap, map_a(rank + 1), map_b(rank + 1));
+  MPI_Reduce_local(in, out, n, gapped, op);
   composed(rank, rank + 1, &a, &b);
-  check_vector(out, N, gap, a, b, "Reduce_local on a vector");
+  check_vector(out, n, gap, a, b, "Reduce_local on a vector");
 
   /* A predefined operation applies to the ints of the vector. */
-  fill_vector(out, N, gap, -1, -1);
-  MPI_Allreduce(in, out, N, gapped, MPI_SUM, comm);
+  fill_vector(out, n, gap, -1, -1);
+  MPI_Allreduce(in, out, n, gapped, MPI_SUM, comm);
   for (int q = 0; q < size; q++)
     sum_a += map_a(q);
-  check_vector(out, N, gap, sum_a, size * (size + 1) / 2, "Allreduce MPI_SUM on a vector");
-  fill_vector(out, N, gap, -1, -1);
-  MPI_Scan(in, out, N, gapped, MPI_MAX, comm);
-  check_vector(out, N, gap, map_a(rank < 4 ? rank : 4), rank + 1, "Scan MPI_MAX on a vector");
+  check_vector(out, n, gap, sum_a, size * (size + 1) / 2, "Allreduce MPI_SUM on a vector");
+  fill_vector(out, n, gap, -1, -1);
+  MPI_Scan(in, out, n, gapped, MPI_MAX, comm);
+  check_vector(out, n, gap, map_a(rank < 4 ? rank : 4), rank + 1, "Scan MPI_MAX on a vector");
   free(in);
   free(out);
+}
+
+/* Rank q's map for element i of a reduce-scatter input. */
+static mpitest_affine map_of(int q, long long i) {
+  return (mpitest_affine){(int)((q * 7 + i) % 11 + 2), (int)((q + 3 * i) % 13 + 1)};
+}
+
+/* `n` maps at `got` against elements first .. first + n - 1 composed over all ranks in rank order. */
+static void check_maps(const mpitest_affine *got, int n, long long first, int size, const char *what) {
+  for (int k = 0; k < n; k++) {
+    mpitest_affine want = map_of(0, first + k);
+    for (int q = 1; q < size; q++)
+      want = mpitest_then(want, map_of(q, first + k));
+    CHECK(got[k].a == want.a && got[k].b == want.b, "%s: element %d is (%d, %d), expected (%d, %d)", what, k,
+          got[k].a, got[k].b, want.a, want.b);
+  }
+}
+
+/* Reduce-scatter of a non-commutative operation (mpitest_compose on MPI_2INT) on both sides of the switch
+ * between its forms (WEFT_REDUCE_SCATTER_DIRECT_MIN, 512 B a block on average): Reduce_scatter_block of 63
+ * and 64 maps a block (504 and 512 B), Reduce_scatter in place with blocks of 0, 1 and 2 maps or of 0, 200
+ * and 201 maps. Past 64 ranks the blocks above the switch would take hundreds of megabytes: only the
+ * smaller ones run there. */
+static void reduce_scatter_forms(MPI_Comm comm, MPI_Op compose_op, int world_size) {
+  int rank, size;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  int *counts = malloc(size * sizeof *counts);
+  CHECK(counts, "out of memory");
+  for (int direct = 0; direct <= (world_size <= 64); direct++) {
+    int block = direct ? 64 : 63;
+    long long total = 0, offset = 0;
+    for (int q = 0; q < size; q++) {
+      counts[q] = q % 3 == 2 ? 0 : (direct ? 200 : 1) + q % 2;
+      if (q == rank)
+        offset = total;
+      total += counts[q];
+    }
+    long long room = total > (long long)size * block ? total : (long long)size * block;
+    mpitest_affine *in = malloc(room * sizeof *in), *out = malloc((room + 1) * sizeof *out);
+    CHECK(in && out, "out of memory");
+    for (long long i = 0; i < (long long)size * block; i++)
+      in[i] = map_of(rank, i);
+    out[block] = (mpitest_affine){-1, -1};
+    MPI_Reduce_scatter_block(in, out, block, MPI_2INT, compose_op, comm);
+    check_maps(out, block, (long long)rank * block, size, "Reduce_scatter_block of maps");
+    CHECK(out[block].a == -1 && out[block].b == -1, "Reduce_scatter_block of maps wrote past its block");
+    for (long long i = 0; i < total; i++)
+      out[i] = map_of(rank, i);
+    MPI_Reduce_scatter(MPI_IN_PLACE, out, counts, MPI_2INT, compose_op, comm);
+    check_maps(out, counts[rank], offset, size, "Reduce_scatter of maps in place");
+    free(in);
+    free(out);
+  }
+  free(counts);
 }
 
 /* Predefined operations on derived types without gaps: the contiguous type of 4 ints (an array of ints)
@@ -263,7 +319,8 @@ static void errors(void) {
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
-  int commute;
+  int commute, world_size;
+  MPI_Comm_size(MPI_COMM_WORLD, &world_size);
   MPI_Comm half, reversed;
   split_half_and_reversed(&half, &reversed);
 
@@ -272,10 +329,11 @@ int main(int argc, char **argv) {
   MPI_Type_commit(&matrix_type);
   MPI_Type_vector(2, 1, 3, MPI_INT, &gapped);
   MPI_Type_commit(&gapped);
-  MPI_Op multiply_op, add_op, compose_op;
+  MPI_Op multiply_op, add_op, compose_op, affine_op;
   MPI_Op_create(multiply, 0, &multiply_op);
   MPI_Op_create(add, 1, &add_op);
   MPI_Op_create(compose, 0, &compose_op);
+  MPI_Op_create(mpitest_compose, 0, &affine_op);
   MPI_Op_commutative(multiply_op, &commute);
   CHECK(commute == 0, "a non-commutative operation reports commute = %d", commute);
   MPI_Op_commutative(add_op, &commute);
@@ -286,7 +344,10 @@ int main(int argc, char **argv) {
   MPI_Comm comms[3] = {MPI_COMM_WORLD, half, reversed};
   for (int c = 0; c < 3; c++) {
     non_commutative(comms[c], matrix_type, multiply_op);
-    with_gaps(comms[c], gapped, compose_op);
+    with_gaps(comms[c], gapped, compose_op, 3);
+    if (world_size <= 64) /* 512 B of the vector type a rank: reduce-scatter's direct form */
+      with_gaps(comms[c], gapped, compose_op, 32);
+    reduce_scatter_forms(comms[c], affine_op, world_size);
     predefined_on_derived(comms[c], matrix_type);
     commutative(comms[c], add_op);
   }
@@ -295,6 +356,7 @@ int main(int argc, char **argv) {
   MPI_Op_free(&multiply_op);
   MPI_Op_free(&add_op);
   MPI_Op_free(&compose_op);
+  MPI_Op_free(&affine_op);
   CHECK(add_op == MPI_OP_NULL, "Op_free left the handle");
   MPI_Type_free(&matrix_type);
   MPI_Type_free(&gapped);

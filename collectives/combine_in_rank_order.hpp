@@ -1,0 +1,49 @@
+#pragma once
+// Combining one range of elements of every rank's input, read where it is, in rank order: x0 op (x1 op (...
+// op x(p-1))), from the last rank backwards so that each combination puts the lower rank's data in front,
+// as non-commutative operations need. The algorithms in which one rank reduces a part of all inputs (the
+// tiled reduce and allreduce, reduce-scatter) share it. The range is combined tile by tile, so that the
+// accumulator stays in the core's cache while the inputs' tiles stream through it.
+
+#include <algorithm>
+#include <cstddef>
+#include <vector>
+
+#include "collectives/reduction_op.hpp"
+#include "collectives/working_buffers.hpp"
+
+namespace weft::coll {
+
+// Bytes of one tile: two of them (the accumulator and a peer's input) sit well inside a core's L2.
+inline constexpr std::size_t tile_bytes = 16 * 1024;
+
+inline std::size_t tile_elements(std::size_t element_size) noexcept {
+  return std::max<std::size_t>(1, tile_bytes / element_size);
+}
+
+// Room for one tile's accumulator in a member's working memory (shared_communicator::scratch).
+inline std::byte* tile_accumulator(std::vector<std::byte>& scratch, std::size_t element_size, const reduction_op& op) {
+  return working_buffers(scratch, 1, span_of(tile_elements(element_size), element_size, op)).origin(0);
+}
+
+// Combines `count` elements of the `size` ranks' inputs into `destination`; input_of(r) is the origin of
+// the range's first element in rank r's input. Each tile is combined in `accumulator` (see
+// tile_accumulator), then copied to its place; an accumulator equal to `destination` combines each tile in
+// its place, which only the caller may read meanwhile. Copies move data bytes only, so derived layouts
+// keep their gaps.
+template <class InputOf>
+void combine_in_rank_order(int size, InputOf input_of, std::size_t count, std::size_t element_size,
+                           const reduction_op& op, std::byte* accumulator, std::byte* destination) {
+  std::size_t tile = tile_elements(element_size);
+  for (std::size_t done = 0; done < count; done += tile) {
+    std::size_t n = std::min(tile, count - done);
+    std::size_t offset = done * element_size;
+    std::byte* place = destination + offset;
+    std::byte* acc = accumulator == destination ? place : accumulator;
+    copy_elements(acc, input_of(size - 1) + offset, n, element_size, op);
+    for (int r = size - 2; r >= 0; --r) op.combine(input_of(r) + offset, acc, n);
+    if (acc != place) copy_elements(place, acc, n, element_size, op);
+  }
+}
+
+}  // namespace weft::coll
