@@ -5,6 +5,7 @@
 #include <mutex>
 #include <utility>
 
+#include "collectives/neighbour_signals.hpp"
 #include "runtime/scheduler.hpp"
 
 namespace weft::coll {
@@ -21,7 +22,12 @@ shared_communicator::shared_communicator(int size)
       max_children_(size > 1 ? std::bit_width(static_cast<unsigned>(size - 1)) : 1),
       slots_(std::make_unique<member_slot[]>(size)),
       child_signals_(std::make_unique<signal[]>(static_cast<std::size_t>(size) * max_children_)),
-      scratch_(std::make_unique<std::vector<std::byte>[]>(size)) {}
+      scratch_(std::make_unique<std::vector<std::byte>[]>(size)),
+      neighbours_(std::make_unique<neighbour_signals[]>(size)) {}
+
+shared_communicator::~shared_communicator() = default;
+
+neighbour_signals& shared_communicator::neighbours(int rank) noexcept { return neighbours_[rank]; }
 
 namespace {
 
