@@ -9,7 +9,8 @@
  *
  * Then back-to-back collectives whose buffers are overwritten right after each call returns, on the graph
  * and on a periodic Cartesian grid, and several nonblocking ones pending at once on one communicator,
- * interleaved with an Ibarrier and an Iallreduce. */
+ * interleaved with an Ibarrier and an Iallreduce. Last, an erroneous graph with edges that one end only
+ * names: their blocks stay untouched, and nobody waits for them. */
 #include "mpitest.h"
 
 enum { ROUNDS = 30, PENDING = 4, RING_DEGREE = 2 };
@@ -156,6 +157,39 @@ static void ring_pending_together(const struct ring_graph *g) {
             received[p][i], value(g->sources[i], i, 200 + p));
 }
 
+/* Erroneous graphs: a distributed graph whose second source of each rank, rank + 2, does not name the
+ * rank among its destinations (at 1 to 3 ranks: the rank itself, or the first source a second time, named
+ * once), and a graph whose adjacency is not symmetric. The blocks of edges named at one end only stay
+ * untouched, and nobody waits for them. */
+static void one_sided_edges(void) {
+  int sources[2] = {(rank + size - 1) % size, (rank + 2) % size}, destination = (rank + 1) % size;
+  MPI_Comm comm;
+  MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 2, sources, MPI_UNWEIGHTED, 1, &destination, MPI_UNWEIGHTED,
+                                 MPI_INFO_NULL, 0, &comm);
+  for (int round = 0; round < 3; round++) {
+    int sent = value(rank, 0, round), received[2] = {-1, -1};
+    MPI_Neighbor_alltoall(&sent, 1, MPI_INT, received, 1, MPI_INT, comm);
+    CHECK(received[0] == value(sources[0], 0, round), "one-sided edges: block 0 holds %d, expected %d", received[0],
+          value(sources[0], 0, round));
+    CHECK(received[1] == -1, "one-sided edges: the block of an edge its source does not name holds %d", received[1]);
+  }
+  MPI_Comm_free(&comm);
+  /* A graph in which node i names node i + 1 only: from 3 ranks on, no edge is named at both ends. */
+  int *index = malloc(size * sizeof *index), *edges = malloc(size * sizeof *edges);
+  CHECK(index && edges, "out of memory");
+  for (int node = 0; node < size; node++) {
+    index[node] = node + 1;
+    edges[node] = (node + 1) % size;
+  }
+  MPI_Graph_create(MPI_COMM_WORLD, size, index, edges, 0, &comm);
+  int sent = value(rank, 0, 0), received = -1, expected = size <= 2 ? value((rank + 1) % size, 0, 0) : -1;
+  MPI_Neighbor_allgather(&sent, 1, MPI_INT, &received, 1, MPI_INT, comm);
+  CHECK(received == expected, "a graph named one way: received %d, expected %d", received, expected);
+  MPI_Comm_free(&comm);
+  free(index);
+  free(edges);
+}
+
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -166,6 +200,7 @@ int main(int argc, char **argv) {
   ring_pending_together(&g);
   MPI_Comm_free(&g.comm);
   grid_back_to_back();
+  one_sided_edges();
   report_ok("neighborhood_neighbours_only");
   MPI_Finalize();
   return 0;
