@@ -1,5 +1,5 @@
 #pragma once
-// The two ways in which collectives that read and write each other's buffers synchronize. In both, a rank
+// The three ways in which collectives that read and write each other's buffers synchronize. In each, a rank
 // publishes a descriptor of its buffers (a `Publication`, kept in the coroutine frame) and returns only
 // once nobody will read it any more; `act` does the copying, on every rank, given a peer's descriptor.
 
@@ -7,9 +7,18 @@
 #include <utility>
 
 #include "collectives/algorithms.hpp"
+#include "collectives/neighbour_signals.hpp"
 #include "collectives/tree_steps.hpp"
 
 namespace weft::coll {
+
+// What a reader is handed: published(peer), the descriptor rank `peer` published.
+template <class Publication>
+auto publications(shared_communicator& shared) {
+  return [&shared](int peer) -> const Publication& {
+    return *static_cast<const Publication*>(shared.slot(peer).published);
+  };
+}
 
 // How the root's data reaches the others in a rooted exchange. In one stage every rank acts on the root's
 // descriptor. In two, meant for data that every rank copies whole: where the communicator spans several
@@ -35,9 +44,7 @@ task rooted_exchange(communicator_view comm, int root, Publication at_root, Act 
   }
   if (comm.rank == 0 && root != 0) co_await until{me, me.from_collective_root, sequence};
   if (comm.rank != 0) co_await until{me, me.from_parent, sequence};
-  auto published_by = [&shared](int r) -> const Publication& {
-    return *static_cast<const Publication*>(shared.slot(r).published);
-  };
+  auto published_by = publications<Publication>(shared);
   int leader = tree.domain_leader(comm.rank);
   bool staged = staging == stages::two && tree.spans_domains() && leader != tree.domain_leader(root);
   if (staged && leader == comm.rank) {
@@ -69,10 +76,31 @@ task exchange_published(communicator_view comm, Publication mine, Read read, std
   shared_communicator& shared = *comm.shared;
   shared.slot(comm.rank).published = &mine;
   co_await barrier_task(comm, sequence);
-  read([&shared](int peer) -> const Publication& {
-    return *static_cast<const Publication*>(shared.slot(peer).published);
-  });
+  read(publications<Publication>(shared));
   co_await barrier_task(comm, sequence + 1);
+}
+
+// Between neighbours only (`links`, see neighbour_signals.hpp). Each rank publishes and tells each of its
+// destinations; waits for its sources alone; calls read(published), in which published(peer) is the
+// descriptor of a source (or of the caller itself); tells each source it is done; returns once each of
+// its destinations is. A rank without neighbours returns at once. Takes one sequence number.
+//
+// Why a rank may overwrite its slot's `published` when it starts its next collective: every reader of
+// this descriptor is a destination, which reads it only after its `published` signal reached `sequence`
+// and raises `done` at `sequence` only after reading; this rank returns only when every destination's
+// `done` has. A reader cannot mistake a later descriptor for this one either: this rank publishes again
+// only after returning, which needs that reader's `done` at `sequence`, raised after its reading.
+template <class Publication, class Read>
+task exchange_with_neighbours(communicator_view comm, const neighbour_links& links, Publication mine, Read read,
+                              std::uint64_t sequence) {
+  shared_communicator& shared = *comm.shared;
+  member_slot& me = shared.slot(comm.rank);
+  me.published = &mine;
+  for (const neighbour_links::remote_signal& to : links.published_to_destinations) to.slot->raise(*to.which, sequence);
+  for (const signal* source : links.published_by_sources) co_await until{me, *source, sequence};
+  read(publications<Publication>(shared));
+  for (const neighbour_links::remote_signal& to : links.done_to_sources) to.slot->raise(*to.which, sequence);
+  for (const signal* destination : links.done_by_destinations) co_await until{me, *destination, sequence};
 }
 
 // Ranks [first, first + count) of a communicator.

@@ -1,7 +1,7 @@
-// Neighbourhood collectives: every rank publishes its send buffer's map and its destinations, a barrier
-// makes sure all have, each copies the block meant for it out of each source's buffer, and a second
-// barrier keeps every buffer in place until all have read (exchange_published). The barriers span the
-// whole communicator although each rank reads only its sources: simple, and 4·⌈log2 p⌉ tree levels.
+// Neighbourhood collectives: every rank publishes its send buffer's map and its destinations and tells
+// each destination; each waits for its sources only, copies the block meant for it out of each source's
+// buffer and tells the source; each returns once its destinations have read (exchange_with_neighbours).
+// A rank thus waits for its neighbours and for nobody else.
 
 #include "collectives/neighborhood.hpp"
 
@@ -29,6 +29,14 @@ int paired_block(const neighbourhood& hood, int index, int me, const send_blocks
   return -1;
 }
 
+// The caller's links to its neighbours, made at its first neighbourhood collective on the communicator.
+const neighbour_links& topology_links(const communicator_view& comm, const neighbourhood& hood) {
+  std::optional<neighbour_links>& links = comm.shared->neighbours(comm.rank).topology_links;
+  if (!links) [[unlikely]]
+    links = neighbour_signals::link(*comm.shared, comm.rank, hood.sources, hood.destinations);
+  return *links;
+}
+
 }  // namespace
 
 task neighbor_exchange_task(communicator_view comm, neighbourhood hood, const_block_map send, block_map recv,
@@ -44,7 +52,7 @@ task neighbor_exchange_task(communicator_view comm, neighbourhood hood, const_bl
     }
   };
   // The neighbourhood stays in this frame until the exchange, which reads it, is over.
-  co_await exchange_published(comm, mine, receive, sequence);
+  co_await exchange_with_neighbours(comm, topology_links(comm, hood), mine, receive, sequence);
 }
 
 }  // namespace weft::coll

@@ -2,9 +2,12 @@
 // The neighbourhood collectives (MPI_Neighbor_allgather, ..._alltoallw and their nonblocking forms): each
 // rank sends a block to each of its destinations and receives one from each of its sources, the
 // neighbours its communicator's process topology gives it. Like the other data-movement collectives,
-// every block is copied once, by its receiver, straight out of the sender's buffer.
+// every block is copied once, by its receiver, straight out of the sender's buffer; ranks synchronize
+// with their neighbours only.
 
+#include <algorithm>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "collectives/block_map.hpp"
@@ -35,8 +38,30 @@ struct neighbourhood {
 
 // Block i of the caller's `recv` receives the block meant for it in the `send` of rank hood.sources[i];
 // a block of no source, or for which the source has no block (an inconsistent graph), stays untouched.
-// `seen` receives the first block too large for its room. Takes two sequence numbers.
+// `seen` receives the first block too large for its room. A source must list the caller among its
+// destinations as often as the caller lists it among its sources (an edge that only one end lists is
+// MPI_PROC_NULL at that end): a rank waits for each of its sources and destinations. Takes one sequence
+// number.
 task neighbor_exchange_task(communicator_view comm, neighbourhood hood, const_block_map send, block_map recv,
                             truncation* seen, std::uint64_t sequence);
+
+// `rank`'s edges `mine`, each kept as often as its peer lists `rank` in turn among `theirs(peer)` (the
+// peer's edges the other way) and -1 past that: what neighbor_exchange_task needs of an erroneous graph,
+// in which one end of an edge does not list it. Repeats pair in order, so the kept ones come first.
+template <class Theirs>
+std::vector<int> reciprocated(std::span<const int> mine, int rank, Theirs theirs) {
+  std::vector<int> kept(mine.begin(), mine.end());
+  for (std::size_t i = 0; i < mine.size(); ++i) {
+    if (mine[i] < 0) continue;
+    auto earlier = std::count(mine.begin(), mine.begin() + static_cast<std::ptrdiff_t>(i), mine[i]);
+    std::span<const int> other = theirs(mine[i]);
+    if (std::count(other.begin(), other.end(), rank) <= earlier) kept[i] = -1;
+  }
+  return kept;
+}
+
+// Collective over `comm`: reciprocated() on both lists of every rank's `hood`, for a graph of which each
+// rank knows its own edges only (a distributed graph).
+void reciprocate(neighbourhood& hood, const communicator_view& comm);
 
 }  // namespace weft::coll

@@ -5,6 +5,7 @@
 #include <mutex>
 #include <utility>
 
+#include "collectives/neighbour_signals.hpp"
 #include "runtime/job.hpp"
 #include "runtime/scheduler.hpp"
 
@@ -23,7 +24,12 @@ shared_communicator::shared_communicator(std::span<const runtime::machine_place>
       slots_(std::make_unique<member_slot[]>(size_)),
       child_signals_(std::make_unique<signal[]>(static_cast<std::size_t>(size_) * max_children_)),
       scratch_(std::make_unique<std::vector<std::byte>[]>(size_)),
-      cells_(size_ > 1 ? std::make_unique<broadcast_cell[]>(cell_count) : nullptr) {}
+      cells_(size_ > 1 ? std::make_unique<broadcast_cell[]>(cell_count) : nullptr),
+      neighbours_(std::make_unique<neighbour_signals[]>(size_)) {}
+
+shared_communicator::~shared_communicator() = default;
+
+neighbour_signals& shared_communicator::neighbours(int rank) noexcept { return neighbours_[rank]; }
 
 namespace {
 

@@ -4,8 +4,9 @@
 //
 // A signal holds the sequence number of the last collective for which it was raised; sequence numbers
 // count a communicator's collectives, the same on every member since all call them in the same order.
-// Every signal lives in the slot of the one member that waits for it, so each has one waiter and a
-// raise wakes exactly that member if it sleeps. Raising takes the maximum, so raisers may come in any
+// Every signal lives with the one member that waits for it (in its slot, or in its table of signals from
+// its neighbours), so each has one waiter and a raise, through that member's slot, wakes exactly that
+// member if it sleeps. Raising takes the maximum, so raisers may come in any
 // order. A rank raises signals in increasing sequence order and finishes reading what others published
 // for a collective before it raises anything for a later one: a signal at value v therefore also tells
 // that its raiser is done with every collective before v.
@@ -24,6 +25,8 @@
 #include "runtime/rank.hpp"
 
 namespace weft::coll {
+
+class neighbour_signals;
 
 inline constexpr std::size_t cache_line = 64;
 
@@ -89,6 +92,7 @@ class shared_communicator {
  public:
   // places[r]: where member r runs.
   explicit shared_communicator(std::span<const runtime::machine_place> places);
+  ~shared_communicator();
 
   int size() const noexcept { return size_; }
   const collective_tree& tree() const noexcept { return tree_; }
@@ -99,6 +103,8 @@ class shared_communicator {
   // made every large reduction pay page faults. A member's collectives on one communicator run one at
   // a time, so one buffer serves them all.
   std::vector<std::byte>& scratch(int rank) noexcept { return scratch_[rank]; }
+  // The signals `rank` waits for from the peers it exchanges with directly (neighbour_signals.hpp).
+  neighbour_signals& neighbours(int rank) noexcept;
 
   // The ring of cells of small broadcasts: the one of broadcast `sequence`. None on one member.
   static constexpr int cell_count = 16;
@@ -116,6 +122,7 @@ class shared_communicator {
   std::unique_ptr<std::vector<std::byte>[]> scratch_;
   std::unique_ptr<broadcast_cell[]> cells_;
   alignas(cache_line) std::atomic<int> cell_waiter_{-1};
+  std::unique_ptr<neighbour_signals[]> neighbours_;
 };
 
 // The shared state of the communicator whose members agree on `context` and whose members are the job

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "collectives/data_movement.hpp"
+#include "collectives/neighborhood.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/topologies.hpp"
@@ -59,8 +60,13 @@ std::vector<int> weights_of(int count, const int weights[]) {
   return {weights, weights + count};
 }
 
-// A distributed graph communicator: every member of comm_old is a member, in order.
+// A distributed graph communicator: every member of comm_old is a member, in order. The members agree on
+// the edges that both ends name here, once.
 int create_dist_graph(const char* call, MPI_Comm comm_old, dist_graph_topology shape, MPI_Comm* newcomm) {
+  weft::coll::neighbourhood edges{shape.sources, shape.destinations};
+  weft::coll::reciprocate(edges, collective_view(comm_old));
+  shape.reciprocated_sources = std::move(edges.sources);
+  shape.reciprocated_destinations = std::move(edges.destinations);
   return create_with_topology(call, comm_old, comm_size(comm_old), std::make_shared<const topology>(std::move(shape)),
                               newcomm);
 }
@@ -162,7 +168,7 @@ extern "C" int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, 
   if (int error = check_edges(call, comm_old, outdegree, destinations, destweights, "destinations")) return error;
   dist_graph_topology shape{{sources, sources + indegree}, weights_of(indegree, sourceweights),
                             {destinations, destinations + outdegree}, weights_of(outdegree, destweights),
-                            sourceweights != MPI_UNWEIGHTED};
+                            sourceweights != MPI_UNWEIGHTED, {}, {}};
   return create_dist_graph(call, comm_old, std::move(shape), comm_dist_graph);
 }
 

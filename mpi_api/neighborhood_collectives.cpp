@@ -22,7 +22,8 @@ namespace {
 // The calling rank's neighbours in the topology of `comm`, in the order of MPI-3.1, 7.6: for a Cartesian
 // grid, dimension by dimension the source and the destination of MPI_Cart_shift by 1 (MPI_PROC_NULL past
 // the edge of a non-periodic dimension), both ways; for a graph, MPI_Graph_neighbors both ways; for a
-// distributed graph, its sources and destinations.
+// distributed graph, its sources and destinations. An edge that only one end names (an erroneous graph)
+// is no neighbour at that end, as MPI_PROC_NULL is.
 coll::neighbourhood neighbourhood_in(const topology& shape, int rank) {
   coll::neighbourhood hood;
   if (const auto* cart = std::get_if<cartesian_topology>(&shape)) {
@@ -31,13 +32,13 @@ coll::neighbourhood neighbourhood_in(const topology& shape, int rank) {
     hood.destinations = hood.sources;
     hood.pairing = coll::neighbour_pairing::mirrored;
   } else if (const auto* graph = std::get_if<graph_topology>(&shape)) {
-    std::span<const int> adjacent = graph->neighbours_of(rank);
-    hood.sources.assign(adjacent.begin(), adjacent.end());
+    hood.sources = coll::reciprocated(graph->neighbours_of(rank), rank,
+                                      [graph](int peer) { return graph->neighbours_of(peer); });
     hood.destinations = hood.sources;
   } else {
     const auto& dist_graph = std::get<dist_graph_topology>(shape);
-    hood.sources = dist_graph.sources;
-    hood.destinations = dist_graph.destinations;
+    hood.sources = dist_graph.reciprocated_sources;
+    hood.destinations = dist_graph.reciprocated_destinations;
   }
   return hood;
 }
@@ -68,7 +69,7 @@ coll::const_block_map one_block_for_all(const void* sendbuf, int sendcount, MPI_
 int run_neighbor_exchange(const char* call, MPI_Comm comm, coll::neighbourhood hood, const coll::const_block_map& send,
                           const coll::block_map& recv, held_layouts held, MPI_Request* request) {
   coll::communicator_view view = collective_view(comm);
-  std::uint64_t sequence = view.take_sequences(2);
+  std::uint64_t sequence = view.take_sequences(1);
   return launch_copies(
       call, comm, view,
       [&](coll::truncation* seen) {

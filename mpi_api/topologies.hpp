@@ -37,6 +37,9 @@ struct dist_graph_topology {
   std::vector<int> sources, source_weights;
   std::vector<int> destinations, destination_weights;
   bool weighted = false;
+  // The same edges as the neighbourhood collectives use them: negative (no neighbour) where the other end
+  // does not name the edge (an erroneous graph), so that nobody waits for a neighbour that will not come.
+  std::vector<int> reciprocated_sources, reciprocated_destinations;
 };
 
 using topology = std::variant<cartesian_topology, graph_topology, dist_graph_topology>;
