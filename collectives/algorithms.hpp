@@ -24,12 +24,24 @@ task cell_bcast_task(communicator_view comm, void* buffer, std::size_t bytes, in
 // the result is combined there and left there, without a copy.
 task reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count, std::size_t element_size,
                  reduction_op op, int root, std::uint64_t sequence);
-// MPI_Reduce's algorithm: vectors of plain elements whose slice per rank is at least WEFT_TILED_SLICE_MIN
-// bytes go to tiled_reduce_task, the others to reduce_task. Takes two sequence numbers.
+// Whether a reduction goes through the members' deposit cells: plain elements, at most
+// deposit_cell::capacity bytes, on a communicator that has them.
+bool fits_deposits(const communicator_view& comm, std::size_t count, std::size_t element_size,
+                   const reduction_op& op);
+// The reduction that fits_deposits: every other rank deposits its input, the root combines them.
+task cell_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
+                      std::size_t element_size, reduction_op op, int root, std::uint64_t sequence);
+// The allreduce that fits_deposits: every rank deposits its input; on a few ranks every rank combines all
+// of them, on more rank 0 does and broadcasts the result. Takes two sequence numbers.
+task cell_allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
+                         std::size_t element_size, reduction_op op, std::uint64_t sequence);
+// MPI_Reduce's algorithm: small vectors that fit_deposits go to cell_reduce_task; vectors of plain elements
+// whose slice per rank is at least WEFT_TILED_SLICE_MIN bytes to tiled_reduce_task; the others to
+// reduce_task. Takes two sequence numbers.
 task rooted_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                         std::size_t element_size, reduction_op op, int root, std::uint64_t sequence);
 // Takes three sequence numbers: `sequence` and the next two. Vectors tiled by rooted_reduce_task's rule go
-// to tiled_allreduce_task, the others through reduce and broadcast.
+// to tiled_allreduce_task, the others through reduce (through the cells where they fit) and broadcast.
 task allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                     std::size_t element_size, reduction_op op, std::uint64_t sequence);
 

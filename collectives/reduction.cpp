@@ -61,14 +61,21 @@ bool tiled(const communicator_view& comm, std::size_t count, std::size_t element
 
 task rooted_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                         std::size_t element_size, reduction_op op, int root, std::uint64_t sequence) {
-  if (tiled(comm, count, element_size, op)) co_await tiled_reduce_task(comm, input, recv, count, element_size, op, root, sequence);
-  else co_await reduce_task(comm, input, recv, count, element_size, op, root, sequence);
+  if (fits_deposits(comm, count, element_size, op))
+    return cell_reduce_task(comm, input, recv, count, element_size, op, root, sequence);
+  if (tiled(comm, count, element_size, op))
+    return tiled_reduce_task(comm, input, recv, count, element_size, op, root, sequence);
+  return reduce_task(comm, input, recv, count, element_size, op, root, sequence);
 }
 
 task allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                     std::size_t element_size, reduction_op op, std::uint64_t sequence) {
   if (tiled(comm, count, element_size, op)) {
     co_await tiled_allreduce_task(comm, input, recv, count, element_size, op, sequence);
+    co_return;
+  }
+  if (fits_deposits(comm, count, element_size, op)) {
+    co_await cell_allreduce_task(comm, input, recv, count, element_size, op, sequence);
     co_return;
   }
   co_await reduce_task(comm, input, recv, count, element_size, op, 0, sequence);

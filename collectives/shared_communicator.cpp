@@ -25,6 +25,9 @@ shared_communicator::shared_communicator(std::span<const runtime::machine_place>
       child_signals_(std::make_unique<signal[]>(static_cast<std::size_t>(size_) * max_children_)),
       scratch_(std::make_unique<std::vector<std::byte>[]>(size_)),
       cells_(size_ > 1 ? std::make_unique<broadcast_cell[]>(cell_count) : nullptr),
+      deposits_(size_ > 1 && size_ <= max_deposit_members
+                    ? std::make_unique<deposit_cell[]>(static_cast<std::size_t>(size_) * cell_count)
+                    : nullptr),
       neighbours_(std::make_unique<neighbour_signals[]>(size_)) {}
 
 shared_communicator::~shared_communicator() = default;

@@ -50,12 +50,25 @@ class sequence_flag {
 // A sequence flag alone on its cache line.
 class alignas(cache_line) signal : public sequence_flag {};
 
-// One small broadcast's data (see cell_broadcast.cpp): `filled` holds the sequence number of the broadcast
-// whose data the cell holds, on the cache line of its first bytes.
-struct alignas(cache_line) broadcast_cell {
-  static constexpr std::size_t capacity = 1024;
+// Small data of one collective in shared memory (see cells.hpp): `filled` holds the sequence number of the
+// collective whose data the cell holds, on the cache line of its first bytes.
+template <std::size_t Capacity>
+struct alignas(cache_line) data_cell {
+  static constexpr std::size_t capacity = Capacity;
   sequence_flag filled;
-  std::byte data[capacity];
+  std::byte data[Capacity];
+};
+using broadcast_cell = data_cell<1024>;  // a small broadcast's data, filled by its root
+using deposit_cell = data_cell<256>;     // one member's input to a small reduction
+
+// How far a member is with the communicator's cells (see cells.hpp).
+struct alignas(cache_line) cell_progress {
+  // The sequence number of the last collective whose cells the member is done with: read (a broadcast),
+  // filled (as its root), deposited into (a reduction) or consumed (as a reduction's root).
+  sequence_flag done;
+  // Whether a member may wait for `done` to grow: set by the waiter; cleared by this member once no
+  // waiter is left whose wait its `done` has not ended.
+  std::atomic<bool> awaited{false};
 };
 
 class alignas(cache_line) member_slot {
@@ -66,11 +79,13 @@ class alignas(cache_line) member_slot {
   signal from_tree_root;
   signal from_collective_root;
 
-  // The sequence number of the last broadcast cell the member has read (as the root: filled).
-  signal cells_read;
-  // The least cells_read of all members that the member saw when it last looked: only its own business,
-  // so that as a broadcast's root it scans the members once per round of the cells, not once per call.
-  alignas(cache_line) std::uint64_t cells_known_read = 0;
+  cell_progress cells;
+  // The member's own business: the least cells.done of all members when it last looked, so that it scans
+  // the members once per round of the ring, not once per call.
+  alignas(cache_line) std::uint64_t cells_known_done = 0;
+  // The member it waits for, or -1, and the value of that one's cells.done it waits for.
+  std::atomic<int> cells_awaiting{-1};
+  std::atomic<std::uint64_t> cells_awaiting_done{0};
 
   // Raises `which` (a signal of this slot, or one this member waits for) to `sequence` and wakes the
   // member if it sleeps.
@@ -106,12 +121,16 @@ class shared_communicator {
   // The signals `rank` waits for from the peers it exchanges with directly (neighbour_signals.hpp).
   neighbour_signals& neighbours(int rank) noexcept;
 
-  // The ring of cells of small broadcasts: the one of broadcast `sequence`. None on one member.
+  // The rings of cells (cells.hpp), none on one member: the communicator's broadcast cell of collective
+  // `sequence`, and member `rank`'s deposit cell of it (only on communicators of at most
+  // max_deposit_members, where reductions deposit).
   static constexpr int cell_count = 16;
+  static constexpr int max_deposit_members = 64;
   broadcast_cell& cell(std::uint64_t sequence) noexcept { return cells_[sequence % cell_count]; }
-  // The member that waits for another to read a cell, or -1: at most one does at a time, since a root
-  // waits before it fills the cell that every later broadcast needs.
-  std::atomic<int>& cell_waiter() noexcept { return cell_waiter_; }
+  bool has_deposits() const noexcept { return deposits_ != nullptr; }
+  deposit_cell& deposit(int rank, std::uint64_t sequence) noexcept {
+    return deposits_[rank * cell_count + sequence % cell_count];
+  }
 
  private:
   int size_;
@@ -121,7 +140,7 @@ class shared_communicator {
   std::unique_ptr<signal[]> child_signals_;
   std::unique_ptr<std::vector<std::byte>[]> scratch_;
   std::unique_ptr<broadcast_cell[]> cells_;
-  alignas(cache_line) std::atomic<int> cell_waiter_{-1};
+  std::unique_ptr<deposit_cell[]> deposits_;
   std::unique_ptr<neighbour_signals[]> neighbours_;
 };
 

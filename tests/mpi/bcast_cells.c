@@ -1,13 +1,17 @@
-/* Small broadcasts (up to 1 KiB) go through a ring of cells: the root returns once its data is in a cell,
- * readers copy it out later, and a root waits only when its cell still holds data that a reader has not
- * read. Checked here:
+/* Small broadcasts (up to 1 KiB) and small reductions (up to 256 B, up to 64 ranks) go through rings of
+ * cells: the root of a broadcast, and every rank but the root of a reduce, returns once its data is in a
+ * cell; the others copy it out later, and a rank waits only when its cell still holds data that someone
+ * has not read. Checked here:
  * - hundreds of back-to-back broadcasts, roots taking turns, at 0, 1, 8, 1024 and 1025 bytes (the last one
  *   the other algorithm), while some ranks lag many broadcasts behind (they spin in MPI_Iprobe first), so
  *   that roots run a whole ring ahead and must wait for them;
  * - buffers overwritten right after each call returns, on the root and on the readers;
  * - a communicator made by MPI_Comm_split, broadcast on and freed at once by its root, while its other
  *   ranks may still be inside MPI_Comm_split: the data must outlive the root's communicator;
- * - the broadcast of a vector type (its packed bytes travel through a cell). */
+ * - the broadcast of a vector type (its packed bytes travel through a cell);
+ * - hundreds of Reduce (roots taking turns), Allreduce and Bcast mixed, some ranks lagging, so that ranks
+ *   wait for laggards that move on one collective at a time;
+ * - a long run of Reduce to one root that lags, so that the others wait for it at different points. */
 #include "mpitest.h"
 
 #include <string.h>
@@ -65,6 +69,40 @@ static void vector_type(int rank, int size) {
   }
 }
 
+static void mixed_reductions(int rank, int size) {
+  for (int round = 0; round < ROUNDS; round++) {
+    long long in[3] = {rank + round, 2 * rank, 1}, out[3] = {-1, -1, -1};
+    long long ranks_sum = (long long)size * (size - 1) / 2;
+    int root = (round / 20) % size;
+    if (rank == (round / 30) % size) lag(300);
+    switch (round % 3) {
+      case 0:
+        MPI_Reduce(in, out, 3, MPI_LONG_LONG, MPI_SUM, root, MPI_COMM_WORLD);
+        if (rank != root) break;
+        /* fall through: the root checks */
+      case 1:
+        if (round % 3 == 1) MPI_Allreduce(in, out, 3, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+        CHECK(out[0] == ranks_sum + (long long)size * round && out[1] == 2 * ranks_sum && out[2] == size,
+              "round %d: sums %lld %lld %lld", round, out[0], out[1], out[2]);
+        break;
+      default:
+        out[0] = rank == root ? round : -1;
+        MPI_Bcast(out, 1, MPI_LONG_LONG, root, MPI_COMM_WORLD);
+        CHECK(out[0] == round, "round %d: Bcast gave %lld", round, out[0]);
+    }
+  }
+}
+
+/* Reduces to one root that lags: the others run a ring ahead and wait for it at different points. */
+static void reduces_to_a_slow_root(int rank, int size) {
+  for (int round = 0; round < 4 * ROUNDS; round++) {
+    int in = rank + round, out = -1;
+    if (rank == 0 && round % 8 == 0) lag(50);
+    MPI_Reduce(&in, &out, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
+    CHECK(rank != 0 || out == size * (size - 1) / 2 + size * round, "round %d: Reduce gave %d", round, out);
+  }
+}
+
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
@@ -73,6 +111,8 @@ int main(int argc, char **argv) {
   back_to_back(rank, size);
   freed_by_root_at_once(rank, size);
   vector_type(rank, size);
+  mixed_reductions(rank, size);
+  reduces_to_a_slow_root(rank, size);
   report_ok("bcast_cells");
   MPI_Finalize();
   return 0;

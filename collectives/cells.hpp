@@ -1,0 +1,34 @@
+#pragma once
+// Small collectives through cells in shared memory (after the fast boxes of shared-memory MPI transports):
+// a rank that gives data copies it into a cell marked with the collective's sequence number and goes on;
+// the ranks that take it copy it out when they get there. Nobody waits for the takers, since no return
+// frees a cell, so a rank runs up to a ring of cells ahead of the slowest member, and the ranks of one
+// worker make many small collectives in a row before they switch. Small broadcasts use the communicator's
+// cells (cell_broadcast.cpp: the root fills, the others read), small reductions one ring per member
+// (cell_reduction.cpp: the others deposit, the root consumes).
+//
+// A cell may be filled again once every member is done with the collective it holds. Each member raises
+// its cells.done as it finishes with a collective's cells; a rank about to fill a cell makes sure that
+// every member's done has reached the cell's old mark. It scans the members once per round of the ring
+// (cells_known_done keeps the least it saw) and, when one lags, names that member in its own slot
+// (cells_awaiting), flags the laggard (cells.awaited) and waits for the laggard's done; a member that
+// raises its done with the flag set clears it and wakes the members that name it. Both scans cost
+// O(members) and happen only when a rank would otherwise overwrite what someone has not read.
+
+#include <cstdint>
+
+#include "collectives/communicator_view.hpp"
+#include "collectives/shared_communicator.hpp"
+#include "collectives/task.hpp"
+
+namespace weft::coll {
+
+// Waits until every member is done with collective `previous`, the old mark of a cell the caller is about
+// to fill. Await it only when the caller's own knowledge does not suffice (cells_known_done < previous):
+// a nested task costs a coroutine frame.
+task await_cells_free(communicator_view comm, std::uint64_t previous);
+
+// Notes that the caller is done with the cells of collective `sequence`, waking members that wait for it.
+void finish_cells(const communicator_view& comm, std::uint64_t sequence);
+
+}  // namespace weft::coll
