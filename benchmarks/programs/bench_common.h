@@ -207,10 +207,14 @@ static inline double bench_max_over(double value, int peer) {
  * of a point; they settle caches, page mappings and the library's internal buffers, and the last one
  * gives the step count that fills a point, so each point takes about as long at every size and job size.
  * The ranks that take part (the caller and `peer`, or every rank) agree on each round's time, so they
- * run the same counts; that agreement also starts the measured loop on all of them together. With
- * BENCH_ALONE the caller times itself and waits for no one. */
+ * run the same counts; that agreement also starts the measured loop on all of them together. They agree
+ * once before the first round too: ranks may arrive far apart (after a phase without communication,
+ * ranks that share a core finish it one after the other), and a first round that waited for the last
+ * one would end the warm-up at once and be taken for the point. With BENCH_ALONE the caller times itself
+ * and waits for no one. */
 static inline double bench_seconds_per_step(const struct bench_options *o, int peer, bench_step step, void *state) {
   const double point = o->quick ? BENCH_QUICK_POINT_SECONDS : BENCH_POINT_SECONDS;
+  (void)bench_max_over(0, peer);
   long warmup = 1;
   double took;
   while ((took = bench_max_over(bench_run_steps(step, state, warmup), peer)) < point / 10 && warmup < (1L << 30))
