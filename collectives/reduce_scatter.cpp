@@ -5,7 +5,7 @@
 // that nobody reads them any more. Each rank combines p blocks, one call of the operation per peer and
 // tile: with small blocks and many ranks, p² calls of a few elements each.
 //
-// Tree: the whole vector is reduced up the binomial tree (reduce_task, in rank order) into rank 0's working
+// Tree: the whole vector is reduced up the communicator's tree (reduce_task, in rank order) into rank 0's working
 // memory, then every rank copies its block out of it (rooted_exchange: rank 0 keeps the result until all
 // have copied). p - 1 calls of the operation on the whole vector, and ⌈log2 p⌉ + 2·⌈log2 p⌉ tree levels
 // against the direct form's 4·⌈log2 p⌉.

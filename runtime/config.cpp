@@ -34,8 +34,8 @@ constexpr setting setting_table[] = {
      "rank that matched it and its peer, when the peer waits inside MPI, so that two cores copy at once."},
     {"WEFT_TILED_SLICE_MIN", "8K",
      "MPI_Reduce and MPI_Allreduce reduce a vector tiled, every rank combining its own slice of all ranks' "
-     "inputs, when each rank's slice (the vector's bytes / ranks) is at least this large; smaller ones go up "
-     "a binomial tree. See docs/collectives.md."},
+     "inputs, when each rank's slice (the vector's bytes / ranks) is at least this large; smaller ones go through "
+     "shared cells (up to 256 B on up to 16 ranks) or up the communicator's tree. See docs/collectives.md."},
     {"WEFT_BCAST_TWO_STAGE_MIN", "16K",
      "MPI_Bcast of at least this many bytes, on a communicator whose ranks span several NUMA nodes, runs in "
      "two stages: one rank per NUMA node copies from the root, the others of its node from it. Smaller ones "
@@ -43,7 +43,7 @@ constexpr setting setting_table[] = {
     {"WEFT_REDUCE_SCATTER_DIRECT_MIN", "512",
      "MPI_Reduce_scatter and MPI_Reduce_scatter_block reduce each rank's block straight from every rank's "
      "input when the blocks are at least this large on average (the vector's bytes / ranks); smaller ones "
-     "reduce the whole vector up a binomial tree, then each rank copies its block out of the result. See "
+     "reduce the whole vector up the communicator's tree, then each rank copies its block out of the result. See "
      "docs/collectives.md."},
     {"WEFT_POLL_COUNT", "2000",
      "How many times a waiting rank polls before it parks, when no other rank of its worker can run."},
