@@ -36,18 +36,20 @@ slice slice_of(int rank, int size, std::size_t count) {
 }
 
 // Combines the caller's slice of every rank's input into `destination` (a receive buffer: the root's, or
-// the caller's own), the buffers having been published.
+// the caller's own), the buffers having been published. Nobody reads the destination's slice before the
+// caller is done, so tiles are combined right there, unless it is also an input (in place): then in the
+// caller's working memory, since the first copy would overwrite an input not yet combined.
 void reduce_own_slice(const communicator_view& comm, std::size_t count, std::size_t element_size,
-                      const reduction_op& op, std::byte* destination) {
+                      const reduction_op& op, std::byte* destination, bool in_place) {
   shared_communicator& shared = *comm.shared;
   slice own = slice_of(comm.rank, comm.size, count);
   std::size_t first = own.first * element_size;
   auto input_of = [&](int rank) {
     return static_cast<const published_buffers*>(shared.slot(rank).published)->input + first;
   };
-  // In place, this overwrites the tiles of an input that only the caller reads, and has read.
-  combine_in_rank_order(comm.size, input_of, own.length, element_size, op,
-                        tile_accumulator(shared.scratch(comm.rank), element_size, op), destination + first);
+  std::byte* place = destination + first;
+  std::byte* accumulator = in_place ? tile_accumulator(shared.scratch(comm.rank), element_size, op) : place;
+  combine_in_rank_order(comm.size, input_of, own.length, element_size, op, accumulator, place);
 }
 
 }  // namespace
@@ -56,7 +58,8 @@ task tiled_reduce_task(communicator_view comm, const void* input, void* recv, st
                        std::size_t element_size, reduction_op op, int root, std::uint64_t sequence) {
   published_buffers mine{static_cast<const std::byte*>(input), static_cast<std::byte*>(recv)};
   auto reduce_into_root = [comm, count, element_size, op, root](const auto& published) {
-    reduce_own_slice(comm, count, element_size, op, published(root).recv);
+    const published_buffers& at_root = published(root);
+    reduce_own_slice(comm, count, element_size, op, at_root.recv, at_root.input == at_root.recv);
   };
   return exchange_published(comm, mine, reduce_into_root, sequence);
 }
@@ -67,7 +70,7 @@ task tiled_allreduce_task(communicator_view comm, const void* input, void* recv,
   published_buffers mine{static_cast<const std::byte*>(input), static_cast<std::byte*>(recv)};
   shared.slot(comm.rank).published = &mine;
   co_await barrier_task(comm, sequence);
-  reduce_own_slice(comm, count, element_size, op, mine.recv);
+  reduce_own_slice(comm, count, element_size, op, mine.recv, mine.input == mine.recv);
   co_await barrier_task(comm, sequence + 1);
   for (int step = 1; step < comm.size; ++step) {
     int owner = (comm.rank + step) % comm.size;
