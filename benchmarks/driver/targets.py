@@ -45,6 +45,19 @@ def _missing_other(others):
     return [] if len(others) == 2 else ["the other library has no figure"]
 
 
+def _hardware_floor(figures):
+    """What the two cores charge to move cache lines between them (internals cache_line_transfer), as the
+    floor under a 2-rank line; empty when not measured."""
+    one_way = find(figures, "internals-bench_internals", "cache_line_transfer.one_way", "round_trip/real_time")
+    stream = find(figures, "internals-bench_internals", "cache_line_transfer", "stream/real_time")
+    parts = []
+    if one_way and "weft" in one_way["median"]:
+        parts.append(f"one cache line from core to core takes {_fmt(one_way['median']['weft'], 'ns')}")
+    if stream and "weft" in stream["median"]:
+        parts.append(f"{_fmt(stream['median']['weft'], 'ns')} per line when they stream")
+    return f"; on this machine {' and '.join(parts)}" if parts else ""
+
+
 def _latency_vs_best(figures):
     goal = "0-byte latency, 2 ranks on 2 cores: Weft ≤ 0.5 × the better of MPICH and Open MPI"
     compared = _compared(figures, "pingpong-2", "pingpong_latency", "0")
@@ -55,7 +68,7 @@ def _latency_vs_best(figures):
     met, runs = _judge(fig, weft <= 0.5 * others[best])
     return goal, met, (
         f"Weft {_fmt(weft, fig['unit'])}, {NAMES[best]} {_fmt(others[best], fig['unit'])}: "
-        f"{weft / others[best]:.2f} ×{runs}")
+        f"{weft / others[best]:.2f} ×{runs}{_hardware_floor(figures)}")
 
 
 def _latency_oversubscribed(figures):
@@ -159,7 +172,8 @@ def _collectives_faster(case, ranks, factor):
         size = "" if fig["benchmark"] == "barrier_latency" else f" {number(float(fig['param']))} B"
         return goal, met, (f"{sum(1 for s, _ in speedups if s >= factor)} of {len(speedups)} points; slowest: "
                            f"{fig['benchmark']}{size}, Weft {_fmt(fig['median']['weft'], fig['unit'])}, "
-                           f"{NAMES[best]} {_fmt(_others(fig)[best], fig['unit'])} ({number(worst)} ×)")
+                           f"{NAMES[best]} {_fmt(_others(fig)[best], fig['unit'])} ({number(worst)} ×)"
+                           f"{_hardware_floor(figures) if ranks == 2 else ''}")
     return check
 
 

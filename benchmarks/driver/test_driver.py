@@ -94,6 +94,17 @@ class Summary(unittest.TestCase):
         self.assertTrue(bound["met"])
         self.assertIn("1.50 ×", bound["measured"])
 
+    def test_two_rank_targets_name_the_hardware_floor(self):
+        runs = [run("pingpong-2", lib, 0, [["pingpong_latency", "0", v, "us"]])
+                for lib, v in (("weft", 0.1), ("mpich", 0.5), ("openmpi", 0.3))]
+        runs.append(run("internals-bench_internals", "weft", 0,
+                        [["cache_line_transfer.one_way", "round_trip/real_time", 52.3, "ns"],
+                         ["cache_line_transfer", "stream/real_time", 9.7, "ns"]]))
+        cases = self.cases + [Case("internals-bench_internals", 1, WEFT)]
+        targets = evaluate(summarize(cases, runs, list(ALL)))
+        self.assertEqual(targets[0]["measured"], "Weft 0.1 us, Open MPI 0.3 us: 0.33 ×; on this machine one cache "
+                                                 "line from core to core takes 52.30 ns and 9.70 ns per line when they stream")
+
     def test_spread_runs_leave_a_target_unsettled(self):
         runs = [run("pingpong-2", "weft", i, [["pingpong_latency", "0", v, "us"]]) for i, v in enumerate((0.1, 0.1, 0.4))]
         runs.append(run("pingpong-2", "openmpi", 0, [["pingpong_latency", "0", 0.3, "us"]]))
