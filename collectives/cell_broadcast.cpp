@@ -42,6 +42,7 @@ task cell_bcast_task(communicator_view comm, void* buffer, std::size_t bytes, in
   finish_cells(comm, sequence);
   cell.filled.advance(sequence);
   wake_children(comm, cell, root, sequence);
+  prepare_to_fill(shared.cell(sequence + 1));
 }
 
 }  // namespace weft::coll

@@ -40,6 +40,7 @@ task deposit(communicator_view comm, const void* input, std::size_t bytes, std::
     co_await await_cells_free(comm, previous);
   std::memcpy(cell.data, input, bytes);
   cell.filled.advance(sequence);
+  prepare_to_fill(shared.deposit(comm.rank, sequence + 1));
 }
 
 // Combines every member's input (the caller's own from `input`, the others' from their deposits of
