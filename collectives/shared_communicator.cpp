@@ -17,12 +17,29 @@ void member_slot::raise(sequence_flag& which, std::uint64_t sequence) noexcept {
   if (runtime::rank* sleeper = sleeper_.exchange(nullptr, std::memory_order_seq_cst)) runtime::unpark(sleeper);
 }
 
+namespace {
+
+// Rounds of a disseminating barrier among members that run on distinct cores (ceil(log2(size))), or 0
+// when some share one (or there is one member): on a shared core the tree's fewer signals win.
+int dissemination_rounds(std::span<const runtime::machine_place> places) {
+  std::vector<runtime::machine_place> sorted(places.begin(), places.end());
+  std::sort(sorted.begin(), sorted.end());
+  if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) return 0;
+  int rounds = 0;
+  for (std::size_t reach = 1; reach < places.size(); reach *= 2) ++rounds;
+  return rounds;
+}
+
+}  // namespace
+
 shared_communicator::shared_communicator(std::span<const runtime::machine_place> places)
     : size_(static_cast<int>(places.size())),
       tree_(places),
       max_children_(std::max(tree_.max_children(), 1)),
+      rounds_(dissemination_rounds(places)),
       slots_(std::make_unique<member_slot[]>(size_)),
       child_signals_(std::make_unique<signal[]>(static_cast<std::size_t>(size_) * max_children_)),
+      round_signals_(rounds_ != 0 ? std::make_unique<signal[]>(static_cast<std::size_t>(size_) * rounds_) : nullptr),
       scratch_(std::make_unique<std::vector<std::byte>[]>(size_)),
       cells_(size_ > 1 ? std::make_unique<broadcast_cell[]>(cell_count) : nullptr),
       deposits_(size_ > 1 && size_ <= max_deposit_members

@@ -111,6 +111,11 @@ class shared_communicator {
 
   int size() const noexcept { return size_; }
   const collective_tree& tree() const noexcept { return tree_; }
+  // Whether no two members share a core: their signals then cross between cores at the same time, and a
+  // barrier disseminates (barrier.cpp) rather than climbing the tree and coming down again.
+  bool members_apart() const noexcept { return rounds_ != 0; }
+  // Raised for `rank` in round `round` of a disseminating barrier (only where members_apart()).
+  signal& from_round(int rank, int round) noexcept { return round_signals_[rank * rounds_ + round]; }
   member_slot& slot(int rank) noexcept { return slots_[rank]; }
   // Raised by child `index` (0, 1, ...) of `rank` in the tree.
   signal& from_child(int rank, int index) noexcept { return child_signals_[rank * max_children_ + index]; }
@@ -136,8 +141,10 @@ class shared_communicator {
   int size_;
   collective_tree tree_;
   int max_children_;
+  int rounds_;  // of a disseminating barrier: ceil(log2(size)) where members are apart, else 0
   std::unique_ptr<member_slot[]> slots_;
   std::unique_ptr<signal[]> child_signals_;
+  std::unique_ptr<signal[]> round_signals_;
   std::unique_ptr<std::vector<std::byte>[]> scratch_;
   std::unique_ptr<broadcast_cell[]> cells_;
   std::unique_ptr<deposit_cell[]> deposits_;
