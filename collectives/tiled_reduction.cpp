@@ -15,6 +15,7 @@
 #include "collectives/algorithms.hpp"
 #include "collectives/combine_in_rank_order.hpp"
 #include "collectives/exchanges.hpp"
+#include "collectives/vector_slices.hpp"
 
 namespace weft::coll {
 namespace {
@@ -24,23 +25,12 @@ struct published_buffers {
   std::byte* recv;
 };
 
-// Rank r's slice of `count` elements: [first, first + length).
-struct slice {
-  std::size_t first;
-  std::size_t length;
-};
-
-slice slice_of(int rank, int size, std::size_t count) {
-  std::size_t first = count * rank / size;
-  return {first, count * (rank + 1) / size - first};
-}
-
 // Combines the caller's slice of every rank's input into `destination` (a receive buffer: the root's, or
-// the caller's own), the buffers having been published.
+// the caller's own), the buffers having been published; the slices are cut for writing into `anchor`.
 void reduce_own_slice(const communicator_view& comm, std::size_t count, std::size_t element_size,
-                      const reduction_op& op, std::byte* destination) {
+                      const reduction_op& op, const std::byte* anchor, std::byte* destination) {
   shared_communicator& shared = *comm.shared;
-  slice own = slice_of(comm.rank, comm.size, count);
+  slice own = slice_of(comm.rank, comm.size, count, element_size, anchor);
   std::size_t first = own.first * element_size;
   auto input_of = [&](int rank) {
     return static_cast<const published_buffers*>(shared.slot(rank).published)->input + first;
@@ -56,7 +46,8 @@ task tiled_reduce_task(communicator_view comm, const void* input, void* recv, st
                        std::size_t element_size, reduction_op op, int root, std::uint64_t sequence) {
   published_buffers mine{static_cast<const std::byte*>(input), static_cast<std::byte*>(recv)};
   auto reduce_into_root = [comm, count, element_size, op, root](const auto& published) {
-    reduce_own_slice(comm, count, element_size, op, published(root).recv);
+    std::byte* destination = published(root).recv;
+    reduce_own_slice(comm, count, element_size, op, destination, destination);
   };
   return exchange_published(comm, mine, reduce_into_root, sequence);
 }
@@ -67,11 +58,13 @@ task tiled_allreduce_task(communicator_view comm, const void* input, void* recv,
   published_buffers mine{static_cast<const std::byte*>(input), static_cast<std::byte*>(recv)};
   shared.slot(comm.rank).published = &mine;
   co_await barrier_task(comm, sequence);
-  reduce_own_slice(comm, count, element_size, op, mine.recv);
+  // One cut for all: every rank writes its own receive buffer, which usually shares rank 0's alignment.
+  const std::byte* anchor = static_cast<const published_buffers*>(shared.slot(0).published)->recv;
+  reduce_own_slice(comm, count, element_size, op, anchor, mine.recv);
   co_await barrier_task(comm, sequence + 1);
   for (int step = 1; step < comm.size; ++step) {
     int owner = (comm.rank + step) % comm.size;
-    slice theirs = slice_of(owner, comm.size, count);
+    slice theirs = slice_of(owner, comm.size, count, element_size, anchor);
     std::size_t offset = theirs.first * element_size;
     const std::byte* source = static_cast<const published_buffers*>(shared.slot(owner).published)->recv;
     if (theirs.length != 0) std::memcpy(mine.recv + offset, source + offset, theirs.length * element_size);
