@@ -37,7 +37,7 @@ task cell_allreduce_task(communicator_view comm, const void* input, void* recv, 
                          std::size_t element_size, reduction_op op, std::uint64_t sequence);
 // MPI_Reduce's algorithm: small vectors that fit_deposits go to cell_reduce_task; vectors of plain elements
 // whose slice per rank is at least WEFT_TILED_SLICE_MIN bytes to tiled_reduce_task; the others to
-// reduce_task. Takes two sequence numbers.
+// reduce_task. Takes three sequence numbers: `sequence` and the next two.
 task rooted_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                         std::size_t element_size, reduction_op op, int root, std::uint64_t sequence);
 // Takes three sequence numbers: `sequence` and the next two. Vectors tiled by rooted_reduce_task's rule go
@@ -45,12 +45,15 @@ task rooted_reduce_task(communicator_view comm, const void* input, void* recv, s
 task allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                     std::size_t element_size, reduction_op op, std::uint64_t sequence);
 
-// Every rank reduces its slice of the vector from all inputs into the root's `recv`. Plain elements only
-// (op.layout null). Takes two sequence numbers.
+// Every rank reduces its slice of the vector from all inputs into the root's `recv`; across NUMA domains
+// (collective_tree::spans_domains), each domain first into its partial result. Plain elements only
+// (op.layout null). Takes three sequence numbers.
 task tiled_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                        std::size_t element_size, reduction_op op, int root, std::uint64_t sequence);
-// Every rank reduces its slice of the vector from all inputs, then copies the others' slices. Plain
-// elements only (op.layout null). Takes three sequence numbers.
+// Every rank reduces its slice of the vector from all inputs, then copies the others' slices; across NUMA
+// domains, each domain first reduces its inputs into its partial result, then every rank combines its
+// slice of all partial results into its whole domain's `recv`. Plain elements only (op.layout null).
+// Takes three sequence numbers.
 task tiled_allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                           std::size_t element_size, reduction_op op, std::uint64_t sequence);
 
@@ -65,7 +68,7 @@ inline void bcast(void* buffer, std::size_t bytes, int root, const communicator_
 
 inline void reduce(const void* input, void* recv, std::size_t count, std::size_t element_size, reduction_op op,
                    int root, const communicator_view& comm) {
-  run(comm, rooted_reduce_task(comm, input, recv, count, element_size, op, root, comm.take_sequences(2)));
+  run(comm, rooted_reduce_task(comm, input, recv, count, element_size, op, root, comm.take_sequences(3)));
 }
 
 inline void allreduce(const void* input, void* recv, std::size_t count, std::size_t element_size,

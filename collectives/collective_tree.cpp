@@ -90,6 +90,9 @@ collective_tree::collective_tree(std::span<const machine_place> places)
       spans_domains_ = spans_domains_ || domain_leader_[r] != 0;
     }
   }
+  for (int r = 0; r < size; ++r)
+    if (domain_leader_[r] == r) domain_starts_.push_back(r);
+  domain_starts_.push_back(size);
   for (int r = 0; r < size; ++r) {
     first_child_[r + 1] = first_child_[r] + static_cast<int>(children[r].size());
     max_children_ = std::max(max_children_, static_cast<int>(children[r].size()));
@@ -98,6 +101,10 @@ collective_tree::collective_tree(std::span<const machine_place> places)
       child_index_[children[r][i]] = static_cast<int>(i);
     }
   }
+}
+
+int collective_tree::domain_of(int rank) const noexcept {
+  return static_cast<int>(std::upper_bound(domain_starts_.begin(), domain_starts_.end(), rank) - domain_starts_.begin()) - 1;
 }
 
 }  // namespace weft::coll

@@ -36,6 +36,11 @@ class collective_tree {
   // the tree follows them: each domain is then a subtree rooted at its leader, its lowest rank.
   bool spans_domains() const noexcept { return spans_domains_; }
   int domain_leader(int rank) const noexcept { return domain_leader_[rank]; }
+  // The domains in rank order: domain d is the ranks [domain_start(d), domain_start(d + 1)). All ranks are
+  // one domain when the tree does not follow domains.
+  int domain_count() const noexcept { return static_cast<int>(domain_starts_.size()) - 1; }
+  int domain_start(int domain) const noexcept { return domain_starts_[domain]; }
+  int domain_of(int rank) const noexcept;
 
  private:
   std::vector<int> parent_;
@@ -43,6 +48,7 @@ class collective_tree {
   std::vector<int> first_child_;  // rank r's children are children_[first_child_[r], first_child_[r + 1])
   std::vector<int> children_;
   std::vector<int> domain_leader_;
+  std::vector<int> domain_starts_;  // each domain's leader, then the number of ranks
   int max_children_ = 0;
   bool spans_domains_ = false;
 };

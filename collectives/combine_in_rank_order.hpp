@@ -26,24 +26,37 @@ inline std::byte* tile_accumulator(std::vector<std::byte>& scratch, std::size_t 
   return working_buffers(scratch, 1, span_of(tile_elements(element_size), element_size, op)).origin(0);
 }
 
-// Combines `count` elements of the `size` ranks' inputs into `destination`; input_of(r) is the origin of
-// the range's first element in rank r's input. Each tile is combined in `accumulator` (see
-// tile_accumulator), then copied to its place; an accumulator equal to `destination` combines each tile in
-// its place, which only the caller may read meanwhile. Copies move data bytes only, so derived layouts
-// keep their gaps.
-template <class InputOf>
-void combine_in_rank_order(int size, InputOf input_of, std::size_t count, std::size_t element_size,
-                           const reduction_op& op, std::byte* accumulator, std::byte* destination) {
+// Combines `count` elements of the `size` ranks' inputs tile by tile, input_of(r) being the origin of the
+// range's first element in rank r's input: each tile is combined in tile_at(offset), `offset` being its
+// first byte's within the range, then handed to finished(offset, tile, elements) while it is still in the
+// cache.
+template <class InputOf, class TileAt, class Finished>
+void combine_tiles_in_rank_order(int size, InputOf input_of, std::size_t count, std::size_t element_size,
+                                 const reduction_op& op, TileAt tile_at, Finished finished) {
   std::size_t tile = tile_elements(element_size);
   for (std::size_t done = 0; done < count; done += tile) {
     std::size_t n = std::min(tile, count - done);
     std::size_t offset = done * element_size;
-    std::byte* place = destination + offset;
-    std::byte* acc = accumulator == destination ? place : accumulator;
+    std::byte* acc = tile_at(offset);
     copy_elements(acc, input_of(size - 1) + offset, n, element_size, op);
     for (int r = size - 2; r >= 0; --r) op.combine(input_of(r) + offset, acc, n);
-    if (acc != place) copy_elements(place, acc, n, element_size, op);
+    finished(offset, static_cast<const std::byte*>(acc), n);
   }
+}
+
+// Combines `count` elements of the `size` ranks' inputs into `destination`. Each tile is combined in
+// `accumulator` (see tile_accumulator), then copied to its place; an accumulator equal to `destination`
+// combines each tile in its place, which only the caller may read meanwhile. Copies move data bytes only,
+// so derived layouts keep their gaps.
+template <class InputOf>
+void combine_in_rank_order(int size, InputOf input_of, std::size_t count, std::size_t element_size,
+                           const reduction_op& op, std::byte* accumulator, std::byte* destination) {
+  bool in_place = accumulator == destination;
+  auto tile_at = [=](std::size_t offset) { return in_place ? destination + offset : accumulator; };
+  auto finished = [&](std::size_t offset, const std::byte* tile, std::size_t n) {
+    if (!in_place) copy_elements(destination + offset, tile, n, element_size, op);
+  };
+  combine_tiles_in_rank_order(size, input_of, count, element_size, op, tile_at, finished);
 }
 
 }  // namespace weft::coll

@@ -1,20 +1,29 @@
 // Reduce and allreduce of long vectors, tiled (after the HPDC'13 paper): every rank owns one slice of the
-// vector and reduces it straight from all ranks' send buffers, all ranks at the same time, where the
-// tree makes rank 0 read and combine the whole vector once per level. The reduce writes each
-// slice into the root's receive buffer: two barriers (all buffers published; all slices written). The
-// allreduce writes each slice into its owner's receive buffer, and every rank then copies the others'
-// slices from their owners: a third barrier keeps each receive buffer until all have copied from it.
+// vector and reduces it straight from the ranks' send buffers, all ranks at the same time, where the tree
+// makes rank 0 read and combine the whole vector once per level.
 //
-// A slice is combined tile by tile in a working buffer of the owner, small enough to stay in the cache
-// while the peers' tiles stream through it. Slices break between elements, so every element is combined
-// by one rank in rank order, as non-commutative operations need, and results are bitwise the same on
-// every rank.
-
-#include <cstring>
+// On one NUMA domain (flat): the reduce writes each slice into the root's receive buffer: two barriers
+// (all buffers published; all slices written). The allreduce writes each slice into its owner's receive
+// buffer, and every rank then copies the others' slices from their owners: a third barrier keeps each
+// receive buffer until all have copied from it.
+//
+// Across several domains (hierarchical, the tree's domains being rank ranges): the ranks of each domain
+// first reduce their domain's inputs, each its slice, into the domain's partial result in its leader's
+// working memory, so that nobody reads another domain's inputs. After a barrier, each rank of a domain
+// combines its slice of all domains' partial results in domain order, so that every partial result crosses
+// into each domain that needs it once: for the reduce, the root's domain does, into the root's receive
+// buffer; for the allreduce, every domain does, and each rank writes each finished tile into the receive
+// buffers of its whole domain. A third barrier holds the partial results and receive buffers until then.
+//
+// A slice is combined tile by tile, small enough to stay in the cache while the inputs' tiles stream
+// through it. Slices break between elements, so every element is combined by one rank in rank order (in
+// the hierarchical allreduce, by one rank per domain, from the same partial results in the same order), as
+// non-commutative operations need, and results are bitwise the same on every rank.
 
 #include "collectives/algorithms.hpp"
 #include "collectives/combine_in_rank_order.hpp"
 #include "collectives/exchanges.hpp"
+#include "collectives/vector_slices.hpp"
 
 namespace weft::coll {
 namespace {
@@ -22,64 +31,151 @@ namespace {
 struct published_buffers {
   const std::byte* input;
   std::byte* recv;
+  std::byte* partial;  // a domain's partial result, published by its leader in the hierarchical form
 };
 
-// Rank r's slice of `count` elements: [first, first + length).
-struct slice {
-  std::size_t first;
-  std::size_t length;
-};
-
-slice slice_of(int rank, int size, std::size_t count) {
-  std::size_t first = count * rank / size;
-  return {first, count * (rank + 1) / size - first};
+// Combines `part` of the vectors at sources(0), ..., sources(n - 1), in that order, into `destination`'s
+// part, through `accumulator` (see combine_in_rank_order).
+template <class Sources>
+void combine_part(slice part, int n, Sources sources, std::size_t element_size, const reduction_op& op,
+                  std::byte* accumulator, std::byte* destination) {
+  std::size_t offset = part.offset(element_size);
+  auto source_of = [&](int i) -> const std::byte* { return sources(i) + offset; };
+  combine_in_rank_order(n, source_of, part.length, element_size, op,
+                        accumulator == destination ? destination + offset : accumulator, destination + offset);
 }
 
-// Combines the caller's slice of every rank's input into `destination` (a receive buffer: the root's, or
-// the caller's own), the buffers having been published. Nobody reads the destination's slice before the
-// caller is done, so tiles are combined right there, unless it is also an input (in place): then in the
-// caller's working memory, since the first copy would overwrite an input not yet combined.
+// Flat: combines the caller's slice of every rank's input into `destination` (a receive buffer: the root's,
+// or the caller's own), the buffers having been published; the slices are cut for writing into `anchor`.
+// Nobody reads the destination's slice before the caller is done, so tiles are combined right there,
+// unless it is also an input (in place): then in the caller's working memory, since the first copy would
+// overwrite an input not yet combined.
 void reduce_own_slice(const communicator_view& comm, std::size_t count, std::size_t element_size,
-                      const reduction_op& op, std::byte* destination, bool in_place) {
+                      const reduction_op& op, const std::byte* anchor, std::byte* destination, bool in_place) {
   shared_communicator& shared = *comm.shared;
-  slice own = slice_of(comm.rank, comm.size, count);
-  std::size_t first = own.first * element_size;
-  auto input_of = [&](int rank) {
-    return static_cast<const published_buffers*>(shared.slot(rank).published)->input + first;
+  auto published = publications<published_buffers>(shared);
+  auto input_of = [&](int rank) { return published(rank).input; };
+  std::byte* accumulator = in_place ? tile_accumulator(shared.scratch(comm.rank), element_size, op) : destination;
+  combine_part(slice_of(comm.rank, comm.size, count, element_size, anchor), comm.size, input_of, element_size, op,
+               accumulator, destination);
+}
+
+task flat_allreduce(communicator_view comm, published_buffers mine, std::size_t count, std::size_t element_size,
+                    reduction_op op, std::uint64_t sequence) {
+  shared_communicator& shared = *comm.shared;
+  shared.slot(comm.rank).published = &mine;
+  co_await barrier_task(comm, sequence);
+  // One cut for all: every rank writes its own receive buffer, which usually shares rank 0's alignment.
+  auto published = publications<published_buffers>(shared);
+  const std::byte* anchor = published(0).recv;
+  reduce_own_slice(comm, count, element_size, op, anchor, mine.recv, mine.input == mine.recv);
+  co_await barrier_task(comm, sequence + 1);
+  for (int step = 1; step < comm.size; ++step) {
+    int owner = (comm.rank + step) % comm.size;
+    slice theirs = slice_of(owner, comm.size, count, element_size, anchor);
+    std::size_t offset = theirs.offset(element_size);
+    copy_elements(mine.recv + offset, published(owner).recv + offset, theirs.length, element_size, op);
+  }
+  co_await barrier_task(comm, sequence + 2);
+}
+
+// The caller's NUMA domain: its ranks [first, first + members), its leader `first`, and the caller's
+// index among them.
+struct domain_place {
+  int first;
+  int members;
+  int index;
+};
+
+domain_place place_in_domain(const communicator_view& comm) {
+  const collective_tree& tree = comm.shared->tree();
+  int domain = tree.domain_of(comm.rank);
+  int first = tree.domain_start(domain);
+  return {first, tree.domain_start(domain + 1) - first, comm.rank - first};
+}
+
+// The hierarchical form's frame. Every rank publishes `mine`, with its domain's partial result when it
+// leads it; after a barrier each rank combines its slice of its domain's inputs into that partial result;
+// after a second, across(published, place of the caller's domain, origin of domain d's partial result)
+// combines the partial results; a third barrier keeps everything published until all are done. Takes
+// three sequence numbers.
+template <class Across>
+task reduce_across_domains(communicator_view comm, published_buffers mine, std::size_t count,
+                           std::size_t element_size, reduction_op op, Across across, std::uint64_t sequence) {
+  shared_communicator& shared = *comm.shared;
+  domain_place domain = place_in_domain(comm);
+  if (domain.index == 0)
+    mine.partial = working_buffers(shared.scratch(comm.rank), 1, span_of(count, element_size, op)).origin(0);
+  shared.slot(comm.rank).published = &mine;
+  co_await barrier_task(comm, sequence);
+  auto published = publications<published_buffers>(shared);
+  // Combined in place: nobody reads the partial result before the next barrier.
+  std::byte* partial = published(domain.first).partial;
+  auto input_of = [&](int i) { return published(domain.first + i).input; };
+  combine_part(slice_of(domain.index, domain.members, count, element_size, partial), domain.members, input_of,
+               element_size, op, partial, partial);
+  co_await barrier_task(comm, sequence + 1);
+  const collective_tree& tree = shared.tree();
+  auto partial_of = [&](int d) -> const std::byte* { return published(tree.domain_start(d)).partial; };
+  across(published, domain, partial_of);
+  co_await barrier_task(comm, sequence + 2);
+}
+
+task hierarchical_reduce(communicator_view comm, published_buffers mine, std::size_t count,
+                         std::size_t element_size, reduction_op op, int root, std::uint64_t sequence) {
+  int domains = comm.shared->tree().domain_count();
+  int root_leader = comm.shared->tree().domain_leader(root);
+  auto into_root = [=](const auto& published, domain_place domain, const auto& partial_of) {
+    if (domain.first != root_leader) return;
+    // In place, the root's input is its receive buffer; it has been read by now.
+    std::byte* destination = published(root).recv;
+    combine_part(slice_of(domain.index, domain.members, count, element_size, destination), domains, partial_of,
+                 element_size, op, destination, destination);
   };
-  std::byte* place = destination + first;
-  std::byte* accumulator = in_place ? tile_accumulator(shared.scratch(comm.rank), element_size, op) : place;
-  combine_in_rank_order(comm.size, input_of, own.length, element_size, op, accumulator, place);
+  return reduce_across_domains(comm, mine, count, element_size, op, into_root, sequence);
+}
+
+task hierarchical_allreduce(communicator_view comm, published_buffers mine, std::size_t count,
+                            std::size_t element_size, reduction_op op, std::uint64_t sequence) {
+  int domains = comm.shared->tree().domain_count();
+  auto into_domain = [=](const auto& published, domain_place domain, const auto& partial_of) {
+    // Each tile is combined in the caller's own receive buffer, where no other rank writes this slice (and
+    // the input there, in place, has been read by now), then copied into the others' of the domain.
+    slice part = slice_of(domain.index, domain.members, count, element_size, published(domain.first).recv);
+    std::size_t offset = part.offset(element_size);
+    auto source_of = [&](int d) { return partial_of(d) + offset; };
+    auto tile_at = [&](std::size_t at) { return mine.recv + offset + at; };
+    auto deliver = [&](std::size_t at, const std::byte* tile, std::size_t n) {
+      for (int step = 1; step < domain.members; ++step) {
+        int mate = domain.first + (domain.index + step) % domain.members;
+        copy_elements(published(mate).recv + offset + at, tile, n, element_size, op);
+      }
+    };
+    combine_tiles_in_rank_order(domains, source_of, part.length, element_size, op, tile_at, deliver);
+  };
+  return reduce_across_domains(comm, mine, count, element_size, op, into_domain, sequence);
 }
 
 }  // namespace
 
 task tiled_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                        std::size_t element_size, reduction_op op, int root, std::uint64_t sequence) {
-  published_buffers mine{static_cast<const std::byte*>(input), static_cast<std::byte*>(recv)};
+  published_buffers mine{static_cast<const std::byte*>(input), static_cast<std::byte*>(recv), nullptr};
+  if (comm.shared->tree().spans_domains())
+    return hierarchical_reduce(comm, mine, count, element_size, op, root, sequence);
   auto reduce_into_root = [comm, count, element_size, op, root](const auto& published) {
     const published_buffers& at_root = published(root);
-    reduce_own_slice(comm, count, element_size, op, at_root.recv, at_root.input == at_root.recv);
+    reduce_own_slice(comm, count, element_size, op, at_root.recv, at_root.recv, at_root.input == at_root.recv);
   };
   return exchange_published(comm, mine, reduce_into_root, sequence);
 }
 
 task tiled_allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                           std::size_t element_size, reduction_op op, std::uint64_t sequence) {
-  shared_communicator& shared = *comm.shared;
-  published_buffers mine{static_cast<const std::byte*>(input), static_cast<std::byte*>(recv)};
-  shared.slot(comm.rank).published = &mine;
-  co_await barrier_task(comm, sequence);
-  reduce_own_slice(comm, count, element_size, op, mine.recv, mine.input == mine.recv);
-  co_await barrier_task(comm, sequence + 1);
-  for (int step = 1; step < comm.size; ++step) {
-    int owner = (comm.rank + step) % comm.size;
-    slice theirs = slice_of(owner, comm.size, count);
-    std::size_t offset = theirs.first * element_size;
-    const std::byte* source = static_cast<const published_buffers*>(shared.slot(owner).published)->recv;
-    if (theirs.length != 0) std::memcpy(mine.recv + offset, source + offset, theirs.length * element_size);
-  }
-  co_await barrier_task(comm, sequence + 2);
+  published_buffers mine{static_cast<const std::byte*>(input), static_cast<std::byte*>(recv), nullptr};
+  if (comm.shared->tree().spans_domains())
+    return hierarchical_allreduce(comm, mine, count, element_size, op, sequence);
+  return flat_allreduce(comm, mine, count, element_size, op, sequence);
 }
 
 }  // namespace weft::coll

@@ -64,7 +64,7 @@ int reduce(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
   coll::communicator_view view = collective_view(comm);
   std::size_t element_size = datatype->layout->extent();
-  std::uint64_t sequence = view.take_sequences(2);
+  std::uint64_t sequence = view.take_sequences(3);
   return launch_reduction(comm, view, op, datatype, [=](coll::reduction_op reduction) {
     return coll::rooted_reduce_task(view, input, recvbuf, count, element_size, reduction, root, sequence);
   }, request);

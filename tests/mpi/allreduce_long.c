@@ -1,10 +1,12 @@
-/* MPI_Allreduce (and MPI_Reduce) of long vectors, which Weft reduces tiled (each rank combining its slice
- * of all inputs), around the size where it switches from the tree and well past it, at counts that do not
- * divide among the ranks: SUM of doubles and ints (exact), MAXLOC on MPI_DOUBLE_INT, a non-commutative user operation
- * (composition of affine maps, which must run in rank order), in place and not; results bitwise identical
- * on every rank; the send buffer unchanged; Iallreduce of a long vector pending beside a short one.
- * Run also with WEFT_TILED_SLICE_MIN=1, so that short vectors (fewer elements than ranks) take the
- * tiled path too. */
+/* MPI_Allreduce and MPI_Reduce of long vectors, which Weft reduces tiled (each rank combining its slice
+ * of all inputs; across NUMA domains, each domain its own inputs first), around the size where it
+ * switches from the tree and well past it, at counts that do not divide among the ranks: SUM of doubles
+ * and ints (exact), MAXLOC on MPI_DOUBLE_INT, a non-commutative user operation (composition of affine
+ * maps, which must run in rank order), in place and not, reduces to the first, middle and last rank;
+ * results bitwise identical on every rank; the send buffer unchanged, and other ranks' receive buffers
+ * of a reduce untouched; Iallreduce of a long vector pending beside a short one.
+ * Run also with WEFT_TILED_SLICE_MIN=1, so that short vectors (empty, one element, fewer elements than
+ * ranks) take the tiled path too, and on synthetic machines with several NUMA domains. */
 #include "mpitest.h"
 
 #include <stdint.h>
@@ -19,6 +21,13 @@ static int sample_step(int count) {
   return 1 + (int)(count / (samples > 0 ? samples : 1));
 }
 
+
+/* Room for `count` elements, also when there are none. */
+static void *allocate(int count, size_t element_size) {
+  void *memory = malloc(count > 0 ? count * element_size : 1);
+  CHECK(memory, "out of memory");
+  return memory;
+}
 
 static mpitest_affine affine_of(int r, int i) {
   return (mpitest_affine){2 + (r + i) % 7, r * 13 + i % 101 + 1};
@@ -37,9 +46,8 @@ static void same_everywhere(const void *data, size_t bytes, const char *what) {
 }
 
 static void sums(int count, int in_place) {
-  double *in = malloc(count * sizeof *in), *out = malloc(count * sizeof *out);
-  int *ints = malloc(count * sizeof *ints), *int_out = malloc(count * sizeof *int_out);
-  CHECK(in && out && ints && int_out, "out of memory");
+  double *in = allocate(count, sizeof *in), *out = allocate(count, sizeof *out);
+  int *ints = allocate(count, sizeof *ints), *int_out = allocate(count, sizeof *int_out);
   for (int i = 0; i < count; i++) {
     in[i] = (rank + 1) * (double)(i % 1000 + 1);
     ints[i] = rank - i % 17;
@@ -71,52 +79,82 @@ static void sums(int count, int in_place) {
   free(int_out);
 }
 
-static void maxloc(int count) {
-  struct {
-    double value;
-    int rank;
-  } *in = malloc(count * sizeof *in), *out = malloc(count * sizeof *out);
-  CHECK(in && out, "out of memory");
-  for (int i = 0; i < count; i++) {
-    in[i].value = (rank * 7 + i) % size; /* ties go to the lowest rank */
-    in[i].rank = rank;
-  }
-  MPI_Allreduce(in, out, count, MPI_DOUBLE_INT, MPI_MAXLOC, MPI_COMM_WORLD);
+typedef struct {
+  double value;
+  int rank;
+} value_rank;
+
+static value_rank ranked_value(int r, int i) { return (value_rank){(r * 7 + i) % size, r}; }
+
+static void check_maxloc(const value_rank *out, int count, const char *what) {
   for (int i = 0; i < count; i += sample_step(count)) {
-    int best = 0; /* the lowest rank with the largest value */
+    int best = 0; /* the lowest rank with the largest value; ties go to the lowest rank */
     for (int r = 1; r < size; r++)
-      if ((r * 7 + i) % size > (best * 7 + i) % size) best = r;
-    CHECK(out[i].rank == best && out[i].value == (best * 7 + i) % size, "MAXLOC element %d: (%g, %d), expected rank %d",
-          i, out[i].value, out[i].rank, best);
+      if (ranked_value(r, i).value > ranked_value(best, i).value) best = r;
+    CHECK(out[i].rank == best && out[i].value == ranked_value(best, i).value,
+          "%s MAXLOC of %d, element %d: (%g, %d), expected rank %d", what, count, i, out[i].value, out[i].rank, best);
   }
+}
+
+static void maxloc(int count) {
+  value_rank *in = allocate(count, sizeof *in), *out = allocate(count, sizeof *out);
+  for (int i = 0; i < count; i++)
+    in[i] = ranked_value(rank, i);
+  MPI_Allreduce(in, out, count, MPI_DOUBLE_INT, MPI_MAXLOC, MPI_COMM_WORLD);
+  check_maxloc(out, count, "Allreduce");
+  same_everywhere(out, count * sizeof *out, "MAXLOC");
+  int root = size / 2;
+  for (int i = 0; i < count; i++)
+    out[i] = (value_rank){-1, -1};
+  MPI_Reduce(in, out, count, MPI_DOUBLE_INT, MPI_MAXLOC, root, MPI_COMM_WORLD);
+  if (rank == root) check_maxloc(out, count, "Reduce");
+  for (int i = 0; rank != root && i < count; i++)
+    CHECK(out[i].value == -1 && out[i].rank == -1, "Reduce MAXLOC wrote element %d on rank %d", i, rank);
   free(in);
   free(out);
 }
 
-static void non_commutative(int count) {
-  MPI_Op op;
-  MPI_Op_create(mpitest_compose, 0, &op);
-  mpitest_affine *in = malloc(count * sizeof *in), *out = malloc(count * sizeof *out);
-  CHECK(in && out, "out of memory");
-  for (int i = 0; i < count; i++)
-    in[i] = affine_of(rank, i);
-  MPI_Allreduce(in, out, count, MPI_2INT, op, MPI_COMM_WORLD);
+/* out[i] against in order composition of every rank's map, at a sample of the elements. */
+static void check_composed(const mpitest_affine *out, int count, const char *what) {
   for (int i = 0; i < count; i += sample_step(count)) {
     mpitest_affine expected = affine_of(0, i);
     for (int r = 1; r < size; r++)
       expected = mpitest_then(expected, affine_of(r, i));
-    CHECK(out[i].a == expected.a && out[i].b == expected.b, "user op element %d: (%d, %d), expected (%d, %d)", i,
-          out[i].a, out[i].b, expected.a, expected.b);
+    CHECK(out[i].a == expected.a && out[i].b == expected.b, "%s user op of %d, element %d: (%d, %d), expected (%d, %d)",
+          what, count, i, out[i].a, out[i].b, expected.a, expected.b);
   }
+}
+
+static void non_commutative(int count, int in_place) {
+  MPI_Op op;
+  MPI_Op_create(mpitest_compose, 0, &op);
+  mpitest_affine *in = allocate(count, sizeof *in), *out = allocate(count, sizeof *out);
+  for (int i = 0; i < count; i++) {
+    in[i] = affine_of(rank, i);
+    out[i] = in_place ? in[i] : (mpitest_affine){-1, -1};
+  }
+  MPI_Allreduce(in_place ? MPI_IN_PLACE : in, out, count, MPI_2INT, op, MPI_COMM_WORLD);
+  check_composed(out, count, in_place ? "Allreduce in place" : "Allreduce");
   same_everywhere(out, count * sizeof *out, "user operation");
+  /* Reduce to the first and the last rank (the first and the last NUMA domain), in place there when asked;
+   * the other ranks' receive buffers stay as they were. */
+  int roots[] = {0, size - 1};
+  for (int k = 0; k < 2; k++) {
+    int root = roots[k], root_in_place = in_place && rank == root;
+    for (int i = 0; i < count; i++)
+      out[i] = root_in_place ? in[i] : (mpitest_affine){-1, -1};
+    MPI_Reduce(root_in_place ? MPI_IN_PLACE : in, out, count, MPI_2INT, op, root, MPI_COMM_WORLD);
+    if (rank == root) check_composed(out, count, root_in_place ? "Reduce in place" : "Reduce");
+    for (int i = 0; rank != root && i < count; i++)
+      CHECK(out[i].a == -1 && out[i].b == -1, "Reduce to %d wrote element %d on rank %d", root, i, rank);
+  }
   MPI_Op_free(&op);
   free(in);
   free(out);
 }
 
 static void nonblocking(int count) {
-  double *in = malloc(count * sizeof *in), *out = malloc(count * sizeof *out), one = rank, total = -1;
-  CHECK(in && out, "out of memory");
+  double *in = allocate(count, sizeof *in), *out = allocate(count, sizeof *out), one = rank, total = -1;
   for (int i = 0; i < count; i++)
     in[i] = i % 3;
   MPI_Request requests[2];
@@ -134,17 +172,18 @@ int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  /* Doubles: 64 KiB less one element and 64 KiB (tiled from 2 to 7 ranks by default), and 1 MiB plus an odd
-   * count (tiled up to 128 ranks). Past 64 ranks,
-   * short vectors only (fewer elements than ranks, for the run that tiles everything): long ones would
-   * only make the test slow. */
-  int counts[] = {1, 999, 8191, 8192, 131072 + 13};
-  int first = size > 64 ? 0 : 2, last = size > 64 ? 2 : 5;
-  for (int k = first; k < last; k++) {
+  /* Doubles: none, one, fewer than 64 ranks, 64 KiB less one element and 64 KiB (tiled from 2 to 7 ranks by
+   * default), and 1 MiB plus an odd count (tiled up to 128 ranks). Past 64 ranks, short vectors only
+   * (fewer elements than ranks, for the run that tiles everything): long ones would only make the test
+   * slow. */
+  int counts[] = {0, 1, 10, 999, 8191, 8192, 131072 + 13};
+  int last = size > 64 ? 4 : 7;
+  for (int k = 0; k < last; k++) {
     sums(counts[k], 0);
     sums(counts[k], 1);
     maxloc(counts[k]);
-    non_commutative(counts[k]);
+    non_commutative(counts[k], 0);
+    non_commutative(counts[k], 1);
   }
   nonblocking(size > 64 ? 999 : 131072 + 13);
   report_ok("allreduce_long");

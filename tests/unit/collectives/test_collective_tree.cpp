@@ -87,6 +87,22 @@ TEST_CASE("signals cross between NUMA domains only at their leaders, once per do
   CHECK(tree.domain_leader(2) == 0);  // ranks 0-2 on cores 0 and 1
   CHECK(tree.domain_leader(3) == 3);  // ranks 3-6 on cores 2 and 3
   CHECK(tree.domain_leader(6) == 3);
+  REQUIRE(tree.domain_count() == 2);
+  CHECK(tree.domain_start(0) == 0);
+  CHECK(tree.domain_start(1) == 3);
+  CHECK(tree.domain_start(2) == 7);
+  for (int r = 0; r < 7; ++r) CHECK(tree.domain_of(r) == (r < 3 ? 0 : 1));
+}
+
+TEST_CASE("without domains to follow all ranks are one domain") {
+  for (std::vector<machine_place> places : {blocked(12, 3, 3, 1), std::vector<machine_place>(1, {0, 0, 0, 0})}) {
+    collective_tree tree(places);
+    int size = static_cast<int>(places.size());
+    REQUIRE(tree.domain_count() == 1);
+    CHECK(tree.domain_start(0) == 0);
+    CHECK(tree.domain_start(1) == size);
+    for (int r = 0; r < size; ++r) CHECK(tree.domain_of(r) == 0);
+  }
 }
 
 TEST_CASE("ranks of one core form a subtree below their core's leader") {
@@ -108,5 +124,6 @@ TEST_CASE("where domains are not contiguous rank ranges the tree is the binomial
   collective_tree tree(places);
   CHECK_FALSE(tree.spans_domains());
   CHECK(ordered_end(tree, 0) == 10);
+  CHECK(tree.domain_count() == 1);
   for (int r = 1; r < 10; ++r) CHECK(tree.parent(r) == weft::coll::binomial_tree::parent(r));
 }
