@@ -39,6 +39,8 @@ enum class object_kind : std::uint32_t {
   request,
   message,
   info,
+  halo_cell,
+  halo_exchange,
 };
 
 struct object_header {

@@ -45,6 +45,9 @@ constexpr setting setting_table[] = {
      "input when the blocks are at least this large on average (the vector's bytes / ranks); smaller ones "
      "reduce the whole vector up the communicator's tree, then each rank copies its block out of the result. See "
      "docs/collectives.md."},
+    {"WEFT_HALO_COPY", "0",
+     "1 makes every MPIX_Halo remote cell a copy, filled by point-to-point messages, as between ranks of "
+     "different nodes; 0 lets ranks of one node read each other's cells in place. See docs/halo.md."},
     {"WEFT_POLL_COUNT", "2000",
      "How many times a waiting rank polls before it parks, when no other rank of its worker can run."},
     {"WEFT_IDLE_SPIN_US", "50",
@@ -95,6 +98,7 @@ config read_config() {
   result.tiled_slice_min = read_size("WEFT_TILED_SLICE_MIN", false);
   result.bcast_two_stage_min = read_size("WEFT_BCAST_TWO_STAGE_MIN", true);
   result.reduce_scatter_direct_min = read_size("WEFT_REDUCE_SCATTER_DIRECT_MIN", false);
+  result.halo_copy = read_integer("WEFT_HALO_COPY", 0, 1) == 1;
   result.poll_count = static_cast<unsigned>(read_integer("WEFT_POLL_COUNT", 0, 1 << 30));
   result.idle_spin_us = static_cast<unsigned>(read_integer("WEFT_IDLE_SPIN_US", 0, 1 << 30));
   return result;

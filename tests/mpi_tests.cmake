@@ -1,7 +1,8 @@
 # Functions that build MPI programs with Weft's own wrappers and register runs of them with its launcher,
 # the way a user builds and runs them. Used by mpi/ and privatize/.
 
-set(WEFT_MPITEST_H ${CMAKE_CURRENT_LIST_DIR}/mpi/mpitest.h)
+# The headers the programs share (mpitest.h and its neighbours): a change to one rebuilds them.
+file(GLOB WEFT_MPITEST_H ${CMAKE_CURRENT_LIST_DIR}/mpi/*.h)
 set(WEFT_MPICC ${CMAKE_BINARY_DIR}/bin/mpicc)
 set(WEFT_MPICXX ${CMAKE_BINARY_DIR}/bin/mpicxx)
 set(WEFT_MPIRUN ${CMAKE_BINARY_DIR}/bin/mpirun)

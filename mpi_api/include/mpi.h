@@ -1,4 +1,4 @@
-/* Weft's MPI interface for C and C++: every function and constant of MPI 3.1.
+/* Weft's MPI interface for C and C++: every function and constant of MPI 3.1, and the MPIX_Halo extension.
  *
  * Handles are pointers to opaque structs, so the compiler catches a communicator passed where a datatype
  * belongs; predefined handles are the addresses of objects inside the library. Every MPI_ function has a
@@ -1096,6 +1096,38 @@ WEFT_API(int, T_category_get_categories, (int cat_index, int len, int indices[])
 WEFT_API(int, T_category_changed, (int *stamp))
 
 #undef WEFT_API
+
+/* ---- MPIX_Halo: halo cells named by labels, exchanged as views of the owner's memory on the node ----
+ * A Weft extension after Besnard et al. (EuroMPI'15); docs/halo.md gives the rules. A cell is bound to an
+ * exchange as local (its owner's data, readable by others) or remote (a view of another rank's local cell,
+ * found by its label). On the node MPIX_Halo_cell_get returns the owner's own pointer; across nodes, or
+ * with WEFT_HALO_COPY=1, a copy the cell owns. A view stays valid until its reader's next exchange, and
+ * an owner's exchange completes only once its readers have left the views of the one before. */
+typedef struct weft_halo_s *MPI_Halo;
+typedef struct weft_halo_exchange_s *MPI_Halo_exchange;
+#define MPI_HALO_NULL ((MPI_Halo)0)
+#define MPI_HALO_EXCHANGE_NULL ((MPI_Halo_exchange)0)
+
+#define WEFT_APIX(result, name, parameters) result MPIX_##name parameters; result PMPIX_##name parameters;
+WEFT_APIX(int, Halo_cell_init, (MPI_Halo *halo, const char *label, MPI_Datatype datatype, int count))
+WEFT_APIX(int, Halo_cell_release, (MPI_Halo *halo))
+WEFT_APIX(int, Halo_cell_set, (MPI_Halo halo, void *data))
+WEFT_APIX(int, Halo_cell_get, (MPI_Halo halo, void **data))
+/* 1 when the cell is a copy, 0 when it is a view of the owner's memory; an error class on error. */
+WEFT_APIX(int, Halo_cell_is_remote, (MPI_Halo halo))
+/* An exchange among the ranks of MPI_COMM_WORLD, or of `comm`. */
+WEFT_APIX(int, Halo_exchange_init, (MPI_Halo_exchange *exchange))
+WEFT_APIX(int, Halo_exchange_init_comm, (MPI_Comm comm, MPI_Halo_exchange *exchange))
+WEFT_APIX(int, Halo_cell_bind_local, (MPI_Halo_exchange exchange, MPI_Halo halo))
+WEFT_APIX(int, Halo_cell_bind_remote, (MPI_Halo_exchange exchange, MPI_Halo halo, int rank, const char *remote_label))
+/* Collective over the exchange's communicator. */
+WEFT_APIX(int, Halo_exchange_commit, (MPI_Halo_exchange exchange))
+WEFT_APIX(int, Halo_iexchange, (MPI_Halo_exchange exchange))
+WEFT_APIX(int, Halo_iexchange_wait, (MPI_Halo_exchange exchange))
+WEFT_APIX(int, Halo_exchange, (MPI_Halo_exchange exchange))
+/* Collective over the exchange's peers: returns once none of them views the caller's cells any more. */
+WEFT_APIX(int, Halo_exchange_release, (MPI_Halo_exchange *exchange))
+#undef WEFT_APIX
 
 #ifdef __cplusplus
 }
