@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The two commands of the README, on a fresh Debian 12 machine:
-#   scripts/dev.sh demo   installs what is missing, builds, runs the demo on 256 ranks
+#   scripts/dev.sh demo   installs what is missing, builds, runs the convolution demo on 256 ranks, zero-copy
+#                         halos against copied ones
 #   scripts/dev.sh test   installs what is missing, builds, runs the whole test suite
 # and `scripts/dev.sh build` for the build alone. The build goes to build/ (override with WEFT_BUILD_DIR).
 set -euo pipefail
@@ -33,7 +34,12 @@ case "${1:-}" in
   demo)
     install_missing
     build_weft
-    "$build/bin/mpirun" -n 256 "$build/examples/heat2d"
+    # The MPIX_Halo paper's convolution on all cores, its ghost cells read in place and then copied.
+    convolution=("$build/bin/mpirun" -n 256 "$build/examples/convolution")
+    echo "== zero-copy: each rank reads its neighbours' edges in their own meshes (MPIX_Halo views)"
+    "${convolution[@]}"
+    echo "== copy: the same with ghost buffers filled by point-to-point (WEFT_HALO_COPY=1), as across nodes"
+    WEFT_HALO_COPY=1 "${convolution[@]}"
     ;;
   test)
     install_missing "${test_packages[@]}"
