@@ -6,5 +6,9 @@
 #define WEFT_PMPI_ALIAS(name) \
   asm(".weak MPI_" #name "\n.type MPI_" #name ",@function\n.set MPI_" #name ", PMPI_" #name);
 
-// Inside PMPI_X: "MPI_X", the name the user called, for error messages.
+// The same for the extensions: MPIX_ names are weak aliases of PMPIX_ definitions.
+#define WEFT_PMPIX_ALIAS(name) \
+  asm(".weak MPIX_" #name "\n.type MPIX_" #name ",@function\n.set MPIX_" #name ", PMPIX_" #name);
+
+// Inside PMPI_X (or PMPIX_X): "MPI_X" (or "MPIX_X"), the name the user called, for error messages.
 #define WEFT_CALL_NAME (__func__ + 1)
