@@ -1095,8 +1095,6 @@ WEFT_API(int, T_category_get_pvars, (int cat_index, int len, int indices[]))
 WEFT_API(int, T_category_get_categories, (int cat_index, int len, int indices[]))
 WEFT_API(int, T_category_changed, (int *stamp))
 
-#undef WEFT_API
-
 /* ---- MPIX ownership passing: buffers handed from rank to rank instead of copied ----
  * A Weft extension after the OPI calls of the HMPI thesis (Friedley, 2013); docs/ownership.md gives the
  * rules. MPIX_Alloc and MPIX_Take produce a buffer the caller owns; MPIX_Give, MPIX_Igive and MPIX_Free
@@ -1116,6 +1114,7 @@ WEFT_APIX(int, Take, (void **ptr, int count, MPI_Datatype datatype, int source, 
 WEFT_APIX(int, Itake, (void **ptr, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                        MPI_Request *request))
 #undef WEFT_APIX
+#undef WEFT_API
 
 #ifdef __cplusplus
 }
