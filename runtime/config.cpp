@@ -32,6 +32,10 @@ constexpr setting setting_table[] = {
     {"WEFT_COPY_BLOCK", "64K",
      "Block size of large copies. A message of at least two blocks is copied block by block by both the "
      "rank that matched it and its peer, when the peer waits inside MPI, so that two cores copy at once."},
+    {"WEFT_OWNERSHIP_POOL", "32M",
+     "Bytes of free MPIX_Alloc buffers (headers included) a rank keeps for reuse. A buffer freed past it "
+     "sends the least recently used buffers of the largest sizes back to the process's common free lists, "
+     "and the pages of those of 64 KiB and more back to the system. See docs/ownership.md."},
     {"WEFT_TILED_SLICE_MIN", "8K",
      "MPI_Reduce and MPI_Allreduce reduce a vector tiled, every rank combining its own slice of all ranks' "
      "inputs, when each rank's slice (the vector's bytes / ranks) is at least this large; smaller ones go through "
@@ -95,6 +99,7 @@ config read_config() {
   result.inline_max = read_size("WEFT_INLINE_MAX", true);
   result.unexpected_budget = read_size("WEFT_UNEXPECTED_BUDGET", true);
   result.copy_block = read_size("WEFT_COPY_BLOCK", false);
+  result.ownership_pool = read_size("WEFT_OWNERSHIP_POOL", true);
   result.tiled_slice_min = read_size("WEFT_TILED_SLICE_MIN", false);
   result.bcast_two_stage_min = read_size("WEFT_BCAST_TWO_STAGE_MIN", true);
   result.reduce_scatter_direct_min = read_size("WEFT_REDUCE_SCATTER_DIRECT_MIN", false);

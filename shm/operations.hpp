@@ -15,14 +15,21 @@ namespace weft::shm {
 
 struct send_request;
 
+// inline_data: the data travels in the message, which the receiver's queue owns (inline_message);
+// rendezvous: the message points at the buffer of a send waiting for it (send_request);
+// given: the message carries an ownership-passing buffer (given_message, in pool_buffer.hpp), whose
+//        giver has already returned.
+enum class message_kind : std::uint8_t { inline_data, rendezvous, given };
+
 // A message the receiver has not matched yet, queued in its unexpected queue.
 struct message {
   envelope env;
   std::size_t size = 0;
-  const_typed_span data;           // the sender's buffer (rendezvous) or the inline bytes below
-  send_request* sender = nullptr;  // nullptr: inline, the send has already completed
+  const_typed_span data;           // the sender's buffer, the inline bytes below, or the given buffer
+  send_request* sender = nullptr;  // a rendezvous message's send
   message* next = nullptr;
   std::uint64_t sequence = 0;       // arrival order at the receiver, across its source bins
+  message_kind kind = message_kind::rendezvous;
 };
 
 // An inline message: header and data, packed, in one block, owned by the receiver's queue until matched.
@@ -50,6 +57,9 @@ struct recv_request {
   std::size_t capacity = 0;  // buffer.bytes()
   recv_request* next = nullptr;
   std::uint64_t sequence = 0;  // posting order, across the engine's source bins
+  // A take (MPIX_Take): where the address of the buffer it receives goes. Its buffer has no base until
+  // matched, then the given buffer's or a fresh one from the pool of the rank that matched.
+  void** taken = nullptr;
   // Filled when matched.
   int source = 0;
   int tag = 0;

@@ -6,23 +6,18 @@
 
 #include "runtime/config.hpp"
 #include "runtime/report.hpp"
+#include "shm/delivery.hpp"
 #include "shm/matching_engine.hpp"
+#include "shm/ownership_passing.hpp"
 
 namespace weft::shm {
 namespace {
 
-// Records in a receive what matched it.
-void record(recv_request& receive, const envelope& env, std::size_t size) noexcept {
-  receive.source = env.source;
-  receive.tag = env.tag;
-  receive.message_size = size;
-  receive.error = size > receive.capacity ? recv_error::truncated : recv_error::none;
-}
-
-// Copies a matched message into a receive and records the outcome. The caller completes the receive.
-void fill(recv_request& receive, const envelope& env, const const_typed_span& data, std::size_t size) noexcept {
+// Records the match; a take gets its buffer now, from the pool of the rank that matched.
+void accept(recv_request& receive, const envelope& env, std::size_t size) {
   record(receive, env, size);
-  typed_copy(receive.buffer, data, 0, receive.received());
+  if (receive.taken != nullptr) [[unlikely]]
+    provide_buffer(receive);
 }
 
 bool worth_sharing(std::size_t bytes) noexcept { return bytes >= 2 * runtime::job_config().copy_block; }
@@ -48,6 +43,7 @@ inline_message* inline_message::create(const envelope& env, const const_typed_sp
   auto* m = new (block) inline_message;
   m->env = env;
   m->size = size;
+  m->kind = message_kind::inline_data;
   typed_span packed = byte_span(m->bytes(), size);
   m->data = packed;
   typed_copy(packed, data, 0, size);
@@ -66,13 +62,13 @@ void start_send(send_request& request, const const_typed_span& data, const envel
   auto lock = engine.lock();
   if (recv_request* receive = engine.take_posted(env)) {
     lock.unlock();
-    record(*receive, env, size);
+    accept(*receive, env, size);
     if (std::size_t bytes = receive->received(); worth_sharing(bytes)) {
       request.transfer.start(receive->buffer, data, bytes, &request.done);
       copy_with_peer(request.transfer, request.done, receive->done);
       return;
     }
-    fill(*receive, env, data, size);
+    fill(*receive, data);
     receive->done.complete();
     request.done.complete_by_owner();
     return;
@@ -84,7 +80,8 @@ void start_send(send_request& request, const const_typed_span& data, const envel
     lock.lock();
     if (recv_request* receive = engine.take_posted(env)) {
       lock.unlock();
-      fill(*receive, env, m->data, size);
+      accept(*receive, env, size);
+      fill(*receive, m->data);
       receive->done.complete();
       inline_message::destroy(m);
     } else {
@@ -120,15 +117,20 @@ auto await_arrival(int self, Look look) {
 
 // Receives a message taken from the queue (the engine's lock released), completing both sides.
 void receive_message(recv_request& request, message* m) {
-  record(request, m->env, m->size);
-  if (std::size_t bytes = request.received(); m->sender != nullptr && worth_sharing(bytes)) {
+  if (m->kind == message_kind::given) {
+    receive_given(request, static_cast<given_message&>(*m));
+    request.done.complete_by_owner();
+    return;
+  }
+  accept(request, m->env, m->size);
+  if (std::size_t bytes = request.received(); m->kind == message_kind::rendezvous && worth_sharing(bytes)) {
     send_request& sender = *m->sender;
     sender.transfer.start(request.buffer, m->data, bytes, &request.done);
     copy_with_peer(sender.transfer, request.done, sender.done);
     return;
   }
-  fill(request, m->env, m->data, m->size);
-  if (m->sender != nullptr) m->sender->done.complete();
+  fill(request, m->data);
+  if (m->kind == message_kind::rendezvous) m->sender->done.complete();
   else inline_message::destroy(static_cast<inline_message*>(m));
   request.done.complete_by_owner();
 }
@@ -146,7 +148,7 @@ void start_recv(recv_request& request, const typed_span& buffer, const envelope&
     engine.post(&request);
     return;
   }
-  if (m->sender == nullptr) engine.release_inline(m->size);
+  if (m->kind == message_kind::inline_data) engine.release_inline(m->size);
   lock.unlock();
   receive_message(request, m);
 }
@@ -156,14 +158,14 @@ message* take_message(int self, const envelope& pattern) {
   auto lock = engine.lock();
   message* m = engine.take_unexpected(pattern);
   // A taken message is the receiver's own now: it no longer counts against the unexpected budget.
-  if (m != nullptr && m->sender == nullptr) engine.release_inline(m->size);
+  if (m != nullptr && m->kind == message_kind::inline_data) engine.release_inline(m->size);
   return m;
 }
 
 message* await_message(int self, const envelope& pattern) {
   return await_arrival(self, [&](matching_engine& engine) {
     message* m = engine.take_unexpected(pattern);
-    if (m != nullptr && m->sender == nullptr) engine.release_inline(m->size);
+    if (m != nullptr && m->kind == message_kind::inline_data) engine.release_inline(m->size);
     return m;
   });
 }

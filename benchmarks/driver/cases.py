@@ -54,6 +54,9 @@ def _full():
     two.append(Case("collectives", 2, args=("--max-size", MiB16)))
     two.append(Case("startup", 2, timed=True))
     two.append(_privatization_cost())
+    # Ownership passing (MPIX_Give/MPIX_Take) exists in Weft alone; its windows are stream_bandwidth's, so
+    # the two compare: a message moves its pointer only, whatever its size.
+    two.append(Case("ownership_bandwidth", 2, WEFT, ("--max-size", MiB4)))
     # 16 ranks on 2 cores: MPICH's processes busy-poll and share the cores, so a message may cost it a time
     # slice (milliseconds); sizes are capped so that its runs take seconds.
     over = [Case("pingpong", 16, args=("--max-size", "65536")),

@@ -1095,6 +1095,25 @@ WEFT_API(int, T_category_get_pvars, (int cat_index, int len, int indices[]))
 WEFT_API(int, T_category_get_categories, (int cat_index, int len, int indices[]))
 WEFT_API(int, T_category_changed, (int *stamp))
 
+/* ---- MPIX ownership passing: buffers handed from rank to rank instead of copied ----
+ * A Weft extension after the OPI calls of the HMPI thesis (Friedley, 2013); docs/ownership.md gives the
+ * rules. MPIX_Alloc and MPIX_Take produce a buffer the caller owns; MPIX_Give, MPIX_Igive and MPIX_Free
+ * consume it and set *ptr to NULL. Gives and takes match ordinary sends and receives; between a give and
+ * a take on the node the taker gets the giver's very pointer, whatever the size. */
+#define WEFT_APIX(result, name, parameters) result MPIX_##name parameters; result PMPIX_##name parameters;
+WEFT_APIX(int, Alloc, (void **ptr, MPI_Aint size))
+/* A NULL *ptr is accepted and does nothing, as with free(). */
+WEFT_APIX(int, Free, (void **ptr))
+WEFT_APIX(int, Give, (void **ptr, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
+/* Completes at once: the buffer left the caller with the call. */
+WEFT_APIX(int, Igive, (void **ptr, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                       MPI_Request *request))
+WEFT_APIX(int, Take, (void **ptr, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                      MPI_Status *status))
+/* *ptr receives the buffer when the request completes; it must stay valid until then. */
+WEFT_APIX(int, Itake, (void **ptr, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                       MPI_Request *request))
+#undef WEFT_APIX
 #undef WEFT_API
 
 /* ---- MPIX_Halo: halo cells named by labels, exchanged as views of the owner's memory on the node ----

@@ -1,0 +1,42 @@
+#pragma once
+// Ownership passing on the node (the thesis's OPI): a give hands a pool buffer itself to the receiver,
+// a take receives a buffer instead of filling one. Gives and takes are ordinary messages and receives of
+// the matching engine, so they match sends and receives of any kind, in order, with wildcards and probes:
+//
+//   give -> take     the taker gets the giver's buffer; nothing is copied. When the two datatypes place the
+//                    data differently, the data is copied into a fresh buffer laid out as the taker's.
+//   give -> receive  the data is copied into the receive's buffer; the given buffer goes to the pool of
+//                    the rank that copied.
+//   send -> take     a fresh buffer from the pool of the rank that matched receives the data, through the
+//                    ordinary protocols (inline, direct, rendezvous, shared large copies).
+//
+// A give never waits: the buffer, and the message in its header, belong to the receiver's queue until
+// matched. So a give completes at once, and cannot be cancelled.
+//
+// Ranks on other nodes (later) need nothing of this: a take there is an ordinary receive into a buffer the
+// taker allocates when the message matches (provide_buffer), a give a send from the buffer, freed once
+// the send completes.
+
+#include "shm/envelope.hpp"
+#include "shm/operations.hpp"
+#include "shm/pool_buffer.hpp"
+#include "shm/typed_copy.hpp"
+
+namespace weft::shm {
+
+// Gives `buffer` (owned by the caller; `data` lies in it, laid out by `layout`) to rank `destination`.
+void give(pool_buffer& buffer, const const_typed_span& data, type_layout::pointer layout, const envelope& env,
+          int destination);
+
+// Starts a take by rank `self` of up to `shape.count` elements of `shape.layout` (no base): at completion
+// `*taken` holds the buffer's address, which the taker then owns. `request` may be complete on return.
+void start_take(recv_request& request, const typed_span& shape, void** taken, const envelope& pattern, int self);
+
+// For the receive paths: receives a given message into a receive or a take (which it records); the
+// caller completes the receive.
+void receive_given(recv_request& receive, given_message& m);
+
+// Gives a matched take (recorded) its buffer, from the calling rank's pool, laid out as its datatype says.
+void provide_buffer(recv_request& take);
+
+}  // namespace weft::shm
