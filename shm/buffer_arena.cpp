@@ -5,6 +5,8 @@
 #include <mutex>
 #include <new>
 
+#include "runtime/config.hpp"
+
 namespace weft::shm {
 namespace {
 
@@ -47,6 +49,7 @@ pool_buffer* buffer_arena::obtain(int size_class) {
   std::lock_guard guard(lock_);
   if (pool_buffer* reused = free_[size_class]) {
     free_[size_class] = reused->older;
+    if (reused->capacity >= return_pages_from && !reused->pages_returned) kept_bytes_ -= reused->capacity;
     return reused;
   }
   std::size_t start = carved_.load(std::memory_order_relaxed);
@@ -66,15 +69,29 @@ pool_buffer* buffer_arena::obtain(int size_class) {
 }
 
 void buffer_arena::take_back(pool_buffer* buffer) noexcept {
+  auto push = [&] {
+    buffer->older = free_[buffer->size_class];
+    free_[buffer->size_class] = buffer;
+  };
+  buffer->pages_returned = false;
   if (buffer->capacity >= return_pages_from) {
+    std::lock_guard guard(lock_);
+    if (kept_bytes_ + buffer->capacity <= runtime::job_config().ownership_pool) {
+      kept_bytes_ += buffer->capacity;
+      push();
+      return;
+    }
+  }
+  if (buffer->capacity >= return_pages_from) {
+    // Before the buffer is in a free list, where another rank could take it and write into it.
     auto first = reinterpret_cast<std::uintptr_t>(buffer->data());
     std::uintptr_t begin = round_up(first, page_bytes);
     std::uintptr_t end = (first + buffer->capacity) / page_bytes * page_bytes;
     madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
+    buffer->pages_returned = true;
   }
   std::lock_guard guard(lock_);
-  buffer->older = free_[buffer->size_class];
-  free_[buffer->size_class] = buffer;
+  push();
 }
 
 pool_buffer* buffer_arena::find(const void* data) const noexcept {

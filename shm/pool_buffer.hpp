@@ -37,6 +37,7 @@ struct alignas(64) pool_buffer {
   std::size_t capacity = 0;  // data bytes: the size of its class
   int size_class = 0;
   buffer_state state = buffer_state::pooled;
+  bool pages_returned = false;  // in the arena's free lists: its data pages went back to the system
   pool_buffer* newer = nullptr;  // links in a pool (most recently used first) or a free list
   pool_buffer* older = nullptr;
   given_message in_flight;

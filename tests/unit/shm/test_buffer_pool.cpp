@@ -99,3 +99,28 @@ TEST_CASE("only the start of a buffer is found as one", "[buffer_pool]") {
     CHECK(buffer->state == buffer_state::pooled);
   });
 }
+
+TEST_CASE("the arena keeps the pages of trimmed large buffers up to the bound, and returns the rest", "[buffer_pool]") {
+  test::run_job(1, 1, [](int) {
+    buffer_arena& arena = buffer_arena::instance();
+    int size_class = class_of(1 << 20);
+    std::size_t bound = runtime::job_config().ownership_pool;
+    int count = static_cast<int>(bound / class_bytes[size_class]) + 8;
+    // Taken from the arena itself, so its free list of the class is empty afterwards.
+    std::vector<pool_buffer*> buffers;
+    for (int i = 0; i < count; ++i) buffers.push_back(arena.obtain(size_class));
+    for (pool_buffer* buffer : buffers) arena.take_back(buffer);
+    // The first ones freed keep their pages, until their bytes would pass the bound.
+    int kept = 0;
+    while (kept < count && !buffers[kept]->pages_returned) ++kept;
+    for (int i = kept; i < count; ++i) CHECK(buffers[i]->pages_returned);
+    CHECK(kept >= 1);
+    CHECK(static_cast<std::size_t>(kept) * class_bytes[size_class] <= bound);
+    CHECK(kept < count);
+    // All are reused, none carved anew.
+    std::size_t carved = arena.carved_bytes();
+    for (pool_buffer*& buffer : buffers) buffer = arena.obtain(size_class);
+    CHECK(arena.carved_bytes() == carved);
+    for (pool_buffer* buffer : buffers) arena.take_back(buffer);
+  });
+}
