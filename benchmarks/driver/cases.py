@@ -15,6 +15,7 @@ from dataclasses import dataclass
 ALL = ("weft", "mpich", "openmpi")
 WEFT = ("weft",)
 PRIVATIZATION = ("weft", "weft_noprivatize", "mpich", "openmpi")
+HALO = ("weft", "weft_halo_copy", "mpich", "openmpi")
 MiB4 = str(4 * 1024 * 1024)
 MiB16 = str(16 * 1024 * 1024)
 
@@ -47,6 +48,14 @@ def _privatization_cost():
     return Case("globals_loop", 2, PRIVATIZATION)
 
 
+def _convolution(ranks, libraries, quick):
+    # The MPIX_Halo paper's stencil (examples/convolution.c): Weft with zero-copy views, Weft copying its
+    # halos, and MPICH and Open MPI running its plain-MPI mode (the program picks it where mpi.h has no
+    # MPIX_Halo). Whole runs of seconds, so three repeats; --quick runs 4 of the 20 steps.
+    steps = ("--steps", "4") if quick else ()
+    return Case("convolution", ranks, libraries, ("--no-check", "--results", *steps), repeats=3)
+
+
 def _full():
     # Two ranks on two cores: one process (or fiber) per core, the case process-based MPI is built for.
     two = [Case(p, 2, args=("--max-size", MiB4)) for p in ("pingpong", "stream_bandwidth", "bidir_bandwidth")]
@@ -57,6 +66,7 @@ def _full():
     # Ownership passing (MPIX_Give/MPIX_Take) exists in Weft alone; its windows are stream_bandwidth's, so
     # the two compare: a message moves its pointer only, whatever its size.
     two.append(Case("ownership_bandwidth", 2, WEFT, ("--max-size", MiB4)))
+    two.append(_convolution(2, HALO, False))
     # 16 ranks on 2 cores: MPICH's processes busy-poll and share the cores, so a message may cost it a time
     # slice (milliseconds); sizes are capped so that its runs take seconds.
     over = [Case("pingpong", 16, args=("--max-size", "65536")),
@@ -86,7 +96,9 @@ def _full():
            Case("halo", 1000, WEFT, ("--max-size", "32768")),
            Case("idle_memory", 1000, WEFT),
            Case("idle_cpu", 1000, WEFT, ("--seconds", "2"), cpu=True),
-           Case("startup", 1000, WEFT, timed=True), Case("startup", 10000, WEFT, timed=True)]
+           Case("startup", 1000, WEFT, timed=True), Case("startup", 10000, WEFT, timed=True),
+           # 256 ranks of the convolution: where views save the most ghost cells (processes would be 256).
+           _convolution(256, ("weft", "weft_halo_copy"), False)]
     return two + over + big
 
 
@@ -106,7 +118,10 @@ def _quick():
             Case("pingpong", 1000, WEFT, ("--quick", "--max-size", "4096")),
             Case("idle_memory", 1000, WEFT),
             Case("startup", 1000, WEFT, timed=True),
-            Case("startup", 10000, WEFT, timed=True)]
+            Case("startup", 10000, WEFT, timed=True),
+            Case("ownership_bandwidth", 2, WEFT, ("--max-size", MiB4)),
+            _convolution(2, HALO, True),
+            _convolution(256, ("weft", "weft_halo_copy"), True)]
 
 
 def plan(quick):

@@ -3,7 +3,8 @@
 Weft is used from its build tree (build/bin/mpicc, build/bin/mpirun); MPICH and Open MPI are Debian's
 packages, installed side by side, so their wrappers and launchers carry a suffix (mpicc.mpich,
 mpirun.openmpi). Every program is built from the same source with each library's own wrapper and -O2.
-A fourth variant, Weft built with `mpicc -no-privatize`, measures what privatizing globals costs.
+Two more variants of Weft: built with `mpicc -no-privatize`, which measures what privatizing globals
+costs, and run with WEFT_HALO_COPY=1, MPIX_Halo's copy mode, the baseline of its zero-copy views.
 """
 
 import concurrent.futures
@@ -15,6 +16,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PROGRAMS_DIR = ROOT / "benchmarks" / "programs"
+# Examples that are benchmarks too (the MPIX_Halo paper's convolution), measured as the user runs them.
+EXAMPLES_DIR = ROOT / "examples"
+BENCHMARKED_EXAMPLES = ("convolution",)
 
 
 @dataclass
@@ -31,7 +35,7 @@ class Library:
 
 
 def libraries(build_dir):
-    """Weft, Weft without privatization, MPICH and Open MPI, in the order their columns appear."""
+    """Weft, its two variants, MPICH and Open MPI, in the order their columns appear."""
     bin_dir = Path(build_dir) / "bin"
     openmpi_run = ["mpirun.openmpi", "--oversubscribe"]
     if os.geteuid() == 0:
@@ -43,6 +47,9 @@ def libraries(build_dir):
         # baseline of the privatization cost, run only by the cases that name it.
         Library("weft_noprivatize", "Weft without privatization", str(bin_dir / "mpicc"),
                 [str(bin_dir / "mpirun")], flags=["-no-privatize"]),
+        # MPIX_Halo copying every ghost cell, as across nodes: the baseline of its views.
+        Library("weft_halo_copy", "Weft, halos copied", str(bin_dir / "mpicc"), [str(bin_dir / "mpirun")],
+                {"WEFT_HALO_COPY": "1"}),
         # Hydra oversubscribes without being asked, and Debian's MPICH (ch4:ucx) finds shared memory by
         # itself: nothing to set.
         Library("mpich", "MPICH", "mpicc.mpich", ["mpirun.mpich"]),
@@ -94,8 +101,11 @@ def build_weft(build_dir, log):
 
 
 def program_sources(programs_dir=PROGRAMS_DIR):
-    """The benchmark programs: every .c file of benchmarks/programs, by name without .c."""
-    return {path.stem: path for path in sorted(Path(programs_dir).glob("*.c"))}
+    """The benchmark programs: every .c file of benchmarks/programs and the benchmarked examples, by name
+    without .c."""
+    sources = {path.stem: path for path in sorted(Path(programs_dir).glob("*.c"))}
+    sources.update({name: EXAMPLES_DIR / f"{name}.c" for name in BENCHMARKED_EXAMPLES})
+    return sources
 
 
 def build_programs(libs, cases, programs_dir, out_dir, log_dir):

@@ -57,8 +57,10 @@ benchmarks/driver/run.sh --quick     # fewer cases and repeats, under 2 minutes
 benchmarks/driver/run.sh --publish   # full run, then rewrite this page and its plots
 ```
 
-The programs are `benchmarks/programs/*.c`, plain MPI C built from the same source with each library's
-`mpicc -O2`; the Weft internals are Google Benchmark programs from `benchmarks/internals/`.
+The programs are `benchmarks/programs/*.c` and the example `examples/convolution.c`, plain MPI C built
+from the same source with each library's `mpicc -O2` (the convolution uses MPIX_Halo where mpi.h offers
+it, Weft's, and plain MPI elsewhere); the Weft internals are Google Benchmark programs from
+`benchmarks/internals/`.
 """
 
 METHOD = """\

@@ -10,6 +10,7 @@ from report import number
 from results import find
 
 NAMES = {"mpich": "MPICH", "openmpi": "Open MPI"}
+MiB4_PARAM = str(4 * 1024 * 1024)
 
 
 def _fmt(value, unit):
@@ -195,12 +196,54 @@ def _allreduce_near_copy_bound(figures):
                        f"copy {_fmt(bound['median']['weft'], bound['unit'])}: {worst:.2f} ×")
 
 
+def _halo_views(figures):
+    goal = ("convolution (MPIX_Halo), 256 ranks: zero-copy views take at least 90% of the ghost volume less "
+            "memory than copied halos, and no more time (2% allowed for noise)")
+    time = find(figures, "convolution-256", "convolution_time")
+    memory = find(figures, "convolution-256", "convolution_memory")
+    ghosts = find(figures, "convolution-256", "convolution_ghosts")
+    if not all(f and {"weft", "weft_halo_copy"} <= set(f["median"]) for f in (time, memory, ghosts)):
+        return goal, None, "not measured"
+    views, copies = time["median"]["weft"], time["median"]["weft_halo_copy"]
+    saved, volume = memory["median"]["weft_halo_copy"] - memory["median"]["weft"], ghosts["median"]["weft_halo_copy"]
+    met, runs = _judge(time, views <= 1.02 * copies and saved >= 0.9 * volume)
+    detail = (f"time {_fmt(views, 's')} against {_fmt(copies, 's')} copied ({views / copies:.2f} ×); memory "
+              f"{_fmt(memory['median']['weft'], 'MiB')} against {_fmt(memory['median']['weft_halo_copy'], 'MiB')}, "
+              f"{_fmt(saved, 'MiB')} saved of a ghost volume of {_fmt(volume, 'MiB')}{runs}")
+    # The plain-MPI mode under the other libraries, 2 ranks (one process per core): reported, not judged.
+    small_time, small_memory = find(figures, "convolution-2", "convolution_time"), find(figures, "convolution-2",
+                                                                                       "convolution_memory")
+    for key, name in NAMES.items():
+        if small_time and small_memory and "weft" in small_time["median"] and key in small_time["median"] \
+                and key in small_memory["median"]:
+            detail += (f"; 2 ranks against {name}'s plain MPI: time {small_time['median']['weft'] / small_time['median'][key]:.2f} ×, "
+                       f"memory {small_memory['median']['weft'] / small_memory['median'][key]:.2f} ×")
+    return goal, met, detail
+
+
+def _ownership_passing(figures):
+    goal = ("ownership passing, 2 ranks: more than 10 × the bandwidth of a copy (stream_bandwidth) at 4 MiB, "
+            "and a message's cost independent of its size (4 MiB within 2 × of 1 B)")
+    passing = find(figures, "ownership_bandwidth-2", "ownership_bandwidth", MiB4_PARAM)
+    smallest = find(figures, "ownership_bandwidth-2", "ownership_bandwidth", "1")
+    copy = find(figures, "stream_bandwidth-2", "stream_bandwidth", MiB4_PARAM)
+    if not all(f and "weft" in f["median"] for f in (passing, smallest, copy)):
+        return goal, None, "not measured"
+    # MB/s over message size: messages per second, whose inverse is a message's cost.
+    cost_large = (1 << 22) / passing["median"]["weft"]
+    cost_small = 1 / smallest["median"]["weft"]
+    times = passing["median"]["weft"] / copy["median"]["weft"]
+    met, runs = _judge(passing, times > 10 and cost_large <= 2 * cost_small)
+    return goal, met, (f"{_fmt(passing['median']['weft'], 'MB/s')} against a copy's {_fmt(copy['median']['weft'], 'MB/s')} "
+                       f"({number(times)} ×); per message {cost_small:.3f} us at 1 B, {cost_large:.3f} us at 4 MiB{runs}")
+
+
 def evaluate(figures):
     """[{goal, met (True, False, UNSETTLED or None), measured}] in the order of the issue."""
     checks = (_latency_vs_best, _latency_oversubscribed, _bandwidth, _fiber_switch, _idle_memory,
               _startup, _privatization_cost, _collectives_faster("collectives-2", 2, 2),
               _collectives_faster("collectives-16", 16, 10), _collectives_faster("collectives-64", 64, 10),
-              _allreduce_near_copy_bound)
+              _allreduce_near_copy_bound, _halo_views, _ownership_passing)
     out = []
     for check in checks:
         goal, met, measured = check(figures)

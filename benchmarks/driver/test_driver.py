@@ -76,7 +76,8 @@ class Summary(unittest.TestCase):
         runs = [run("pingpong-2", lib, 0, [["pingpong_latency", "0", v, "us"]]) for lib, v in rows.items()]
         runs.append(run("startup-10000", "weft", 0, [["job_wall_time", "10000", 1.5, "s"]]))
         targets = evaluate(summarize(self.cases, runs, list(ALL)))
-        self.assertEqual([t["met"] for t in targets], [True, None, None, None, None, False, None, None, None, None, None])
+        self.assertEqual([t["met"] for t in targets],
+                         [True, None, None, None, None, False, None, None, None, None, None, None, None])
         self.assertEqual(targets[0]["measured"], "Weft 0.1 us, Open MPI 0.3 us: 0.33 ×")
 
     def test_collective_targets(self):
@@ -105,6 +106,31 @@ class Summary(unittest.TestCase):
         self.assertEqual(targets[0]["measured"], "Weft 0.1 us, Open MPI 0.3 us: 0.33 ×; on this machine one cache "
                                                  "line from core to core takes 52.30 ns and 9.70 ns per line when they stream")
 
+    def test_halo_and_ownership_targets(self):
+        def runs_of(case, rows_by_library):
+            return [run(case, lib, 0, rows) for lib, rows in rows_by_library.items()]
+        runs = runs_of("convolution-256", {
+            "weft": [["convolution_time", "1", 3.4, "s"], ["convolution_memory", "1", 985.0, "MiB"],
+                     ["convolution_ghosts", "1", 0.0, "MiB"]],
+            "weft_halo_copy": [["convolution_time", "1", 3.3, "s"], ["convolution_memory", "1", 993.0, "MiB"],
+                               ["convolution_ghosts", "1", 6.5, "MiB"]]})
+        runs += runs_of("convolution-2", {"weft": [["convolution_time", "1", 3.0, "s"], ["convolution_memory", "1", 970.0, "MiB"]],
+                                          "mpich": [["convolution_time", "1", 4.0, "s"], ["convolution_memory", "1", 1000.0, "MiB"]]})
+        runs += runs_of("ownership_bandwidth-2", {"weft": [["ownership_bandwidth", "1", 4.0, "MB/s"],
+                                                           ["ownership_bandwidth", "4194304", 2.0e6, "MB/s"]]})
+        runs += runs_of("stream_bandwidth-2", {"weft": [["stream_bandwidth", "4194304", 16000.0, "MB/s"]]})
+        cases = [Case("convolution", 256, ("weft", "weft_halo_copy")), Case("convolution", 2),
+                 Case("ownership_bandwidth", 2, WEFT), Case("stream_bandwidth", 2, WEFT)]
+        targets = evaluate(summarize(cases, runs, ["weft", "weft_halo_copy", "mpich", "openmpi"]))
+        halo = next(t for t in targets if t["goal"].startswith("convolution"))
+        self.assertFalse(halo["met"])      # 3% slower than the copies
+        self.assertIn("time 3.40 s against 3.30 s copied (1.03 ×)", halo["measured"])
+        self.assertIn("8.00 MiB saved of a ghost volume of 6.50 MiB", halo["measured"])
+        self.assertIn("2 ranks against MPICH's plain MPI: time 0.75 ×, memory 0.97 ×", halo["measured"])
+        owning = next(t for t in targets if t["goal"].startswith("ownership passing"))
+        self.assertFalse(owning["met"])    # 125 x a copy, but 2.1 us at 4 MiB against 0.25 at 1 B
+        self.assertIn("(125.0 ×); per message 0.250 us at 1 B, 2.097 us at 4 MiB", owning["measured"])
+
     def test_spread_runs_leave_a_target_unsettled(self):
         runs = [run("pingpong-2", "weft", i, [["pingpong_latency", "0", v, "us"]]) for i, v in enumerate((0.1, 0.1, 0.4))]
         runs.append(run("pingpong-2", "openmpi", 0, [["pingpong_latency", "0", 0.3, "us"]]))
@@ -128,6 +154,9 @@ class Summary(unittest.TestCase):
         self.assertIn("| benchmark | param | unit | better | Weft | Weft without privatization | MPICH | Open MPI "
                       "| Weft/Weft without privatization | Weft/MPICH | Weft/Open MPI |", table)
         self.assertIn("| globals_loop | 4096 | ns | lower | 0.7 | 0.5 | 1.40 | 2.80 | 1.40 | 0.50 | 0.25 |", table)
+
+    def test_formatting_of_a_zero_ratio(self):
+        self.assertEqual(ratio(0.0), "0")
 
     def test_formatting(self):
         self.assertEqual(number(12345.6), "12,346")
@@ -205,9 +234,11 @@ class Plan(unittest.TestCase):
             self.assertEqual(len(ids), len(plan(quick)), "case ids are unique")
             self.assertTrue({"pingpong-2", "pingpong-16", "stream_bandwidth-2", "idle_memory-64",
                              "idle_memory-1000", "startup-10000", "globals_loop-2", "collectives-2",
-                             "collectives-16"} <= ids)
+                             "collectives-16", "convolution-2", "convolution-256", "ownership_bandwidth-2"} <= ids)
             # Weft without privatization is the baseline of globals_loop and runs nothing else.
             self.assertEqual({c.id for c in plan(quick) if "weft_noprivatize" in c.libraries}, {"globals_loop-2"})
+            # Weft copying its halos is the baseline of the views and runs only the convolution.
+            self.assertEqual({c.program for c in plan(quick) if "weft_halo_copy" in c.libraries}, {"convolution"})
 
 
 if __name__ == "__main__":
