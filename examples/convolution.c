@@ -126,6 +126,17 @@ static double pixel(const struct view *v, int y, int x) {
   return g->origin[(y - top(d, v->h, v->c)) * g->stride + (x - left(d, v->w, v->c))];
 }
 
+/* The west and east ghosts are columns: a view of one (the neighbour's mesh, row by row) costs a cache
+ * miss per row, which the hardware does not see coming. Asking for the row `side_lookahead` rows ahead made
+ * views as fast as packed copies (256 ranks: 2.8 to 2.9 s both, from 3.0 against 2.8 without). */
+enum { side_lookahead = 16 };
+
+static void prefetch_side_ghosts(const struct view *v, int y) {
+  if (y >= v->h) return;
+  for (int d = W; d <= E; d++)
+    if (v->ghost[d].origin) __builtin_prefetch(v->ghost[d].origin + (ptrdiff_t)y * v->ghost[d].stride);
+}
+
 /* Filters one channel into `out`: the pixels that need no ghost (interior = 1), or the others (0). The
  * interior runs row by row with the columns innermost, which vectorizes, and adds each pixel's window in
  * the same order as WINDOW_MEAN, so both give the same bits. */
@@ -147,8 +158,10 @@ static void filter(const struct view *v, double *out, int out_stride, int interi
 #define ANY(yy, xx) pixel(v, (yy), (xx))
   for (int y = 0; y < v->h; y++) {
     int inner_row = y >= c && y < v->h - c;
-    for (int x = 0; x < v->w; x++)
-      if (!inner_row || x < c || x >= v->w - c) WINDOW_MEAN(ANY, y, x, c, out[(ptrdiff_t)y * out_stride + x]);
+    prefetch_side_ghosts(v, y + side_lookahead);
+    /* Rows that need ghosts above or below: all their pixels; the others: their first and last c. */
+    for (int x = 0; x < v->w; x = inner_row && x == c - 1 && v->w - c > x + 1 ? v->w - c : x + 1)
+      WINDOW_MEAN(ANY, y, x, c, out[(ptrdiff_t)y * out_stride + x]);
   }
 #undef ANY
 }

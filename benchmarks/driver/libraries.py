@@ -2,7 +2,8 @@
 
 Weft is used from its build tree (build/bin/mpicc, build/bin/mpirun); MPICH and Open MPI are Debian's
 packages, installed side by side, so their wrappers and launchers carry a suffix (mpicc.mpich,
-mpirun.openmpi). Every program is built from the same source with each library's own wrapper and -O2.
+mpirun.openmpi). Every program is built from the same source with each library's own wrapper and -O2,
+all of them compiling with clang-19.
 Two more variants of Weft: built with `mpicc -no-privatize`, which measures what privatizing globals
 costs, and run with WEFT_HALO_COPY=1, MPIX_Halo's copy mode, the baseline of its zero-copy views.
 """
@@ -29,6 +30,7 @@ class Library:
     mpirun: list                  # launcher and the options it always needs
     env: dict = field(default_factory=dict)   # settings added to the environment of every run
     flags: list = field(default_factory=list)  # compile flags added after -O2
+    compile_env: dict = field(default_factory=dict)  # settings for its mpicc
 
     def command(self, ranks, program, args):
         return [*self.mpirun, "-n", str(ranks), str(program), *args]
@@ -51,13 +53,14 @@ def libraries(build_dir):
         Library("weft_halo_copy", "Weft, halos copied", str(bin_dir / "mpicc"), [str(bin_dir / "mpirun")],
                 {"WEFT_HALO_COPY": "1"}),
         # Hydra oversubscribes without being asked, and Debian's MPICH (ch4:ucx) finds shared memory by
-        # itself: nothing to set.
-        Library("mpich", "MPICH", "mpicc.mpich", ["mpirun.mpich"]),
+        # itself: nothing to set. Its mpicc and Open MPI's compile with clang-19, as Weft's does, so that a
+        # program that computes (the convolution) compares the libraries, not gcc's and clang's loops.
+        Library("mpich", "MPICH", "mpicc.mpich", ["mpirun.mpich"], compile_env={"MPICH_CC": "clang-19"}),
         # On one node Open MPI needs only shared memory; naming ob1 with the self and vader transports
         # keeps it from probing InfiniBand, TCP and libfabric devices this machine does not use. It is
         # what it picks on its own here, so the figures do not change, but start-up is quieter.
         Library("openmpi", "Open MPI", "mpicc.openmpi", openmpi_run,
-                {"OMPI_MCA_pml": "ob1", "OMPI_MCA_btl": "self,vader"}),
+                {"OMPI_MCA_pml": "ob1", "OMPI_MCA_btl": "self,vader"}, compile_env={"OMPI_CC": "clang-19"}),
     ]
 
 
@@ -138,7 +141,7 @@ def _compile(lib, source, binary, log_dir):
         return None
     # -lm: some programs use libm (sqrt in statistics); linking it costs nothing when unused.
     cmd = [lib.mpicc, "-O2", *lib.flags, "-o", str(binary), str(source), "-lm"]
-    done = subprocess.run(cmd, capture_output=True, text=True)
+    done = subprocess.run(cmd, capture_output=True, text=True, env=dict(os.environ, **lib.compile_env))
     if done.returncode != 0:
         Path(log_dir, f"build-{lib.key}-{source.stem}.log").write_text(
             " ".join(cmd) + "\n" + done.stdout + done.stderr)
