@@ -35,8 +35,8 @@ constexpr setting setting_table[] = {
     {"WEFT_OWNERSHIP_POOL", "32M",
      "Bytes of free MPIX_Alloc buffers (headers included) a rank keeps for reuse. A buffer freed past it "
      "sends the least recently used buffers of the largest sizes back to the process's common free lists, "
-     "which keep the pages of as many bytes of buffers of 64 KiB and more and give the rest back to the "
-     "system. See docs/ownership.md."},
+     "which keep the pages of as many bytes of buffers of 64 KiB and more, and of more for a second after "
+     "they were freed, before giving them back to the system. See docs/ownership.md."},
     {"WEFT_TILED_SLICE_MIN", "8K",
      "MPI_Reduce and MPI_Allreduce reduce a vector tiled, every rank combining its own slice of all ranks' "
      "inputs, when each rank's slice (the vector's bytes / ranks) is at least this large; smaller ones go through "

@@ -2,6 +2,7 @@
 
 #include <sys/mman.h>
 
+#include <chrono>
 #include <mutex>
 #include <new>
 
@@ -16,8 +17,10 @@ constexpr std::size_t largest_reservation = std::size_t{1} << 40;
 constexpr std::size_t smallest_reservation = std::size_t{1} << 30;
 constexpr std::size_t access_step = std::size_t{16} << 20;
 
-// Large buffers hand their pages back when trimmed; small ones keep them for the next user.
+// Large buffers hand their pages back when idle (see buffer_arena.hpp); small ones keep them for the next user.
 constexpr std::size_t return_pages_from = std::size_t{64} << 10;
+using clock = std::chrono::steady_clock;
+constexpr std::chrono::nanoseconds page_decay = std::chrono::seconds(1);
 
 // Marks a header as a buffer's: its own address mixed with a constant, which user data does not hold at
 // the very place by chance.
@@ -69,29 +72,60 @@ pool_buffer* buffer_arena::obtain(int size_class) {
 }
 
 void buffer_arena::take_back(pool_buffer* buffer) noexcept {
-  auto push = [&] {
-    buffer->older = free_[buffer->size_class];
-    free_[buffer->size_class] = buffer;
+  auto push = [this](pool_buffer* b) {
+    b->older = free_[b->size_class];
+    free_[b->size_class] = b;
   };
   buffer->pages_returned = false;
-  if (buffer->capacity >= return_pages_from) {
+  if (buffer->capacity < return_pages_from) {
     std::lock_guard guard(lock_);
-    if (kept_bytes_ + buffer->capacity <= runtime::job_config().ownership_pool) {
-      kept_bytes_ += buffer->capacity;
-      push();
-      return;
+    push(buffer);
+    return;
+  }
+  std::int64_t now = std::chrono::duration_cast<std::chrono::nanoseconds>(clock::now().time_since_epoch()).count();
+  buffer->freed_at = now;
+  pool_buffer* idle = nullptr;
+  {
+    std::lock_guard guard(lock_);
+    push(buffer);
+    kept_bytes_ += buffer->capacity;
+    // A scan walks the large free lists: a few times per decay at most, not at every trim of a stream.
+    if (kept_bytes_ > runtime::job_config().ownership_pool && now - last_scan_ >= page_decay.count() / 8) {
+      last_scan_ = now;
+      idle = take_idle(now - page_decay.count());
     }
   }
-  if (buffer->capacity >= return_pages_from) {
-    // Before the buffer is in a free list, where another rank could take it and write into it.
-    auto first = reinterpret_cast<std::uintptr_t>(buffer->data());
+  // Out of the free lists while their pages go, where no other rank can take them and write into them.
+  for (pool_buffer* next; idle != nullptr; idle = next) {
+    next = idle->older;
+    auto first = reinterpret_cast<std::uintptr_t>(idle->data());
     std::uintptr_t begin = round_up(first, page_bytes);
-    std::uintptr_t end = (first + buffer->capacity) / page_bytes * page_bytes;
+    std::uintptr_t end = (first + idle->capacity) / page_bytes * page_bytes;
     madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
-    buffer->pages_returned = true;
+    idle->pages_returned = true;
+    std::lock_guard guard(lock_);
+    push(idle);
   }
-  std::lock_guard guard(lock_);
-  push();
+}
+
+pool_buffer* buffer_arena::take_idle(std::int64_t idle_before) noexcept {
+  pool_buffer* taken = nullptr;
+  std::size_t bound = runtime::job_config().ownership_pool;
+  for (int size_class = class_count - 1; size_class >= 0 && kept_bytes_ > bound; --size_class) {
+    if (class_bytes[size_class] < return_pages_from) break;
+    for (pool_buffer** link = &free_[size_class]; *link != nullptr && kept_bytes_ > bound;) {
+      pool_buffer* b = *link;
+      if (b->pages_returned || b->freed_at >= idle_before) {
+        link = &b->older;
+        continue;
+      }
+      *link = b->older;
+      kept_bytes_ -= b->capacity;
+      b->older = taken;
+      taken = b;
+    }
+  }
+  return taken;
 }
 
 pool_buffer* buffer_arena::find(const void* data) const noexcept {

@@ -10,8 +10,11 @@
 // Buffers that flow one way (one rank allocates and gives, another takes and frees) reach the arena on
 // every message once the taker's pool is full, and come back out of it at the giver's next allocation.
 // Returning their pages each time cost a system call and the page faults of the next user (a 64 KiB give
-// and take took 1 us instead of 0.26); so the free lists keep the pages of up to WEFT_OWNERSHIP_POOL bytes
-// of large buffers, most recently freed first, and only the rest give theirs back.
+// and take took 1 us instead of 0.26); so the free lists keep the pages of large buffers: of up to
+// WEFT_OWNERSHIP_POOL bytes always, and beyond that of those freed within the last second, the memory a
+// stream had in flight a moment ago (the benchmark's windows of 64 messages of 4 MiB are 256 MiB). Past
+// the bound, the pages of buffers idle longer go back to the system at the next trim, after jemalloc's
+// decay of dirty pages.
 
 #include <array>
 #include <atomic>
@@ -30,8 +33,8 @@ class buffer_arena {
   // reserved range is exhausted.
   pool_buffer* obtain(int size_class);
 
-  // Takes back a buffer a pool trims. Its address range stays in the free list; the pages of a large one
-  // go back to the system once the free lists hold more than WEFT_OWNERSHIP_POOL bytes of pages.
+  // Takes back a buffer a pool trims. Its address range stays in the free list, and its pages for now;
+  // past the bound, those of large buffers idle for a second go back to the system (see above).
   void take_back(pool_buffer* buffer) noexcept;
 
   // The buffer whose data starts at `data`, or nullptr when `data` is not the start of one.
@@ -52,7 +55,12 @@ class buffer_arena {
   std::atomic<std::size_t> carved_{0};
   std::atomic<std::size_t> accessible_{0};  // the prefix of the range made readable and writable
   std::array<pool_buffer*, class_count> free_{};
+  // Unlinks, under the lock, large free buffers that kept their pages and were freed before `idle_before`,
+  // until the kept bytes are back within the bound; returns them chained through `older`.
+  pool_buffer* take_idle(std::int64_t idle_before) noexcept;
+
   std::size_t kept_bytes_ = 0;  // data bytes of large free buffers that kept their pages
+  std::int64_t last_scan_ = 0;  // when take_back last looked for idle buffers
 };
 
 }  // namespace weft::shm
