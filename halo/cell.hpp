@@ -38,16 +38,17 @@ class cell {
     return {static_cast<const std::byte*>(data_), layout_.get(), count_};
   }
 
-  // A remote cell, once its exchange is committed: how it reads its owner's cell. A copy gets its buffer,
-  // laid out as this cell's own datatype, at once.
+  // A remote cell, once its exchange is committed: how it reads its owner's cell. A copy gets its buffer
+  // at once, packed: the data of the cell's elements one after the other, without the gaps of either
+  // side's datatype (a strided column of the owner arrives as a dense one).
   void set_access(access mode);
   access access_mode() const noexcept { return access_; }
-  shm::typed_span copy_room() noexcept { return {copy_base_, layout_.get(), count_}; }
+  shm::typed_span copy_room() noexcept { return shm::byte_span(copy_storage_.get(), count_ * layout_->size()); }
 
   // What the last completed exchange shows: the owner's pointer, or the copy. None is valid before the
   // first exchange, nor from the start of each exchange to its completion.
   void show(void* owner_data) noexcept {
-    view_ = access_ == access::view ? owner_data : copy_base_;
+    view_ = access_ == access::view ? owner_data : copy_storage_.get();
     visible_ = true;
   }
   void hide() noexcept { visible_ = false; }
@@ -63,7 +64,6 @@ class cell {
   void* data_ = nullptr;
   access access_ = access::view;
   std::unique_ptr<std::byte[]> copy_storage_;
-  std::byte* copy_base_ = nullptr;  // where the layout's origin falls in copy_storage_
   void* view_ = nullptr;
   bool visible_ = false;
 };
