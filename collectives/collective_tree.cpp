@@ -87,7 +87,6 @@ collective_tree::collective_tree(std::span<const machine_place> places)
     for (int r = 1; r < size; ++r) {
       int before = r - 1;  // domains are contiguous rank ranges here
       domain_leader_[r] = same_domain(r, before) ? domain_leader_[before] : r;
-      spans_domains_ = spans_domains_ || domain_leader_[r] != 0;
     }
   }
   for (int r = 0; r < size; ++r)

@@ -34,7 +34,7 @@ class collective_tree {
 
   // NUMA domains are the groups of ranks that share package and NUMA node. Whether there are several and
   // the tree follows them: each domain is then a subtree rooted at its leader, its lowest rank.
-  bool spans_domains() const noexcept { return spans_domains_; }
+  bool spans_domains() const noexcept { return domain_count() > 1; }
   int domain_leader(int rank) const noexcept { return domain_leader_[rank]; }
   // The domains in rank order: domain d is the ranks [domain_start(d), domain_start(d + 1)). All ranks are
   // one domain when the tree does not follow domains.
@@ -50,7 +50,6 @@ class collective_tree {
   std::vector<int> domain_leader_;
   std::vector<int> domain_starts_;  // each domain's leader, then the number of ranks
   int max_children_ = 0;
-  bool spans_domains_ = false;
 };
 
 }  // namespace weft::coll
