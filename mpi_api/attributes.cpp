@@ -34,12 +34,19 @@ keyval_registry& this_ranks_keyvals() {
   return per_rank[this_rank_id()];
 }
 
-const char* kind_name(keyval_kind kind) { return kind == keyval_kind::communicator ? "communicators" : "datatypes"; }
+const char* kind_name(keyval_kind kind) {
+  switch (kind) {
+    case keyval_kind::communicator: return "communicators";
+    case keyval_kind::datatype: return "datatypes";
+    case keyval_kind::window: return "windows";
+  }
+  return "";
+}
 
 bool is_predefined_keyval(int keyval) { return keyval >= MPI_TAG_UB && keyval <= MPI_WIN_MODEL; }
 
 // The live keyval `keyval` of `kind`, or an error through `comm`'s handler.
-int find_keyval(const char* call, MPI_Comm comm, keyval_kind kind, int keyval, keyval_entry*& found) {
+int find_keyval(const char* call, error_target comm, keyval_kind kind, int keyval, keyval_entry*& found) {
   auto& keyvals = this_ranks_keyvals().keyvals;
   auto it = keyvals.find(keyval);
   if (it == keyvals.end())
@@ -57,7 +64,7 @@ void drop_reference(int keyval) {
   if (--it->second.references == 0) keyvals.erase(it);
 }
 
-int run_delete(const char* call, MPI_Comm comm, void* handle, attribute_list::entry attribute) {
+int run_delete(const char* call, error_target comm, void* handle, attribute_list::entry attribute) {
   const keyval_entry& entry = this_ranks_keyvals().keyvals.at(attribute.keyval);
   if (entry.del == nullptr) return MPI_SUCCESS;
   int code = entry.del(handle, attribute.keyval, attribute.value, entry.extra_state);
@@ -65,7 +72,7 @@ int run_delete(const char* call, MPI_Comm comm, void* handle, attribute_list::en
   return raise_error(comm, code, call, "the delete callback of keyval %d returned %d", attribute.keyval, code);
 }
 
-int refuse_predefined(const char* call, MPI_Comm comm, int keyval) {
+int refuse_predefined(const char* call, error_target comm, int keyval) {
   return raise_error(comm, MPI_ERR_KEYVAL, call, "keyval %d is a predefined attribute, which cannot be changed",
                      keyval);
 }
@@ -98,7 +105,7 @@ int free_keyval(const char* call, keyval_kind kind, int* keyval) {
   return MPI_SUCCESS;
 }
 
-int set_attribute(const char* call, MPI_Comm comm, keyval_kind kind, void* handle, attribute_list& list, int keyval,
+int set_attribute(const char* call, error_target comm, keyval_kind kind, void* handle, attribute_list& list, int keyval,
                   void* value) {
   if (is_predefined_keyval(keyval)) return refuse_predefined(call, comm, keyval);
   keyval_entry* entry;
@@ -121,7 +128,7 @@ int set_attribute(const char* call, MPI_Comm comm, keyval_kind kind, void* handl
   return MPI_SUCCESS;
 }
 
-int get_attribute(const char* call, MPI_Comm comm, keyval_kind kind, const attribute_list& list, int keyval,
+int get_attribute(const char* call, error_target comm, keyval_kind kind, const attribute_list& list, int keyval,
                   void* value_out, int* flag) {
   if (int error = check_output(call, comm, value_out, "attribute_val")) return error;
   if (int error = check_output(call, comm, flag, "flag")) return error;
@@ -142,7 +149,7 @@ int get_attribute(const char* call, MPI_Comm comm, keyval_kind kind, const attri
   return MPI_SUCCESS;
 }
 
-int delete_attribute(const char* call, MPI_Comm comm, keyval_kind kind, void* handle, attribute_list& list,
+int delete_attribute(const char* call, error_target comm, keyval_kind kind, void* handle, attribute_list& list,
                      int keyval) {
   if (is_predefined_keyval(keyval)) return refuse_predefined(call, comm, keyval);
   keyval_entry* entry;
@@ -163,7 +170,7 @@ int delete_attribute(const char* call, MPI_Comm comm, keyval_kind kind, void* ha
   return MPI_SUCCESS;
 }
 
-int copy_attributes(const char* call, MPI_Comm comm, void* old_handle, const attribute_list& from, attribute_list& to) {
+int copy_attributes(const char* call, error_target comm, void* old_handle, const attribute_list& from, attribute_list& to) {
   auto& keyvals = this_ranks_keyvals().keyvals;
   for (const attribute_list::entry& attribute : from.entries) {
     keyval_entry& entry = keyvals.at(attribute.keyval);
@@ -183,7 +190,7 @@ int copy_attributes(const char* call, MPI_Comm comm, void* old_handle, const att
   return MPI_SUCCESS;
 }
 
-int delete_attributes(const char* call, MPI_Comm comm, void* handle, attribute_list& list) {
+int delete_attributes(const char* call, error_target comm, void* handle, attribute_list& list) {
   while (!list.entries.empty()) {
     // Out of the list first: the callback may delete other attributes of the object.
     const attribute_list::entry last = list.entries.back();

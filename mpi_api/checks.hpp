@@ -27,19 +27,19 @@ inline int check_ready(const char* call, MPI_Comm comm) {
   return MPI_SUCCESS;
 }
 
-inline int check_output(const char* call, MPI_Comm comm, const void* pointer, const char* argument) {
+inline int check_output(const char* call, error_target comm, const void* pointer, const char* argument) {
   if (pointer == nullptr) [[unlikely]]
     return raise_error(comm, MPI_ERR_ARG, call, "argument %s is NULL", argument);
   return MPI_SUCCESS;
 }
 
-inline int check_count(const char* call, MPI_Comm comm, int count) {
+inline int check_count(const char* call, error_target comm, int count) {
   if (count < 0) [[unlikely]]
     return raise_error(comm, MPI_ERR_COUNT, call, "negative count %d", count);
   return MPI_SUCCESS;
 }
 
-inline int check_datatype(const char* call, MPI_Comm comm, MPI_Datatype datatype) {
+inline int check_datatype(const char* call, error_target comm, MPI_Datatype datatype) {
   if (datatype == MPI_DATATYPE_NULL) [[unlikely]]
     return raise_error(comm, MPI_ERR_TYPE, call, "datatype is MPI_DATATYPE_NULL");
   if (!is_object(datatype, object_kind::datatype)) [[unlikely]]
@@ -48,7 +48,7 @@ inline int check_datatype(const char* call, MPI_Comm comm, MPI_Datatype datatype
 }
 
 // A datatype that communication may use: committed.
-inline int check_committed(const char* call, MPI_Comm comm, MPI_Datatype datatype) {
+inline int check_committed(const char* call, error_target comm, MPI_Datatype datatype) {
   if (int error = check_datatype(call, comm, datatype)) return error;
   if (!datatype->committed) [[unlikely]]
     return raise_error(comm, MPI_ERR_TYPE, call, "datatype %s is not committed (MPI_Type_commit)",
@@ -58,7 +58,7 @@ inline int check_committed(const char* call, MPI_Comm comm, MPI_Datatype datatyp
 
 // A buffer, its count and datatype. A NULL buffer is MPI_BOTTOM, valid with a datatype of absolute
 // addresses; it is refused when the data would start at address 0.
-inline int check_buffer(const char* call, MPI_Comm comm, const void* buffer, int count, MPI_Datatype datatype) {
+inline int check_buffer(const char* call, error_target comm, const void* buffer, int count, MPI_Datatype datatype) {
   if (int error = check_count(call, comm, count)) return error;
   if (int error = check_committed(call, comm, datatype)) return error;
   if (buffer == nullptr && count > 0 && datatype->layout->size() > 0 && datatype->layout->true_lb() == 0) [[unlikely]]
@@ -66,7 +66,7 @@ inline int check_buffer(const char* call, MPI_Comm comm, const void* buffer, int
   return MPI_SUCCESS;
 }
 
-inline int check_group(const char* call, MPI_Comm comm, MPI_Group group, const char* argument) {
+inline int check_group(const char* call, error_target comm, MPI_Group group, const char* argument) {
   if (group == MPI_GROUP_NULL) [[unlikely]]
     return raise_error(comm, MPI_ERR_GROUP, call, "%s is MPI_GROUP_NULL", argument);
   if (!is_object(group, object_kind::group)) [[unlikely]]
@@ -74,7 +74,7 @@ inline int check_group(const char* call, MPI_Comm comm, MPI_Group group, const c
   return MPI_SUCCESS;
 }
 
-inline int check_info(const char* call, MPI_Comm comm, MPI_Info info, const char* argument) {
+inline int check_info(const char* call, error_target comm, MPI_Info info, const char* argument) {
   if (info == MPI_INFO_NULL) [[unlikely]]
     return raise_error(comm, MPI_ERR_INFO, call, "%s is MPI_INFO_NULL", argument);
   if (!is_object(info, object_kind::info)) [[unlikely]]
@@ -127,7 +127,7 @@ inline int check_tag(const char* call, MPI_Comm comm, int tag, bool any_allowed)
                      any_allowed ? ", or MPI_ANY_TAG" : "");
 }
 
-inline int check_op_handle(const char* call, MPI_Comm comm, MPI_Op op) {
+inline int check_op_handle(const char* call, error_target comm, MPI_Op op) {
   if (op == MPI_OP_NULL) [[unlikely]]
     return raise_error(comm, MPI_ERR_OP, call, "operation is MPI_OP_NULL");
   if (!is_object(op, object_kind::op)) [[unlikely]]
@@ -137,7 +137,7 @@ inline int check_op_handle(const char* call, MPI_Comm comm, MPI_Op op) {
 
 // An operation, defined for `datatype` (a checked one): a user's operation applies to any datatype, a
 // predefined one to the predefined types it is defined for and to derived types made of one of those.
-inline int check_op(const char* call, MPI_Comm comm, MPI_Op op, MPI_Datatype datatype) {
+inline int check_op(const char* call, error_target comm, MPI_Op op, MPI_Datatype datatype) {
   if (int error = check_op_handle(call, comm, op)) return error;
   if (op->is_predefined()) {
     MPI_Datatype basic = datatype->basic_type;

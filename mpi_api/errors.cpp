@@ -159,15 +159,19 @@ const char* error_class_text(int error_class) noexcept {
 
 MPI_Errhandler& errhandler_of(MPI_Comm comm) noexcept { return resolve(comm)->errhandler; }
 
-int raise_error(MPI_Comm comm, int error_class, const char* call, const char* format, ...) {
-  // Errors without a valid communicator go to MPI_COMM_WORLD's handler, as MPI 3.1 says of errors not tied
-  // to an object; before MPI_Init there is no handler to ask, so they are fatal.
-  if (!is_communicator(comm)) comm = MPI_COMM_WORLD;
-  MPI_Errhandler handler = this_rank().initialized ? errhandler_of(comm) : MPI_ERRORS_ARE_FATAL;
+int raise_error(error_target target, int error_class, const char* call, const char* format, ...) {
+  // Errors without a valid communicator or window go to MPI_COMM_WORLD's handler, as MPI 3.1 says of
+  // errors not tied to an object; before MPI_Init there is no handler to ask, so they are fatal.
+  MPI_Win win = is_object(target.win, object_kind::window) ? target.win : MPI_WIN_NULL;
+  MPI_Comm comm = is_communicator(target.comm) ? target.comm : MPI_COMM_WORLD;
+  MPI_Errhandler handler = !this_rank().initialized ? MPI_ERRORS_ARE_FATAL
+                           : win != MPI_WIN_NULL    ? win->errhandler
+                                                    : errhandler_of(comm);
   if (handler == MPI_ERRORS_RETURN) return error_class;
   if (!handler->is_predefined()) {
     int code = error_class;
-    handler->function(&comm, &code);
+    if (win != MPI_WIN_NULL) handler->window_function(&win, &code);
+    else handler->function(&comm, &code);
     return error_class;
   }
   char detail[512];

@@ -11,11 +11,20 @@ namespace weft::mpi {
 const char* error_class_name(int error_class) noexcept;
 const char* error_class_text(int error_class) noexcept;
 
-// Reports `error_class` raised in `call` on the calling rank to `comm`'s error handler. With
+// The object whose error handler an error goes to: a communicator, or a window (MPI-3.1, 8.3).
+struct error_target {
+  error_target(MPI_Comm communicator) noexcept : comm(communicator) {}  // NOLINT: any communicator is one
+  error_target(MPI_Win window) noexcept : win(window) {}               // NOLINT: and so is any window
+  MPI_Comm comm = MPI_COMM_NULL;
+  MPI_Win win = MPI_WIN_NULL;
+};
+
+// Reports `error_class` raised in `call` on the calling rank to the target's error handler. With
 // MPI_ERRORS_ARE_FATAL (the default) it prints "rank R: CALL: CLASS: message" and ends the job with the
 // error class as exit status; with MPI_ERRORS_RETURN it returns `error_class` for the call to return; a
-// user's handler is called with it, and the call returns it too.
-[[gnu::format(printf, 4, 5)]] int raise_error(MPI_Comm comm, int error_class, const char* call,
+// user's handler is called with it, and the call returns it too. Errors of an invalid communicator or
+// window go to MPI_COMM_WORLD's handler.
+[[gnu::format(printf, 4, 5)]] int raise_error(error_target target, int error_class, const char* call,
                                               const char* format, ...);
 
 // A code's name for messages: the class's for a predefined one, a description for added ones.
