@@ -118,6 +118,9 @@ WEFT_HANDLE_CONVERSIONS(Message, MPI_Message, message)
 WEFT_PMPI_ALIAS(Info_c2f)
 WEFT_PMPI_ALIAS(Info_f2c)
 WEFT_HANDLE_CONVERSIONS(Info, MPI_Info, info)
+WEFT_PMPI_ALIAS(Win_c2f)
+WEFT_PMPI_ALIAS(Win_f2c)
+WEFT_HANDLE_CONVERSIONS(Win, MPI_Win, window)
 
 // A Fortran status is MPI_SOURCE, MPI_TAG, MPI_ERROR, then the received bytes as two integers (low word
 // first) and the cancelled flag.

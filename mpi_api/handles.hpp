@@ -25,6 +25,8 @@
 #include "mpi_api/topologies.hpp"
 #include "runtime/rank.hpp"
 #include "shm/operations.hpp"
+#include "rma/epochs.hpp"
+#include "rma/window.hpp"
 #include "shm/type_layout.hpp"
 
 namespace weft::mpi {
@@ -41,6 +43,7 @@ enum class object_kind : std::uint32_t {
   info,
   halo_cell,
   halo_exchange,
+  window,
 };
 
 struct object_header {
@@ -168,15 +171,20 @@ inline void release(MPI_Op op) noexcept {
 }  // namespace weft::mpi
 
 // MPI_ERRORS_ARE_FATAL and MPI_ERRORS_RETURN (shared by all ranks, not counted), or a user's function
-// for communicators (MPI_Comm_create_errhandler), held by each communicator it is set on.
+// for communicators (MPI_Comm_create_errhandler) or for windows (MPI_Win_create_errhandler), held by each
+// object it is set on.
 struct weft_errhandler_s : weft::mpi::object_header {
   constexpr explicit weft_errhandler_s(const char* handler_name) noexcept
       : object_header(weft::mpi::object_kind::errhandler), name(handler_name) {}
   explicit weft_errhandler_s(MPI_Comm_errhandler_function* user_function) noexcept
       : object_header(weft::mpi::object_kind::errhandler), name("a user error handler"), function(user_function) {}
-  bool is_predefined() const noexcept { return function == nullptr; }
+  explicit weft_errhandler_s(MPI_Win_errhandler_function* user_function) noexcept
+      : object_header(weft::mpi::object_kind::errhandler), name("a user error handler for windows"),
+        window_function(user_function) {}
+  bool is_predefined() const noexcept { return function == nullptr && window_function == nullptr; }
   const char* name;
   MPI_Comm_errhandler_function* function = nullptr;
+  MPI_Win_errhandler_function* window_function = nullptr;
 };
 
 namespace weft::mpi {
@@ -310,4 +318,33 @@ struct weft_request_s : weft::mpi::object_header {
   weft::coll::truncation truncated;
   bool active = true;  // false for a persistent request between its completion and the next MPI_Start
   bool cancelled = false;
+};
+
+// A window as one of its members sees it (MPI-3.1, chapter 11). What the members share, their memory
+// and the state their synchronization meets in, is the rma::window; this object holds what MPI keeps per
+// process: the member's view of its own segment for the attributes, the error handler, name, attributes
+// and hints, and the epochs the member has open.
+struct weft_win_s : weft::mpi::object_header {
+  weft_win_s() noexcept : object_header(weft::mpi::object_kind::window) {}
+  ~weft_win_s();
+  weft_win_s(const weft_win_s&) = delete;
+  weft_win_s& operator=(const weft_win_s&) = delete;
+
+  std::shared_ptr<weft::rma::window> shared;
+  // The creating communicator's members on a context of the window's own, for its collective calls
+  // (fence, free) and its group; held.
+  MPI_Comm comm = nullptr;
+  int rank = 0;
+  // The values of MPI_WIN_BASE, MPI_WIN_SIZE, MPI_WIN_DISP_UNIT, MPI_WIN_CREATE_FLAVOR and MPI_WIN_MODEL,
+  // which MPI_Win_get_attr returns pointers to.
+  void* base = nullptr;
+  MPI_Aint size = 0;
+  int disp_unit = 1;
+  int flavor = MPI_WIN_FLAVOR_CREATE;
+  int model = MPI_WIN_UNIFIED;
+  MPI_Errhandler errhandler = MPI_ERRORS_ARE_FATAL;  // held
+  std::string name;
+  weft::mpi::attribute_list attributes;
+  std::vector<std::pair<std::string, std::string>> hints;  // as given at creation or by MPI_Win_set_info
+  weft::rma::epochs epochs;
 };

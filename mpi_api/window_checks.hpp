@@ -1,0 +1,43 @@
+#pragma once
+// Argument checks of the window calls (MPI-3.1, chapter 11). Errors go to the window's error handler,
+// those of an invalid window to MPI_COMM_WORLD's.
+
+#include <mpi.h>
+
+#include "mpi_api/checks.hpp"
+
+namespace weft::mpi {
+
+inline int check_window(const char* call, MPI_Win win) {
+  if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
+  if (win == MPI_WIN_NULL) [[unlikely]]
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_WIN, call, "window is MPI_WIN_NULL");
+  if (!is_object(win, object_kind::window)) [[unlikely]]
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_WIN, call, "invalid window %p", static_cast<void*>(win));
+  return MPI_SUCCESS;
+}
+
+inline int window_size(MPI_Win win) noexcept { return win->shared->size(); }
+
+// A rank of the window's group, or MPI_PROC_NULL.
+inline int check_target(const char* call, MPI_Win win, int rank, const char* argument) {
+  if ((rank >= 0 && rank < window_size(win)) || rank == MPI_PROC_NULL) [[likely]]
+    return MPI_SUCCESS;
+  return raise_error(win, MPI_ERR_RANK, call, "invalid %s %d (the window's group has %d ranks)", argument, rank,
+                     window_size(win));
+}
+
+// Assertions: a combination of the MPI_MODE_ flags `allowed`.
+inline int check_assert(const char* call, MPI_Win win, int assert, int allowed) {
+  if ((assert & ~allowed) == 0) [[likely]]
+    return MPI_SUCCESS;
+  return raise_error(win, MPI_ERR_ASSERT, call, "invalid assert %d for this call", assert);
+}
+
+inline int check_flavor(const char* call, MPI_Win win, int flavor, const char* needed) {
+  if (win->flavor == flavor) [[likely]]
+    return MPI_SUCCESS;
+  return raise_error(win, MPI_ERR_RMA_FLAVOR, call, "the window is not %s", needed);
+}
+
+}  // namespace weft::mpi

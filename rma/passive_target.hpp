@@ -1,0 +1,24 @@
+#pragma once
+// Passive-target locks (MPI-3.1, 11.5.3): MPI_Win_lock and MPI_Win_unlock, shared and exclusive, per
+// target, and MPI_Win_lock_all, a shared lock on every target at once. Operations on the direct path
+// change the target's memory during the call, so a lock is taken when MPI_Win_lock is called (the
+// standard lets it block) and held until MPI_Win_unlock.
+//
+// A target's lock word holds an exclusive bit and the count of its shared holders. Lock_all does not
+// touch every target's word, which would cost a pass over thousands of members: it counts itself in the
+// window's global word, and an exclusive locker, counted in the other half of that word first, waits
+// until no lock_all is held. Shared locks of one target and lock_all never exclude each other.
+
+#include "rma/window.hpp"
+
+namespace weft::rma {
+
+enum class lock_kind { shared, exclusive };
+
+// Blocks (yielding) until the calling rank holds the lock.
+void lock(window& w, int target, lock_kind kind);
+void unlock(window& w, int target, lock_kind kind) noexcept;
+void lock_all(window& w);
+void unlock_all(window& w) noexcept;
+
+}  // namespace weft::rma

@@ -1,0 +1,80 @@
+#include "rma/window.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <mutex>
+#include <numeric>
+
+namespace weft::rma {
+
+window_memory window_memory::allocate(std::size_t bytes) {
+  window_memory memory;
+  if (bytes == 0) return memory;
+  std::size_t rounded = (bytes + alignment - 1) / alignment * alignment;
+  memory.memory_.reset(static_cast<std::byte*>(std::aligned_alloc(alignment, rounded)));
+  return memory;
+}
+
+void window_memory::release::operator()(std::byte* memory) const noexcept { std::free(memory); }
+
+bool window_member::attach(region attached) {
+  std::lock_guard guard(regions_lock_);
+  auto after = std::upper_bound(regions_.begin(), regions_.end(), attached.base,
+                                [](const std::byte* base, const region& r) { return base < r.base; });
+  if (after != regions_.end() && attached.base + attached.size > after->base) return false;
+  if (after != regions_.begin()) {
+    const region& before = *(after - 1);
+    if (before.base + before.size > attached.base) return false;
+  }
+  regions_.insert(after, attached);
+  return true;
+}
+
+bool window_member::detach(const std::byte* attached_base) {
+  std::lock_guard guard(regions_lock_);
+  auto found = std::find_if(regions_.begin(), regions_.end(), [&](const region& r) { return r.base == attached_base; });
+  if (found == regions_.end()) return false;
+  regions_.erase(found);
+  return true;
+}
+
+bool window_member::holds(const std::byte* first, std::size_t bytes) {
+  std::lock_guard guard(regions_lock_);
+  auto after = std::upper_bound(regions_.begin(), regions_.end(), first,
+                                [](const std::byte* at, const region& r) { return at < r.base; });
+  if (after == regions_.begin()) return false;
+  const region& r = *(after - 1);
+  return first + bytes <= r.base + r.size;
+}
+
+window::window(int members, rma::flavor made_as)
+    : size_(members), flavor_(made_as), members_(std::make_unique<window_member[]>(members)) {}
+
+bool window::allocate_contiguous(std::span<const std::size_t> sizes) {
+  offsets_.resize(sizes.size());
+  std::exclusive_scan(sizes.begin(), sizes.end(), offsets_.begin(), std::size_t{0});
+  std::size_t total = offsets_.empty() ? 0 : offsets_.back() + sizes.back();
+  contiguous_ = window_memory::allocate(total);
+  return total == 0 || contiguous_;
+}
+
+std::optional<std::byte*> window::address(int target, std::ptrdiff_t disp, std::ptrdiff_t first, std::ptrdiff_t last) {
+  window_member& m = members_[target];
+  if (flavor_ == rma::flavor::dynamic) {
+    auto* at = reinterpret_cast<std::byte*>(disp);
+    if (first == last) return at;
+    if (!m.holds(at + first, static_cast<std::size_t>(last - first))) return std::nullopt;
+    return at;
+  }
+  std::ptrdiff_t offset = 0;
+  if (__builtin_mul_overflow(disp, static_cast<std::ptrdiff_t>(m.disp_unit), &offset)) return std::nullopt;
+  // An access that touches nothing may name any displacement, even of an empty segment (base null).
+  if (first == last) return reinterpret_cast<std::byte*>(reinterpret_cast<std::uintptr_t>(m.base) + offset);
+  std::ptrdiff_t begin = 0, end = 0;
+  if (__builtin_add_overflow(offset, first, &begin) || __builtin_add_overflow(offset, last, &end)) return std::nullopt;
+  if (begin < 0 || end > static_cast<std::ptrdiff_t>(m.size)) return std::nullopt;
+  return m.base + offset;
+}
+
+}  // namespace weft::rma

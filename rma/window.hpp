@@ -1,0 +1,113 @@
+#pragma once
+// What the members of a window share: each member's memory (its segment, or the regions it attached to a
+// dynamic window), the memory the window allocated, and the state its synchronization calls meet in
+// (passive_target.hpp, active_target.hpp). Every member's memory is in this process, so an origin reaches
+// a target's bytes directly: an operation is a copy or an atomic by the origin's CPU.
+//
+// One member makes the window; the others share it (std::shared_ptr) once they know its address. Members
+// write their own part only (their segment, their attached regions); the others read it after the call
+// that created the window, or under the regions' lock.
+
+#include <atomic>
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <span>
+#include <unordered_map>
+#include <vector>
+
+#include "rma/wait_list.hpp"
+#include "runtime/spinlock.hpp"
+
+namespace weft::rma {
+
+enum class flavor { create, allocate, dynamic, shared };
+
+struct region {
+  std::byte* base;
+  std::size_t size;
+};
+
+// Memory a window allocated: aligned to a page, not zeroed (MPI asks for neither but alignment helps
+// vector code and first touch by the owner keeps pages on its NUMA node).
+class window_memory {
+ public:
+  static constexpr std::size_t alignment = 4096;
+  window_memory() = default;
+  // nullptr when `bytes` could not be allocated; empty for 0 bytes.
+  static window_memory allocate(std::size_t bytes);
+  std::byte* data() const noexcept { return memory_.get(); }
+  explicit operator bool() const noexcept { return memory_ != nullptr; }
+
+ private:
+  struct release {
+    void operator()(std::byte* memory) const noexcept;
+  };
+  std::unique_ptr<std::byte, release> memory_;
+};
+
+class alignas(64) window_member {
+ public:
+  // Its segment (not dynamic windows): set by the member itself while the window is made.
+  std::byte* base = nullptr;
+  std::size_t size = 0;
+  int disp_unit = 1;
+  window_memory owned;  // its segment, when the window allocated it for this member alone
+
+  // Dynamic windows. Regions never overlap; attach refuses an overlap, detach a base not attached.
+  bool attach(region attached);
+  bool detach(const std::byte* attached_base);
+  // Whether one attached region holds [first, first + bytes): for an origin, under the regions' lock.
+  bool holds(const std::byte* first, std::size_t bytes);
+
+  // Passive target: the exclusive bit and the count of shared holders (passive_target.hpp).
+  std::atomic<std::uint64_t> lock_word{0};
+  // Active target: how many times each target posted to this member as an origin, not yet started, and
+  // how many origins completed their access to this member as a target, not yet waited for.
+  runtime::spinlock posts_lock;
+  std::unordered_map<int, int> posts;
+  std::atomic<int> completions{0};
+
+  // Ranks waiting for this member's lock word, or the member waiting for posts or completions.
+  wait_list waiters;
+
+ private:
+  runtime::spinlock regions_lock_;
+  std::vector<region> regions_;  // sorted by base
+};
+
+class window : public std::enable_shared_from_this<window> {
+ public:
+  window(int members, rma::flavor made_as);
+  window(const window&) = delete;
+  window& operator=(const window&) = delete;
+
+  int size() const noexcept { return size_; }
+  rma::flavor flavor() const noexcept { return flavor_; }
+  window_member& member(int rank) noexcept { return members_[rank]; }
+
+  // Shared windows without alloc_shared_noncontig: one block for all members, member r's segment right
+  // after member r - 1's (MPI-3.1, 11.2.3). False when the block could not be allocated.
+  bool allocate_contiguous(std::span<const std::size_t> sizes);
+  std::byte* contiguous_segment(int rank) const noexcept { return contiguous_.data() + offsets_[rank]; }
+
+  // The target address of an access at displacement `disp` of `target` (an address for a dynamic
+  // window), given the offsets of the first and one past the last byte it touches from there; empty when
+  // those bytes are not all inside the target's segment (or one attached region). An access that touches
+  // nothing is never out of range.
+  std::optional<std::byte*> address(int target, std::ptrdiff_t disp, std::ptrdiff_t first, std::ptrdiff_t last);
+
+  // Passive target: holders of lock_all in the low half, exclusive lock holders in the high half, so that
+  // neither kind starts while the other is held (passive_target.hpp).
+  std::atomic<std::uint64_t> global_locks{0};
+  wait_list global_waiters;
+
+ private:
+  int size_;
+  rma::flavor flavor_;
+  std::unique_ptr<window_member[]> members_;
+  window_memory contiguous_;
+  std::vector<std::size_t> offsets_;
+};
+
+}  // namespace weft::rma
