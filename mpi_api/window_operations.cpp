@@ -125,7 +125,6 @@ int get(const char* call, void* origin_addr, int origin_count, MPI_Datatype orig
 // Accumulates take predefined operations only (MPI-3.1, 11.3.4), on data of one predefined type on all
 // sides, for which the operation is defined.
 int check_accumulate_op(const char* call, MPI_Win win, MPI_Op op, MPI_Datatype basic, const char* argument) {
-  if (int error = check_op_handle(call, win, op)) return error;
   if (!op->is_predefined()) [[unlikely]]
     return raise_error(win, MPI_ERR_OP, call, "accumulates take predefined operations only, not %s", op->name);
   if (basic == nullptr) [[unlikely]]
@@ -167,24 +166,32 @@ int accumulate(const char* call, const void* origin_addr, int origin_count, MPI_
     if (int error = check_output(call, win, request, "request")) return error;
   if (int error = check_committed(call, win, target.datatype)) return error;
   MPI_Datatype basic = target.datatype->basic_type;
-  if (int error = check_accumulate_op(call, win, op, basic, "target_datatype")) return error;
+  if (int error = check_op_handle(call, win, op)) return error;
   std::size_t bytes = 0;
   if (op != MPI_NO_OP) {
     if (int error = check_buffer(call, win, origin_addr, origin_count, origin_datatype)) return error;
-    if (int error = check_same_basic_type(call, win, origin_datatype, basic, "origin_datatype")) return error;
     bytes = static_cast<std::size_t>(origin_count) * origin_datatype->layout->size();
   }
   if (result != nullptr) {
     if (int error = check_buffer(call, win, result->addr, result->count, result->datatype)) return error;
-    if (int error = check_same_basic_type(call, win, result->datatype, basic, "result_datatype")) return error;
     std::size_t result_bytes = static_cast<std::size_t>(result->count) * result->datatype->layout->size();
     if (op == MPI_NO_OP) bytes = result_bytes;
     else if (result_bytes != bytes) [[unlikely]]
       return raise_error(win, MPI_ERR_TYPE, call, "the result buffer holds %zu bytes, the origin's data %zu",
                          result_bytes, bytes);
   }
+  // What the elements are matters only when there are some: empty transfers of any types are valid.
+  if (bytes != 0) {
+    if (int error = check_accumulate_op(call, win, op, basic, "target_datatype")) return error;
+    if (op != MPI_NO_OP)
+      if (int error = check_same_basic_type(call, win, origin_datatype, basic, "origin_datatype")) return error;
+    if (result != nullptr)
+      if (int error = check_same_basic_type(call, win, result->datatype, basic, "result_datatype")) return error;
+  } else if (!op->is_predefined()) [[unlikely]] {
+    return raise_error(win, MPI_ERR_OP, call, "accumulates take predefined operations only, not %s", op->name);
+  }
   if (int error = check_target_side(call, win, target, bytes, request != nullptr)) return error;
-  if (target.rank != MPI_PROC_NULL) {
+  if (target.rank != MPI_PROC_NULL && bytes != 0) {
     std::byte* at = nullptr;
     if (int error = locate(call, win, target, &at)) return error;
     shm::const_typed_span origin = op == MPI_NO_OP ? shm::const_typed_span{nullptr, basic->layout.get(), 0}
@@ -279,6 +286,7 @@ extern "C" int PMPI_Fetch_and_op(const void* origin_addr, void* result_addr, MPI
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   if (int error = check_single_element(call, win, datatype, result_addr)) return error;
+  if (int error = check_op_handle(call, win, op)) return error;
   if (int error = check_accumulate_op(call, win, op, datatype, "datatype")) return error;
   if (op != MPI_NO_OP)
     if (int error = check_output(call, win, origin_addr, "origin_addr")) return error;

@@ -188,11 +188,14 @@ extern "C" int PMPI_Win_free(MPI_Win* win) {
   return MPI_SUCCESS;
 }
 
+// Every member's segment is in this process, so, as MPI-4.0 allows where memory can be shared, the query
+// answers for windows made by MPI_Win_create and MPI_Win_allocate too; a dynamic window has no segment.
 WEFT_PMPI_ALIAS(Win_shared_query)
 extern "C" int PMPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint* size, int* disp_unit, void* baseptr) {
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
-  if (int error = check_flavor(call, win, MPI_WIN_FLAVOR_SHARED, "shared (MPI_Win_allocate_shared)")) return error;
+  if (win->flavor == MPI_WIN_FLAVOR_DYNAMIC) [[unlikely]]
+    return raise_error(win, MPI_ERR_RMA_FLAVOR, call, "a dynamic window has no segments to query");
   if (int error = check_target(call, win, rank, "rank")) return error;
   if (int error = check_output(call, win, size, "size")) return error;
   if (int error = check_output(call, win, disp_unit, "disp_unit")) return error;
