@@ -56,6 +56,16 @@ def _convolution(ranks, libraries, quick):
     return Case("convolution", ranks, libraries, ("--no-check", "--results", *steps), repeats=3)
 
 
+def _rma(quick):
+    # One-sided communication, rank 0 on rank 1's window: put, get and fetch-and-op latency, put and get
+    # bandwidth, and memcpy, the bound of a put. Its --quick sweep still ends at --max-size, 4 MiB, the size
+    # of the bandwidth target. One run of the full plan (five sweeps of 20 sizes) takes about 10 s with MPICH
+    # and with Open MPI, so three repeats keep the full run within its budget.
+    if quick:
+        return Case("rma", 2, args=("--quick", "--max-size", MiB4))
+    return Case("rma", 2, args=("--max-size", MiB4), repeats=3)
+
+
 def _full():
     # Two ranks on two cores: one process (or fiber) per core, the case process-based MPI is built for.
     two = [Case(p, 2, args=("--max-size", MiB4)) for p in ("pingpong", "stream_bandwidth", "bidir_bandwidth")]
@@ -66,6 +76,7 @@ def _full():
     # Ownership passing (MPIX_Give/MPIX_Take) exists in Weft alone; its windows are stream_bandwidth's, so
     # the two compare: a message moves its pointer only, whatever its size.
     two.append(Case("ownership_bandwidth", 2, WEFT, ("--max-size", MiB4)))
+    two.append(_rma(False))
     two.append(_convolution(2, HALO, False))
     # 16 ranks on 2 cores: MPICH's processes busy-poll and share the cores, so a message may cost it a time
     # slice (milliseconds); sizes are capped so that its runs take seconds.
@@ -120,6 +131,7 @@ def _quick():
             Case("startup", 1000, WEFT, timed=True),
             Case("startup", 10000, WEFT, timed=True),
             Case("ownership_bandwidth", 2, WEFT, ("--max-size", MiB4)),
+            _rma(True),
             _convolution(2, HALO, True),
             _convolution(256, ("weft", "weft_halo_copy"), True)]
 

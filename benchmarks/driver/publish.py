@@ -91,6 +91,11 @@ METHOD = """\
   `mpirun`; the ranks then share the program's globals), the column "Weft without privatization"; the ratio
   of the two Weft columns is what giving every rank its own globals costs. Its ranks take turns, each timing
   its loop alone.
+- **One-sided communication** (`rma`): rank 0 puts to, gets from and fetch-and-adds on rank 1's window
+  (`MPI_Win_allocate`) inside one `MPI_Win_lock_all` epoch, with a flush after each operation (latency) or
+  each window of operations (bandwidth), while rank 1 waits in `MPI_Sendrecv`. `memcpy_bandwidth` copies
+  the same windows between two buffers of rank 0 with `memcpy`: Weft's put bandwidth is judged against the
+  copy of its own runs.
 - **Start-up** (`job_wall_time`) is the whole `mpirun ... startup` process, timed by the driver from fork
   to exit: MPI_Init, one allreduce, MPI_Finalize, and the launcher's own work.
 - **Idle CPU** (`job_cpu_percent`) is the CPU time of every process of the job (launcher and helpers

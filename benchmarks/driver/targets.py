@@ -238,12 +238,59 @@ def _ownership_passing(figures):
                        f"({number(times)} ×); per message {cost_small:.3f} us at 1 B, {cost_large:.3f} us at 4 MiB{runs}")
 
 
+RMA_LATENCIES = (("put", "rma_put_latency"), ("get", "rma_get_latency"), ("fetch-and-op", "rma_fetch_and_op_latency"))
+
+
+def _rma_latency(figures):
+    goal = ("one-sided put, get and fetch-and-op latency at 8 B, each flushed, in a lock_all epoch, 2 ranks on 2 "
+            "cores: Weft ≥ 5 × better than the better of MPICH and Open MPI")
+    parts, verdicts = [], []
+    for name, benchmark in RMA_LATENCIES:
+        compared = _compared(figures, "rma-2", benchmark, "8")
+        if compared is None:
+            parts.append(f"{name} not measured")
+            verdicts.append(None)
+            continue
+        fig, weft, others = compared
+        best = min(others, key=others.get)
+        met, runs = _judge(fig, others[best] / weft >= 5)
+        verdicts.append(met)
+        parts.append(f"{name}: Weft {_fmt(weft, fig['unit'])}, {NAMES[best]} {_fmt(others[best], fig['unit'])} "
+                     f"({number(others[best] / weft)} × better){runs}")
+    if all(v is None for v in verdicts):
+        return goal, None, "not measured"
+    if False in verdicts:          # one operation that clearly misses the goal fails it
+        met = False
+    elif None in verdicts:         # one not measured leaves it open, never met
+        met = None
+    else:
+        met = UNSETTLED if UNSETTLED in verdicts else True
+    return goal, met, "; ".join(parts)
+
+
+def _rma_put_bandwidth(figures):
+    goal = ("one-sided put bandwidth at 4 MiB, a flush per window, 2 ranks: Weft ≥ 1 / 1.2 of a plain memcpy of "
+            "the same windows")
+    put = find(figures, "rma-2", "rma_put_bandwidth", MiB4_PARAM)
+    copy = find(figures, "rma-2", "memcpy_bandwidth", MiB4_PARAM)
+    if not (put and copy and "weft" in put["median"] and copy["median"].get("weft")):
+        return goal, None, "not measured"
+    # The memcpy of Weft's own runs: the same machine state as its puts.
+    weft, bound = put["median"]["weft"], copy["median"]["weft"]
+    met, runs = _judge(put, 1.2 * weft >= bound)
+    detail = f"Weft {_fmt(weft, 'MB/s')}, memcpy {_fmt(bound, 'MB/s')}: {weft / bound:.2f} ×{runs}"
+    others = _others(put)
+    if others:
+        detail += "; puts of " + ", ".join(f"{NAMES[k]} {_fmt(v, 'MB/s')}" for k, v in others.items())
+    return goal, met, detail
+
+
 def evaluate(figures):
     """[{goal, met (True, False, UNSETTLED or None), measured}] in the order of the issue."""
     checks = (_latency_vs_best, _latency_oversubscribed, _bandwidth, _fiber_switch, _idle_memory,
               _startup, _privatization_cost, _collectives_faster("collectives-2", 2, 2),
               _collectives_faster("collectives-16", 16, 10), _collectives_faster("collectives-64", 64, 10),
-              _allreduce_near_copy_bound, _halo_views, _ownership_passing)
+              _allreduce_near_copy_bound, _halo_views, _ownership_passing, _rma_latency, _rma_put_bandwidth)
     out = []
     for check in checks:
         goal, met, measured = check(figures)

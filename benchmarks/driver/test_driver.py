@@ -77,7 +77,7 @@ class Summary(unittest.TestCase):
         runs.append(run("startup-10000", "weft", 0, [["job_wall_time", "10000", 1.5, "s"]]))
         targets = evaluate(summarize(self.cases, runs, list(ALL)))
         self.assertEqual([t["met"] for t in targets],
-                         [True, None, None, None, None, False, None, None, None, None, None, None, None])
+                         [True, None, None, None, None, False, None, None, None, None, None, None, None, None, None])
         self.assertEqual(targets[0]["measured"], "Weft 0.1 us, Open MPI 0.3 us: 0.33 ×")
 
     def test_collective_targets(self):
@@ -197,6 +197,67 @@ class PrivatizationCost(unittest.TestCase):
             self.assertEqual(t["measured"], "not measured")
 
 
+class RmaTargets(unittest.TestCase):
+    cases = [Case("rma", 2)]
+
+    def targets(self, rows_by_library):
+        runs = [run("rma-2", lib, i, rows) for lib, repeats in rows_by_library.items()
+                for i, rows in enumerate(repeats)]
+        targets = evaluate(summarize(self.cases, runs, list(ALL)))
+        return (next(t for t in targets if "fetch-and-op latency" in t["goal"]),
+                next(t for t in targets if "put bandwidth at 4 MiB" in t["goal"]))
+
+    @staticmethod
+    def latencies(put, get, fetch_and_op):
+        return [["rma_put_latency", "8", put, "us"], ["rma_get_latency", "8", get, "us"],
+                ["rma_fetch_and_op_latency", "8", fetch_and_op, "us"]]
+
+    @staticmethod
+    def bandwidths(put, memcpy):
+        return [["rma_put_bandwidth", "4194304", put, "MB/s"], ["memcpy_bandwidth", "4194304", memcpy, "MB/s"]]
+
+    def test_met(self):
+        latency, bandwidth = self.targets({
+            "weft": [self.latencies(0.05, 0.05, 0.08) + self.bandwidths(9000.0, 10000.0)],
+            "mpich": [self.latencies(1.0, 0.9, 3.4) + self.bandwidths(1300.0, 10000.0)],
+            "openmpi": [self.latencies(0.26, 0.3, 0.5) + self.bandwidths(480.0, 10000.0)]})
+        self.assertIs(latency["met"], True)
+        self.assertEqual(latency["measured"], "put: Weft 0.05 us, Open MPI 0.26 us (5.20 × better); get: Weft 0.05 "
+                                              "us, Open MPI 0.3 us (6.00 × better); fetch-and-op: Weft 0.08 us, "
+                                              "Open MPI 0.5 us (6.25 × better)")
+        self.assertIs(bandwidth["met"], True)     # 0.9 of the memcpy, within 1 / 1.2
+        self.assertEqual(bandwidth["measured"], "Weft 9,000 MB/s, memcpy 10,000 MB/s: 0.90 ×; puts of MPICH 1,300 "
+                                                "MB/s, Open MPI 480.0 MB/s")
+
+    def test_not_met(self):
+        # Get is 4 x better than Open MPI only; puts reach 0.8 of the memcpy, under 1 / 1.2.
+        latency, bandwidth = self.targets({
+            "weft": [self.latencies(0.05, 0.05, 0.08) + self.bandwidths(8000.0, 10000.0)],
+            "openmpi": [self.latencies(0.26, 0.2, 0.4)]})
+        self.assertIs(latency["met"], False)
+        self.assertIn("get: Weft 0.05 us, Open MPI 0.2 us (4.00 × better)", latency["measured"])
+        self.assertIs(bandwidth["met"], False)
+        self.assertEqual(bandwidth["measured"], "Weft 8,000 MB/s, memcpy 10,000 MB/s: 0.80 ×")
+
+    def test_one_operation_not_measured_leaves_the_latency_open(self):
+        rows = self.latencies(0.05, 0.05, 0.08)[:2]      # no fetch-and-op figure
+        latency, bandwidth = self.targets({"weft": [rows], "openmpi": [self.latencies(0.5, 0.5, 0.5)]})
+        self.assertIsNone(latency["met"])
+        self.assertTrue(latency["measured"].endswith("; fetch-and-op not measured"))
+        self.assertIsNone(bandwidth["met"])
+        self.assertEqual(bandwidth["measured"], "not measured")
+
+    def test_unsettled(self):
+        latency, bandwidth = self.targets({
+            "weft": [self.latencies(0.05, 0.05, 0.05) + self.bandwidths(9000.0, 10000.0),
+                     self.latencies(0.05, 0.05, 0.05) + self.bandwidths(3000.0, 10000.0),
+                     self.latencies(0.05, 0.05, 0.2) + self.bandwidths(9500.0, 10000.0)],
+            "mpich": [self.latencies(1.0, 1.0, 1.0)]})
+        self.assertEqual(latency["met"], "unsettled")     # fetch-and-op's runs spread over 4 x
+        self.assertEqual(bandwidth["met"], "unsettled")   # the puts' over 3 x
+        self.assertIn("(Weft's runs: 3,000 to 9,500 MB/s)", bandwidth["measured"])
+
+
 class Compiling(unittest.TestCase):
     def test_weft_without_privatization(self):
         by_key = {lib.key: lib for lib in libraries("build")}
@@ -234,7 +295,7 @@ class Plan(unittest.TestCase):
             self.assertEqual(len(ids), len(plan(quick)), "case ids are unique")
             self.assertTrue({"pingpong-2", "pingpong-16", "stream_bandwidth-2", "idle_memory-64",
                              "idle_memory-1000", "startup-10000", "globals_loop-2", "collectives-2",
-                             "collectives-16", "convolution-2", "convolution-256", "ownership_bandwidth-2"} <= ids)
+                             "collectives-16", "convolution-2", "convolution-256", "ownership_bandwidth-2", "rma-2"} <= ids)
             # Weft without privatization is the baseline of globals_loop and runs nothing else.
             self.assertEqual({c.id for c in plan(quick) if "weft_noprivatize" in c.libraries}, {"globals_loop-2"})
             # Weft copying its halos is the baseline of the views and runs only the convolution.

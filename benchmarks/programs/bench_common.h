@@ -1,10 +1,10 @@
 /* What the benchmark programs share: options, message sizes, timing, the data pattern and the RESULT
  * lines the comparison driver parses.
  *
- * The programs are plain MPI C, built by any MPI's mpicc, and call only what Weft implements today. Weft
- * runs every rank in one process, and programs built without privatization (`mpicc -no-privatize`) share
- * their globals between ranks, so nothing here keeps mutable global state: each rank holds its options and
- * buffers itself.
+ * The programs are plain MPI C, built by any MPI's mpicc, and call only what Weft implements today, but
+ * for rma.c's one-sided calls, which come with Weft's rma/ layer. Weft runs every rank in one process, and
+ * programs built without privatization (`mpicc -no-privatize`) share their globals between ranks, so
+ * nothing here keeps mutable global state: each rank holds its options and buffers itself.
  *
  * Output: rank 0 prints one line per measured point, `RESULT <benchmark> <param> <value> <unit>`; every
  * other line on stdout starts with '#'. A failure (a wrong byte, a bad argument) prints one line on stderr
