@@ -61,7 +61,10 @@ int check_target_side(const char* call, MPI_Win win, const target_spec& target, 
 int locate(const char* call, MPI_Win win, const target_spec& target, std::byte** at) {
   const shm::type_layout& layout = *target.datatype->layout;
   std::ptrdiff_t first = 0, last = 0;
-  if (target.count != 0 && layout.size() != 0) {
+  if (layout.is_contiguous()) [[likely]] {
+    first = layout.true_lb();
+    last = first + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(target.count) * layout.size());
+  } else if (target.count != 0 && layout.size() != 0) {
     std::ptrdiff_t span = static_cast<std::ptrdiff_t>(target.count - 1) * layout.extent();
     first = std::min(layout.true_lb(), layout.true_lb() + span);
     last = std::max(layout.true_ub(), layout.true_ub() + span);
@@ -74,7 +77,7 @@ int locate(const char* call, MPI_Win win, const target_spec& target, std::byte**
   const rma::window_member& member = win->shared->member(target.rank);
   if (win->flavor == MPI_WIN_FLAVOR_DYNAMIC)
     return raise_error(win, MPI_ERR_RMA_RANGE, call,
-                       "target_disp %p: bytes [%td, %td) from there are not inside one region rank %d attached",
+                       "target_disp %p: bytes [%td, %td) from there are not inside memory rank %d attached",
                        reinterpret_cast<void*>(target.disp), first, last, target.rank);
   return raise_error(win, MPI_ERR_RMA_RANGE, call,
                      "target_disp %ld (x disp_unit %d): bytes [%td, %td) from there are outside rank %d's %zu bytes",

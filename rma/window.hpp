@@ -57,7 +57,8 @@ class alignas(64) window_member {
   // Dynamic windows. Regions never overlap; attach refuses an overlap, detach a base not attached.
   bool attach(region attached);
   bool detach(const std::byte* attached_base);
-  // Whether one attached region holds [first, first + bytes): for an origin, under the regions' lock.
+  // Whether attached regions (one, or several side by side) hold [first, first + bytes): for an origin,
+  // under the regions' lock.
   bool holds(const std::byte* first, std::size_t bytes);
 
   // Passive target: the exclusive bit and the count of shared holders (passive_target.hpp).
@@ -93,7 +94,7 @@ class window : public std::enable_shared_from_this<window> {
 
   // The target address of an access at displacement `disp` of `target` (an address for a dynamic
   // window), given the offsets of the first and one past the last byte it touches from there; empty when
-  // those bytes are not all inside the target's segment (or one attached region). An access that touches
+  // those bytes are not all inside the target's segment (or in attached regions). An access that touches
   // nothing is never out of range.
   std::optional<std::byte*> address(int target, std::ptrdiff_t disp, std::ptrdiff_t first, std::ptrdiff_t last);
 
