@@ -4,9 +4,10 @@
 // on other workers may accumulate to the same location at the same time. Put and get are plain copies and
 // need none of this.
 //
-// Elements are of one predefined type (the basic type of both datatypes). Those of 1, 2, 4 or 8 bytes at
-// their natural alignment change by one CPU atomic; others (long double, complex, most pair types) under
-// a lock chosen by their address, the same for every accumulate that reaches them.
+// Elements are of one predefined type (the basic type of both datatypes). Those whose data spans 1, 2, 4
+// or 8 bytes (their extent, for every such type) at an address aligned to that width change by one CPU
+// atomic; others (long double, complex double, most pair types, and any element off that alignment)
+// under a lock chosen by their address, the same for every operation that reaches them.
 
 #include <cstddef>
 

@@ -6,10 +6,10 @@
 
 namespace weft::shm {
 
-void copy_between_layouts(const typed_span& to, const const_typed_span& from, std::size_t offset,
-                          std::size_t length) noexcept {
-  layout_cursor destination(*to.layout, to.count, offset, length);
-  layout_cursor source(*from.layout, from.count, offset, length);
+void copy_between_layouts(const typed_span& to, std::size_t to_offset, const const_typed_span& from,
+                          std::size_t from_offset, std::size_t length) noexcept {
+  layout_cursor destination(*to.layout, to.count, to_offset, length);
+  layout_cursor source(*from.layout, from.count, from_offset, length);
   // Both walks cover `length` bytes, so they end together.
   while (length != 0) {
     std::size_t n = std::min(destination.run_bytes(), source.run_bytes());

@@ -43,19 +43,28 @@ inline const_typed_span byte_span(const void* data, std::size_t size) noexcept {
 }
 
 // Copies with at least one side not contiguous.
-void copy_between_layouts(const typed_span& to, const const_typed_span& from, std::size_t offset,
-                          std::size_t length) noexcept;
+void copy_between_layouts(const typed_span& to, std::size_t to_offset, const const_typed_span& from,
+                          std::size_t from_offset, std::size_t length) noexcept;
+
+// Copies data bytes [from_offset, from_offset + length) of the source's signature stream into data bytes
+// [to_offset, to_offset + length) of the destination's (a chunk of a long stream staged in a small
+// buffer, and back). Both spans hold that many data bytes.
+inline void typed_copy(const typed_span& to, std::size_t to_offset, const const_typed_span& from,
+                       std::size_t from_offset, std::size_t length) noexcept {
+  if (length == 0) return;
+  if (to.layout->is_contiguous() && from.layout->is_contiguous()) [[likely]] {
+    std::memcpy(to.base + to.layout->true_lb() + to_offset, from.base + from.layout->true_lb() + from_offset,
+                length);
+    return;
+  }
+  copy_between_layouts(to, to_offset, from, from_offset, length);
+}
 
 // Copies data bytes [offset, offset + length) of the source's signature stream into the same bytes of
 // the destination's. Both spans hold at least offset + length data bytes.
 inline void typed_copy(const typed_span& to, const const_typed_span& from, std::size_t offset,
                        std::size_t length) noexcept {
-  if (length == 0) return;
-  if (to.layout->is_contiguous() && from.layout->is_contiguous()) [[likely]] {
-    std::memcpy(to.base + to.layout->true_lb() + offset, from.base + from.layout->true_lb() + offset, length);
-    return;
-  }
-  copy_between_layouts(to, from, offset, length);
+  typed_copy(to, offset, from, offset, length);
 }
 
 }  // namespace weft::shm
