@@ -2,7 +2,7 @@
 // must and only that; a start waits for its posts, a wait for its completions. Ranks yield while holding
 // a lock, so a lock that does not exclude lets another rank in.
 
-#include <catch2/catch_test_macros.hpp>
+#include <catch2/catch.hpp>
 
 #include <atomic>
 #include <memory>
@@ -47,7 +47,7 @@ TEST_CASE("an exclusive lock excludes every other holder of the target's lock", 
   REQUIRE(counter == ranks * 200);
 }
 
-TEST_CASE("shared locks are held together; an exclusive one waits for them all", "[rma]") {
+TEST_CASE("shared locks are held together, and an exclusive one waits for them all", "[rma]") {
   static std::atomic<int> sharing{0}, most_sharing{0};
   static std::atomic<bool> exclusive_overlapped{false};
   test::run_job(ranks, workers, [](int rank) {

@@ -1,7 +1,7 @@
 // What a window's members share: where a target displacement lands, which accesses are in range, and
 // the regions of dynamic windows.
 
-#include <catch2/catch_test_macros.hpp>
+#include <catch2/catch.hpp>
 
 #include <array>
 #include <cstddef>
