@@ -5,6 +5,7 @@
 // when its call returns; a request form returns a request that is complete already.
 
 #include <algorithm>
+#include <mutex>
 
 #include "mpi_api/datatypes.hpp"
 #include "mpi_api/pmpi.hpp"
@@ -201,8 +202,17 @@ int accumulate(const char* call, const void* origin_addr, int origin_count, MPI_
                                                    : data_of(origin_addr, origin_count, origin_datatype);
     shm::typed_span fetched;
     if (result != nullptr) fetched = room_of(result->addr, result->count, result->datatype);
-    rma::accumulate(room_of(at, target.count, target.datatype), origin, result != nullptr ? &fetched : nullptr,
-                    element_op_of(op, basic));
+    rma::element_op element = element_op_of(op, basic);
+    auto apply = [&] {
+      rma::accumulate(room_of(at, target.count, target.datatype), origin, result != nullptr ? &fetched : nullptr,
+                      element);
+    };
+    if (bytes > basic->layout->size()) {
+      std::lock_guard whole(win->shared->member(target.rank).accumulates);
+      apply();
+    } else {
+      apply();
+    }
   }
   return complete_request(win, request);
 }
