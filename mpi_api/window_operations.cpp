@@ -1,11 +1,10 @@
 // RMA communication calls (MPI-3.1, 11.3): put, get, the accumulates, fetch-and-op, compare-and-swap and
 // their request forms. Every target's memory is in this process, so each operation is done during the
 // call by the origin's CPU: a put or get is one typed copy, an accumulate changes the target's elements
-// atomically one by one (rma/accumulate.hpp). An operation is thus complete, locally and at the target,
+// under the locks of their pages (rma/accumulate.hpp). An operation is thus complete, locally and at the target,
 // when its call returns; a request form returns a request that is complete already.
 
 #include <algorithm>
-#include <mutex>
 
 #include "mpi_api/datatypes.hpp"
 #include "mpi_api/pmpi.hpp"
@@ -150,9 +149,6 @@ rma::element_op element_op_of(MPI_Op op, MPI_Datatype basic) {
   const weft::shm::type_layout* element = basic->layout.get();
   if (op == MPI_REPLACE) return {rma::element_op::kind::replace, nullptr, element};
   if (op == MPI_NO_OP) return {rma::element_op::kind::no_op, nullptr, element};
-  // Integers are the types with bitwise operations that also add (MPI_BYTE has the former only).
-  if (op->index == op_sum && basic->kernels[op_band] != nullptr)
-    return {rma::element_op::kind::integer_sum, nullptr, element};
   return {rma::element_op::kind::combine, basic->kernels[op->index], element};
 }
 
@@ -202,17 +198,8 @@ int accumulate(const char* call, const void* origin_addr, int origin_count, MPI_
                                                    : data_of(origin_addr, origin_count, origin_datatype);
     shm::typed_span fetched;
     if (result != nullptr) fetched = room_of(result->addr, result->count, result->datatype);
-    rma::element_op element = element_op_of(op, basic);
-    auto apply = [&] {
-      rma::accumulate(room_of(at, target.count, target.datatype), origin, result != nullptr ? &fetched : nullptr,
-                      element);
-    };
-    if (bytes > basic->layout->size()) {
-      std::lock_guard whole(win->shared->member(target.rank).accumulates);
-      apply();
-    } else {
-      apply();
-    }
+    rma::accumulate(room_of(at, target.count, target.datatype), origin, result != nullptr ? &fetched : nullptr,
+                    element_op_of(op, basic));
   }
   return complete_request(win, request);
 }

@@ -1,101 +1,125 @@
 #include "rma/accumulate.hpp"
 
 #include <algorithm>
-#include <mutex>
+#include <cstdint>
+#include <cstring>
 
-#include "rma/element_atomics.hpp"
-#include "rma/element_locks.hpp"
-#include "rma/element_update.hpp"
-#include "shm/layout_cursor.hpp"
+#include "rma/range_locks.hpp"
 
 namespace weft::rma {
 
 namespace {
 
-// Origin operands and old values pass through stack areas of this many bytes, a chunk of the stream at
-// a time, laid out as consecutive elements at their alignment, whatever the user's layouts.
-constexpr std::size_t staging_bytes = 1024;
+// Elements that are not in place as arrays the kernels can take (other layouts, gaps, misalignment)
+// pass through stack areas of this many bytes, a chunk of the stream at a time.
+constexpr std::size_t staging_bytes = 4096;
 
-// Moves `walk` on by `bytes` data bytes, across runs.
-void skip(shm::layout_cursor& walk, std::size_t bytes) noexcept {
-  while (bytes != 0) {
-    std::size_t n = std::min(bytes, walk.run_bytes());
-    walk.consume(n);
-    bytes -= n;
+bool aligned(const std::byte* at, std::size_t alignment) noexcept {
+  return reinterpret_cast<std::uintptr_t>(at) % alignment == 0;
+}
+
+// `count` consecutive elements: target = origin op target.
+void apply(std::byte* target, const std::byte* origin, std::size_t count, const element_op& op) {
+  switch (op.what) {
+    case element_op::kind::no_op: return;
+    case element_op::kind::replace:
+      std::memcpy(target, origin, count * static_cast<std::size_t>(op.element->extent()));
+      return;
+    case element_op::kind::combine: op.combine(origin, target, count, nullptr); return;
   }
 }
 
-// Updates the target's next `count` elements, `walk` being at the first one's first data byte (its
-// origin). Padding-free elements that touch in memory share a run and are updated a run at a time; an
-// element with gaps spans several runs, and goes alone.
-void update_target(std::byte* target, shm::layout_cursor& walk, const std::byte* operands, std::byte* olds,
-                   std::size_t count, const element_op& op, const element_shape& shape) noexcept {
-  const std::size_t size = shape.size(), extent = shape.extent();
-  for (std::size_t i = 0; i < count;) {
-    std::size_t n = shape.padded() ? 1 : std::min(count - i, walk.run_bytes() / size);
-    update_elements(target + walk.run_offset(), operands + i * extent, olds != nullptr ? olds + i * extent : nullptr,
-                    n, op, shape);
-    skip(walk, n * size);
-    i += n;
-  }
+// The first data byte of the span and how many bytes from there its data reaches.
+struct byte_range {
+  const std::byte* first;
+  std::size_t bytes;
+};
+
+byte_range range_of(const shm::typed_span& span) noexcept {
+  const shm::type_layout& l = *span.layout;
+  if (l.is_contiguous()) return {span.base + l.true_lb(), span.bytes()};
+  auto last = static_cast<std::ptrdiff_t>(span.count - 1) * l.extent();
+  std::ptrdiff_t low = std::min(l.true_lb(), l.true_lb() + last);
+  std::ptrdiff_t high = std::max(l.true_ub(), l.true_ub() + last);
+  return {span.base + low, static_cast<std::size_t>(high - low)};
+}
+
+// The target's elements as one array of the basic type, ready for the kernels: data dense, no gaps inside
+// an element, at its alignment. Null otherwise.
+std::byte* in_place(const shm::typed_span& span, const shm::type_layout& element) noexcept {
+  if (!span.layout->is_contiguous() || !element.is_contiguous()) return nullptr;
+  std::byte* first = span.base + span.layout->true_lb();
+  return aligned(first, element.alignment()) ? first : nullptr;
 }
 
 }  // namespace
 
 void accumulate(const shm::typed_span& target, const shm::const_typed_span& origin, const shm::typed_span* result,
                 const element_op& op) {
-  const element_shape shape(*op.element);
   const std::size_t total = target.bytes();
-  const std::size_t chunk = staging_bytes / shape.extent() * shape.size();  // data bytes of whole elements
-  shm::layout_cursor walk(*target.layout, target.count, 0, total);
-  alignas(std::max_align_t) std::byte operands[staging_bytes];
-  alignas(std::max_align_t) std::byte olds[staging_bytes];
-  for (std::size_t done = 0; done < total; done += chunk) {
-    const std::size_t bytes = std::min(chunk, total - done);
-    const std::size_t count = bytes / shape.size();
-    if (op.what != element_op::kind::no_op) shm::typed_copy({operands, op.element, count}, 0, origin, done, bytes);
-    update_target(target.base, walk, operands, result != nullptr ? olds : nullptr, count, op, shape);
-    if (result != nullptr) shm::typed_copy(*result, done, shm::const_typed_span{olds, op.element, count}, 0, bytes);
+  if (total == 0) return;
+  const shm::type_layout& element = *op.element;
+  const std::size_t size = element.size(), extent = static_cast<std::size_t>(element.extent());
+  const std::size_t chunk_elements = staging_bytes / extent;
+  alignas(64) std::byte targets[staging_bytes];
+  alignas(64) std::byte origins[staging_bytes];
+  byte_range touched = range_of(target);
+  range_lock locked(touched.first, touched.bytes);
+
+  if (std::byte* array = in_place(target, element)) {
+    if (result != nullptr) shm::typed_copy(*result, shm::const_typed_span{array, &element, total / size}, 0, total);
+    if (op.what == element_op::kind::no_op) return;
+    for (std::size_t done = 0; done < total;) {
+      std::size_t count = std::min(chunk_elements, (total - done) / size), bytes = count * size;
+      shm::typed_copy({origins, &element, count}, 0, origin, done, bytes);
+      apply(array + done, origins, count, op);
+      done += bytes;
+    }
+    return;
+  }
+  for (std::size_t done = 0; done < total;) {
+    std::size_t count = std::min(chunk_elements, (total - done) / size), bytes = count * size;
+    shm::typed_span staged{targets, &element, count};
+    shm::typed_copy(staged, 0, target, done, bytes);
+    if (result != nullptr) shm::typed_copy(*result, done, staged, 0, bytes);
+    if (op.what != element_op::kind::no_op) {
+      shm::typed_copy({origins, &element, count}, 0, origin, done, bytes);
+      apply(targets, origins, count, op);
+      shm::typed_copy(target, done, staged, 0, bytes);
+    }
+    done += bytes;
   }
 }
 
 void fetch_and_op(std::byte* target, const std::byte* origin, std::byte* result, const element_op& op) {
   const shm::type_layout& element = *op.element;
   const std::size_t size = element.size();
-  // The rate benchmark's path: a padding-free element of an atomic width at its alignment.
-  if (is_atomic_width(size) && element.extent() == static_cast<std::ptrdiff_t>(size) && is_aligned(target, size))
-      [[likely]] {
-    with_word(size, [&]<class Word>(Word) {
-      Word old = atomic_update<Word>(target, origin, op, Word{0});
-      std::memcpy(result, &old, sizeof old);
-    });
+  alignas(64) std::byte staged[64];
+  alignas(64) std::byte operand[64];
+  range_lock locked(target, static_cast<std::size_t>(element.true_ub()));
+  if (element.is_contiguous()) [[likely]] {
+    std::memcpy(staged, target, size);
+    std::memcpy(result, staged, size);
+    if (op.what == element_op::kind::no_op) return;
+    std::memcpy(operand, origin, size);
+    apply(staged, operand, 1, op);
+    std::memcpy(target, staged, size);
     return;
   }
-  const element_shape shape(element);
-  alignas(std::max_align_t) std::byte operand[element_shape::max_span];
-  alignas(std::max_align_t) std::byte old[element_shape::max_span];
-  if (op.what != element_op::kind::no_op) shape.copy_data(operand, origin);
-  update_elements(target, operand, old, 1, op, shape);
-  shape.copy_data(result, old);
+  shm::typed_span one{staged, &element, 1};
+  shm::typed_copy(one, shm::const_typed_span{target, &element, 1}, 0, size);
+  shm::typed_copy({result, &element, 1}, shm::const_typed_span{staged, &element, 1}, 0, size);
+  if (op.what == element_op::kind::no_op) return;
+  shm::typed_copy({operand, &element, 1}, shm::const_typed_span{origin, &element, 1}, 0, size);
+  apply(staged, operand, 1, op);
+  shm::typed_copy({target, &element, 1}, shm::const_typed_span{staged, &element, 1}, 0, size);
 }
 
 void compare_and_swap(std::byte* target, const std::byte* origin, const std::byte* compare, std::byte* result,
                       std::size_t size) {
-  if (is_atomic_width(size) && is_aligned(target, size)) [[likely]] {
-    with_word(size, [&]<class Word>(Word) {
-      Word old = atomic_compare_and_swap<Word>(target, load_word<Word>(compare), load_word<Word>(origin));
-      std::memcpy(result, &old, sizeof old);
-    });
-    return;
-  }
-  // Off its alignment: under the lock accumulates to this element take too.
-  alignas(std::max_align_t) std::byte old[element_shape::max_span];
-  {
-    std::lock_guard<runtime::spinlock> guard(lock_of(target));
-    std::memcpy(old, target, size);
-    if (std::memcmp(old, compare, size) == 0) std::memcpy(target, origin, size);
-  }
-  std::memcpy(result, old, size);
+  range_lock locked(target, size);
+  std::memcpy(result, target, size);
+  if (std::memcmp(result, compare, size) == 0) std::memcpy(target, origin, size);
 }
 
 }  // namespace weft::rma

@@ -72,12 +72,6 @@ class alignas(64) window_member {
   // Ranks waiting for this member's lock word, or the member waiting for posts or completions.
   wait_list waiters;
 
-  // Held by accumulates of more than one element to this member, which are thereby atomic as a whole
-  // with respect to each other, not only element by element as MPI-3.1 (11.7.1) asks: programs update
-  // structures with MPI_BYTE accumulates and read them with MPI_NO_OP (MPICH's linked lists do), and
-  // MPICH and Open MPI serialize accumulates to one target too.
-  runtime::spinlock accumulates;
-
  private:
   runtime::spinlock regions_lock_;
   std::vector<region> regions_;  // sorted by base

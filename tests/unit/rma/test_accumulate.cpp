@@ -37,7 +37,6 @@ struct basic_type {
   type_layout::pointer layout;
   std::vector<run> data;           // the data bytes of one element, written out by hand
   coll::reduce_function combine;   // what `combine` is tested with
-  coll::reduce_function sum;       // the sum kernel of an integer type (for integer_sum); else null
   std::function<void(std::byte*, int)> store;  // stores value number i's data at an element
 
   std::size_t extent() const { return static_cast<std::size_t>(layout->extent()); }
@@ -51,19 +50,18 @@ void store_data(std::byte* at, const T& value, const std::vector<run>& data) {
   for (run r : data) std::memcpy(at + r.offset, reinterpret_cast<const std::byte*>(&value) + r.offset, r.length);
 }
 
-// An integer or floating type; `integer` ones also get integer_sum.
+// An integer or floating type.
 template <class T>
-basic_type scalar(std::string name, coll::reduce_function combine, bool integer) {
+basic_type scalar(std::string name, coll::reduce_function combine) {
   std::vector<run> data{{0, sizeof(T)}};
   return {name, type_layout::basic(sizeof(T), alignof(T)), data, combine,
-          integer ? mpi::apply<T, mpi::sum_of> : nullptr,
           [data](std::byte* at, int i) { store_data(at, static_cast<T>(i % 23 - 7), data); }};
 }
 
 basic_type complex_double() {
   using T = std::complex<double>;
   std::vector<run> data{{0, sizeof(T)}};
-  return {"complex double", type_layout::basic(sizeof(T), alignof(T)), data, mpi::apply<T, mpi::sum_of>, nullptr,
+  return {"complex double", type_layout::basic(sizeof(T), alignof(T)), data, mpi::apply<T, mpi::sum_of>,
           [data](std::byte* at, int i) { store_data(at, T(i % 13 - 4.5, 0.25 * (i % 7)), data); }};
 }
 
@@ -74,33 +72,28 @@ basic_type pair(std::string name) {
   using T = mpi::value_index<V>;
   std::vector<run> data{{0, sizeof(V)}, {offsetof(T, index), sizeof(int)}};
   return {name, type_layout::basic_pair(sizeof(V), alignof(V)), data,
-          mpi::apply<T, mpi::located<std::greater<>>>, nullptr,
+          mpi::apply<T, mpi::located<std::greater<>>>,
           [data](std::byte* at, int i) { store_data(at, T{static_cast<V>(i % 5), i % 11}, data); }};
 }
 
 std::vector<basic_type> every_type() {
-  return {scalar<int>("int", mpi::apply<int, mpi::max_of>, true),
-          scalar<unsigned char>("unsigned char", mpi::apply<unsigned char, mpi::bit_xor>, true),
-          scalar<std::int64_t>("int64", mpi::apply<std::int64_t, mpi::product_of>, true),
-          scalar<float>("float", mpi::apply<float, mpi::sum_of>, false),
-          scalar<double>("double", mpi::apply<double, mpi::sum_of>, false),
-          scalar<long double>("long double", mpi::apply<long double, mpi::sum_of>, false),
+  return {scalar<int>("int", mpi::apply<int, mpi::max_of>),
+          scalar<unsigned char>("unsigned char", mpi::apply<unsigned char, mpi::bit_xor>),
+          scalar<std::int64_t>("int64", mpi::apply<std::int64_t, mpi::product_of>),
+          scalar<float>("float", mpi::apply<float, mpi::sum_of>),
+          scalar<double>("double", mpi::apply<double, mpi::sum_of>),
+          scalar<long double>("long double", mpi::apply<long double, mpi::sum_of>),
           complex_double(),
           pair<double>("double-int"),
           pair<short>("short-int")};
 }
 
-std::vector<kind> kinds_of(const basic_type& t) {
-  std::vector<kind> kinds{kind::replace, kind::no_op, kind::combine};
-  if (t.sum != nullptr) kinds.push_back(kind::integer_sum);
-  return kinds;
-}
+constexpr kind every_kind[] = {kind::replace, kind::no_op, kind::combine};
 
 const char* name_of(kind k) {
   switch (k) {
     case kind::replace: return "replace";
     case kind::no_op: return "no_op";
-    case kind::integer_sum: return "integer_sum";
     case kind::combine: return "combine";
   }
   return "?";
@@ -195,7 +188,7 @@ void apply_serially(kind k, const basic_type& t, std::byte* target, const std::b
   alignas(64) std::byte in[64], inout[64];
   t.copy_data(in, operand);
   t.copy_data(inout, target);
-  (k == kind::integer_sum ? t.sum : t.combine)(in, inout, 1, nullptr);
+  t.combine(in, inout, 1, nullptr);
   t.copy_data(target, inout);
 }
 
@@ -227,7 +220,7 @@ void check_accumulate(kind k, const basic_type& t, buffer target, buffer origin,
 
 TEST_CASE("accumulate: every kind on every basic type, contiguous, aligned and not", "[rma]") {
   for (const basic_type& t : every_type()) {
-    for (kind k : kinds_of(t)) {
+    for (kind k : every_kind) {
       for (std::size_t misalign : {0, 1, 4}) {
         INFO("target " << misalign << " bytes off alignment");
         buffer result(plain(t), 37, misalign, t, 3);
@@ -252,7 +245,7 @@ TEST_CASE("accumulate: strided and indexed layouts on each side, counts 0, 1 and
         const placement& to = placements[a];
         const placement& from = placements[(a + 1) % placements.size()];
         const placement& into = placements[(a + 2) % placements.size()];
-        for (kind k : kinds_of(t)) {
+        for (kind k : every_kind) {
           INFO("layouts " << a << ", " << (a + 1) % placements.size() << ", " << (a + 2) % placements.size() << "; count "
                           << count);
           buffer result(into, count, 0, t, 13);
@@ -265,7 +258,7 @@ TEST_CASE("accumulate: strided and indexed layouts on each side, counts 0, 1 and
 
 TEST_CASE("fetch_and_op: every kind on every basic type, aligned and not", "[rma]") {
   for (const basic_type& t : every_type()) {
-    for (kind k : kinds_of(t)) {
+    for (kind k : every_kind) {
       for (std::size_t misalign : {0, 1, 4}) {
         INFO(t.name << ", " << name_of(k) << ", target " << misalign << " bytes off alignment");
         buffer target(plain(t), 1, misalign, t, 21), origin(plain(t), 1, 1, t, 22), result(plain(t), 1, 3, t, 23);
@@ -282,7 +275,7 @@ TEST_CASE("fetch_and_op: every kind on every basic type, aligned and not", "[rma
 }
 
 TEST_CASE("fetch_and_op with no_op reads no origin", "[rma]") {
-  basic_type t = scalar<std::int64_t>("int64", nullptr, true);
+  basic_type t = scalar<std::int64_t>("int64", nullptr);
   std::int64_t target = 42, result = 0;
   rma::fetch_and_op(reinterpret_cast<std::byte*>(&target), nullptr, reinterpret_cast<std::byte*>(&result),
                     op_of(kind::no_op, t));
@@ -408,18 +401,18 @@ void check_concurrent_sums(const basic_type& t, kind k, std::size_t misalign) {
 
 }  // namespace
 
-TEST_CASE("concurrent integer sums on one int64 (fetch-and-add), aligned and not (lock)", "[rma][threads]") {
-  basic_type t = scalar<std::int64_t>("int64", nullptr, true);
-  check_concurrent_sums<std::int64_t>(t, kind::integer_sum, 0);
-  check_concurrent_sums<std::int64_t>(t, kind::integer_sum, 3);
+TEST_CASE("concurrent integer sums on one int64, aligned and not", "[rma][threads]") {
+  basic_type t = scalar<std::int64_t>("int64", mpi::apply<std::int64_t, mpi::sum_of>);
+  check_concurrent_sums<std::int64_t>(t, kind::combine, 0);
+  check_concurrent_sums<std::int64_t>(t, kind::combine, 3);
 }
 
-TEST_CASE("concurrent double sums (compare-exchange loop)", "[rma][threads]") {
-  check_concurrent_sums<double>(scalar<double>("double", mpi::apply<double, mpi::sum_of>, false), kind::combine, 0);
+TEST_CASE("concurrent double sums", "[rma][threads]") {
+  check_concurrent_sums<double>(scalar<double>("double", mpi::apply<double, mpi::sum_of>), kind::combine, 0);
 }
 
-TEST_CASE("concurrent long double sums (locks)", "[rma][threads]") {
-  check_concurrent_sums<long double>(scalar<long double>("long double", mpi::apply<long double, mpi::sum_of>, false),
+TEST_CASE("concurrent long double sums", "[rma][threads]") {
+  check_concurrent_sums<long double>(scalar<long double>("long double", mpi::apply<long double, mpi::sum_of>),
                                      kind::combine, 0);
 }
 
@@ -441,7 +434,7 @@ void increment_by_swap(std::byte* at, const rma::element_op& read) {
 }  // namespace
 
 TEST_CASE("fetch_and_op, accumulate and compare_and_swap mixed on one int64 keep its sum", "[rma][threads]") {
-  basic_type t = scalar<std::int64_t>("int64", mpi::apply<std::int64_t, mpi::sum_of>, true);
+  basic_type t = scalar<std::int64_t>("int64", mpi::apply<std::int64_t, mpi::sum_of>);
   for (std::size_t misalign : {0, 3}) {
     INFO(misalign << " bytes off alignment");
     shared_element<std::int64_t> element(misalign);
@@ -451,11 +444,11 @@ TEST_CASE("fetch_and_op, accumulate and compare_and_swap mixed on one int64 keep
       std::int64_t old = 0;
       switch (thread) {
         case 0:
-          rma::fetch_and_op(element.at(), operand, reinterpret_cast<std::byte*>(&old), op_of(kind::integer_sum, t));
+          rma::fetch_and_op(element.at(), operand, reinterpret_cast<std::byte*>(&old), op_of(kind::combine, t));
           break;
         case 1:
           rma::accumulate({element.at(), t.layout.get(), 1}, {operand, t.layout.get(), 1}, nullptr,
-                          op_of(kind::integer_sum, t));
+                          op_of(kind::combine, t));
           break;
         case 2:
           rma::accumulate({element.at(), t.layout.get(), 1}, {operand, t.layout.get(), 1}, nullptr,
@@ -470,7 +463,7 @@ TEST_CASE("fetch_and_op, accumulate and compare_and_swap mixed on one int64 keep
 }
 
 TEST_CASE("a counter by compare_and_swap alone counts every increment, aligned and not", "[rma][threads]") {
-  basic_type t = scalar<std::int64_t>("int64", nullptr, true);
+  basic_type t = scalar<std::int64_t>("int64", nullptr);
   for (std::size_t misalign : {0, 3}) {
     INFO(misalign << " bytes off alignment");
     shared_element<std::int64_t> element(misalign);
