@@ -116,41 +116,39 @@ static void set_initial(layout *w) {
 
 #define DISP(field) ((MPI_Aint)offsetof(layout, field))
 
+/* Every origin buffer is its own: none may change before the epoch that reads it ends. */
 static void accumulate_everything(int rank, int target, MPI_Win win) {
-  int ints[COUNT];
-  double doubles[COUNT];
+  int ints[INT_OPS][COUNT], replacing[COUNT];
+  double doubles[DOUBLE_OPS][COUNT];
   double_int locations[COUNT];
-  for (int op = 0; op < INT_OPS; op++) {
-    for (int k = 0; k < COUNT; k++)
-      ints[k] = int_contribution(op, rank, k);
-    MPI_Accumulate(ints, COUNT, MPI_INT, target, DISP(ints[op]), COUNT, MPI_INT, int_ops[op], win);
-  }
-  static const MPI_Op double_ops[DOUBLE_OPS] = {MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN};
-  for (int op = 0; op < DOUBLE_OPS; op++) {
-    for (int k = 0; k < COUNT; k++)
-      doubles[k] = double_contribution(op, rank, k);
-    MPI_Accumulate(doubles, COUNT, MPI_DOUBLE, target, DISP(doubles[op]), COUNT, MPI_DOUBLE, double_ops[op], win);
-  }
-  for (int k = 0; k < COUNT; k++)
-    locations[k] = location_contribution(rank, k);
-  MPI_Accumulate(locations, COUNT, MPI_DOUBLE_INT, target, DISP(maxloc), COUNT, MPI_DOUBLE_INT, MPI_MAXLOC, win);
-  MPI_Accumulate(locations, COUNT, MPI_DOUBLE_INT, target, DISP(minloc), COUNT, MPI_DOUBLE_INT, MPI_MINLOC, win);
-
   short shorts[COUNT];
   long long longs[COUNT];
   uint8_t bytes[COUNT];
   for (int k = 0; k < COUNT; k++) {
+    for (int op = 0; op < INT_OPS; op++)
+      ints[op][k] = int_contribution(op, rank, k);
+    for (int op = 0; op < DOUBLE_OPS; op++)
+      doubles[op][k] = double_contribution(op, rank, k);
+    locations[k] = location_contribution(rank, k);
     shorts[k] = (short)(rank - k);
     longs[k] = (long long)rank << 20;
     bytes[k] = (uint8_t)(200 + k);
-    ints[k] = rank * 10 + k;
+    replacing[k] = rank * 10 + k;
   }
+  for (int op = 0; op < INT_OPS; op++)
+    MPI_Accumulate(ints[op], COUNT, MPI_INT, target, DISP(ints[op]), COUNT, MPI_INT, int_ops[op], win);
+  static const MPI_Op double_ops[DOUBLE_OPS] = {MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN};
+  for (int op = 0; op < DOUBLE_OPS; op++)
+    MPI_Accumulate(doubles[op], COUNT, MPI_DOUBLE, target, DISP(doubles[op]), COUNT, MPI_DOUBLE, double_ops[op], win);
+  MPI_Accumulate(locations, COUNT, MPI_DOUBLE_INT, target, DISP(maxloc), COUNT, MPI_DOUBLE_INT, MPI_MAXLOC, win);
+  MPI_Accumulate(locations, COUNT, MPI_DOUBLE_INT, target, DISP(minloc), COUNT, MPI_DOUBLE_INT, MPI_MINLOC, win);
   MPI_Accumulate(shorts, COUNT, MPI_SHORT, target, DISP(shorts), COUNT, MPI_SHORT, MPI_SUM, win);
   MPI_Accumulate(longs, COUNT, MPI_LONG_LONG, target, DISP(longs), COUNT, MPI_LONG_LONG, MPI_SUM, win);
   MPI_Accumulate(bytes, COUNT, MPI_UINT8_T, target, DISP(bytes), COUNT, MPI_UINT8_T, MPI_SUM, win);
-  MPI_Accumulate(ints, COUNT, MPI_INT, target, DISP(replaced_by_all), COUNT, MPI_INT, MPI_REPLACE, win);
+  MPI_Accumulate(replacing, COUNT, MPI_INT, target, DISP(replaced_by_all), COUNT, MPI_INT, MPI_REPLACE, win);
   if (rank == 0)
-    MPI_Accumulate(ints, COUNT, MPI_INT, target, DISP(replaced_by_one), COUNT, MPI_INT, MPI_REPLACE, win);
+    MPI_Accumulate(replacing, COUNT, MPI_INT, target, DISP(replaced_by_one), COUNT, MPI_INT, MPI_REPLACE, win);
+  MPI_Win_fence(0, win); /* the buffers live on this stack frame */
 }
 
 static void check_everything(int size, const layout *w) {
@@ -252,7 +250,6 @@ int main(int argc, char **argv) {
   int target = size - 1;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, win);
   accumulate_everything(rank, target, win);
-  MPI_Win_fence(0, win);
   if (rank == target)
     check_everything(size, w);
   ordered_accumulates(rank, target, win, w);
