@@ -40,6 +40,15 @@ static inline void expect_error(int code, int expected_class, const char *what) 
         code, error_class, expected_class);
 }
 
+/* True when built against Weft's mpi.h, recognised by WEFT_SHARED, the one macro of its own it defines. The
+ * programs are also validated against MPICH and Open MPI; checks of behaviour that one of them gets wrong
+ * (each says which and how) run only under Weft, and compile everywhere. */
+#ifdef WEFT_SHARED
+#define MPITEST_ON_WEFT 1
+#else
+#define MPITEST_ON_WEFT 0
+#endif
+
 /* Byte i of the message identified by seed. The position terms vary with the byte, its 256-byte block and
  * its 64 KiB block; the seed is hashed so that every bit of it shows in some byte. */
 static inline unsigned char pattern_byte(size_t i, unsigned seed) {
