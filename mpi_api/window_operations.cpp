@@ -59,6 +59,9 @@ int check_target_side(const char* call, MPI_Win win, const target_spec& target, 
 
 // Where the target's data is, once its extent is known to lie inside the target's memory.
 int locate(const char* call, MPI_Win win, const target_spec& target, std::byte** at) {
+  // A displacement counts from the start of the target's segment, as MPICH and Open MPI read it too.
+  if (target.disp < 0 && win->flavor != MPI_WIN_FLAVOR_DYNAMIC) [[unlikely]]
+    return raise_error(win, MPI_ERR_DISP, call, "negative target_disp %ld", static_cast<long>(target.disp));
   const shm::type_layout& layout = *target.datatype->layout;
   std::ptrdiff_t first = 0, last = 0;
   if (layout.is_contiguous()) [[likely]] {

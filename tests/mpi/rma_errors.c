@@ -84,7 +84,8 @@ static void wrong_operations(int rank, int size, MPI_Win win) {
 
 /* MPICH reports an unknown lock type as MPI_ERR_ARG; Open MPI's osc/sm reports an attach to an allocated
  * window as MPI_ERR_RMA_ATTACH and the shared query of one as MPI_ERR_WIN, its osc/ucx lets the attach
- * pass. */
+ * pass. Weft answers the shared query of an allocated window (as MPI-4.0 allows, and MPICH does), not that
+ * of a dynamic one, which has no segment. */
 static void wrong_lock_type_and_flavors(int rank, MPI_Win win) {
   int memory[INTS];
   MPI_Aint size;
@@ -95,8 +96,18 @@ static void wrong_lock_type_and_flavors(int rank, MPI_Win win) {
   expect_error(MPI_Win_lock(MPI_LOCK_SHARED + MPI_LOCK_EXCLUSIVE, rank, 0, win), MPI_ERR_LOCKTYPE,
                "MPI_Win_lock of an unknown lock type");
   expect_error(MPI_Win_attach(win, memory, sizeof memory), MPI_ERR_RMA_FLAVOR, "MPI_Win_attach to an allocated window");
-  expect_error(MPI_Win_shared_query(win, 0, &size, &disp_unit, &base), MPI_ERR_RMA_FLAVOR,
-               "MPI_Win_shared_query of an allocated window");
+  void *own;
+  int flag;
+  MPI_Win_get_attr(win, MPI_WIN_BASE, &own, &flag);
+  CHECK(MPI_Win_shared_query(win, rank, &size, &disp_unit, &base) == MPI_SUCCESS && base == own &&
+            size == INTS * (MPI_Aint)sizeof(int) && disp_unit == (int)sizeof(int),
+        "MPI_Win_shared_query of an allocated window answers with the rank's own segment");
+  MPI_Win dynamic;
+  MPI_Win_create_dynamic(MPI_INFO_NULL, MPI_COMM_WORLD, &dynamic);
+  MPI_Win_set_errhandler(dynamic, MPI_ERRORS_RETURN);
+  expect_error(MPI_Win_shared_query(dynamic, 0, &size, &disp_unit, &base), MPI_ERR_RMA_FLAVOR,
+               "MPI_Win_shared_query of a dynamic window");
+  MPI_Win_free(&dynamic);
 }
 
 /* Every rank makes the same wrong collective call, so that all of them fail alike. */
