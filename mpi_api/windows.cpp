@@ -63,8 +63,13 @@ struct window_request {
   void* base;  // MPI_Win_create's memory
 };
 
-int check_creation(const char* call, MPI_Comm comm, const window_request& request, MPI_Info info, MPI_Win* win) {
+bool allocates(rma::flavor flavor) { return flavor == rma::flavor::allocate || flavor == rma::flavor::shared; }
+
+int check_creation(const char* call, MPI_Comm comm, const window_request& request, MPI_Info info, void* baseptr,
+                   MPI_Win* win) {
   if (int error = check_ready(call, comm)) return error;
+  if (allocates(request.flavor))
+    if (int error = check_output(call, comm, baseptr, "baseptr")) return error;
   if (int error = check_intracommunicator(call, comm)) return error;
   if (request.size < 0) [[unlikely]]
     return raise_error(comm, MPI_ERR_SIZE, call, "negative size %ld", static_cast<long>(request.size));
@@ -76,10 +81,10 @@ int check_creation(const char* call, MPI_Comm comm, const window_request& reques
 }
 
 // Collective: the window of `request` over the members of `comm`; stores the calling member's segment in
-// *baseptr when given.
+// *baseptr for the flavors that allocate it.
 int make_window(const char* call, MPI_Comm comm, const window_request& request, MPI_Info info, void* baseptr,
                 MPI_Win* win) {
-  if (int error = check_creation(call, comm, request, info, win)) return error;
+  if (int error = check_creation(call, comm, request, info, baseptr, win)) return error;
   weft_comm_s& parent = *resolve(comm);
   weft_comm_s* own = new_intracommunicator(parent, parent.local, agree_on_context(parent));
   int rank = own->rank, members = own->local->size();
@@ -138,7 +143,7 @@ int make_window(const char* call, MPI_Comm comm, const window_request& request, 
   made_win->disp_unit = request.disp_unit;
   made_win->flavor = flavor_constant(request.flavor);
   made_win->hints = std::move(hints);
-  if (baseptr != nullptr) *static_cast<void**>(baseptr) = self.base;
+  if (allocates(request.flavor)) *static_cast<void**>(baseptr) = self.base;
   *win = made_win;
   return MPI_SUCCESS;
 }
@@ -153,17 +158,13 @@ extern "C" int PMPI_Win_create(void* base, MPI_Aint size, int disp_unit, MPI_Inf
 WEFT_PMPI_ALIAS(Win_allocate)
 extern "C" int PMPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void* baseptr,
                                  MPI_Win* win) {
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_output(call, comm, baseptr, "baseptr")) return error;
-  return make_window(call, comm, {rma::flavor::allocate, size, disp_unit, nullptr}, info, baseptr, win);
+  return make_window(WEFT_CALL_NAME, comm, {rma::flavor::allocate, size, disp_unit, nullptr}, info, baseptr, win);
 }
 
 WEFT_PMPI_ALIAS(Win_allocate_shared)
 extern "C" int PMPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void* baseptr,
                                         MPI_Win* win) {
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_output(call, comm, baseptr, "baseptr")) return error;
-  return make_window(call, comm, {rma::flavor::shared, size, disp_unit, nullptr}, info, baseptr, win);
+  return make_window(WEFT_CALL_NAME, comm, {rma::flavor::shared, size, disp_unit, nullptr}, info, baseptr, win);
 }
 
 WEFT_PMPI_ALIAS(Win_create_dynamic)

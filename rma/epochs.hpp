@@ -22,10 +22,15 @@ class epochs {
   // Whether an operation may target `target` now, and whether a request-based one may (only passive
   // target epochs allow those).
   bool reaches(int target) const noexcept {
-    return lock_all_ || fence_open_ || locks_.contains(target) ||
-           std::binary_search(access_group_.begin(), access_group_.end(), target);
+    if (lock_all_ || fence_open_) [[likely]]
+      return true;
+    return reaches_singly(target);
   }
-  bool reaches_passively(int target) const noexcept { return lock_all_ || locks_.contains(target); }
+  bool reaches_passively(int target) const noexcept {
+    if (lock_all_) [[likely]]
+      return true;
+    return locks_.contains(target);
+  }
   bool in_passive_epoch() const noexcept { return lock_all_ || !locks_.empty(); }
 
   // Fence: not inside a lock, lock_all, start or post epoch.
@@ -89,6 +94,11 @@ class epochs {
   bool may_free() const noexcept { return !lock_all_ && locks_.empty() && !accessing_ && !exposing_; }
 
  private:
+  // Through a lock of its own or a start epoch that names it.
+  bool reaches_singly(int target) const noexcept {
+    return locks_.contains(target) || std::binary_search(access_group_.begin(), access_group_.end(), target);
+  }
+
   bool fence_open_ = false;
   bool lock_all_ = false;
   bool lock_all_taken_ = false;

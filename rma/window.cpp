@@ -1,7 +1,6 @@
 #include "rma/window.hpp"
 
 #include <algorithm>
-#include <cstdint>
 #include <cstdlib>
 #include <mutex>
 #include <numeric>
@@ -62,22 +61,12 @@ bool window::allocate_contiguous(std::span<const std::size_t> sizes) {
   return total == 0 || contiguous_;
 }
 
-std::optional<std::byte*> window::address(int target, std::ptrdiff_t disp, std::ptrdiff_t first, std::ptrdiff_t last) {
-  window_member& m = members_[target];
-  if (flavor_ == rma::flavor::dynamic) {
-    auto* at = reinterpret_cast<std::byte*>(disp);
-    if (first == last) return at;
-    if (!m.holds(at + first, static_cast<std::size_t>(last - first))) return std::nullopt;
-    return at;
-  }
-  std::ptrdiff_t offset = 0;
-  if (__builtin_mul_overflow(disp, static_cast<std::ptrdiff_t>(m.disp_unit), &offset)) return std::nullopt;
-  // An access that touches nothing may name any displacement, even of an empty segment (base null).
-  if (first == last) return reinterpret_cast<std::byte*>(reinterpret_cast<std::uintptr_t>(m.base) + offset);
-  std::ptrdiff_t begin = 0, end = 0;
-  if (__builtin_add_overflow(offset, first, &begin) || __builtin_add_overflow(offset, last, &end)) return std::nullopt;
-  if (begin < 0 || end > static_cast<std::ptrdiff_t>(m.size)) return std::nullopt;
-  return m.base + offset;
+std::optional<std::byte*> window::attached_address(int target, std::ptrdiff_t disp, std::ptrdiff_t first,
+                                                   std::ptrdiff_t last) {
+  auto* at = reinterpret_cast<std::byte*>(disp);
+  if (first == last) return at;
+  if (!members_[target].holds(at + first, static_cast<std::size_t>(last - first))) return std::nullopt;
+  return at;
 }
 
 }  // namespace weft::rma

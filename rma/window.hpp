@@ -9,6 +9,7 @@
 // that created the window, or under the regions' lock.
 
 #include <atomic>
+#include <cstdint>
 #include <cstddef>
 #include <memory>
 #include <optional>
@@ -96,7 +97,22 @@ class window : public std::enable_shared_from_this<window> {
   // window), given the offsets of the first and one past the last byte it touches from there; empty when
   // those bytes are not all inside the target's segment (or in attached regions). An access that touches
   // nothing is never out of range.
-  std::optional<std::byte*> address(int target, std::ptrdiff_t disp, std::ptrdiff_t first, std::ptrdiff_t last);
+  [[gnu::always_inline]] std::optional<std::byte*> address(int target, std::ptrdiff_t disp, std::ptrdiff_t first,
+                                                             std::ptrdiff_t last) {
+    if (flavor_ == rma::flavor::dynamic) [[unlikely]]
+      return attached_address(target, disp, first, last);
+    const window_member& m = members_[target];
+    std::ptrdiff_t offset = 0, begin = 0, end = 0;
+    if (__builtin_mul_overflow(disp, static_cast<std::ptrdiff_t>(m.disp_unit), &offset)) [[unlikely]]
+      return std::nullopt;
+    // An access that touches nothing may name any displacement, even of an empty segment (base null).
+    if (first == last) return reinterpret_cast<std::byte*>(reinterpret_cast<std::uintptr_t>(m.base) + offset);
+    if (__builtin_add_overflow(offset, first, &begin) || __builtin_add_overflow(offset, last, &end)) [[unlikely]]
+      return std::nullopt;
+    if (begin < 0 || end > static_cast<std::ptrdiff_t>(m.size)) [[unlikely]]
+      return std::nullopt;
+    return m.base + offset;
+  }
 
   // Passive target: holders of lock_all in the low half, exclusive lock holders in the high half, so that
   // neither kind starts while the other is held (passive_target.hpp).
@@ -104,6 +120,10 @@ class window : public std::enable_shared_from_this<window> {
   wait_list global_waiters;
 
  private:
+  // address() for a dynamic window, where the displacement is an address.
+  std::optional<std::byte*> attached_address(int target, std::ptrdiff_t disp, std::ptrdiff_t first,
+                                             std::ptrdiff_t last);
+
   int size_;
   rma::flavor flavor_;
   std::unique_ptr<window_member[]> members_;
