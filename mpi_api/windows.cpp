@@ -23,6 +23,9 @@ weft_win_s::~weft_win_s() {
 
 namespace {
 
+// The hint that decides how a shared window's memory is laid out: given at creation, fixed afterwards.
+constexpr std::string_view layout_hint = "alloc_shared_noncontig";
+
 // The hints a window reports (MPI_Win_get_info), with the values MPI-3.1 gives them by default.
 std::vector<std::pair<std::string, std::string>> default_hints(rma::flavor flavor) {
   std::vector<std::pair<std::string, std::string>> hints{{"no_locks", "false"},
@@ -30,16 +33,17 @@ std::vector<std::pair<std::string, std::string>> default_hints(rma::flavor flavo
                                                          {"accumulate_ops", "same_op_no_op"},
                                                          {"same_size", "false"},
                                                          {"same_disp_unit", "false"}};
-  if (flavor == rma::flavor::shared) hints.emplace_back("alloc_shared_noncontig", "false");
+  if (flavor == rma::flavor::shared) hints.emplace_back(layout_hint, "false");
   return hints;
 }
 
-// Takes the values `info` gives to the hints a window knows; the others are not kept.
-void apply_hints(std::vector<std::pair<std::string, std::string>>& hints, MPI_Info info) {
+// Takes the values `info` gives to the hints a window knows; the others are not kept, nor, after the
+// window is made, a new value of the layout hint, which could not be true of the memory.
+void apply_hints(std::vector<std::pair<std::string, std::string>>& hints, MPI_Info info, bool made) {
   if (info == MPI_INFO_NULL) return;
   for (const auto& [key, value] : info->entries)
     for (auto& hint : hints)
-      if (hint.first == key) hint.second = value;
+      if (hint.first == key && !(made && key == layout_hint)) hint.second = value;
 }
 
 bool hint_is_true(const std::vector<std::pair<std::string, std::string>>& hints, std::string_view key) {
@@ -90,8 +94,8 @@ int make_window(const char* call, MPI_Comm comm, const window_request& request, 
   int rank = own->rank, members = own->local->size();
 
   auto hints = default_hints(request.flavor);
-  apply_hints(hints, info);
-  bool contiguous = request.flavor == rma::flavor::shared && !hint_is_true(hints, "alloc_shared_noncontig");
+  apply_hints(hints, info, false);
+  bool contiguous = request.flavor == rma::flavor::shared && !hint_is_true(hints, layout_hint);
   std::vector<std::size_t> sizes(contiguous ? members : 0);
   auto size = static_cast<std::size_t>(request.size);
   if (contiguous) PMPI_Allgather(&size, sizeof size, MPI_BYTE, sizes.data(), sizeof size, MPI_BYTE, own);
@@ -255,7 +259,7 @@ extern "C" int PMPI_Win_set_info(MPI_Win win, MPI_Info info) {
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   if (int error = check_info(call, win, info, "info")) return error;
-  apply_hints(win->hints, info);
+  apply_hints(win->hints, info, true);
   return MPI_SUCCESS;
 }
 

@@ -2,7 +2,8 @@
  * callbacks (run on replace, delete and MPI_Win_free, a failing one failing the call and keeping the
  * attribute), keyvals freed while attributes use them, keyvals of another kind refused; names; error
  * handlers made for windows (called with the window and the error, Win_call_errhandler, the window's own
- * handler rather than the communicator's, handlers for communicators refused); Fortran integers. */
+ * handler rather than the communicator's, handlers for communicators refused); Fortran integers; a shared
+ * window's layout hint fixed once it is made. */
 #include "mpitest.h"
 
 static int deletions;     /* delete callbacks run, on this rank */
@@ -118,6 +119,28 @@ static void error_handlers(MPI_Win win, int size) {
   MPI_Errhandler_free(&for_comms);
 }
 
+/* The layout of a shared window's memory is decided when it is made: a later hint does not change what
+ * MPI_Win_get_info reports of it, which MPI-3.1 (11.2.7) has be the hints in use (MPICH and Open MPI report
+ * what was set last). */
+static void fixed_layout_hint(void) {
+  double *mine;
+  MPI_Win shared;
+  MPI_Win_allocate_shared(sizeof(double), sizeof(double), MPI_INFO_NULL, MPI_COMM_WORLD, &mine, &shared);
+  MPI_Info asked, used;
+  MPI_Info_create(&asked);
+  MPI_Info_set(asked, "alloc_shared_noncontig", "true");
+  MPI_Win_set_info(shared, asked);
+  MPI_Info_free(&asked);
+  MPI_Win_get_info(shared, &used);
+  char value[16] = "";
+  int flag = 0;
+  MPI_Info_get(used, "alloc_shared_noncontig", sizeof value - 1, value, &flag);
+  CHECK(flag && strcmp(value, "false") == 0, "after MPI_Win_set_info, alloc_shared_noncontig is \"%s\" (flag %d)",
+        value, flag);
+  MPI_Info_free(&used);
+  MPI_Win_free(&shared);
+}
+
 static void fortran_integers(MPI_Win win) {
   MPI_Fint integer = MPI_Win_c2f(win);
   CHECK(integer != 0 && MPI_Win_f2c(integer) == win, "the window's integer %d names another window", (int)integer);
@@ -146,6 +169,7 @@ int main(int argc, char **argv) {
   names(win);
   error_handlers(win, size);
   fortran_integers(win);
+  if (MPITEST_ON_WEFT) fixed_layout_hint();
 
   /* MPI_Win_free runs the delete callback of the attribute left set, then the window is gone. */
   int before = deletions;
