@@ -34,11 +34,12 @@ range_lock::range_lock(const std::byte* first, std::size_t bytes) noexcept : sin
     table[single_].lock.lock();
     return;
   }
-  if (end - begin >= locks) several_.set();
+  several_ = std::make_unique<std::bitset<locks>>();
+  if (end - begin >= locks) several_->set();
   else
-    for (std::uintptr_t p = begin; p != end; ++p) several_.set(lock_of(p));
+    for (std::uintptr_t p = begin; p != end; ++p) several_->set(lock_of(p));
   for (std::size_t i = 0; i < locks; ++i)
-    if (several_.test(i)) table[i].lock.lock();
+    if (several_->test(i)) table[i].lock.lock();
 }
 
 range_lock::~range_lock() {
@@ -47,7 +48,7 @@ range_lock::~range_lock() {
     return;
   }
   for (std::size_t i = 0; i < locks; ++i)
-    if (several_.test(i)) table[i].lock.unlock();
+    if (several_->test(i)) table[i].lock.unlock();
 }
 
 }  // namespace weft::rma

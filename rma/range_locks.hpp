@@ -9,6 +9,7 @@
 
 #include <bitset>
 #include <cstddef>
+#include <memory>
 
 namespace weft::rma {
 
@@ -24,8 +25,8 @@ class range_lock {
   range_lock& operator=(const range_lock&) = delete;
 
  private:
-  std::size_t single_;         // the one lock held, when the range is on one page
-  std::bitset<locks> several_;  // else the locks held
+  std::size_t single_;                          // the one lock held, when the range is on one page
+  std::unique_ptr<std::bitset<locks>> several_;  // else the locks held (made only then: 512 bytes to clear)
 };
 
 }  // namespace weft::rma
