@@ -1,0 +1,70 @@
+#include "fabric/endpoint.hpp"
+
+#include <rdma/fi_cm.h>
+#include <rdma/fi_domain.h>
+#include <rdma/fi_errno.h>
+#include <rdma/fi_eq.h>
+#include <rdma/fi_tagged.h>
+
+#include "runtime/report.hpp"
+
+namespace weft::fabric {
+
+endpoint::endpoint(network& net) {
+  fi_cq_attr attributes{};
+  attributes.format = FI_CQ_FORMAT_TAGGED;
+  attributes.wait_obj = FI_WAIT_NONE;  // polled by the worker's scheduler loop
+  fid_cq* completions = nullptr;
+  check(fi_cq_open(net.domain(), &attributes, &completions, nullptr), "fi_cq_open");
+  completions_.reset(completions);
+  fid_ep* ep = nullptr;
+  check(fi_endpoint(net.domain(), const_cast<fi_info*>(&net.info()), &ep, nullptr), "fi_endpoint");
+  endpoint_.reset(ep);
+  check(fi_ep_bind(ep, &net.addresses()->fid, 0), "fi_ep_bind (address vector)");
+  check(fi_ep_bind(ep, &completions->fid, FI_TRANSMIT | FI_RECV), "fi_ep_bind (completion queue)");
+  check(fi_enable(ep), "fi_enable");
+}
+
+std::vector<std::byte> endpoint::name() const {
+  std::size_t length = 0;
+  int error = fi_getname(&endpoint_->fid, nullptr, &length);
+  if (error != -FI_ETOOSMALL) check(error, "fi_getname");
+  std::vector<std::byte> name(length);
+  check(fi_getname(&endpoint_->fid, name.data(), &length), "fi_getname");
+  name.resize(length);
+  return name;
+}
+
+bool endpoint::send(const void* data, std::size_t bytes, fi_addr_t to, std::uint64_t tag, fi_context* context) {
+  ssize_t posted = fi_tsend(endpoint_.get(), data, bytes, nullptr, to, tag, context);
+  if (posted == -FI_EAGAIN) return false;
+  check(static_cast<int>(posted), "fi_tsend");
+  return true;
+}
+
+bool endpoint::receive(void* data, std::size_t bytes, fi_addr_t from, std::uint64_t tag, std::uint64_t ignore,
+                       fi_context* context) {
+  ssize_t posted = fi_trecv(endpoint_.get(), data, bytes, nullptr, from, tag, ignore, context);
+  if (posted == -FI_EAGAIN) return false;
+  check(static_cast<int>(posted), "fi_trecv");
+  return true;
+}
+
+std::size_t endpoint::progress(completion* done, std::size_t room) {
+  constexpr std::size_t batch = 16;
+  fi_cq_tagged_entry entries[batch];
+  ssize_t read = fi_cq_read(completions_.get(), entries, room < batch ? room : batch);
+  if (read == -FI_EAGAIN) return 0;
+  if (read == -FI_EAVAIL) {
+    fi_cq_err_entry failure{};
+    fi_cq_readerr(completions_.get(), &failure, 0);
+    runtime::fatal(1, "libfabric: an operation failed: %s (%s)", fi_strerror(failure.err),
+                   fi_cq_strerror(completions_.get(), failure.prov_errno, failure.err_data, nullptr, 0));
+  }
+  check(read < 0 ? static_cast<int>(read) : 0, "fi_cq_read");
+  for (ssize_t i = 0; i < read; ++i)
+    done[i] = {static_cast<fi_context*>(entries[i].op_context), entries[i].len, entries[i].tag};
+  return static_cast<std::size_t>(read);
+}
+
+}  // namespace weft::fabric

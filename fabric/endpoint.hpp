@@ -1,0 +1,47 @@
+#pragma once
+// A reliable-datagram endpoint of a network (network.hpp) with its own completion queue: one per worker,
+// so that no lock of the process is on the path of a send. Tagged sends and receives are posted with an
+// fi_context owned by the caller until the operation completes; progress() reads the completions
+// (libfabric's manual progress: nothing moves unless someone polls).
+
+#include <rdma/fabric.h>
+#include <rdma/fi_endpoint.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "fabric/network.hpp"
+
+namespace weft::fabric {
+
+// A finished operation: its context, and for a receive the bytes and the tag that arrived.
+struct completion {
+  fi_context* context;
+  std::size_t bytes;
+  std::uint64_t tag;
+};
+
+class endpoint {
+ public:
+  explicit endpoint(network& net);
+
+  // What other endpoints insert (network::insert) to reach this one.
+  std::vector<std::byte> name() const;
+
+  // Post a tagged send or receive; false when the provider has no room now (progress, then post again).
+  // A receive matches tags equal to `tag` in the bits `ignore` leaves out.
+  bool send(const void* data, std::size_t bytes, fi_addr_t to, std::uint64_t tag, fi_context* context);
+  bool receive(void* data, std::size_t bytes, fi_addr_t from, std::uint64_t tag, std::uint64_t ignore,
+               fi_context* context);
+
+  // Reads up to `room` completions into `done`; returns how many. An operation that failed ends the job
+  // with the provider's reason.
+  std::size_t progress(completion* done, std::size_t room);
+
+ private:
+  handle<fid_cq> completions_;
+  handle<fid_ep> endpoint_;
+};
+
+}  // namespace weft::fabric

@@ -1,0 +1,64 @@
+#include "fabric/network.hpp"
+
+#include <rdma/fi_domain.h>
+#include <rdma/fi_errno.h>
+
+#include <cstdlib>
+#include <cstring>
+
+#include "runtime/report.hpp"
+
+namespace weft::fabric {
+
+namespace {
+
+// The oldest interface version the calls below need: Debian 12 ships 1.17, clusters newer ones.
+constexpr std::uint32_t api_version = FI_VERSION(1, 15);
+
+info_handle query(const char* node) {
+  info_handle hints(fi_allocinfo());
+  hints->ep_attr->type = FI_EP_RDM;
+  hints->caps = FI_MSG | FI_TAGGED | FI_RMA;
+  // Operations carry an fi_context the provider may use (psm3 needs it), and workers drive their own
+  // endpoints of one domain at the same time (a finer threading level is to be measured against this).
+  hints->mode = FI_CONTEXT;
+  hints->domain_attr->threading = FI_THREAD_SAFE;
+  const char* provider = std::getenv("FI_PROVIDER");
+  hints->fabric_attr->prov_name = strdup(provider != nullptr && *provider != '\0' ? provider : "tcp");
+  fi_info* found = nullptr;
+  int error = fi_getinfo(api_version, node, nullptr, 0, hints.get(), &found);
+  if (error != 0)
+    runtime::fatal(1, "no libfabric provider \"%s\" serves reliable datagrams with tagged messages and RMA at %s: "
+                      "fi_getinfo: %s (choose another with FI_PROVIDER; fi_info lists them)",
+                   hints->fabric_attr->prov_name, node, fi_strerror(-error));
+  return info_handle(found);
+}
+
+}  // namespace
+
+void check(int error, const char* call) {
+  if (error != 0) runtime::fatal(1, "libfabric: %s: %s", call, fi_strerror(error < 0 ? -error : error));
+}
+
+network::network(const char* node) : info_(query(node)) {
+  fid_fabric* fabric = nullptr;
+  check(fi_fabric(info_->fabric_attr, &fabric, nullptr), "fi_fabric");
+  fabric_.reset(fabric);
+  fid_domain* domain = nullptr;
+  check(fi_domain(fabric, info_.get(), &domain, nullptr), "fi_domain");
+  domain_.reset(domain);
+  fi_av_attr attributes{};
+  attributes.type = FI_AV_TABLE;
+  fid_av* addresses = nullptr;
+  check(fi_av_open(domain, &attributes, &addresses, nullptr), "fi_av_open");
+  addresses_.reset(addresses);
+}
+
+fi_addr_t network::insert(std::span<const std::byte> name) {
+  fi_addr_t address = FI_ADDR_UNSPEC;
+  int inserted = fi_av_insert(addresses_.get(), name.data(), 1, &address, 0, nullptr);
+  if (inserted != 1) check(inserted < 0 ? inserted : -FI_EINVAL, "fi_av_insert");
+  return address;
+}
+
+}  // namespace weft::fabric
