@@ -3,6 +3,7 @@
 #include <rdma/fi_cm.h>
 #include <rdma/fi_domain.h>
 #include <rdma/fi_errno.h>
+#include <rdma/fi_rma.h>
 #include <rdma/fi_eq.h>
 #include <rdma/fi_tagged.h>
 
@@ -47,6 +48,21 @@ bool endpoint::receive(void* data, std::size_t bytes, fi_addr_t from, std::uint6
   ssize_t posted = fi_trecv(endpoint_.get(), data, bytes, nullptr, from, tag, ignore, context);
   if (posted == -FI_EAGAIN) return false;
   check(static_cast<int>(posted), "fi_trecv");
+  return true;
+}
+
+bool endpoint::read(void* data, std::size_t bytes, fi_addr_t from, remote_bytes source, fi_context* context) {
+  ssize_t posted = fi_read(endpoint_.get(), data, bytes, nullptr, from, source.address, source.key, context);
+  if (posted == -FI_EAGAIN) return false;
+  check(static_cast<int>(posted), "fi_read");
+  return true;
+}
+
+bool endpoint::write(const void* data, std::size_t bytes, fi_addr_t to, remote_bytes destination,
+                     fi_context* context) {
+  ssize_t posted = fi_write(endpoint_.get(), data, bytes, nullptr, to, destination.address, destination.key, context);
+  if (posted == -FI_EAGAIN) return false;
+  check(static_cast<int>(posted), "fi_write");
   return true;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // A reliable-datagram endpoint of a network (network.hpp) with its own completion queue: one per worker,
-// so that no lock of the process is on the path of a send. Tagged sends and receives are posted with an
-// fi_context owned by the caller until the operation completes; progress() reads the completions
+// so that no lock of the process is on the path of a send. Tagged sends and receives, RMA reads and writes
+// are posted with an fi_context owned by the caller until the operation completes; progress() reads the completions
 // (libfabric's manual progress: nothing moves unless someone polls).
 
 #include <rdma/fabric.h>
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "fabric/network.hpp"
+#include "fabric/remote_memory.hpp"
 
 namespace weft::fabric {
 
@@ -34,6 +35,11 @@ class endpoint {
   bool send(const void* data, std::size_t bytes, fi_addr_t to, std::uint64_t tag, fi_context* context);
   bool receive(void* data, std::size_t bytes, fi_addr_t from, std::uint64_t tag, std::uint64_t ignore,
                fi_context* context);
+
+  // RMA: reads `bytes` of a peer's registered memory into `data`, or writes `data` there; false when the
+  // provider has no room now. Completions come as those of sends do (bytes and tag 0).
+  bool read(void* data, std::size_t bytes, fi_addr_t from, remote_bytes source, fi_context* context);
+  bool write(const void* data, std::size_t bytes, fi_addr_t to, remote_bytes destination, fi_context* context);
 
   // Reads up to `room` completions into `done`; returns how many. An operation that failed ends the job
   // with the provider's reason.

@@ -23,6 +23,9 @@ info_handle query(const char* node) {
   // endpoints of one domain at the same time (a finer threading level is to be measured against this).
   hints->mode = FI_CONTEXT;
   hints->domain_attr->threading = FI_THREAD_SAFE;
+  // Registered memory is named by a key the provider picks, and its bytes by their virtual address where
+  // the provider asks for that, else by their offset (remote_memory.hpp).
+  hints->domain_attr->mr_mode = FI_MR_VIRT_ADDR | FI_MR_ALLOCATED | FI_MR_PROV_KEY;
   const char* provider = std::getenv("FI_PROVIDER");
   hints->fabric_attr->prov_name = strdup(provider != nullptr && *provider != '\0' ? provider : "tcp");
   fi_info* found = nullptr;

@@ -109,3 +109,43 @@ TEST_CASE("receives match by tag, with ignored bits, posted before or after thei
   CHECK(finished.front().tag == 7);
   CHECK(got_any == 7);
 }
+
+TEST_CASE("RMA reads and writes reach a peer's registered memory, at offsets, and nothing else", "[fabric]") {
+  fabric::network& network = loopback_network();
+  fabric::endpoint origin(network), target(network);
+  fi_addr_t to_target = network.insert(target.name());
+
+  constexpr std::size_t bytes = std::size_t{1} << 20;
+  auto exposed = pattern(bytes, 3);
+  fabric::remote_memory registered(network, exposed.data(), bytes);
+
+  // A read of the middle of the region, then of a few bytes at its very end.
+  std::vector<unsigned char> fetched(bytes / 2 + 1, 0xEE);
+  fi_context contexts[4]{};
+  std::vector<fabric::completion> finished;
+  post(origin, target, finished,
+       [&] { return origin.read(fetched.data(), bytes / 2, to_target, registered.at(bytes / 4), &contexts[0]); });
+  finish(origin, target, finished, 1);
+  CHECK(std::memcmp(fetched.data(), exposed.data() + bytes / 4, bytes / 2) == 0);
+  CHECK(fetched[bytes / 2] == 0xEE);
+  unsigned char tail[3] = {};
+  post(origin, target, finished, [&] { return origin.read(tail, 3, to_target, registered.at(bytes - 3), &contexts[1]); });
+  finish(origin, target, finished, 2);
+  CHECK(std::memcmp(tail, exposed.data() + bytes - 3, 3) == 0);
+
+  // A write of 64 KiB at offset 100: those bytes change, the ones around them do not.
+  auto written = pattern(std::size_t{1} << 16, 9);
+  auto before = exposed;
+  post(origin, target, finished,
+       [&] { return origin.write(written.data(), written.size(), to_target, registered.at(100), &contexts[2]); });
+  finish(origin, target, finished, 3);
+  // The write completed at the origin; a read after it sees it at the target.
+  std::vector<unsigned char> check(written.size() + 2);
+  post(origin, target, finished,
+       [&] { return origin.read(check.data(), check.size(), to_target, registered.at(99), &contexts[3]); });
+  finish(origin, target, finished, 4);
+  CHECK(check.front() == before[99]);
+  CHECK(std::memcmp(check.data() + 1, written.data(), written.size()) == 0);
+  CHECK(check.back() == before[100 + written.size()]);
+  CHECK(std::memcmp(exposed.data() + 100, written.data(), written.size()) == 0);
+}
