@@ -50,7 +50,8 @@ task allreduce_task(communicator_view comm, const void* input, void* recv, std::
 // (op.layout null). Takes three sequence numbers.
 task tiled_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                        std::size_t element_size, reduction_op op, int root, std::uint64_t sequence);
-// Every rank reduces its slice of the vector from all inputs, then copies the others' slices; across NUMA
+// Every rank reduces its slice of the vector from all inputs, writing each finished tile into every rank's
+// `recv`; across NUMA
 // domains, each domain first reduces its inputs into its partial result, then every rank combines its
 // slice of all partial results into its whole domain's `recv`. Plain elements only (op.layout null).
 // Takes three sequence numbers.

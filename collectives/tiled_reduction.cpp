@@ -2,10 +2,9 @@
 // vector and reduces it straight from the ranks' send buffers, all ranks at the same time, where the tree
 // makes rank 0 read and combine the whole vector once per level.
 //
-// On one NUMA domain (flat): the reduce writes each slice into the root's receive buffer: two barriers
-// (all buffers published; all slices written). The allreduce writes each slice into its owner's receive
-// buffer, and every rank then copies the others' slices from their owners: a third barrier keeps each
-// receive buffer until all have copied from it.
+// On one NUMA domain (flat): the reduce writes each slice into the root's receive buffer, the allreduce
+// each finished tile of a slice into every rank's receive buffer: two barriers (all buffers published;
+// all slices written).
 //
 // Across several domains (hierarchical, the tree's domains being rank ranges): the ranks of each domain
 // first reduce their domain's inputs, each its slice, into the domain's partial result in its leader's
@@ -60,23 +59,33 @@ void reduce_own_slice(const communicator_view& comm, std::size_t count, std::siz
                accumulator, destination);
 }
 
+// Each rank combines its slice tile by tile and writes each finished tile into every rank's receive buffer
+// while it is still in the cache, so that no second pass copies the slices from their owners. Only the
+// combining rank reads or writes its slice's part of any input or receive buffer, so even in place (an
+// input being a receive buffer) a tile can be written everywhere once combined; the tile is then combined
+// in the caller's working memory, since the first copy into its own receive buffer would overwrite its
+// input. Two barriers: all buffers published; all tiles written.
 task flat_allreduce(communicator_view comm, published_buffers mine, std::size_t count, std::size_t element_size,
                     reduction_op op, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   shared.slot(comm.rank).published = &mine;
   co_await barrier_task(comm, sequence);
-  // One cut for all: every rank writes its own receive buffer, which usually shares rank 0's alignment.
   auto published = publications<published_buffers>(shared);
-  const std::byte* anchor = published(0).recv;
-  reduce_own_slice(comm, count, element_size, op, anchor, mine.recv, mine.input == mine.recv);
+  // One cut for all: every rank writes every receive buffer, which usually share rank 0's alignment.
+  slice part = slice_of(comm.rank, comm.size, count, element_size, published(0).recv);
+  std::size_t offset = part.offset(element_size);
+  bool in_place = mine.input == mine.recv;
+  std::byte* accumulator = in_place ? tile_accumulator(shared.scratch(comm.rank), element_size, op) : nullptr;
+  auto input_of = [&](int rank) { return published(rank).input + offset; };
+  auto tile_at = [&](std::size_t at) { return in_place ? accumulator : mine.recv + offset + at; };
+  auto deliver = [&](std::size_t at, const std::byte* tile, std::size_t n) {
+    for (int step = in_place ? 0 : 1; step < comm.size; ++step) {
+      int peer = (comm.rank + step) % comm.size;
+      copy_elements(published(peer).recv + offset + at, tile, n, element_size, op);
+    }
+  };
+  combine_tiles_in_rank_order(comm.size, input_of, part.length, element_size, op, tile_at, deliver);
   co_await barrier_task(comm, sequence + 1);
-  for (int step = 1; step < comm.size; ++step) {
-    int owner = (comm.rank + step) % comm.size;
-    slice theirs = slice_of(owner, comm.size, count, element_size, anchor);
-    std::size_t offset = theirs.offset(element_size);
-    copy_elements(mine.recv + offset, published(owner).recv + offset, theirs.length, element_size, op);
-  }
-  co_await barrier_task(comm, sequence + 2);
 }
 
 // The caller's NUMA domain: its ranks [first, first + members), its leader `first`, and the caller's
