@@ -38,12 +38,8 @@ struct element_span {
 inline element_span span_of(std::size_t count, std::size_t element_size, const reduction_op& op) noexcept {
   if (op.layout == nullptr) [[likely]]
     return {0, count * element_size};
-  if (count == 0) return {0, 0};
-  const shm::type_layout& l = *op.layout;
-  auto last = static_cast<std::ptrdiff_t>(count - 1) * l.extent();
-  std::ptrdiff_t low = std::min(l.true_lb(), l.true_lb() + last);
-  std::ptrdiff_t high = std::max(l.true_ub(), l.true_ub() + last);
-  return {low, static_cast<std::size_t>(high - low)};
+  auto [first, last] = op.layout->data_of(count);
+  return {first, static_cast<std::size_t>(last - first)};
 }
 
 // Copies the data of `count` elements from one buffer to another; the destination's gaps stay as they are.

@@ -28,32 +28,19 @@ int check_owned(const char* call, MPI_Comm comm, void* data, int error_class, sh
   return MPI_SUCCESS;
 }
 
-// Where `count` elements of `datatype` put their data relative to the buffer's start: [low, high).
-struct data_range {
-  MPI_Aint low;
-  MPI_Aint high;
-};
-
-data_range range_of(int count, MPI_Datatype datatype) noexcept {
-  const weft::shm::type_layout& layout = *datatype->layout;
-  MPI_Aint repeat = static_cast<MPI_Aint>(count - 1) * layout.extent();
-  return {layout.true_lb() + std::min<MPI_Aint>(0, repeat), layout.true_ub() + std::max<MPI_Aint>(0, repeat)};
-}
-
 // A give's data lies inside its buffer.
 int check_given_data(const char* call, MPI_Comm comm, int count, MPI_Datatype datatype, const shm::pool_buffer& buffer) {
-  if (count == 0 || datatype->layout->size() == 0) return MPI_SUCCESS;
-  data_range range = range_of(count, datatype);
-  if (range.low >= 0 && static_cast<std::size_t>(range.high) <= buffer.capacity) [[likely]]
+  auto [first, last] = datatype->layout->data_of(static_cast<std::size_t>(count));
+  if (first == last || (first >= 0 && static_cast<std::size_t>(last) <= buffer.capacity)) [[likely]]
     return MPI_SUCCESS;
   return raise_error(comm, MPI_ERR_BUFFER, call,
                      "%d elements of %s lie at bytes [%td, %td) from *ptr, outside the buffer's %zu bytes", count,
-                     display_name(datatype), range.low, range.high, buffer.capacity);
+                     display_name(datatype), first, last, buffer.capacity);
 }
 
 // A taken buffer starts where the taker's data starts, so its datatype must not place data before that.
 int check_take_datatype(const char* call, MPI_Comm comm, int count, MPI_Datatype datatype) {
-  if (count == 0 || datatype->layout->size() == 0 || range_of(count, datatype).low >= 0) [[likely]]
+  if (datatype->layout->data_of(static_cast<std::size_t>(count)).first >= 0) [[likely]]
     return MPI_SUCCESS;
   return raise_error(comm, MPI_ERR_TYPE, call,
                      "%s places data before the start of the buffer (true lower bound %td, extent %td); a taken "

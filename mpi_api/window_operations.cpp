@@ -63,16 +63,7 @@ int locate(const char* call, MPI_Win win, const target_spec& target, std::byte**
   // A displacement counts from the start of the target's segment, as MPICH and Open MPI read it too.
   if (target.disp < 0 && win->flavor != MPI_WIN_FLAVOR_DYNAMIC) [[unlikely]]
     return raise_error(win, MPI_ERR_DISP, call, "negative target_disp %ld", static_cast<long>(target.disp));
-  const shm::type_layout& layout = *target.datatype->layout;
-  std::ptrdiff_t first = 0, last = 0;
-  if (layout.is_contiguous()) [[likely]] {
-    first = layout.true_lb();
-    last = first + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(target.count) * layout.size());
-  } else if (target.count != 0 && layout.size() != 0) {
-    std::ptrdiff_t span = static_cast<std::ptrdiff_t>(target.count - 1) * layout.extent();
-    first = std::min(layout.true_lb(), layout.true_lb() + span);
-    last = std::max(layout.true_ub(), layout.true_ub() + span);
-  }
+  auto [first, last] = target.datatype->layout->data_of(static_cast<std::size_t>(target.count));
   std::optional<std::byte*> address = win->shared->address(target.rank, target.disp, first, last);
   if (address) [[likely]] {
     *at = *address;

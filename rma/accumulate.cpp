@@ -29,21 +29,6 @@ void apply(std::byte* target, const std::byte* origin, std::size_t count, const 
   }
 }
 
-// The first data byte of the span and how many bytes from there its data reaches.
-struct byte_range {
-  const std::byte* first;
-  std::size_t bytes;
-};
-
-byte_range range_of(const shm::typed_span& span) noexcept {
-  const shm::type_layout& l = *span.layout;
-  if (l.is_contiguous()) return {span.base + l.true_lb(), span.bytes()};
-  auto last = static_cast<std::ptrdiff_t>(span.count - 1) * l.extent();
-  std::ptrdiff_t low = std::min(l.true_lb(), l.true_lb() + last);
-  std::ptrdiff_t high = std::max(l.true_ub(), l.true_ub() + last);
-  return {span.base + low, static_cast<std::size_t>(high - low)};
-}
-
 // The target's elements as one array of the basic type, ready for the kernels: data dense, no gaps inside
 // an element, at its alignment. Null otherwise.
 std::byte* in_place(const shm::typed_span& span, const shm::type_layout& element) noexcept {
@@ -63,8 +48,8 @@ void accumulate(const shm::typed_span& target, const shm::const_typed_span& orig
   const std::size_t chunk_elements = staging_bytes / extent;
   alignas(64) std::byte targets[staging_bytes];
   alignas(64) std::byte origins[staging_bytes];
-  byte_range touched = range_of(target);
-  range_lock locked(touched.first, touched.bytes);
+  auto [first, last] = target.layout->data_of(target.count);
+  range_lock locked(target.base + first, static_cast<std::size_t>(last - first));
 
   if (std::byte* array = in_place(target, element)) {
     if (result != nullptr) shm::typed_copy(*result, shm::const_typed_span{array, &element, total / size}, 0, total);

@@ -15,6 +15,7 @@
 // plain data); a struct without markers pads its extent to the alignment of its most strictly aligned
 // basic component. True bounds span the data only.
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -78,6 +79,19 @@ class type_layout {
   std::ptrdiff_t true_ub() const noexcept { return true_ub_; }
   std::ptrdiff_t true_extent() const noexcept { return true_ub_ - true_lb_; }
   std::size_t alignment() const noexcept { return alignment_; }
+
+  // Where the data of `count` consecutive elements lies, from the first element's origin: [first, last).
+  // Empty ({0, 0}) when there is none.
+  struct data_range {
+    std::ptrdiff_t first;
+    std::ptrdiff_t last;
+  };
+  data_range data_of(std::size_t count) const noexcept {
+    if (count == 0 || size_ == 0) return {0, 0};
+    if (contiguous_) return {true_lb_, true_lb_ + static_cast<std::ptrdiff_t>(count * size_)};
+    std::ptrdiff_t repeat = static_cast<std::ptrdiff_t>(count - 1) * extent();
+    return {true_lb_ + std::min<std::ptrdiff_t>(0, repeat), true_ub_ + std::max<std::ptrdiff_t>(0, repeat)};
+  }
   bool sticky_lb() const noexcept { return sticky_lb_; }
   bool sticky_ub() const noexcept { return sticky_ub_; }
 
