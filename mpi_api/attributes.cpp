@@ -7,6 +7,7 @@
 #include "mpi_api/checks.hpp"
 #include "mpi_api/errors.hpp"
 #include "mpi_api/rank_state.hpp"
+#include "runtime/rank_slots.hpp"
 #include "runtime/scheduler.hpp"
 
 namespace weft::mpi {
@@ -30,7 +31,7 @@ struct keyval_registry {
 };
 
 keyval_registry& this_ranks_keyvals() {
-  static const std::unique_ptr<keyval_registry[]> per_rank = std::make_unique<keyval_registry[]>(runtime::job_size());
+  static runtime::rank_slots<keyval_registry> per_rank;
   return per_rank[this_rank_id()];
 }
 

@@ -8,6 +8,7 @@
 
 #include "mpi_api/checks.hpp"
 #include "mpi_api/pmpi.hpp"
+#include "runtime/rank_slots.hpp"
 #include "runtime/scheduler.hpp"
 #include "shm/point_to_point.hpp"
 
@@ -45,8 +46,7 @@ struct attached_buffer {
 };
 
 attached_buffer& this_ranks_buffer() {
-  static const std::unique_ptr<attached_buffer[]> buffers =
-      std::make_unique<attached_buffer[]>(weft::runtime::job_size());
+  static weft::runtime::rank_slots<attached_buffer> buffers;
   return buffers[this_rank_id()];
 }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -12,6 +13,8 @@
 #include "mpi_api/checks.hpp"
 #include "mpi_api/context_ids.hpp"
 #include "mpi_api/pmpi.hpp"
+#include "runtime/job.hpp"
+#include "runtime/report.hpp"
 
 // Tokens: each rank's calls resolve them to its own object.
 weft_comm_s weft_mpi_comm_world;
@@ -19,10 +22,28 @@ weft_comm_s weft_mpi_comm_self;
 
 namespace weft::mpi {
 
+namespace {
+
+// The members of `group` that run on this node, in group order: the group itself when all do.
+shared_rank_map members_on_node(const shared_rank_map& group) {
+  const runtime::node_map& nodes = runtime::job::current().nodes();
+  const std::vector<int>& all = group->job_ranks();
+  if (std::all_of(all.begin(), all.end(), [&](int r) { return nodes.is_local(r); })) return group;
+  std::vector<int> local;
+  std::copy_if(all.begin(), all.end(), std::back_inserter(local), [&](int r) { return nodes.is_local(r); });
+  return std::make_shared<const rank_map>(std::move(local));
+}
+
+void attach_group(collective_group& collectives, std::uint32_t context, const shared_rank_map& group) {
+  collectives.on_node = members_on_node(group);
+  collectives.state = coll::attach_shared(context, collectives.on_node->job_ranks());
+}
+
+}  // namespace
+
 void attach_collectives(weft_comm_s& comm) {
-  comm.collectives.state =
-      coll::attach_shared(comm.is_inter() ? comm.local_context : comm.context, comm.local->job_ranks());
-  if (comm.is_inter()) comm.both_collectives.state = coll::attach_shared(comm.context, comm.both->job_ranks());
+  attach_group(comm.collectives, comm.is_inter() ? comm.local_context : comm.context, comm.local);
+  if (comm.is_inter()) attach_group(comm.both_collectives, comm.context, comm.both);
 }
 
 void initialize_predefined_communicators(rank_state& state, int job_rank) {
@@ -47,14 +68,31 @@ coll::communicator_view view_of(const weft_comm_s& comm, std::uint32_t context, 
           &this_rank().collectives, &comm};
 }
 
+// The view of a group's collectives; the group must lie on this node.
+coll::communicator_view checked_view_of(const weft_comm_s& comm, std::uint32_t context, const rank_map& members,
+                                        int rank, collective_group& group) {
+  if (group.on_node->size() != members.size())
+    runtime::fatal(1, "rank %d: collectives on a communicator whose ranks span nodes are not supported yet",
+                   this_rank_id());
+  return view_of(comm, context, members, rank, group);
+}
+
 }  // namespace
 
 coll::communicator_view collective_view(const weft_comm_s& comm) {
-  return view_of(comm, comm.is_inter() ? comm.local_context : comm.context, *comm.local, comm.rank, comm.collectives);
+  return checked_view_of(comm, comm.is_inter() ? comm.local_context : comm.context, *comm.local, comm.rank,
+                         comm.collectives);
 }
 
 coll::communicator_view collective_view_of_both(const weft_comm_s& inter) {
-  return view_of(inter, inter.context, *inter.both, inter.both->rank_of(this_rank_id()), inter.both_collectives);
+  return checked_view_of(inter, inter.context, *inter.both, inter.both->rank_of(this_rank_id()),
+                         inter.both_collectives);
+}
+
+coll::communicator_view node_view(const weft_comm_s& comm) {
+  const rank_map& on_node = *comm.collectives.on_node;
+  return view_of(comm, comm.is_inter() ? comm.local_context : comm.context, on_node,
+                 on_node.rank_of(this_rank_id()), comm.collectives);
 }
 
 weft_comm_s* new_intracommunicator(const weft_comm_s& parent, shared_rank_map members, std::uint32_t context) {

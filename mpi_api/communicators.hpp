@@ -41,6 +41,9 @@ inline coll::communicator_view collective_view(MPI_Comm comm) { return collectiv
 // Collectives over both groups of an intercommunicator as one (weft_comm_s::both).
 coll::communicator_view collective_view_of_both(const weft_comm_s& inter);
 
+// The view of the members of `comm`'s local group that run on this node, the caller's node-local collectives.
+coll::communicator_view node_view(const weft_comm_s& comm);
+
 // The rank in `inter.both` of rank `remote_rank` of the remote group: the remote group's ranks follow each
 // other there in their order.
 inline int remote_in_both(const weft_comm_s& inter, int remote_rank) {

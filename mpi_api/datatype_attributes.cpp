@@ -8,13 +8,13 @@
 #include "mpi_api/checks.hpp"
 #include "mpi_api/datatypes.hpp"
 #include "mpi_api/pmpi.hpp"
+#include "runtime/rank_slots.hpp"
 #include "runtime/scheduler.hpp"
 
 using namespace weft::mpi;
 
 attribute_list& weft::mpi::attributes_of_predefined(MPI_Datatype datatype) {
-  static const std::unique_ptr<std::unordered_map<MPI_Datatype, attribute_list>[]> per_rank =
-      std::make_unique<std::unordered_map<MPI_Datatype, attribute_list>[]>(weft::runtime::job_size());
+  static weft::runtime::rank_slots<std::unordered_map<MPI_Datatype, attribute_list>> per_rank;
   return per_rank[this_rank_id()][datatype];
 }
 

@@ -12,6 +12,7 @@
 #include "mpi_api/checks.hpp"
 #include "mpi_api/handles.hpp"
 #include "mpi_api/pmpi.hpp"
+#include "runtime/rank_slots.hpp"
 #include "runtime/scheduler.hpp"
 
 using namespace weft::mpi;
@@ -125,8 +126,7 @@ namespace {
 // Names given to predefined datatypes with MPI_Type_set_name: per rank, since each rank is a process and
 // the predefined objects are shared.
 std::unordered_map<MPI_Datatype, std::string>& renamed_types() {
-  static const std::unique_ptr<std::unordered_map<MPI_Datatype, std::string>[]> per_rank =
-      std::make_unique<std::unordered_map<MPI_Datatype, std::string>[]>(weft::runtime::job_size());
+  static weft::runtime::rank_slots<std::unordered_map<MPI_Datatype, std::string>> per_rank;
   return per_rank[this_rank_id()];
 }
 

@@ -72,8 +72,9 @@ extern "C" int PMPI_Finalize(void) {
     return error;
   complete_orphans();
   complete_buffered_sends();
-  // A rank leaves only when every rank has arrived: buffers of late peers may still be read from it.
-  weft::coll::barrier(collective_view(MPI_COMM_WORLD));
+  // A rank leaves only when every rank of its node has arrived: buffers of late peers may still be read from
+  // it in place. Across nodes, node processes wait for each other when their ranks are done (runtime/job.cpp).
+  weft::coll::barrier(node_view(*resolve(MPI_COMM_WORLD)));
   this_rank().finalized = true;
   return MPI_SUCCESS;
 }

@@ -13,6 +13,7 @@
 #include "mpi_api/handles.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/rank_state.hpp"
+#include "runtime/rank_slots.hpp"
 #include "runtime/report.hpp"
 #include "runtime/scheduler.hpp"
 
@@ -103,8 +104,7 @@ struct added_error {
 };
 
 std::vector<added_error>& added_errors() {
-  static const std::unique_ptr<std::vector<added_error>[]> per_rank =
-      std::make_unique<std::vector<added_error>[]>(runtime::job_size());
+  static runtime::rank_slots<std::vector<added_error>> per_rank;
   return per_rank[this_rank_id()];
 }
 

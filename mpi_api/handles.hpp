@@ -214,9 +214,11 @@ struct weft_group_s : weft::mpi::object_header {
 
 namespace weft::mpi {
 
-// What a group's collectives keep per communicator: the state the members share, attached when the member
-// makes its communicator object (attach_collectives), and the caller's count of them.
+// What a group's collectives keep per communicator: the members on the caller's node (the group itself when
+// it lies on one node), the state those share, attached when the member makes its communicator object
+// (attach_collectives), and the caller's count of them.
 struct collective_group {
+  shared_rank_map on_node;
   std::shared_ptr<coll::shared_communicator> state;
   std::uint64_t sequence = 0;
 };

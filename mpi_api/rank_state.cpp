@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "mpi_api/communicators.hpp"
+#include "runtime/rank_slots.hpp"
 #include "runtime/scheduler.hpp"
 
 namespace weft::mpi {
@@ -10,12 +11,7 @@ namespace weft::mpi {
 int this_rank_id() noexcept { return weft::runtime::current_rank()->id; }
 
 rank_state& this_rank() noexcept {
-  static const std::unique_ptr<rank_state[]> states = [] {
-    int size = weft::runtime::job_size();
-    auto all = std::make_unique<rank_state[]>(size);
-    for (int r = 0; r < size; ++r) initialize_predefined_communicators(all[r], r);
-    return all;
-  }();
+  static weft::runtime::rank_slots<rank_state> states(initialize_predefined_communicators);
   return states[this_rank_id()];
 }
 

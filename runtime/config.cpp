@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "runtime/node_map.hpp"
 #include "runtime/report.hpp"
 
 namespace weft::runtime {
@@ -12,6 +13,10 @@ namespace {
 constexpr setting setting_table[] = {
     {"WEFT_NRANKS", "1",
      "Number of ranks in the job. Set by mpirun from -n; a program started without mpirun is one rank."},
+    {"WEFT_NODE_RANKS", "",
+     "Set by mpirun for a job across node processes: how many ranks each holds, in node order (\"4,4,3\"); "
+     "they add up to WEFT_NRANKS. Each process learns its node index from PMIx. Unset, the process holds every "
+     "rank."},
     {"WEFT_WORKERS", "0",
      "Worker threads of the process; 0 means one per core of the process's cpuset. Never more than the "
      "number of ranks. mpirun --workers sets it."},
@@ -90,9 +95,26 @@ std::size_t read_size(std::string_view name, bool zero_allowed) {
   return value;
 }
 
+// WEFT_NODE_RANKS, checked against the job's size.
+std::vector<int> read_ranks_per_node(int nranks) {
+  std::string_view text = env_or_default(find("WEFT_NODE_RANKS"));
+  if (text.empty()) return {};
+  std::vector<int> counts = node_map::parse(text);
+  if (counts.empty())
+    fatal(1, "WEFT_NODE_RANKS='%.*s' is not valid: expected positive rank counts separated by commas, such as 4,4,3",
+          static_cast<int>(text.size()), text.data());
+  long total = 0;
+  for (int count : counts) total += count;
+  if (total != nranks)
+    fatal(1, "WEFT_NODE_RANKS='%.*s' holds %ld ranks but WEFT_NRANKS is %d", static_cast<int>(text.size()),
+          text.data(), total, nranks);
+  return counts;
+}
+
 config read_config() {
   config result{};
   result.nranks = static_cast<int>(read_integer("WEFT_NRANKS", 1, 1 << 24));
+  result.ranks_per_node = read_ranks_per_node(result.nranks);
   result.workers = static_cast<int>(read_integer("WEFT_WORKERS", 0, 4096));
   result.stack_size = read_size("WEFT_STACK_SIZE", false);
   result.tag_output = read_integer("WEFT_TAG_OUTPUT", 0, 1) == 1;

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <span>
 #include <string_view>
+#include <vector>
 
 namespace weft::runtime {
 
@@ -20,7 +21,8 @@ struct setting {
 std::span<const setting> settings();
 
 struct config {
-  int nranks;                     // ranks of this process (the job, for now: one node)
+  int nranks;                     // ranks of the job
+  std::vector<int> ranks_per_node;  // in node order when the job spans node processes; empty on one node
   int workers;                    // 0 = one per core of the process's cpuset
   std::size_t stack_size;         // virtual bytes per rank stack, guard page excluded
   bool tag_output;                // prefix every output line with the writing rank

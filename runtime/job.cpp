@@ -10,24 +10,40 @@
 #include "runtime/report.hpp"
 
 namespace weft::runtime {
+namespace {
+
+// Which ranks this process runs: all of them, or, across nodes, the block of the node PMIx says it is.
+node_map place_in_job(const config& settings, const pmix_client* wire_up) {
+  if (wire_up == nullptr) return node_map({settings.nranks}, 0);
+  auto listed = static_cast<int>(settings.ranks_per_node.size());
+  if (wire_up->node_count() != listed)
+    fatal(1, "node %d: the job has %d node processes but WEFT_NODE_RANKS lists %d; start it with mpirun",
+          wire_up->node(), wire_up->node_count(), listed);
+  return node_map(settings.ranks_per_node, wire_up->node());
+}
+
+}  // namespace
 
 job::job(const config& settings, main_function main, int argc, char** argv)
     : settings_(settings),
       main_(main),
       argc_(argc),
       argv_(argv),
+      wire_up_(settings.ranks_per_node.empty() ? nullptr : std::make_unique<pmix_client>()),
+      nodes_(place_in_job(settings, wire_up_.get())),
       stacks_(settings.stack_size),
-      ranks_(std::make_unique<rank[]>(settings.nranks)),
-      rank_places_(settings.nranks) {
+      ranks_(std::make_unique<rank[]>(nodes_.local_count())),
+      rank_places_(nodes_.local_count()) {
+  int local = nodes_.local_count();
   int workers = settings.workers > 0 ? settings.workers : topology_.core_count();
-  workers = std::min(workers, settings.nranks);
+  workers = std::min(workers, local);
   // Ranks are placed in blocks: neighbours in rank order share a worker, and usually its caches.
   for (int w = 0; w < workers; ++w) {
-    long first = static_cast<long>(w) * settings.nranks / workers;
-    long last = static_cast<long>(w + 1) * settings.nranks / workers;
+    long first = static_cast<long>(w) * local / workers;
+    long last = static_cast<long>(w + 1) * local / workers;
     machine_place place = topology_.place_of_worker(w);
     for (long r = first; r < last; ++r) {
-      ranks_[r].id = static_cast<int>(r);
+      ranks_[r].id = nodes_.first_local() + static_cast<int>(r);
       rank_places_[r] = place;
     }
     workers_.push_back(std::make_unique<worker>(w, std::span<rank>(&ranks_[first], last - first), *this));
@@ -40,8 +56,9 @@ void job::report_bindings() const {
     int last = w->ranks().back().id;
     std::string ranks = first == last ? "rank " + std::to_string(first)
                                       : "ranks " + std::to_string(first) + "-" + std::to_string(last);
-    std::fprintf(stderr, "weft: worker %d on %s runs %s\n", w->index(), describe(place_of_rank(first)).c_str(),
-                 ranks.c_str());
+    std::string node = nodes_.node_count() > 1 ? "node " + std::to_string(nodes_.this_node()) + " " : "";
+    std::fprintf(stderr, "weft: %sworker %d on %s runs %s\n", node.c_str(), w->index(),
+                 describe(place_of_rank(first)).c_str(), ranks.c_str());
   }
 }
 
@@ -49,11 +66,16 @@ int job::run() {
   running_ = this;
   if (settings_.report_bindings) report_bindings();
   install_fault_handlers();
-  if (settings_.tag_output) install_output_tagging(settings_.nranks);
+  if (settings_.tag_output) install_output_tagging();
   std::vector<std::jthread> threads;
   for (std::size_t w = 1; w < workers_.size(); ++w) threads.emplace_back([this, w] { workers_[w]->run(); });
   workers_[0]->run();  // the process's main thread is worker 0
   threads.clear();     // joins
+  if (wire_up_ != nullptr) {
+    // No node process leaves before all have finished: peers may still be reading from this one.
+    wire_up_->exchange();
+    wire_up_.reset();
+  }
   return 0;
 }
 

@@ -1,11 +1,15 @@
 #pragma once
-// The job of this process: its workers and ranks, from start to the process's exit status.
+// The job of this process: its workers and ranks, from start to the process's exit status. On one node the
+// process holds every rank; across nodes it holds its node's block of them (node_map.hpp) and joins the
+// other node processes through PMIx.
 
 #include <memory>
 #include <vector>
 
 #include "runtime/config.hpp"
 #include "runtime/guarded_stack.hpp"
+#include "runtime/node_map.hpp"
+#include "runtime/pmix_client.hpp"
 #include "runtime/rank.hpp"
 #include "runtime/topology.hpp"
 #include "runtime/worker.hpp"
@@ -33,10 +37,15 @@ class job {
   void prepare_worker_thread(int index) const noexcept;
 
   guarded_stack& stacks() noexcept { return stacks_; }
-  int size() const noexcept { return settings_.nranks; }
+  int size() const noexcept { return nodes_.job_size(); }
+  const node_map& nodes() const noexcept { return nodes_; }
+  // The job's PMIx membership when it spans nodes, nullptr on one node.
+  pmix_client* wire_up() noexcept { return wire_up_.get(); }
   int worker_count() const noexcept { return static_cast<int>(workers_.size()); }
-  // Where in the machine a rank runs: the place of its worker's core.
-  const machine_place& place_of_rank(int job_rank) const noexcept { return rank_places_[job_rank]; }
+  // Where in the machine a rank of this process runs: the place of its worker's core.
+  const machine_place& place_of_rank(int job_rank) const noexcept {
+    return rank_places_[job_rank - nodes_.first_local()];
+  }
 
   // The job being run by this process.
   static job& current() noexcept { return *running_; }
@@ -51,11 +60,13 @@ class job {
   main_function main_;
   int argc_;
   char** argv_;
+  std::unique_ptr<pmix_client> wire_up_;
+  node_map nodes_;
   topology topology_;
   guarded_stack stacks_;
   std::unique_ptr<rank[]> ranks_;
   std::vector<std::unique_ptr<worker>> workers_;
-  std::vector<machine_place> rank_places_;
+  std::vector<machine_place> rank_places_;  // by local index
 };
 
 }  // namespace weft::runtime

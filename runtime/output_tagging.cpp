@@ -2,13 +2,14 @@
 
 #include <unistd.h>
 
+#include <array>
 #include <cstdio>
 #include <ext/stdio_sync_filebuf.h>
 #include <iostream>
 #include <string>
-#include <vector>
 
 #include "runtime/rank.hpp"
+#include "runtime/rank_slots.hpp"
 #include "runtime/this_thread.hpp"
 
 namespace weft::runtime {
@@ -16,10 +17,10 @@ namespace {
 
 struct tagged_stream {
   int fd;
-  std::vector<std::string> pending;  // per rank: the start of a line not yet ended
+  rank_slots<std::string> pending;  // per rank: the start of a line not yet ended
 };
 
-std::vector<tagged_stream>* streams = nullptr;  // stdout, stderr; set once before ranks start
+std::array<tagged_stream, 2>* streams = nullptr;  // stdout, stderr; set once before ranks start
 
 void write_all(int fd, const std::string& text) {
   std::size_t done = 0;
@@ -66,10 +67,9 @@ FILE* open_tagged(tagged_stream& stream) {
 
 }  // namespace
 
-void install_output_tagging(int nranks) {
+void install_output_tagging() {
   // Lives until the process ends: ranks may write until the very last moment.
-  static std::vector<tagged_stream> instance{{STDOUT_FILENO, std::vector<std::string>(nranks)},
-                                             {STDERR_FILENO, std::vector<std::string>(nranks)}};
+  static std::array<tagged_stream, 2> instance{{{STDOUT_FILENO, {}}, {STDERR_FILENO, {}}}};
   streams = &instance;
   std::fflush(stdout);
   std::fflush(stderr);

@@ -7,7 +7,7 @@
 
 namespace weft::runtime {
 
-void install_output_tagging(int nranks);
+void install_output_tagging();
 
 // Writes out what the rank left without a final newline (called when the rank ends).
 void flush_rank_output(int rank_id);

@@ -4,6 +4,7 @@
 
 #include "runtime/config.hpp"
 #include "runtime/rank.hpp"
+#include "runtime/rank_slots.hpp"
 #include "runtime/scheduler.hpp"
 #include "shm/buffer_arena.hpp"
 
@@ -62,8 +63,7 @@ void buffer_pool::trim() noexcept {
 buffer_pool& own_pool() {
   // Slots sized once for the job, as the matching engines are; each rank makes and uses its own, so
   // they need no synchronization.
-  static const std::unique_ptr<std::unique_ptr<buffer_pool>[]> pools =
-      std::make_unique<std::unique_ptr<buffer_pool>[]>(runtime::job_size());
+  static runtime::rank_slots<std::unique_ptr<buffer_pool>> pools;
   std::unique_ptr<buffer_pool>& pool = pools[runtime::current_rank()->id];
   if (pool == nullptr) [[unlikely]]
     pool = std::make_unique<buffer_pool>();

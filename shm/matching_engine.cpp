@@ -5,6 +5,8 @@
 #include <utility>
 
 #include "runtime/config.hpp"
+#include "runtime/rank_slots.hpp"
+#include "runtime/report.hpp"
 #include "runtime/scheduler.hpp"
 
 namespace weft::shm {
@@ -105,9 +107,12 @@ void matching_engine::queue_unexpected(message* m, std::size_t inline_bytes) noe
 }
 
 matching_engine& engine_of(int rank_id) {
-  // Sized once for the job, by the first caller: MPI_Init at the latest (see there).
-  static const std::unique_ptr<matching_engine[]> engines =
-      std::make_unique<matching_engine[]>(runtime::job_size());
+  // Made by the first caller: MPI_Init at the latest (see there).
+  static runtime::rank_slots<matching_engine> engines;
+  const runtime::node_map& nodes = runtime::job::current().nodes();
+  if (!nodes.is_local(rank_id)) [[unlikely]]
+    runtime::fatal(1, "rank %d: rank %d runs on node %d; messages between nodes are not supported yet",
+                   runtime::current_rank()->id, rank_id, nodes.node_of(rank_id));
   return engines[rank_id];
 }
 

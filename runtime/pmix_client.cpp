@@ -1,0 +1,71 @@
+#include "runtime/pmix_client.hpp"
+
+#include <pmix.h>
+
+#include "runtime/report.hpp"
+
+namespace weft::runtime {
+namespace {
+
+void check(pmix_status_t status, const char* call) {
+  if (status != PMIX_SUCCESS) fatal(1, "%s failed: %s", call, PMIx_Error_string(status));
+}
+
+pmix_proc_t process(const std::string& nspace, int rank) {
+  pmix_proc_t proc;
+  PMIX_LOAD_PROCID(&proc, nspace.c_str(), static_cast<pmix_rank_t>(rank));
+  return proc;
+}
+
+}  // namespace
+
+pmix_client::pmix_client() {
+  pmix_proc_t self;
+  pmix_status_t status = PMIx_Init(&self, nullptr, 0);
+  if (status != PMIX_SUCCESS)
+    fatal(1, "this program is a node of a job across nodes (WEFT_NODE_RANKS is set) but reaches no PMIx server "
+             "(%s): start it with mpirun, or inside Slurm with srun --mpi=pmix",
+          PMIx_Error_string(status));
+  nspace_ = self.nspace;
+  node_ = static_cast<int>(self.rank);
+  pmix_proc_t job = process(nspace_, PMIX_RANK_WILDCARD);
+  pmix_value_t* size = nullptr;
+  check(PMIx_Get(&job, PMIX_JOB_SIZE, nullptr, 0, &size), "PMIx_Get(PMIX_JOB_SIZE)");
+  node_count_ = static_cast<int>(size->data.uint32);
+  PMIX_VALUE_RELEASE(size);
+}
+
+pmix_client::~pmix_client() { PMIx_Finalize(nullptr, 0); }
+
+void pmix_client::publish(const std::string& key, std::span<const std::byte> value) {
+  pmix_value_t entry;
+  PMIX_VALUE_CONSTRUCT(&entry);
+  entry.type = PMIX_BYTE_OBJECT;
+  entry.data.bo.bytes = const_cast<char*>(reinterpret_cast<const char*>(value.data()));
+  entry.data.bo.size = value.size();
+  check(PMIx_Put(PMIX_GLOBAL, key.c_str(), &entry), "PMIx_Put");
+}
+
+void pmix_client::exchange() {
+  check(PMIx_Commit(), "PMIx_Commit");
+  pmix_info_t collect;
+  bool yes = true;
+  PMIX_INFO_LOAD(&collect, PMIX_COLLECT_DATA, &yes, PMIX_BOOL);
+  check(PMIx_Fence(nullptr, 0, &collect, 1), "PMIx_Fence");
+  PMIX_INFO_DESTRUCT(&collect);
+}
+
+std::vector<std::byte> pmix_client::lookup(int node, const std::string& key) {
+  pmix_proc_t peer = process(nspace_, node);
+  pmix_value_t* found = nullptr;
+  pmix_status_t status = PMIx_Get(&peer, key.c_str(), nullptr, 0, &found);
+  if (status != PMIX_SUCCESS || found->type != PMIX_BYTE_OBJECT)
+    fatal(1, "node %d: what node %d published as %s is missing (%s)", node_, node, key.c_str(),
+          PMIx_Error_string(status));
+  const auto* bytes = reinterpret_cast<const std::byte*>(found->data.bo.bytes);
+  std::vector<std::byte> value(bytes, bytes + found->data.bo.size);
+  PMIX_VALUE_RELEASE(found);
+  return value;
+}
+
+}  // namespace weft::runtime
