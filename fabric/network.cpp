@@ -57,6 +57,11 @@ network::network(const char* node) : info_(query(node)) {
   addresses_.reset(addresses);
 }
 
+std::uint64_t network::requested_key() noexcept {
+  if ((info_->domain_attr->mr_mode & FI_MR_PROV_KEY) != 0) return 0;
+  return next_key_.fetch_add(1, std::memory_order_relaxed);
+}
+
 fi_addr_t network::insert(std::span<const std::byte> name) {
   fi_addr_t address = FI_ADDR_UNSPEC;
   int inserted = fi_av_insert(addresses_.get(), name.data(), 1, &address, 0, nullptr);

@@ -8,7 +8,9 @@
 
 #include <rdma/fabric.h>
 
+#include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <span>
 
 #include "fabric/handles.hpp"
@@ -25,6 +27,9 @@ class network {
   fid_domain* domain() const noexcept { return domain_.get(); }
   fid_av* addresses() const noexcept { return addresses_.get(); }
 
+  // The key to ask for when registering memory: unique, unless the provider picks keys itself.
+  std::uint64_t requested_key() noexcept;
+
   // The address by which endpoints of this network reach the endpoint whose name is `name`.
   fi_addr_t insert(std::span<const std::byte> name);
 
@@ -33,6 +38,7 @@ class network {
   handle<fid_fabric> fabric_;
   handle<fid_domain> domain_;
   handle<fid_av> addresses_;
+  std::atomic<std::uint64_t> next_key_{1};
 };
 
 // Ends the job reporting `call` failed with libfabric error `error` (a negative fi_errno), unless it is 0.

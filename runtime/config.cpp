@@ -55,6 +55,10 @@ constexpr setting setting_table[] = {
      "input when the blocks are at least this large on average (the vector's bytes / ranks); smaller ones "
      "reduce the whole vector up the communicator's tree, then each rank copies its block out of the result. See "
      "docs/collectives.md."},
+    {"WEFT_FABRIC_EAGER_MAX", "16K",
+     "Largest message (bytes) to a rank of another node that travels with its envelope, so that the send "
+     "completes at once. Larger ones, and synchronous sends, wait at the sender until the receiver has "
+     "matched them and read their data with an RMA read."},
     {"WEFT_HALO_COPY", "0",
      "1 makes every MPIX_Halo remote cell a copy, filled by point-to-point messages, as between ranks of "
      "different nodes; 0 lets ranks of one node read each other's cells in place. See docs/halo.md."},
@@ -126,6 +130,7 @@ config read_config() {
   result.tiled_slice_min = read_size("WEFT_TILED_SLICE_MIN", false);
   result.bcast_two_stage_min = read_size("WEFT_BCAST_TWO_STAGE_MIN", true);
   result.reduce_scatter_direct_min = read_size("WEFT_REDUCE_SCATTER_DIRECT_MIN", false);
+  result.fabric_eager_max = read_size("WEFT_FABRIC_EAGER_MAX", true);
   result.halo_copy = read_integer("WEFT_HALO_COPY", 0, 1) == 1;
   result.poll_count = static_cast<unsigned>(read_integer("WEFT_POLL_COUNT", 0, 1 << 30));
   result.idle_spin_us = static_cast<unsigned>(read_integer("WEFT_IDLE_SPIN_US", 0, 1 << 30));

@@ -8,6 +8,7 @@
 #include "runtime/fault_handler.hpp"
 #include "runtime/output_tagging.hpp"
 #include "runtime/report.hpp"
+#include "runtime/worker_blocks.hpp"
 
 namespace weft::runtime {
 namespace {
@@ -37,17 +38,17 @@ job::job(const config& settings, main_function main, int argc, char** argv)
   int local = nodes_.local_count();
   int workers = settings.workers > 0 ? settings.workers : topology_.core_count();
   workers = std::min(workers, local);
-  // Ranks are placed in blocks: neighbours in rank order share a worker, and usually its caches.
   for (int w = 0; w < workers; ++w) {
-    long first = static_cast<long>(w) * local / workers;
-    long last = static_cast<long>(w + 1) * local / workers;
+    int first = first_rank_of_worker(w, local, workers);
+    int last = first_rank_of_worker(w + 1, local, workers);
     machine_place place = topology_.place_of_worker(w);
-    for (long r = first; r < last; ++r) {
-      ranks_[r].id = nodes_.first_local() + static_cast<int>(r);
+    for (int r = first; r < last; ++r) {
+      ranks_[r].id = nodes_.first_local() + r;
       rank_places_[r] = place;
     }
     workers_.push_back(std::make_unique<worker>(w, std::span<rank>(&ranks_[first], last - first), *this));
   }
+  if (wire_up_ != nullptr) network_ = &connect_nodes(*this);
 }
 
 void job::report_bindings() const {
@@ -73,6 +74,7 @@ int job::run() {
   threads.clear();     // joins
   if (wire_up_ != nullptr) {
     // No node process leaves before all have finished: peers may still be reading from this one.
+    network_->finish();
     wire_up_->exchange();
     wire_up_.reset();
   }

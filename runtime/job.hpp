@@ -8,6 +8,7 @@
 
 #include "runtime/config.hpp"
 #include "runtime/guarded_stack.hpp"
+#include "runtime/network_module.hpp"
 #include "runtime/node_map.hpp"
 #include "runtime/pmix_client.hpp"
 #include "runtime/rank.hpp"
@@ -41,6 +42,8 @@ class job {
   const node_map& nodes() const noexcept { return nodes_; }
   // The job's PMIx membership when it spans nodes, nullptr on one node.
   pmix_client* wire_up() noexcept { return wire_up_.get(); }
+  // The network to the other node processes, nullptr on one node.
+  network_module* network() const noexcept { return network_; }
   int worker_count() const noexcept { return static_cast<int>(workers_.size()); }
   // Where in the machine a rank of this process runs: the place of its worker's core.
   const machine_place& place_of_rank(int job_rank) const noexcept {
@@ -67,6 +70,7 @@ class job {
   std::unique_ptr<rank[]> ranks_;
   std::vector<std::unique_ptr<worker>> workers_;
   std::vector<machine_place> rank_places_;  // by local index
+  network_module* network_ = nullptr;
 };
 
 }  // namespace weft::runtime

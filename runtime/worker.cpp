@@ -1,5 +1,9 @@
 #include "runtime/worker.hpp"
 
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <chrono>
 #include <memory>
@@ -28,6 +32,18 @@ class recording_stack {
   boost::context::stack_context* record_;
 };
 
+// How long an idle worker of a job across nodes sleeps before it polls the network again.
+constexpr timespec network_nap{0, 200'000};
+
+// The futex calls themselves, rather than std::atomic::wait, which has no timeout.
+void futex_wait(std::atomic<std::uint32_t>& word, std::uint32_t expected, const timespec* timeout) {
+  syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAIT_PRIVATE, expected, timeout, nullptr, 0);
+}
+
+void futex_wake(std::atomic<std::uint32_t>& word) {
+  syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAKE_PRIVATE, 1, nullptr, nullptr, 0);
+}
+
 }  // namespace
 
 worker::worker(int index, std::span<rank> ranks, job& owner)
@@ -55,7 +71,9 @@ void worker::run() {
     create_fiber(r);
     local_ready_.push_back(&r);
   }
+  network_module* network = job_.network();
   while (live_ranks_ > 0) {
+    if (network != nullptr) network->progress(index_);
     if (remote_pending_.load(std::memory_order_acquire)) take_remote();
     rank* next = local_ready_.pop_front();
     if (next != nullptr) run_rank(next);
@@ -110,7 +128,7 @@ void worker::enqueue(rank* ready) {
   std::atomic_thread_fence(std::memory_order_seq_cst);
   if (sleeping_.load(std::memory_order_relaxed)) {
     wake_sequence_.fetch_add(1, std::memory_order_release);
-    wake_sequence_.notify_one();
+    futex_wake(wake_sequence_);
   }
 }
 
@@ -122,18 +140,22 @@ void worker::take_remote() {
 
 void worker::idle() {
   using clock = std::chrono::steady_clock;
+  network_module* network = job_.network();
   auto spin_until = clock::now() + std::chrono::microseconds(job_config().idle_spin_us);
   do {
     for (int i = 0; i < 64; ++i) {
       if (remote_pending_.load(std::memory_order_acquire)) return;
       cpu_relax();
     }
+    if (network != nullptr && network->progress(index_)) return;
   } while (clock::now() < spin_until);
 
   std::uint32_t sequence = wake_sequence_.load(std::memory_order_acquire);
   sleeping_.store(true, std::memory_order_relaxed);
   std::atomic_thread_fence(std::memory_order_seq_cst);
-  if (!remote_pending_.load(std::memory_order_relaxed)) wake_sequence_.wait(sequence, std::memory_order_acquire);
+  // Messages from other nodes wake no one: a worker of a job across nodes sleeps briefly and looks again.
+  if (!remote_pending_.load(std::memory_order_relaxed))
+    futex_wait(wake_sequence_, sequence, network != nullptr ? &network_nap : nullptr);
   sleeping_.store(false, std::memory_order_relaxed);
 }
 

@@ -18,8 +18,10 @@ struct send_request;
 // inline_data: the data travels in the message, which the receiver's queue owns (inline_message);
 // rendezvous: the message points at the buffer of a send waiting for it (send_request);
 // given: the message carries an ownership-passing buffer (given_message, in pool_buffer.hpp), whose
-//        giver has already returned.
-enum class message_kind : std::uint8_t { inline_data, rendezvous, given };
+//        giver has already returned;
+// remote: the data is with a sender on another node, fetched through the remote channel once matched
+//        (remote_channel.hpp).
+enum class message_kind : std::uint8_t { inline_data, rendezvous, given, remote };
 
 // A message the receiver has not matched yet, queued in its unexpected queue.
 struct message {

@@ -5,10 +5,12 @@
 #include <optional>
 
 #include "runtime/config.hpp"
+#include "runtime/job.hpp"
 #include "runtime/report.hpp"
 #include "shm/delivery.hpp"
 #include "shm/matching_engine.hpp"
 #include "shm/ownership_passing.hpp"
+#include "shm/remote_channel.hpp"
 
 namespace weft::shm {
 namespace {
@@ -19,6 +21,9 @@ void accept(recv_request& receive, const envelope& env, std::size_t size) {
   if (receive.taken != nullptr) [[unlikely]]
     provide_buffer(receive);
 }
+
+// The network layer's channel to ranks of other nodes, on jobs across nodes.
+remote_channel* remote = nullptr;
 
 bool worth_sharing(std::size_t bytes) noexcept { return bytes >= 2 * runtime::job_config().copy_block; }
 
@@ -55,8 +60,14 @@ void inline_message::destroy(inline_message* m) noexcept {
   std::free(m);
 }
 
+void install_remote_channel(remote_channel& channel) noexcept { remote = &channel; }
+
 void start_send(send_request& request, const const_typed_span& data, const envelope& env, int destination,
                 send_mode mode) {
+  if (!runtime::job::current().nodes().is_local(destination)) [[unlikely]] {
+    remote->start_send(request, data, env, destination, mode);
+    return;
+  }
   std::size_t size = data.bytes();
   matching_engine& engine = engine_of(destination);
   auto lock = engine.lock();
@@ -76,17 +87,7 @@ void start_send(send_request& request, const const_typed_span& data, const envel
   if (mode == send_mode::standard && size <= runtime::job_config().inline_max && engine.inline_fits(size)) {
     // Copy outside the lock; a receive posted meanwhile is matched when the lock is taken again.
     lock.unlock();
-    inline_message* m = inline_message::create(env, data);
-    lock.lock();
-    if (recv_request* receive = engine.take_posted(env)) {
-      lock.unlock();
-      accept(*receive, env, size);
-      fill(*receive, m->data);
-      receive->done.complete();
-      inline_message::destroy(m);
-    } else {
-      engine.queue_unexpected(m, size);
-    }
+    deliver(inline_message::create(env, data), destination);
     request.done.complete_by_owner();
     return;
   }
@@ -123,6 +124,10 @@ void receive_message(recv_request& request, message* m) {
     return;
   }
   accept(request, m->env, m->size);
+  if (m->kind == message_kind::remote) {
+    remote->fetch(request, m);
+    return;
+  }
   if (std::size_t bytes = request.received(); m->kind == message_kind::rendezvous && worth_sharing(bytes)) {
     send_request& sender = *m->sender;
     sender.transfer.start(request.buffer, m->data, bytes, &request.done);
@@ -136,6 +141,25 @@ void receive_message(recv_request& request, message* m) {
 }
 
 }  // namespace
+
+void deliver(message* m, int destination) {
+  matching_engine& engine = engine_of(destination);
+  auto lock = engine.lock();
+  recv_request* receive = engine.take_posted(m->env);
+  if (receive == nullptr) {
+    engine.queue_unexpected(m, m->kind == message_kind::inline_data ? m->size : 0);
+    return;
+  }
+  lock.unlock();
+  accept(*receive, m->env, m->size);
+  if (m->kind == message_kind::remote) {
+    remote->fetch(*receive, m);
+    return;
+  }
+  fill(*receive, m->data);
+  receive->done.complete();
+  inline_message::destroy(static_cast<inline_message*>(m));
+}
 
 void start_recv(recv_request& request, const typed_span& buffer, const envelope& pattern, int self) {
   request.pattern = pattern;

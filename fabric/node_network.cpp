@@ -1,0 +1,218 @@
+#include "fabric/node_network.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+
+#include "fabric/wire_format.hpp"
+#include "runtime/config.hpp"
+#include "runtime/report.hpp"
+#include "runtime/worker.hpp"
+#include "runtime/worker_blocks.hpp"
+
+namespace weft::fabric {
+
+// A send whose data waits, registered, until the receiver has read it.
+struct node_network::sent_in_place {
+  shm::send_request* request;
+  std::vector<std::byte> packed;  // the data, when its layout is scattered
+  std::unique_ptr<remote_memory> memory;
+};
+
+// A ready-to-send message queued at its receiver: where to read its data and whom to tell.
+struct node_network::remote_message : shm::message {
+  int origin_node;
+  int origin_worker;
+  remote_bytes source;
+  std::uint64_t cookie;
+};
+
+struct node_network::pending_read : operation {
+  pending_read() noexcept : operation(kind::read) {}
+  shm::recv_request* request;
+  remote_message* message;
+  std::vector<std::byte> bounce;  // for a receive buffer with a scattered layout
+};
+
+namespace {
+
+// Posted receive buffers per port: packets the provider can land before the worker polls again.
+constexpr int receive_buffers_per_port = 64;
+
+const char* const endpoints_key = "weft.fabric.endpoints";
+
+// What a node publishes: its number of workers, the length of an endpoint name, the names in worker order.
+std::vector<std::byte> card_of(const std::vector<std::unique_ptr<worker_port>>& ports) {
+  std::vector<std::byte> card(2 * sizeof(std::uint32_t));
+  auto workers = static_cast<std::uint32_t>(ports.size());
+  std::uint32_t length = 0;
+  for (const auto& port : ports) {
+    std::vector<std::byte> name = port->name();
+    length = static_cast<std::uint32_t>(name.size());
+    card.insert(card.end(), name.begin(), name.end());
+  }
+  std::memcpy(card.data(), &workers, sizeof workers);
+  std::memcpy(card.data() + sizeof workers, &length, sizeof length);
+  return card;
+}
+
+std::vector<std::byte> packet_of(const packet_header& header, std::size_t data_bytes) {
+  std::vector<std::byte> packet(sizeof header + data_bytes);
+  std::memcpy(packet.data(), &header, sizeof header);
+  return packet;
+}
+
+}  // namespace
+
+node_network::node_network(runtime::job& owner)
+    : nodes_(owner.nodes()), eager_max_(runtime::job_config().fabric_eager_max), network_(nullptr) {
+  for (int w = 0; w < owner.worker_count(); ++w)
+    ports_.push_back(std::make_unique<worker_port>(network_, sizeof(packet_header) + eager_max_,
+                                                   receive_buffers_per_port));
+  runtime::pmix_client& wire_up = *owner.wire_up();
+  std::vector<std::byte> own = card_of(ports_);
+  wire_up.publish(endpoints_key, own);
+  wire_up.exchange();
+  for (int node = 0; node < nodes_.node_count(); ++node) {
+    std::vector<std::byte> card = node == nodes_.this_node() ? own : wire_up.lookup(node, endpoints_key);
+    std::uint32_t workers = 0, length = 0;
+    if (card.size() >= 2 * sizeof workers) {
+      std::memcpy(&workers, card.data(), sizeof workers);
+      std::memcpy(&length, card.data() + sizeof workers, sizeof length);
+    }
+    if (workers == 0 || card.size() != 2 * sizeof workers + std::size_t{workers} * length)
+      runtime::fatal(1, "node %d: the endpoints node %d published are malformed", nodes_.this_node(), node);
+    workers_.push_back(static_cast<int>(workers));
+    std::vector<fi_addr_t>& addresses = addresses_.emplace_back();
+    for (std::uint32_t w = 0; w < workers; ++w)
+      addresses.push_back(network_.insert(std::span(card).subspan(2 * sizeof workers + w * length, length)));
+  }
+  shm::install_remote_channel(*this);
+}
+
+bool node_network::progress(int index) { return ports_[index]->progress(*this); }
+
+void node_network::finish() {
+  for (auto& port : ports_) port->drain(*this);
+}
+
+worker_port& node_network::here() { return *ports_[runtime::worker::current()->index()]; }
+
+fi_addr_t node_network::address_of_rank(int job_rank) const {
+  int node = nodes_.node_of(job_rank);
+  int worker = runtime::worker_of_rank(job_rank - nodes_.first_rank(node), nodes_.rank_count(node), workers_[node]);
+  return addresses_[node][worker];
+}
+
+packet_header node_network::header_for(const shm::envelope& env, int destination, std::size_t size) const {
+  packet_header header{};
+  header.context = env.context;
+  header.source = env.source;
+  header.tag = env.tag;
+  header.destination = destination;
+  header.origin_node = nodes_.this_node();
+  header.origin_worker = runtime::worker::current()->index();
+  header.size = size;
+  return header;
+}
+
+void node_network::start_send(shm::send_request& request, const shm::const_typed_span& data,
+                              const shm::envelope& env, int destination, shm::send_mode mode) {
+  std::size_t size = data.bytes();
+  packet_header header = header_for(env, destination, size);
+  if (mode == shm::send_mode::standard && size <= eager_max_) {
+    header.kind = packet_kind::eager;
+    std::vector<std::byte> packet = packet_of(header, size);
+    shm::typed_copy(shm::byte_span(packet.data() + sizeof header, size), data, 0, size);
+    here().send(std::move(packet), address_of_rank(destination), *this);
+    request.done.complete_by_owner();
+    return;
+  }
+  auto sent = std::make_unique<sent_in_place>();
+  sent->request = &request;
+  if (size != 0) {
+    const std::byte* bytes = data.base + data.layout->true_lb();
+    if (!data.layout->is_contiguous()) {
+      sent->packed.resize(size);
+      shm::typed_copy(shm::byte_span(sent->packed.data(), size), data, 0, size);
+      bytes = sent->packed.data();
+    }
+    sent->memory = std::make_unique<remote_memory>(network_, const_cast<std::byte*>(bytes), size);
+    remote_bytes where = sent->memory->at(0);
+    header.address = where.address;
+    header.key = where.key;
+  }
+  header.kind = packet_kind::ready_to_send;
+  header.cookie = reinterpret_cast<std::uintptr_t>(sent.release());  // back in `finished`
+  here().send(packet_of(header, 0), address_of_rank(destination), *this);
+}
+
+void node_network::on_packet(worker_port&, const std::byte* packet, std::size_t bytes) {
+  packet_header header;
+  if (bytes < sizeof header) runtime::fatal(1, "node %d: a packet of %zu bytes is too short", nodes_.this_node(), bytes);
+  std::memcpy(&header, packet, sizeof header);
+  shm::envelope env{header.context, header.source, header.tag};
+  switch (header.kind) {
+    case packet_kind::eager:
+      shm::deliver(shm::inline_message::create(env, shm::byte_span(packet + sizeof header, header.size)),
+                   header.destination);
+      return;
+    case packet_kind::ready_to_send: {
+      auto* m = new remote_message;
+      m->env = env;
+      m->size = header.size;
+      m->kind = shm::message_kind::remote;
+      m->origin_node = header.origin_node;
+      m->origin_worker = header.origin_worker;
+      m->source = {header.address, header.key};
+      m->cookie = header.cookie;
+      shm::deliver(m, header.destination);
+      return;
+    }
+    case packet_kind::finished: {
+      std::unique_ptr<sent_in_place> sent(reinterpret_cast<sent_in_place*>(header.cookie));
+      sent->request->done.complete();
+      return;
+    }
+  }
+  runtime::fatal(1, "node %d: a packet of unknown kind %u arrived", nodes_.this_node(),
+                 static_cast<unsigned>(header.kind));
+}
+
+void node_network::fetch(shm::recv_request& request, shm::message* message) {
+  auto* m = static_cast<remote_message*>(message);
+  std::size_t bytes = request.received();
+  worker_port& port = here();
+  if (bytes == 0) {
+    complete_fetch(port, request, m);
+    return;
+  }
+  auto* read = new pending_read;
+  read->request = &request;
+  read->message = m;
+  std::byte* into = request.buffer.base + request.buffer.layout->true_lb();
+  if (!request.buffer.layout->is_contiguous()) {
+    read->bounce.resize(bytes);
+    into = read->bounce.data();
+  }
+  port.read(into, bytes, addresses_[m->origin_node][m->origin_worker], m->source, *read, *this);
+}
+
+void node_network::on_read(worker_port& port, operation& done) {
+  std::unique_ptr<pending_read> read(static_cast<pending_read*>(&done));
+  if (!read->bounce.empty())
+    shm::typed_copy(read->request->buffer, shm::byte_span(read->bounce.data(), read->bounce.size()), 0,
+                    read->bounce.size());
+  complete_fetch(port, *read->request, read->message);
+}
+
+void node_network::complete_fetch(worker_port& port, shm::recv_request& request, remote_message* m) {
+  std::unique_ptr<remote_message> done(m);
+  request.done.complete();
+  packet_header header{};
+  header.kind = packet_kind::finished;
+  header.cookie = m->cookie;
+  port.send(packet_of(header, 0), addresses_[m->origin_node][m->origin_worker], *this);
+}
+
+}  // namespace weft::fabric

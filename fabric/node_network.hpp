@@ -1,0 +1,59 @@
+#pragma once
+// This node process's connection to the others: one port (endpoint) per worker, the addresses of every
+// worker's port on every node, exchanged at start-up through PMIx, and the protocol of messages between
+// ranks of different nodes (the remote channel of shm/remote_channel.hpp):
+//
+//  eager          standard sends up to WEFT_FABRIC_EAGER_MAX: data and envelope in one packet, the send
+//                 completes at once; the receiver's worker turns it into an inline message for the engine;
+//  ready to send  larger and synchronous sends: the sender registers its data for RMA and sends the envelope;
+//                 once matched, the receiver reads the data straight into the receive buffer (or a bounce
+//                 buffer for a scattered layout) and answers `finished`, which completes the send.
+
+#include <memory>
+#include <vector>
+
+#include "fabric/network.hpp"
+#include "fabric/worker_port.hpp"
+#include "runtime/job.hpp"
+#include "runtime/network_module.hpp"
+#include "shm/remote_channel.hpp"
+
+namespace weft::fabric {
+
+struct packet_header;
+
+class node_network final : public runtime::network_module, public shm::remote_channel, public port_events {
+ public:
+  // Opens a port per worker and connects to every other node process (a collective of all of them).
+  explicit node_network(runtime::job& owner);
+
+  bool progress(int index) override;
+  void finish() override;
+
+  void start_send(shm::send_request& request, const shm::const_typed_span& data, const shm::envelope& env,
+                  int destination, shm::send_mode mode) override;
+  void fetch(shm::recv_request& request, shm::message* m) override;
+
+  void on_packet(worker_port& port, const std::byte* packet, std::size_t bytes) override;
+  void on_read(worker_port& port, operation& done) override;
+
+ private:
+  struct sent_in_place;
+  struct remote_message;
+  struct pending_read;
+
+  // The port of the calling rank's worker.
+  worker_port& here();
+  fi_addr_t address_of_rank(int job_rank) const;
+  packet_header header_for(const shm::envelope& env, int destination, std::size_t size) const;
+  void complete_fetch(worker_port& port, shm::recv_request& request, remote_message* m);
+
+  const runtime::node_map& nodes_;
+  std::size_t eager_max_;
+  network network_;
+  std::vector<std::unique_ptr<worker_port>> ports_;
+  std::vector<int> workers_;                   // per node
+  std::vector<std::vector<fi_addr_t>> addresses_;  // [node][worker]
+};
+
+}  // namespace weft::fabric

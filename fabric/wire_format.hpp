@@ -1,0 +1,32 @@
+#pragma once
+// What node processes send each other: a packet is a header, then for an eager message its data. Sends
+// go from the sending rank's worker to the receiving rank's worker, one endpoint each, so the packets of
+// one pair of ranks arrive in the order they were sent (the provider keeps send-after-send order).
+
+#include <cstdint>
+
+namespace weft::fabric {
+
+enum class packet_kind : std::uint32_t {
+  eager,          // the message's data follows the header
+  ready_to_send,  // a large or synchronous message: its data waits at the sender, registered for RMA reads
+  finished,       // the receiver has read a ready_to_send message's data: the send is complete
+};
+
+struct packet_header {
+  packet_kind kind;
+  std::uint32_t context;        // the envelope of the message
+  std::int32_t source;
+  std::int32_t tag;
+  std::int32_t destination;     // the receiving job rank
+  std::int32_t origin_worker;   // the sending rank's worker, on node origin_node, which a reply goes to
+  std::int32_t origin_node;
+  std::uint32_t reserved = 0;
+  std::uint64_t size;           // data bytes of the message
+  // ready_to_send: where the data is (address or offset, key); finished: cookie alone.
+  std::uint64_t address;
+  std::uint64_t key;
+  std::uint64_t cookie;         // the sender's record of the send, handed back in finished
+};
+
+}  // namespace weft::fabric

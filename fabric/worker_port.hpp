@@ -1,0 +1,78 @@
+#pragma once
+// One worker's part of the network: its endpoint, the buffers posted on it for packets from other nodes,
+// and the operations in flight. Only its worker's thread touches it. Posting retries, progressing, while
+// the provider has no room: a post never fails for lack of room.
+
+#include <rdma/fabric.h>
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include "fabric/endpoint.hpp"
+#include "fabric/network.hpp"
+#include "fabric/remote_memory.hpp"
+
+namespace weft::fabric {
+
+// An operation posted on a port; its fi_context comes first, so a completion's context finds it.
+struct operation {
+  enum class kind : std::uint8_t { receive, send, read };
+  fi_context context{};
+  kind what;
+  explicit operation(kind k) noexcept : what(k) {}
+};
+
+class worker_port;
+
+// What a port's owner does with what completes on `port`.
+class port_events {
+ public:
+  // A packet arrived; its bytes are valid during the call only.
+  virtual void on_packet(worker_port& port, const std::byte* packet, std::size_t bytes) = 0;
+  // A read posted with read() finished.
+  virtual void on_read(worker_port& port, operation& done) = 0;
+
+ protected:
+  ~port_events() = default;
+};
+
+class worker_port {
+ public:
+  // Posts `buffers` receive buffers of `packet_capacity` bytes each.
+  worker_port(network& net, std::size_t packet_capacity, int buffers);
+
+  std::vector<std::byte> name() const { return endpoint_.name(); }
+
+  // Sends `packet` to `to`; the port keeps it until the provider is done with it.
+  void send(std::vector<std::byte> packet, fi_addr_t to, port_events& events);
+
+  // Reads `bytes` of a peer's registered memory into `into`; `done` (kind read) comes back through
+  // port_events::on_read.
+  void read(void* into, std::size_t bytes, fi_addr_t from, remote_bytes source, operation& done, port_events& events);
+
+  // Handles what completed; true when anything did.
+  bool progress(port_events& events);
+
+  // Progresses until no send of this port is in flight.
+  void drain(port_events& events);
+
+ private:
+  struct receive_buffer : operation {
+    receive_buffer() noexcept : operation(kind::receive) {}
+    std::unique_ptr<std::byte[]> bytes;
+  };
+  struct outgoing_packet : operation {
+    outgoing_packet() noexcept : operation(kind::send) {}
+    std::vector<std::byte> bytes;
+  };
+
+  void post(receive_buffer& buffer, port_events& events);
+
+  endpoint endpoint_;
+  std::size_t packet_capacity_;
+  std::vector<std::unique_ptr<receive_buffer>> receive_buffers_;
+  std::size_t sends_in_flight_ = 0;
+};
+
+}  // namespace weft::fabric

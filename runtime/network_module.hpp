@@ -1,0 +1,27 @@
+#pragma once
+// What connects this node process to the others in a job across nodes: the network layer (fabric/), built
+// as a library of its own and loaded only by such jobs, since its providers' libraries cost every process
+// a fifth of a second to load. Workers drive it: libfabric moves nothing unless someone polls.
+
+namespace weft::runtime {
+
+class job;
+
+class network_module {
+ public:
+  // Moves what arrived or finished on worker `index`'s part of the network; true when anything did.
+  // Called from that worker's thread only.
+  virtual bool progress(int index) = 0;
+
+  // Completes what this process still sends, once all its ranks have finished (on the main thread).
+  virtual void finish() = 0;
+
+ protected:
+  ~network_module() = default;
+};
+
+// Loads the network layer and connects this node process to the others (a collective of all of them,
+// through the job's PMIx membership). Ends the process with the reason when it cannot.
+network_module& connect_nodes(job& owner);
+
+}  // namespace weft::runtime
