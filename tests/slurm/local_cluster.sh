@@ -66,7 +66,7 @@ find_cluster_processes() {
     done
     ((ours)) || continue
     read -r comm 2>/dev/null <"$entry/comm" || continue
-    if ((in_job)) || [[ $comm =~ ^(munged|slurmctld|slurmd|slurmstepd|srun|salloc|sbatch)$ ]]; then
+    if ((in_job)) || [[ $comm =~ ^(munged|slurmctld|slurmscriptd|slurmd|slurmstepd|srun|salloc|sbatch)$ ]]; then
       cluster_pids+=("$pid")
     fi
   done
