@@ -72,11 +72,13 @@ find_cluster_processes() {
   done
 }
 
-# Whether the process of a pid file is gone.
+# Whether the process of a pid file is gone: exited, or a zombie that nobody has reaped yet.
 pid_file_gone() {
-  local pid
+  local pid stat
   read -r pid 2>/dev/null <"$1" || return 0
-  ! kill -0 "$pid" 2>/dev/null
+  read -r stat 2>/dev/null <"/proc/$pid/stat" || return 0
+  stat=${stat##*) }  # the fields after the command name, which may hold spaces
+  [[ $stat == Z* ]]
 }
 
 no_cluster_processes() {
@@ -141,12 +143,13 @@ fail_start() {
 }
 
 start_cluster() {
-  local loopback_listen=$1
-  [[ -f $loopback_listen ]] || fail_start "no library '$loopback_listen' to preload into the daemons"
+  [[ -f $1 ]] || fail_start "no library '$1' to preload into the daemons"
+  local loopback_listen
+  loopback_listen=$(realpath "$1")
   local started=${EPOCHREALTIME/./} program
   for program in munged slurmctld slurmd scontrol sinfo srun; do
     command -v "$program" >/dev/null ||
-      fail_start "$program not found: install Debian's slurmctld, slurmd, slurm-client and munge (scripts/dev.sh test does)"
+      fail_start "$program not found: install Debian's slurmctld, slurmd, slurm-client, slurm-wlm-basic-plugins and munge (scripts/dev.sh test does)"
   done
   [[ ! -e $dir ]] || stop_cluster || fail_start "could not end what an earlier run left in $dir"
   rm -rf "$dir"
