@@ -17,7 +17,8 @@ rank* current_rank() noexcept;
 // Number of ranks in the job.
 int job_size() noexcept;
 
-// Lets the other ready ranks of this worker run; returns at once when there are none.
+// Lets the other ready ranks of this worker run; when there are none, moves what arrived from other nodes
+// (on a job across nodes) and returns.
 void yield();
 
 // Suspends the calling rank until unpark(); may return spuriously, so callers re-check their condition.
