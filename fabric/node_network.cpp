@@ -19,10 +19,13 @@ struct node_network::sent_in_place {
   std::unique_ptr<remote_memory> memory;
 };
 
-// A ready-to-send message queued at its receiver: where to read its data and whom to tell.
+// A message from another node queued at its receiver: its eager data, or where to read its data and whom to
+// tell.
 struct node_network::remote_message : shm::message {
   int origin_node;
   int origin_worker;
+  bool eager;
+  std::vector<std::byte> eager_data;
   remote_bytes source;
   std::uint64_t cookie;
 };
@@ -39,15 +42,21 @@ namespace {
 // Posted receive buffers per port: packets the provider can land before the worker polls again.
 constexpr int receive_buffers_per_port = 64;
 
+// Eager messages a worker may have unconsumed at one worker of another node, and how many a receiver
+// consumes before it hands credits back.
+constexpr int eager_credits = 64;
+constexpr int credit_batch = eager_credits / 4;
+
 const char* const endpoints_key = "weft.fabric.endpoints";
 
 // What a node publishes: its number of workers, the length of an endpoint name, the names in worker order.
-std::vector<std::byte> card_of(const std::vector<std::unique_ptr<worker_port>>& ports) {
+template <class Links>
+std::vector<std::byte> card_of(const Links& links) {
   std::vector<std::byte> card(2 * sizeof(std::uint32_t));
-  auto workers = static_cast<std::uint32_t>(ports.size());
+  auto workers = static_cast<std::uint32_t>(links.size());
   std::uint32_t length = 0;
-  for (const auto& port : ports) {
-    std::vector<std::byte> name = port->name();
+  for (const auto& link : links) {
+    std::vector<std::byte> name = link.port->name();
     length = static_cast<std::uint32_t>(name.size());
     card.insert(card.end(), name.begin(), name.end());
   }
@@ -67,10 +76,12 @@ std::vector<std::byte> packet_of(const packet_header& header, std::size_t data_b
 node_network::node_network(runtime::job& owner)
     : nodes_(owner.nodes()), eager_max_(runtime::job_config().fabric_eager_max), network_(nullptr) {
   for (int w = 0; w < owner.worker_count(); ++w)
-    ports_.push_back(std::make_unique<worker_port>(network_, sizeof(packet_header) + eager_max_,
-                                                   receive_buffers_per_port));
+    links_.push_back({std::make_unique<worker_port>(network_, w, sizeof(packet_header) + eager_max_,
+                                                    receive_buffers_per_port),
+                      {},
+                      {}});
   runtime::pmix_client& wire_up = *owner.wire_up();
-  std::vector<std::byte> own = card_of(ports_);
+  std::vector<std::byte> own = card_of(links_);
   wire_up.publish(endpoints_key, own);
   wire_up.exchange();
   for (int node = 0; node < nodes_.node_count(); ++node) {
@@ -86,23 +97,22 @@ node_network::node_network(runtime::job& owner)
     std::vector<fi_addr_t>& addresses = addresses_.emplace_back();
     for (std::uint32_t w = 0; w < workers; ++w)
       addresses.push_back(network_.insert(std::span(card).subspan(2 * sizeof workers + w * length, length)));
+    for (link& each : links_) {
+      each.credits.emplace_back(workers, eager_credits);
+      each.consumed.emplace_back(workers, 0);
+    }
   }
   shm::install_remote_channel(*this);
 }
 
-bool node_network::progress(int index) { return ports_[index]->progress(*this); }
+bool node_network::progress(int index) { return links_[index].port->progress(*this); }
 
 void node_network::finish() {
-  for (auto& port : ports_) port->drain(*this);
+  for (link& each : links_) each.port->drain(*this);
 }
 
-worker_port& node_network::here() { return *ports_[runtime::worker::current()->index()]; }
+node_network::link& node_network::here() { return links_[runtime::worker::current()->index()]; }
 
-fi_addr_t node_network::address_of_rank(int job_rank) const {
-  int node = nodes_.node_of(job_rank);
-  int worker = runtime::worker_of_rank(job_rank - nodes_.first_rank(node), nodes_.rank_count(node), workers_[node]);
-  return addresses_[node][worker];
-}
 
 packet_header node_network::header_for(const shm::envelope& env, int destination, std::size_t size) const {
   packet_header header{};
@@ -120,11 +130,17 @@ void node_network::start_send(shm::send_request& request, const shm::const_typed
                               const shm::envelope& env, int destination, shm::send_mode mode) {
   std::size_t size = data.bytes();
   packet_header header = header_for(env, destination, size);
-  if (mode == shm::send_mode::standard && size <= eager_max_) {
+  int node = nodes_.node_of(destination);
+  int worker = runtime::worker_of_rank(destination - nodes_.first_rank(node), nodes_.rank_count(node), workers_[node]);
+  fi_addr_t to = addresses_[node][worker];
+  link& from = here();
+  if (int& credits = from.credits[node][worker];
+      mode == shm::send_mode::standard && size <= eager_max_ && credits > 0) {
+    --credits;
     header.kind = packet_kind::eager;
     std::vector<std::byte> packet = packet_of(header, size);
     shm::typed_copy(shm::byte_span(packet.data() + sizeof header, size), data, 0, size);
-    here().send(std::move(packet), address_of_rank(destination), *this);
+    from.port->send(std::move(packet), to, *this);
     request.done.complete_by_owner();
     return;
   }
@@ -144,31 +160,32 @@ void node_network::start_send(shm::send_request& request, const shm::const_typed
   }
   header.kind = packet_kind::ready_to_send;
   header.cookie = reinterpret_cast<std::uintptr_t>(sent.release());  // back in `finished`
-  here().send(packet_of(header, 0), address_of_rank(destination), *this);
+  from.port->send(packet_of(header, 0), to, *this);
 }
 
-void node_network::on_packet(worker_port&, const std::byte* packet, std::size_t bytes) {
+void node_network::on_packet(worker_port& port, const std::byte* packet, std::size_t bytes) {
   packet_header header;
   if (bytes < sizeof header) runtime::fatal(1, "node %d: a packet of %zu bytes is too short", nodes_.this_node(), bytes);
   std::memcpy(&header, packet, sizeof header);
-  shm::envelope env{header.context, header.source, header.tag};
   switch (header.kind) {
     case packet_kind::eager:
-      shm::deliver(shm::inline_message::create(env, shm::byte_span(packet + sizeof header, header.size)),
-                   header.destination);
-      return;
     case packet_kind::ready_to_send: {
       auto* m = new remote_message;
-      m->env = env;
+      m->env = {header.context, header.source, header.tag};
       m->size = header.size;
       m->kind = shm::message_kind::remote;
       m->origin_node = header.origin_node;
       m->origin_worker = header.origin_worker;
+      m->eager = header.kind == packet_kind::eager;
+      if (m->eager) m->eager_data.assign(packet + sizeof header, packet + sizeof header + header.size);
       m->source = {header.address, header.key};
       m->cookie = header.cookie;
       shm::deliver(m, header.destination);
       return;
     }
+    case packet_kind::credit:
+      links_[port.index()].credits[header.origin_node][header.origin_worker] += static_cast<int>(header.size);
+      return;
     case packet_kind::finished: {
       std::unique_ptr<sent_in_place> sent(reinterpret_cast<sent_in_place*>(header.cookie));
       sent->request->done.complete();
@@ -182,7 +199,15 @@ void node_network::on_packet(worker_port&, const std::byte* packet, std::size_t 
 void node_network::fetch(shm::recv_request& request, shm::message* message) {
   auto* m = static_cast<remote_message*>(message);
   std::size_t bytes = request.received();
-  worker_port& port = here();
+  link& on = here();
+  if (m->eager) {
+    std::unique_ptr<remote_message> consumed(m);
+    shm::typed_copy(request.buffer, shm::byte_span(m->eager_data.data(), bytes), 0, bytes);
+    request.done.complete();
+    consume_eager(on, *m);
+    return;
+  }
+  worker_port& port = *on.port;
   if (bytes == 0) {
     complete_fetch(port, request, m);
     return;
@@ -204,6 +229,18 @@ void node_network::on_read(worker_port& port, operation& done) {
     shm::typed_copy(read->request->buffer, shm::byte_span(read->bounce.data(), read->bounce.size()), 0,
                     read->bounce.size());
   complete_fetch(port, *read->request, read->message);
+}
+
+void node_network::consume_eager(link& on, const remote_message& m) {
+  int& consumed = on.consumed[m.origin_node][m.origin_worker];
+  if (++consumed < credit_batch) return;
+  packet_header header{};
+  header.kind = packet_kind::credit;
+  header.origin_node = nodes_.this_node();
+  header.origin_worker = on.port->index();
+  header.size = static_cast<std::uint64_t>(consumed);
+  consumed = 0;
+  on.port->send(packet_of(header, 0), addresses_[m.origin_node][m.origin_worker], *this);
 }
 
 void node_network::complete_fetch(worker_port& port, shm::recv_request& request, remote_message* m) {

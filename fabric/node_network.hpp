@@ -4,10 +4,14 @@
 // ranks of different nodes (the remote channel of shm/remote_channel.hpp):
 //
 //  eager          standard sends up to WEFT_FABRIC_EAGER_MAX: data and envelope in one packet, the send
-//                 completes at once; the receiver's worker turns it into an inline message for the engine;
+//                 completes at once; the receiver keeps the data until a receive matches it;
 //  ready to send  larger and synchronous sends: the sender registers its data for RMA and sends the envelope;
 //                 once matched, the receiver reads the data straight into the receive buffer (or a bounce
 //                 buffer for a scattered layout) and answers `finished`, which completes the send.
+//
+// Flow control: a worker may have at most eager_credits eager messages to one worker of another node that
+// the receiver has not consumed yet; past them its sends go ready-to-send, whose data waits at the sender.
+// Receivers hand credits back in batches, so a slow receiver holds a bounded amount of others' data.
 
 #include <memory>
 #include <vector>
@@ -42,16 +46,23 @@ class node_network final : public runtime::network_module, public shm::remote_ch
   struct remote_message;
   struct pending_read;
 
-  // The port of the calling rank's worker.
-  worker_port& here();
-  fi_addr_t address_of_rank(int job_rank) const;
+  // A worker's port and its flow control toward every worker of every node.
+  struct link {
+    std::unique_ptr<worker_port> port;
+    std::vector<std::vector<int>> credits;   // [node][worker]: eager messages it may still send there
+    std::vector<std::vector<int>> consumed;  // [node][worker]: eager messages of theirs consumed, not yet credited
+  };
+
+  // The link of the calling rank's worker.
+  link& here();
   packet_header header_for(const shm::envelope& env, int destination, std::size_t size) const;
   void complete_fetch(worker_port& port, shm::recv_request& request, remote_message* m);
+  void consume_eager(link& on, const remote_message& m);
 
   const runtime::node_map& nodes_;
   std::size_t eager_max_;
   network network_;
-  std::vector<std::unique_ptr<worker_port>> ports_;
+  std::vector<link> links_;  // by worker
   std::vector<int> workers_;                   // per node
   std::vector<std::vector<fi_addr_t>> addresses_;  // [node][worker]
 };

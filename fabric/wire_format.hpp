@@ -11,6 +11,7 @@ enum class packet_kind : std::uint32_t {
   eager,          // the message's data follows the header
   ready_to_send,  // a large or synchronous message: its data waits at the sender, registered for RMA reads
   finished,       // the receiver has read a ready_to_send message's data: the send is complete
+  credit,         // the receiver has consumed `size` eager messages of the origin's worker: it may send as many
 };
 
 struct packet_header {
@@ -22,7 +23,7 @@ struct packet_header {
   std::int32_t origin_worker;   // the sending rank's worker, on node origin_node, which a reply goes to
   std::int32_t origin_node;
   std::uint32_t reserved = 0;
-  std::uint64_t size;           // data bytes of the message
+  std::uint64_t size;           // data bytes of the message (credit: messages consumed)
   // ready_to_send: where the data is (address or offset, key); finished: cookie alone.
   std::uint64_t address;
   std::uint64_t key;

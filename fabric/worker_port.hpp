@@ -39,9 +39,10 @@ class port_events {
 
 class worker_port {
  public:
-  // Posts `buffers` receive buffers of `packet_capacity` bytes each.
-  worker_port(network& net, std::size_t packet_capacity, int buffers);
+  // Posts `buffers` receive buffers of `packet_capacity` bytes each; `index` is its worker's.
+  worker_port(network& net, int index, std::size_t packet_capacity, int buffers);
 
+  int index() const noexcept { return index_; }
   std::vector<std::byte> name() const { return endpoint_.name(); }
 
   // Sends `packet` to `to`; the port keeps it until the provider is done with it.
@@ -70,6 +71,7 @@ class worker_port {
   void post(receive_buffer& buffer, port_events& events);
 
   endpoint endpoint_;
+  int index_;
   std::size_t packet_capacity_;
   std::vector<std::unique_ptr<receive_buffer>> receive_buffers_;
   std::size_t sends_in_flight_ = 0;
