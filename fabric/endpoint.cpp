@@ -11,13 +11,16 @@
 
 namespace weft::fabric {
 
-endpoint::endpoint(network& net) {
+endpoint::endpoint(network& net) : fabric_(net.fabric()) {
   fi_cq_attr attributes{};
   attributes.format = FI_CQ_FORMAT_TAGGED;
-  attributes.wait_obj = FI_WAIT_NONE;  // polled by the worker's scheduler loop
+  // Polled by the worker's scheduler loop; its descriptor lets an idle worker sleep until the network has
+  // something for it.
+  attributes.wait_obj = FI_WAIT_FD;
   fid_cq* completions = nullptr;
   check(fi_cq_open(net.domain(), &attributes, &completions, nullptr), "fi_cq_open");
   completions_.reset(completions);
+  check(fi_control(&completions->fid, FI_GETWAIT, &wait_fd_), "fi_control(FI_GETWAIT)");
   fid_ep* ep = nullptr;
   check(fi_endpoint(net.domain(), const_cast<fi_info*>(&net.info()), &ep, nullptr), "fi_endpoint");
   endpoint_.reset(ep);
@@ -64,6 +67,11 @@ bool endpoint::write(const void* data, std::size_t bytes, fi_addr_t to, remote_b
   if (posted == -FI_EAGAIN) return false;
   check(static_cast<int>(posted), "fi_write");
   return true;
+}
+
+bool endpoint::may_sleep() noexcept {
+  fid* waited[] = {&completions_->fid};
+  return fi_trywait(fabric_, waited, 1) == FI_SUCCESS;
 }
 
 std::size_t endpoint::progress(completion* done, std::size_t room) {

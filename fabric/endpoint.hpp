@@ -45,9 +45,16 @@ class endpoint {
   // with the provider's reason.
   std::size_t progress(completion* done, std::size_t room);
 
+  // A file descriptor that becomes readable when a completion may be waiting, for a worker that sleeps.
+  int wait_fd() const noexcept { return wait_fd_; }
+  // Whether the caller may sleep on wait_fd() now: false when completions are already there to be read.
+  bool may_sleep() noexcept;
+
  private:
+  fid_fabric* fabric_;
   handle<fid_cq> completions_;
   handle<fid_ep> endpoint_;
+  int wait_fd_ = -1;
 };
 
 }  // namespace weft::fabric

@@ -24,6 +24,7 @@ class network {
   explicit network(const char* node);
 
   const fi_info& info() const noexcept { return *info_; }
+  fid_fabric* fabric() const noexcept { return fabric_.get(); }
   fid_domain* domain() const noexcept { return domain_.get(); }
   fid_av* addresses() const noexcept { return addresses_.get(); }
 

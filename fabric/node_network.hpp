@@ -32,6 +32,8 @@ class node_network final : public runtime::network_module, public shm::remote_ch
   explicit node_network(runtime::job& owner);
 
   bool progress(int index) override;
+  int wait_fd(int index) override { return links_[index].port->wait_fd(); }
+  bool may_sleep(int index) override { return links_[index].port->may_sleep(); }
   void finish() override;
 
   void start_send(shm::send_request& request, const shm::const_typed_span& data, const shm::envelope& env,

@@ -55,6 +55,10 @@ class worker_port {
   // Handles what completed; true when anything did.
   bool progress(port_events& events);
 
+  // For an idle worker: what to sleep on, and whether it may (nothing arrived that it has not handled).
+  int wait_fd() const noexcept { return endpoint_.wait_fd(); }
+  bool may_sleep() noexcept { return endpoint_.may_sleep(); }
+
   // Progresses until no send of this port is in flight.
   void drain(port_events& events);
 

@@ -13,6 +13,11 @@ class network_module {
   // Called from that worker's thread only.
   virtual bool progress(int index) = 0;
 
+  // For worker `index` when it has nothing to run: a descriptor that becomes readable when the network may
+  // have something for it, and whether it may sleep on it now (nothing arrived that it has not handled).
+  virtual int wait_fd(int index) = 0;
+  virtual bool may_sleep(int index) = 0;
+
   // Completes what this process still sends, once all its ranks have finished (on the main thread).
   virtual void finish() = 0;
 

@@ -1,10 +1,13 @@
 #include "runtime/worker.hpp"
 
 #include <linux/futex.h>
+#include <poll.h>
+#include <sys/eventfd.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstring>
 #include <chrono>
 #include <memory>
 
@@ -13,6 +16,8 @@
 #include "runtime/cpu_relax.hpp"
 #include "runtime/guarded_stack.hpp"
 #include "runtime/job.hpp"
+#include "runtime/network_module.hpp"
+#include "runtime/report.hpp"
 #include "runtime/this_thread.hpp"
 
 namespace weft::runtime {
@@ -32,12 +37,10 @@ class recording_stack {
   boost::context::stack_context* record_;
 };
 
-// How long an idle worker of a job across nodes sleeps before it polls the network again.
-constexpr timespec network_nap{0, 200'000};
-
-// The futex calls themselves, rather than std::atomic::wait, which has no timeout.
-void futex_wait(std::atomic<std::uint32_t>& word, std::uint32_t expected, const timespec* timeout) {
-  syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAIT_PRIVATE, expected, timeout, nullptr, 0);
+// The futex calls themselves: std::atomic::notify_one skips the system call unless it saw a waiter
+// registered through std::atomic::wait.
+void futex_wait(std::atomic<std::uint32_t>& word, std::uint32_t expected) {
+  syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAIT_PRIVATE, expected, nullptr, nullptr, 0);
 }
 
 void futex_wake(std::atomic<std::uint32_t>& word) {
@@ -72,6 +75,10 @@ void worker::run() {
     local_ready_.push_back(&r);
   }
   network_module* network = job_.network();
+  if (network != nullptr) {
+    wake_fd_ = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    if (wake_fd_ < 0) fatal(1, "worker %d: eventfd: %s", index_, std::strerror(errno));
+  }
   while (live_ranks_ > 0) {
     if (network != nullptr) network->progress(index_);
     if (remote_pending_.load(std::memory_order_acquire)) take_remote();
@@ -127,6 +134,10 @@ void worker::enqueue(rank* ready) {
   // Pairs with the fence in idle(): either the sleeper sees the queued rank or we see it sleeping.
   std::atomic_thread_fence(std::memory_order_seq_cst);
   if (sleeping_.load(std::memory_order_relaxed)) {
+    if (wake_fd_ >= 0) {
+      ::eventfd_write(wake_fd_, 1);
+      return;
+    }
     wake_sequence_.fetch_add(1, std::memory_order_release);
     futex_wake(wake_sequence_);
   }
@@ -150,12 +161,23 @@ void worker::idle() {
     if (network != nullptr && network->progress(index_)) return;
   } while (clock::now() < spin_until);
 
+  sleep(network);
+}
+
+void worker::sleep(network_module* network) {
   std::uint32_t sequence = wake_sequence_.load(std::memory_order_acquire);
   sleeping_.store(true, std::memory_order_relaxed);
   std::atomic_thread_fence(std::memory_order_seq_cst);
-  // Messages from other nodes wake no one: a worker of a job across nodes sleeps briefly and looks again.
-  if (!remote_pending_.load(std::memory_order_relaxed))
-    futex_wait(wake_sequence_, sequence, network != nullptr ? &network_nap : nullptr);
+  if (!remote_pending_.load(std::memory_order_relaxed)) {
+    if (network == nullptr) {
+      futex_wait(wake_sequence_, sequence);
+    } else if (network->may_sleep(index_)) {
+      pollfd waited[] = {{wake_fd_, POLLIN, 0}, {network->wait_fd(index_), POLLIN, 0}};
+      ::poll(waited, 2, -1);
+      eventfd_t wakes;
+      ::eventfd_read(wake_fd_, &wakes);  // nonblocking: clears the wake-ups, if any
+    }
+  }
   sleeping_.store(false, std::memory_order_relaxed);
 }
 

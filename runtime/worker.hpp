@@ -3,7 +3,7 @@
 //
 // Its local ready queue is touched only by its own thread; ranks woken from other workers arrive
 // through a locked remote queue. A worker with nothing to run spins briefly, then sleeps on a futex
-// until a remote wake-up arrives.
+// until a remote wake-up arrives (on a job across nodes, in poll() until that or the network wakes it).
 
 #include <atomic>
 #include <cstdint>
@@ -17,6 +17,7 @@
 namespace weft::runtime {
 
 class job;
+class network_module;
 
 class worker {
  public:
@@ -47,6 +48,7 @@ class worker {
   void run_rank(rank* r);
   void take_remote();
   void idle();
+  void sleep(network_module* network);
 
   int index_;
   std::span<rank> ranks_;
@@ -61,6 +63,9 @@ class worker {
   std::atomic<bool> remote_pending_{false};
   std::atomic<bool> sleeping_{false};
   std::atomic<std::uint32_t> wake_sequence_{0};
+  // On a job across nodes, a sleeping worker waits in poll() for the network or for this eventfd, which
+  // wakes it instead of the futex.
+  int wake_fd_ = -1;
 };
 
 }  // namespace weft::runtime
