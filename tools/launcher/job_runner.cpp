@@ -164,7 +164,9 @@ private:
     if (plan_.nodes.size() > 1) {
       auto started = pmix_server::start(plan_, {plan_.on_named_hosts, options_.interface});
       if (auto *error = std::get_if<std::string>(&started)) {
-        say("cannot start the PMIx server that wires up the nodes: " + *error);
+        say("cannot start the PMIx server that wires up the nodes: " + *error +
+            (options_.interface ? "; check that -iface " + *options_.interface + " names an interface of this machine"
+                                : ""));
         return false;
       }
       server_ = std::move(std::get<std::unique_ptr<pmix_server>>(started));
@@ -201,6 +203,7 @@ private:
         launch = {program_path_, options_.command, local_environment(inherited_, settings)};
       }
 
+      launch.without_input = node > 0;
       auto started = start_process(launch, child_mask);
       if (auto *failure = std::get_if<start_failure>(&started)) {
         if (is_remote(node))

@@ -38,6 +38,13 @@ std::variant<pid_t, start_failure> start_process(const process_launch &launch, c
     if (::getppid() != parent)
       ::_exit(EXIT_FAILURE);
     ::sigprocmask(SIG_SETMASK, &child_mask, nullptr);
+    if (launch.without_input) {
+      int nothing = ::open("/dev/null", O_RDONLY);
+      if (nothing >= 0 && nothing != STDIN_FILENO) {
+        ::dup2(nothing, STDIN_FILENO);
+        ::close(nothing);
+      }
+    }
     ::execve(launch.executable.c_str(), argv.data(), environment.data());
     int error = errno;
     [[maybe_unused]] auto written = ::write(exec_report[1], &error, sizeof error);

@@ -16,6 +16,9 @@ struct process_launch {
   std::string executable;
   std::vector<std::string> argv;
   std::vector<std::string> environment;
+  // Standard input from /dev/null instead of mpirun's: only the node of rank 0 reads mpirun's input,
+  // as in Open MPI, so that node processes and remote shells do not compete for it.
+  bool without_input = false;
 };
 
 // The errno of a fork or exec that failed.

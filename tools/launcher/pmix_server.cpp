@@ -140,12 +140,11 @@ std::variant<std::unique_ptr<pmix_server>, std::string> pmix_server::start(const
   // serves every client through its connection. PMIx reads this choice only from the environment.
   ::setenv("PMIX_MCA_gds", "hash", 1);
 
-  std::vector<pmix_info_t> info(3);
+  std::vector<pmix_info_t> info(address.interface ? 3 : 2);
   bool yes = true;
   // Only IPv4: the address the clients get is then the interface's IPv4 address (127.0.0.1 locally).
   PMIX_INFO_LOAD(&info[0], PMIX_TCP_DISABLE_IPV6, &yes, PMIX_BOOL);
   PMIX_INFO_LOAD(&info[1], PMIX_SERVER_REMOTE_CONNECTIONS, &address.remote_clients, PMIX_BOOL);
-  info.resize(address.interface ? 3 : 2);
   if (address.interface)
     PMIX_INFO_LOAD(&info[2], PMIX_TCP_IF_INCLUDE, address.interface->c_str(), PMIX_STRING);
 
@@ -156,16 +155,15 @@ std::variant<std::unique_ptr<pmix_server>, std::string> pmix_server::start(const
   shared->clients = static_cast<int>(plan.nodes.size());
   state = shared.release();
 
-  std::unique_ptr<pmix_server> server(new pmix_server);
   pmix_status_t status = PMIx_server_init(&server_module, info.data(), info.size());
   for (pmix_info_t &entry : info)
     PMIX_INFO_DESTRUCT(&entry);
   if (status != PMIX_SUCCESS) {
     ::close(state->abort_event);
     delete std::exchange(state, nullptr);
-    server.release();
     return failure("PMIx_server_init", status);
   }
+  std::unique_ptr<pmix_server> server(new pmix_server);
   if (auto error = register_job(plan))
     return *error;
   return server;
