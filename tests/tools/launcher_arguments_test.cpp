@@ -39,7 +39,14 @@ using command_line = std::vector<std::string>;
 TEST_CASE("a bare program runs as one rank with nothing else set") {
   auto options = parsed({"./app"});
   CHECK(options.what == launch_options::action::run);
-  CHECK(options.ranks == 1);
+  // The node plan gives a job without -n one rank (see node_plan_test.cpp).
+  CHECK_FALSE(options.ranks);
+  CHECK_FALSE(options.nodes);
+  CHECK_FALSE(options.ranks_per_node);
+  CHECK(options.hosts.empty());
+  CHECK_FALSE(options.hostfile);
+  CHECK_FALSE(options.remote_shell);
+  CHECK_FALSE(options.interface);
   CHECK_FALSE(options.workers);
   CHECK_FALSE(options.stack_size);
   CHECK_FALSE(options.timeout_seconds);
@@ -166,7 +173,8 @@ TEST_CASE("a stack size must be a positive number with an optional K, M or G suf
 }
 
 TEST_CASE("an option at the end without its value is reported with an example") {
-  for (const char *option : {"-n", "-np", "--workers", "--stack-size", "--timeout", "-x"}) {
+  for (const char *option : {"-n", "-np", "--workers", "--stack-size", "--timeout", "-x", "--nodes", "-ppn", "--hosts",
+                             "--hostfile", "-launcher-exec", "-iface"}) {
     INFO(option);
     auto message = error_of({option});
     CHECK_THAT(message, Catch::Contains("option '" + std::string(option) + "' needs a value"));
@@ -196,11 +204,59 @@ TEST_CASE("options without a value refuse one") {
   CHECK_THAT(error_of({"--report-bindings=1", "app"}), Catch::Contains("'--report-bindings' takes no value"));
 }
 
+TEST_CASE("nodes and ranks per node have the hydra and Open MPI spellings") {
+  CHECK(parsed({"--nodes", "3", "app"}).nodes == 3);
+  CHECK(parsed({"--nodes=2", "app"}).nodes == 2);
+  CHECK(parsed({"-ppn", "4", "app"}).ranks_per_node == 4);
+  CHECK(parsed({"--ranks-per-node", "5", "app"}).ranks_per_node == 5);
+  CHECK(parsed({"--ranks-per-node=6", "app"}).ranks_per_node == 6);
+  CHECK(parsed({"-npernode", "2", "app"}).ranks_per_node == 2);
+  for (const char *bad : {"0", "-2", "two", ""}) {
+    INFO(bad);
+    CHECK_THAT(error_of({"--nodes", bad, "app"}), Catch::Contains("invalid number of nodes '" + std::string(bad) + "'"));
+    CHECK_THAT(error_of({"-ppn", bad, "app"}),
+               Catch::Contains("invalid number of ranks per node '" + std::string(bad) + "' for '-ppn'"));
+  }
+}
+
+TEST_CASE("hosts are listed with --hosts, --host and -H, with optional slots, and add up") {
+  using weft::tools::host_entry;
+  CHECK(parsed({"--hosts", "a,b:4", "app"}).hosts == std::vector<host_entry>{{"a", std::nullopt}, {"b", 4}});
+  CHECK(parsed({"-H", "a", "--host", "b:2", "--hosts=c", "app"}).hosts ==
+        std::vector<host_entry>{{"a", std::nullopt}, {"b", 2}, {"c", std::nullopt}});
+  CHECK_THAT(error_of({"--hosts", "a,,b", "app"}), Catch::Contains("empty host name in '--hosts' 'a,,b'"));
+  CHECK_THAT(error_of({"-H", "a:0", "app"}), Catch::Contains("invalid slot count '0' for host 'a'"));
+  CHECK_THAT(error_of({"-H", "a:x", "app"}), Catch::Contains("write host:N"));
+}
+
+TEST_CASE("a hostfile is named by --hostfile, --machinefile or -f") {
+  CHECK(parsed({"--hostfile", "h.txt", "app"}).hostfile == "h.txt");
+  CHECK(parsed({"-machinefile", "m", "app"}).hostfile == "m");
+  CHECK(parsed({"-f", "hosts", "app"}).hostfile == "hosts");
+}
+
+TEST_CASE("the remote shell and the network interface are chosen as in hydra") {
+  auto options = parsed({"--hosts", "a,b", "-launcher-exec", "/usr/bin/rsh", "-iface", "ib0", "app"});
+  CHECK(options.remote_shell == "/usr/bin/rsh");
+  CHECK(options.interface == "ib0");
+  CHECK_THAT(error_of({"-H", "a", "--launcher-exec=", "app"}), Catch::Contains("needs a program"));
+  CHECK_THAT(error_of({"-H", "a", "--iface=", "app"}), Catch::Contains("needs a network interface"));
+}
+
+TEST_CASE("contradictory host options are refused with what to write instead") {
+  CHECK_THAT(error_of({"--hosts", "a", "--hostfile", "f", "app"}),
+             Catch::Contains("both --hosts and --hostfile name the hosts; give only one"));
+  CHECK_THAT(error_of({"-launcher-exec", "rsh", "app"}), Catch::Contains("no hosts are given; add --hosts"));
+  CHECK_THAT(error_of({"--nodes", "2", "-iface", "lo", "app"}), Catch::Contains("no hosts are given"));
+}
+
 TEST_CASE("the help text lists every option under the invoked name") {
   auto text = weft::tools::usage_text("mpiexec");
   CHECK_THAT(text, Catch::StartsWith("Usage: mpiexec [options] program"));
   for (const char *option : {"-n N", "-np N", "--workers", "--stack-size", "--timeout", "--tag-output", "-x VAR",
                              "--report-bindings", "--env VAR VALUE", "-genv", "--oversubscribe", "--allow-run-as-root", "--help",
+                             "--nodes K", "-ppn P", "--ranks-per-node", "--hosts", "-H", "--hostfile", "-f FILE",
+                             "--machinefile", "-launcher-exec", "-iface",
                              "--version", "124"})
     CHECK_THAT(text, Catch::Contains(option));
   CHECK_THAT(weft::tools::version_text("mpirun"), Catch::StartsWith("mpirun (Weft) "));

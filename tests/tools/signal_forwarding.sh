@@ -1,17 +1,21 @@
 #!/bin/sh
 # mpirun must pass a SIGTERM it receives on to the program and then exit with the program's status.
-# Usage: signal_forwarding.sh <mpirun> <scratch folder>
+# Usage: signal_forwarding.sh <mpirun> <scratch folder> <node processes> [mpirun options...]
+# With several node processes (--nodes), every one must get the signal; mpirun exits with the status
+# of the first that ends.
 mpirun=$1
 scratch=$2
+processes=$3
+shift 3
 rm -rf "$scratch" && mkdir -p "$scratch" || exit 1
 
-# The program says when its trap is set, so the signal cannot arrive before the program handles it.
-"$mpirun" sh -c 'trap "echo program caught TERM; exit 7" TERM; : > "$1/ready"; while :; do sleep 0.1; done' \
+# Each process says when its trap is set, so the signal cannot arrive before it handles it.
+"$mpirun" "$@" sh -c 'trap "echo program caught TERM; exit 7" TERM; : > "$1/ready.$$"; while :; do sleep 0.1; done' \
   program "$scratch" > "$scratch/output" 2>&1 &
 launcher=$!
 
 waited=0
-until test -f "$scratch/ready"; do
+until test "$(ls "$scratch" | grep -c '^ready\.')" -eq "$processes"; do
   sleep 0.1
   waited=$((waited + 1))
   if test "$waited" -gt 100; then
@@ -29,7 +33,7 @@ if test "$status" -ne 7; then
   echo "mpirun exited with $status, expected the program's 7"
   exit 1
 fi
-if ! grep -q "program caught TERM" "$scratch/output"; then
-  echo "the program did not receive the SIGTERM sent to mpirun"
+if test "$(grep -c "program caught TERM" "$scratch/output")" -lt "$processes"; then
+  echo "not every process received the SIGTERM sent to mpirun"
   exit 1
 fi

@@ -1,21 +1,33 @@
-// Starting the program, relaying signals to it, enforcing --timeout and turning its end into mpirun's
-// exit status. All signals are taken synchronously with sigtimedwait: no handlers run, so there is no
-// async-signal-safety to get wrong and the timeout needs no timer.
+// Starting the node processes, relaying signals to them, enforcing --timeout, ending the job when a node
+// fails, and turning the nodes' ends into mpirun's exit status. Signals are read from a signalfd: no
+// handlers run, so there is no async-signal-safety to get wrong, and one poll waits for signals, for
+// an abort from the PMIx server's thread and for the next deadline.
 #include "job_runner.hpp"
 
-#include <fcntl.h>
-#include <sys/prctl.h>
+#include "job_environment.hpp"
+#include "node_processes.hpp"
+#include "pmix_server.hpp"
+#include "program_lookup.hpp"
+#include "remote_command.hpp"
+
+#include <limits.h>
+#include <poll.h>
+#include <sys/signalfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <vector>
+
+extern char **environ;
 
 namespace weft::tools {
 namespace {
@@ -24,27 +36,16 @@ using steady = std::chrono::steady_clock;
 
 constexpr int forwarded_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2};
 
-// Time a timed-out job gets between SIGTERM and SIGKILL to flush output and end cleanly.
+// Time a job being ended gets between SIGTERM and SIGKILL to flush output and end cleanly.
 constexpr std::chrono::seconds kill_grace{5};
 
-// The environment is set in mpirun itself before fork: mpirun is single-threaded and does not read
-// these variables, and the child then simply inherits them.
-void export_job_environment(const launch_options &options) {
-  // `-x VAR` without a value needs nothing: the program inherits VAR from mpirun.
-  for (const env_setting &setting : options.environment)
-    if (setting.value)
-      ::setenv(setting.name.c_str(), setting.value->c_str(), 1);
-  // Weft's own variables come last so that -n and friends win over a stray -x WEFT_NRANKS=...
-  ::setenv("WEFT_NRANKS", std::to_string(options.ranks).c_str(), 1);
-  if (options.workers)
-    ::setenv("WEFT_WORKERS", std::to_string(*options.workers).c_str(), 1);
-  if (options.stack_size)
-    ::setenv("WEFT_STACK_SIZE", options.stack_size->c_str(), 1);
-  if (options.tag_output)
-    ::setenv("WEFT_TAG_OUTPUT", "1", 1);
-  if (options.report_bindings)
-    ::setenv("WEFT_REPORT_BINDINGS", "1", 1);
-}
+// When a node fails, how long other failures are gathered before one is reported: a node that dies
+// fails its peers' pending PMIx calls, and they may exit before its own end is seen.
+constexpr std::chrono::milliseconds failure_settling{200};
+
+// PMIx variables that describe mpirun's host: a node on another host finds its own.
+constexpr std::string_view host_bound_pmix_variables[] = {"PMIX_HOSTNAME", "PMIX_SERVER_TMPDIR",
+                                                          "PMIX_SYSTEM_TMPDIR"};
 
 sigset_t watched_signals() {
   sigset_t set;
@@ -57,137 +58,329 @@ sigset_t watched_signals() {
   return set;
 }
 
-// Forks and execs the program. A close-on-exec pipe reports a failed exec back to the parent, so
-// that the failure is an mpirun error and not a child exit status mistaken for the program's own.
-// Returns the child's pid, or -1 after printing why the program could not be started.
-pid_t start_program(const launch_options &options, const std::string &program_path,
-                    const sigset_t &parent_mask, std::string_view launcher_name) {
-  std::vector<char *> argv;
-  for (const std::string &word : options.command)
-    argv.push_back(const_cast<char *>(word.c_str()));
-  argv.push_back(nullptr);
-
-  int exec_report[2];
-  if (::pipe2(exec_report, O_CLOEXEC) != 0) {
-    std::fprintf(stderr, "%.*s: cannot create a pipe: %s\n", static_cast<int>(launcher_name.size()),
-                 launcher_name.data(), std::strerror(errno));
-    return -1;
-  }
-  pid_t parent = ::getpid();
-  pid_t child = ::fork();
-  if (child == 0) {
-    ::close(exec_report[0]);
-    // If mpirun dies without a chance to forward anything (SIGKILL from a batch system), the job must
-    // not live on unsupervised.
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (::getppid() != parent)
-      ::_exit(EXIT_FAILURE);
-    ::sigprocmask(SIG_SETMASK, &parent_mask, nullptr);
-    ::execv(program_path.c_str(), argv.data());
-    int error = errno;
-    [[maybe_unused]] auto written = ::write(exec_report[1], &error, sizeof error);
-    ::_exit(EXIT_FAILURE);
-  }
-  ::close(exec_report[1]);
-  if (child < 0) {
-    std::fprintf(stderr, "%.*s: cannot start a process: %s\n", static_cast<int>(launcher_name.size()),
-                 launcher_name.data(), std::strerror(errno));
-    ::close(exec_report[0]);
-    return -1;
-  }
-
-  int exec_error = 0;
-  ssize_t got;
-  do
-    got = ::read(exec_report[0], &exec_error, sizeof exec_error);
-  while (got < 0 && errno == EINTR);
-  ::close(exec_report[0]);
-  if (got > 0) {
-    ::waitpid(child, nullptr, 0);
-    std::fprintf(stderr, "%.*s: cannot run '%s': %s\n", static_cast<int>(launcher_name.size()),
-                 launcher_name.data(), program_path.c_str(), std::strerror(exec_error));
-    return -1;
-  }
-  return child;
-}
-
-// Turns how the program ended into mpirun's exit status, with one line when a signal killed it.
-int exit_status_of(int wait_status, const launch_options &options, std::string_view launcher_name) {
-  if (WIFEXITED(wait_status))
-    return WEXITSTATUS(wait_status);
+// "was killed by signal 9 (SIGKILL: Killed)", with ", core dumped" when it did.
+std::string killed_by(int wait_status) {
   int signal_number = WTERMSIG(wait_status);
   const char *abbreviation = ::sigabbrev_np(signal_number);
-  std::fprintf(stderr, "%.*s: %s was killed by signal %d (SIG%s: %s)%s\n",
-               static_cast<int>(launcher_name.size()), launcher_name.data(),
-               options.command.front().c_str(), signal_number, abbreviation ? abbreviation : "?",
-               ::strsignal(signal_number), WCOREDUMP(wait_status) ? ", core dumped" : "");
-  return 128 + signal_number;
+  return "was killed by signal " + std::to_string(signal_number) + " (SIG" + (abbreviation ? abbreviation : "?") +
+         ": " + ::strsignal(signal_number) + ")" + (WCOREDUMP(wait_status) ? ", core dumped" : "");
 }
+
+int status_of(int wait_status) {
+  return WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : 128 + WTERMSIG(wait_status);
+}
+
+std::vector<std::string> environment_snapshot() {
+  std::vector<std::string> variables;
+  for (char **variable = environ; *variable; ++variable)
+    variables.emplace_back(*variable);
+  return variables;
+}
+
+std::string current_folder() {
+  char folder[PATH_MAX];
+  return ::getcwd(folder, sizeof folder) ? folder : ".";
+}
+
+std::string this_hostname() {
+  char name[HOST_NAME_MAX + 1] = {};
+  ::gethostname(name, sizeof name - 1);
+  return name;
+}
+
+class job {
+public:
+  job(const launch_options &options, const node_plan &plan, const std::string &program_path,
+      std::string_view launcher_name)
+      : options_(options), plan_(plan), program_path_(program_path), launcher_name_(launcher_name),
+        inherited_(environment_snapshot()), hostname_(this_hostname()), pids_(plan.nodes.size(), 0) {}
+
+  int run() {
+    const sigset_t watched = watched_signals();
+    sigset_t child_mask;
+    // Blocked before the PMIx server starts, so that its threads never take these signals either.
+    ::sigprocmask(SIG_BLOCK, &watched, &child_mask);
+    signals_ = ::signalfd(-1, &watched, SFD_CLOEXEC | SFD_NONBLOCK);
+    if (signals_ < 0) {
+      say("cannot create a signal descriptor: " + std::string(std::strerror(errno)));
+      return usage_exit_status;
+    }
+    if (!start_nodes(child_mask))
+      status_ = usage_exit_status;
+    else if (options_.timeout_seconds)
+      deadline_ = {steady::now() + std::chrono::seconds(*options_.timeout_seconds), deadline_kind::timeout};
+    supervise();
+    server_.reset();
+    ::close(signals_);
+    if (timed_out_)
+      return timeout_exit_status;
+    return status_.value_or(0);
+  }
+
+private:
+  enum class deadline_kind { timeout, settle, kill };
+  struct deadline {
+    steady::time_point when;
+    deadline_kind kind;
+  };
+
+  void say(const std::string &message) const {
+    std::fprintf(stderr, "%.*s: %s\n", static_cast<int>(launcher_name_.size()), launcher_name_.data(),
+                 message.c_str());
+  }
+
+  // Today's job of one process on this machine: no PMIx, and messages name the program.
+  bool one_local_process() const { return plan_.nodes.size() == 1 && !is_remote(0); }
+
+  bool is_remote(std::size_t node) const {
+    return plan_.on_named_hosts && !is_this_machine(plan_.nodes[node].host, hostname_);
+  }
+
+  std::string label(std::size_t node) const {
+    return one_local_process() ? options_.command.front() : node_description(plan_, static_cast<int>(node));
+  }
+
+  std::size_t running() const {
+    return static_cast<std::size_t>(std::count_if(pids_.begin(), pids_.end(), [](pid_t pid) { return pid > 0; }));
+  }
+
+  // Starts every node; false after saying why one could not start (the started ones are being ended).
+  bool start_nodes(const sigset_t &child_mask) {
+    std::string remote_shell;
+    for (std::size_t node = 0; node < plan_.nodes.size(); ++node)
+      if (is_remote(node) && remote_shell.empty()) {
+        auto found = find_program(options_.remote_shell.value_or(std::string(default_remote_shell)),
+                                  std::getenv("PATH") ? std::optional<std::string_view>(std::getenv("PATH"))
+                                                      : std::nullopt);
+        if (auto *error = std::get_if<usage_error>(&found)) {
+          say("cannot reach host " + plan_.nodes[node].host + ": the remote shell: " + error->message +
+              " (choose it with -launcher-exec)");
+          return false;
+        }
+        remote_shell = std::get<std::string>(found);
+      }
+
+    const std::vector<env_setting> job_settings = job_variables(options_, plan_, inherited_);
+    if (plan_.nodes.size() > 1) {
+      auto started = pmix_server::start(plan_, {plan_.on_named_hosts, options_.interface});
+      if (auto *error = std::get_if<std::string>(&started)) {
+        say("cannot start the PMIx server that wires up the nodes: " + *error +
+            (options_.interface ? "; check that -iface " + *options_.interface + " names an interface of this machine"
+                                : ""));
+        return false;
+      }
+      server_ = std::move(std::get<std::unique_ptr<pmix_server>>(started));
+    }
+
+    const std::string folder = current_folder();
+    for (std::size_t node = 0; node < plan_.nodes.size(); ++node) {
+      std::vector<env_setting> settings = job_settings;
+      if (server_) {
+        auto client = server_->client_environment(static_cast<int>(node));
+        if (auto *error = std::get_if<std::string>(&client)) {
+          say("cannot register " + label(node) + " with the PMIx server: " + *error);
+          end_job();
+          return false;
+        }
+        for (const std::string &assignment : std::get<std::vector<std::string>>(client)) {
+          env_setting setting = setting_of(assignment);
+          bool host_bound = std::find(std::begin(host_bound_pmix_variables), std::end(host_bound_pmix_variables),
+                                      setting.name) != std::end(host_bound_pmix_variables);
+          if (!(host_bound && is_remote(node)))
+            settings.push_back(std::move(setting));
+        }
+      }
+
+      process_launch launch;
+      if (is_remote(node)) {
+        std::vector<std::string> command = options_.command;
+        command.front() = program_path_;
+        launch = {remote_shell,
+                  remote_command(remote_shell, plan_.nodes[node].host, folder,
+                                 forwarded_variables(options_, inherited_, settings), command),
+                  inherited_};
+      } else {
+        launch = {program_path_, options_.command, local_environment(inherited_, settings)};
+      }
+
+      launch.without_input = node > 0;
+      auto started = start_process(launch, child_mask);
+      if (auto *failure = std::get_if<start_failure>(&started)) {
+        if (is_remote(node))
+          say("cannot reach host " + plan_.nodes[node].host + ": cannot run the remote shell '" + remote_shell +
+              "': " + std::strerror(failure->error));
+        else
+          say("cannot run '" + program_path_ + "': " + std::strerror(failure->error));
+        end_job();
+        return false;
+      }
+      pids_[node] = std::get<pid_t>(started);
+    }
+    return true;
+  }
+
+  void supervise() {
+    pollfd watched[2] = {{signals_, POLLIN, 0}, {server_ ? server_->abort_descriptor() : -1, POLLIN, 0}};
+    while (running() > 0) {
+      int wait_ms = -1;
+      if (deadline_) {
+        auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline_->when - steady::now()).count();
+        wait_ms = static_cast<int>(std::max<long long>(left, 0));
+      }
+      if (::poll(watched, 2, wait_ms) < 0 && errno != EINTR)
+        break;
+      // An abort is taken before any node's end: the aborting node exits once PMIx releases it.
+      take_abort();
+      relay_signals();
+      if (deadline_ && steady::now() >= deadline_->when)
+        deadline_passed();
+    }
+  }
+
+  void take_abort() {
+    if (!server_)
+      return;
+    auto request = server_->take_abort();
+    if (!request || ending_)
+      return;
+    // The abort explains the failures gathered so far.
+    failures_.clear();
+    std::string message = node_description(plan_, request->node) + " aborted the job with status " +
+                          std::to_string(request->status);
+    if (!request->message.empty())
+      message += ": " + request->message;
+    say(message);
+    status_ = request->status & 0xff;
+    end_job();
+  }
+
+  void relay_signals() {
+    signalfd_siginfo info;
+    while (::read(signals_, &info, sizeof info) == static_cast<ssize_t>(sizeof info)) {
+      if (info.ssi_signo == SIGCHLD) {
+        reap();
+        continue;
+      }
+      // Signals the kernel raises for a terminal (Ctrl-C, hangup) go to the whole foreground process
+      // group, which local node processes share with mpirun: they have them already, and twice would
+      // be wrong.
+      if (info.ssi_code != SI_KERNEL)
+        signal_all(static_cast<int>(info.ssi_signo));
+    }
+  }
+
+  void reap() {
+    int wait_status = 0;
+    pid_t pid;
+    while ((pid = ::waitpid(-1, &wait_status, WNOHANG)) > 0) {
+      auto node = std::find(pids_.begin(), pids_.end(), pid);
+      if (node == pids_.end())
+        continue;
+      *node = 0;
+      take_abort();
+      node_ended(static_cast<std::size_t>(node - pids_.begin()), wait_status);
+    }
+  }
+
+  void node_ended(std::size_t node, int wait_status) {
+    if (one_local_process()) {
+      if (WIFSIGNALED(wait_status) && !timed_out_)
+        say(label(node) + " " + killed_by(wait_status));
+      status_ = status_of(wait_status);
+      return;
+    }
+    if (ending_ || (WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == 0))
+      return;
+    failures_.push_back({node, wait_status});
+    if (running() == 0)
+      report_failure();
+    else if (failures_.size() == 1)
+      deadline_ = {steady::now() + failure_settling, deadline_kind::settle};
+  }
+
+  // Names the node that most likely failed first, one killed by a signal before one that exited
+  // (its peers exit when it vanishes), and ends the job.
+  void report_failure() {
+    auto failed = std::find_if(failures_.begin(), failures_.end(),
+                               [](const node_failure &failure) { return WIFSIGNALED(failure.wait_status); });
+    if (failed == failures_.end())
+      failed = failures_.begin();
+    const std::size_t node = failed->node;
+    const int wait_status = failed->wait_status;
+    failures_.clear();
+    std::string what;
+    if (WIFSIGNALED(wait_status))
+      what = " " + killed_by(wait_status);
+    else if (is_remote(node) && WEXITSTATUS(wait_status) == remote_shell_failure_status)
+      what = ": the remote shell exited with status 255: it could not reach " + plan_.nodes[node].host +
+             " (see its message above), or the program exited with 255 there";
+    else
+      what = " exited with status " + std::to_string(WEXITSTATUS(wait_status));
+    say(label(node) + what + (running() > 0 ? "; ending the job" : ""));
+    status_ = status_of(wait_status);
+    end_job();
+  }
+
+  // SIGTERM to every node still running, SIGKILL after the grace period.
+  void end_job() {
+    if (ending_)
+      return;
+    ending_ = true;
+    signal_all(SIGTERM);
+    deadline_ = {steady::now() + kill_grace, deadline_kind::kill};
+  }
+
+  void deadline_passed() {
+    if (deadline_->kind == deadline_kind::settle) {
+      deadline_.reset();
+      report_failure();
+      return;
+    }
+    if (deadline_->kind == deadline_kind::kill) {
+      signal_all(SIGKILL);
+      deadline_.reset();
+      return;
+    }
+    // The timeout: first ask the job to stop, then, after the grace period, make it.
+    timed_out_ = true;
+    say("the job exceeded its timeout of " + std::to_string(*options_.timeout_seconds) +
+        " s; stopping it (SIGTERM, then SIGKILL after " + std::to_string(kill_grace.count()) + " s)");
+    end_job();
+  }
+
+  void signal_all(int signal_number) {
+    for (pid_t pid : pids_)
+      if (pid > 0)
+        ::kill(pid, signal_number);
+  }
+
+  const launch_options &options_;
+  const node_plan &plan_;
+  const std::string &program_path_;
+  std::string_view launcher_name_;
+  const std::vector<std::string> inherited_;
+  const std::string hostname_;
+  // The node processes' pids, 0 once ended (or never started).
+  std::vector<pid_t> pids_;
+  std::unique_ptr<pmix_server> server_;
+  int signals_ = -1;
+  std::optional<deadline> deadline_;
+  struct node_failure {
+    std::size_t node;
+    int wait_status;
+  };
+  // Failures seen while settling, in the order the nodes ended.
+  std::vector<node_failure> failures_;
+  std::optional<int> status_;
+  bool ending_ = false;
+  bool timed_out_ = false;
+};
 
 } // namespace
 
-int run_job(const launch_options &options, const std::string &program_path,
+int run_job(const launch_options &options, const node_plan &plan, const std::string &program_path,
             std::string_view launcher_name) {
-  export_job_environment(options);
-
-  const sigset_t watched = watched_signals();
-  sigset_t parent_mask;
-  ::sigprocmask(SIG_BLOCK, &watched, &parent_mask);
-
-  pid_t child = start_program(options, program_path, parent_mask, launcher_name);
-  if (child < 0)
-    return usage_exit_status;
-
-  std::optional<steady::time_point> deadline;
-  if (options.timeout_seconds)
-    deadline = steady::now() + std::chrono::seconds(*options.timeout_seconds);
-  bool timed_out = false;
-
-  for (;;) {
-    int wait_status = 0;
-    if (::waitpid(child, &wait_status, WNOHANG) == child) {
-      if (timed_out)
-        return timeout_exit_status;
-      return exit_status_of(wait_status, options, launcher_name);
-    }
-
-    siginfo_t info{};
-    int signal_number;
-    if (deadline) {
-      auto left = std::chrono::duration_cast<std::chrono::nanoseconds>(*deadline - steady::now());
-      if (left.count() < 0)
-        left = std::chrono::nanoseconds(0);
-      timespec wait_for{static_cast<time_t>(left.count() / 1'000'000'000),
-                        static_cast<long>(left.count() % 1'000'000'000)};
-      signal_number = ::sigtimedwait(&watched, &info, &wait_for);
-    } else {
-      signal_number = ::sigwaitinfo(&watched, &info);
-    }
-
-    if (signal_number < 0) {
-      if (errno != EAGAIN)
-        continue;
-      // The deadline passed: first ask the job to stop, then, after the grace period, make it.
-      if (!timed_out) {
-        timed_out = true;
-        std::fprintf(stderr,
-                     "%.*s: the job exceeded its timeout of %d s; stopping it (SIGTERM, then SIGKILL "
-                     "after %lld s)\n",
-                     static_cast<int>(launcher_name.size()), launcher_name.data(),
-                     *options.timeout_seconds, static_cast<long long>(kill_grace.count()));
-        ::kill(child, SIGTERM);
-        deadline = steady::now() + kill_grace;
-      } else {
-        ::kill(child, SIGKILL);
-        deadline.reset();
-      }
-      continue;
-    }
-    // Signals the kernel raises for a terminal (Ctrl-C, hangup) go to the whole foreground process
-    // group, which the program shares with mpirun: it has them already, and twice would be wrong.
-    if (signal_number != SIGCHLD && info.si_code != SI_KERNEL)
-      ::kill(child, signal_number);
-  }
+  return job(options, plan, program_path, launcher_name).run();
 }
 
 } // namespace weft::tools

@@ -1,8 +1,9 @@
-// Running the job: one process per node (for now the job is one node), started with the environment
-// that tells the Weft runtime its job, supervised until it ends.
+// Running the job: one process per node of the plan, started with the environment that tells the Weft
+// runtime its part of the job, supervised until every one has ended.
 #pragma once
 
 #include "launch_options.hpp"
+#include "node_plan.hpp"
 
 #include <string>
 #include <string_view>
@@ -12,11 +13,15 @@ namespace weft::tools {
 // Exit status when --timeout stopped the job, as timeout(1) uses it.
 inline constexpr int timeout_exit_status = 124;
 
-// Runs `program_path` with the arguments in options.command (the first one stays argv[0]), forwards
-// SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1 and SIGUSR2 to it, enforces the timeout, and returns the
-// status mpirun should exit with: the program's, 128+N after signal N, timeout_exit_status, or
-// usage_exit_status if it could not be started. Messages start with `launcher_name`.
-int run_job(const launch_options &options, const std::string &program_path,
+// Runs `program_path` with the arguments in options.command (the first one stays argv[0]) as the node
+// processes of `plan`: a plan of one node on this machine is one process, exactly as without nodes;
+// several nodes are wired up through mpirun's PMIx server, and nodes on other hosts are started
+// through the remote shell. Forwards SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1 and SIGUSR2 to every
+// node process, enforces the timeout, and ends the whole job when one node fails or aborts. Returns
+// the status mpirun should exit with: the program's (the first failing node's), 128+N after signal
+// N, an abort's status, timeout_exit_status, or usage_exit_status if the job could not be started.
+// Messages start with `launcher_name`.
+int run_job(const launch_options &options, const node_plan &plan, const std::string &program_path,
             std::string_view launcher_name);
 
 } // namespace weft::tools

@@ -20,11 +20,31 @@ struct env_setting {
   bool operator==(const env_setting &) const = default;
 };
 
+// One host of --hosts or of a hostfile, with its slots (ranks it takes before the job oversubscribes
+// the hosts) when they were given.
+struct host_entry {
+  std::string name;
+  std::optional<int> slots;
+
+  bool operator==(const host_entry &) const = default;
+};
+
 struct launch_options {
   enum class action { run, show_help, show_version };
 
   action what = action::run;
-  int ranks = 1;
+  // Nothing when -n was not given: the node plan then gives each node one rank, its slots or -ppn.
+  std::optional<int> ranks;
+  // --nodes: node processes on this machine.
+  std::optional<int> nodes;
+  std::optional<int> ranks_per_node;
+  // --hosts, in the order given; a hostfile is read only when the job starts.
+  std::vector<host_entry> hosts;
+  std::optional<std::string> hostfile;
+  // The program that starts a node process on another host (hydra's -launcher-exec).
+  std::optional<std::string> remote_shell;
+  // The network interface remote hosts reach mpirun and each other through (hydra's -iface).
+  std::optional<std::string> interface;
   std::optional<int> workers;
   // Kept as typed (e.g. "8M"): the program parses the same syntax from WEFT_STACK_SIZE.
   std::optional<std::string> stack_size;

@@ -1,6 +1,8 @@
-// mpirun and mpiexec: parse the command line, find the program, run the job.
+// mpirun and mpiexec: parse the command line, find the program, place the ranks on nodes, run the job.
+#include "host_list.hpp"
 #include "job_runner.hpp"
 #include "launch_options.hpp"
+#include "node_plan.hpp"
 #include "program_lookup.hpp"
 
 #include <cstdio>
@@ -53,5 +55,14 @@ int main(int argc, char **argv) {
                                             : std::nullopt);
   if (const auto *error = std::get_if<usage_error>(&program))
     return usage_failure(launcher_name, *error);
-  return run_job(options, std::get<std::string>(program), launcher_name);
+
+  host_list_result hosts = options.hosts;
+  if (options.hostfile)
+    hosts = read_hostfile(*options.hostfile);
+  if (const auto *error = std::get_if<usage_error>(&hosts))
+    return usage_failure(launcher_name, *error);
+  node_plan_result plan = plan_nodes(options, std::get<std::vector<host_entry>>(hosts));
+  if (const auto *error = std::get_if<usage_error>(&plan))
+    return usage_failure(launcher_name, *error);
+  return run_job(options, std::get<node_plan>(plan), std::get<std::string>(program), launcher_name);
 }

@@ -1,6 +1,8 @@
 // mpirun's command line: Open MPI and MPICH spellings of the options people already type, checked
 // here so that a mistake is reported before anything runs.
+#include "host_list.hpp"
 #include "launch_options.hpp"
+#include "option_values.hpp"
 
 #include <charconv>
 #include <cstdint>
@@ -14,6 +16,12 @@ namespace {
 
 enum class option {
   ranks,
+  nodes,
+  ranks_per_node,
+  hosts,
+  hostfile,
+  remote_shell,
+  interface,
   export_env,
   set_env,
   workers,
@@ -36,6 +44,18 @@ struct option_name {
 constexpr option_name option_names[] = {
     {"n", option::ranks},
     {"np", option::ranks},
+    {"nodes", option::nodes},
+    {"ppn", option::ranks_per_node},
+    {"ranks-per-node", option::ranks_per_node},
+    {"npernode", option::ranks_per_node},
+    {"hosts", option::hosts},
+    {"host", option::hosts},
+    {"H", option::hosts},
+    {"hostfile", option::hostfile},
+    {"machinefile", option::hostfile},
+    {"f", option::hostfile},
+    {"launcher-exec", option::remote_shell},
+    {"iface", option::interface},
     {"x", option::export_env},
     {"env", option::set_env},
     {"genv", option::set_env},
@@ -58,23 +78,11 @@ struct parse_failure {
   std::string message;
 };
 
-std::string quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
-
 std::optional<option> find_option(std::string_view name) {
   for (const auto &[known, id] : option_names)
     if (known == name)
       return id;
   return std::nullopt;
-}
-
-// A whole number of at least 1, or nothing. from_chars rejects spaces and a leading '+', and the whole
-// text must be used, so "4x" and "0x10" fail instead of being read as 4 and 0.
-std::optional<int> positive_int(std::string_view text) {
-  int value = 0;
-  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || value < 1)
-    return std::nullopt;
-  return value;
 }
 
 // A positive byte count with an optional K, M or G suffix (powers of 1024), as the program's
@@ -119,6 +127,7 @@ public:
     result.command.assign(args_.begin() + static_cast<std::ptrdiff_t>(next_), args_.end());
     if (result.command.empty())
       throw parse_failure{"no program to run; name it after the options, e.g. -n 4 ./my_program"};
+    check_hosts_options(result);
     return result;
   }
 
@@ -143,24 +152,36 @@ private:
     spelled_ = spelled;
 
     switch (*id) {
-    case option::ranks: {
-      std::string text = value("the number of ranks, e.g. -n 4");
-      auto ranks = positive_int(text);
-      if (!ranks)
-        throw parse_failure{"invalid number of ranks " + quoted(text) + " for " + quoted(spelled_) +
-                            "; give a whole number of at least 1"};
-      result.ranks = *ranks;
+    case option::ranks:
+      result.ranks = count_value("the number of ranks, e.g. -n 4", "number of ranks");
+      break;
+    case option::nodes:
+      result.nodes = count_value("the number of node processes, e.g. --nodes 2", "number of nodes");
+      break;
+    case option::ranks_per_node:
+      result.ranks_per_node = count_value("the number of ranks on each node, e.g. -ppn 4", "number of ranks per node");
+      break;
+    case option::hosts: {
+      std::string text = value("hosts separated by commas, each with an optional :slots, e.g. --hosts a,b:4");
+      auto hosts = parse_host_list(text, spelled_);
+      if (auto *error = std::get_if<usage_error>(&hosts))
+        throw parse_failure{error->message};
+      auto &listed = std::get<std::vector<host_entry>>(hosts);
+      result.hosts.insert(result.hosts.end(), listed.begin(), listed.end());
       break;
     }
-    case option::workers: {
-      std::string text = value("the number of worker threads, e.g. --workers 2");
-      auto workers = positive_int(text);
-      if (!workers)
-        throw parse_failure{"invalid number of workers " + quoted(text) + " for " + quoted(spelled_) +
-                            "; give a whole number of at least 1"};
-      result.workers = *workers;
+    case option::hostfile:
+      result.hostfile = value("the file that lists the hosts, e.g. --hostfile hosts.txt");
       break;
-    }
+    case option::remote_shell:
+      result.remote_shell = named_value("a program", "ssh");
+      break;
+    case option::interface:
+      result.interface = named_value("a network interface", "eth0");
+      break;
+    case option::workers:
+      result.workers = count_value("the number of worker threads, e.g. --workers 2", "number of workers");
+      break;
     case option::stack_size: {
       std::string text = value("the stack size of each rank, e.g. --stack-size 8M");
       if (!valid_size(text))
@@ -170,15 +191,9 @@ private:
       result.stack_size = text;
       break;
     }
-    case option::timeout: {
-      std::string text = value("a number of seconds, e.g. --timeout 60");
-      auto seconds = positive_int(text);
-      if (!seconds)
-        throw parse_failure{"invalid timeout " + quoted(text) + " for " + quoted(spelled_) +
-                            "; give a whole number of seconds of at least 1"};
-      result.timeout_seconds = *seconds;
+    case option::timeout:
+      result.timeout_seconds = count_value("a number of seconds, e.g. --timeout 60", "timeout", "a whole number of seconds");
       break;
-    }
     case option::export_env: {
       std::string text = value("VAR or VAR=VALUE, e.g. -x OMP_NUM_THREADS=4");
       auto equals = text.find('=');
@@ -225,6 +240,39 @@ private:
       return true;
     }
     return false;
+  }
+
+  // Options that only make sense together, checked once the whole command line is known.
+  static void check_hosts_options(const launch_options &result) {
+    if (!result.hosts.empty() && result.hostfile)
+      throw parse_failure{"both --hosts and --hostfile name the hosts; give only one of them"};
+    bool on_hosts = !result.hosts.empty() || result.hostfile;
+    if (result.remote_shell && !on_hosts)
+      throw parse_failure{"-launcher-exec chooses how to reach other hosts, but no hosts are given; add "
+                          "--hosts or --hostfile, or leave it out"};
+    if (result.interface && !on_hosts)
+      throw parse_failure{"-iface chooses the network to other hosts, but no hosts are given; add --hosts or "
+                          "--hostfile, or leave it out (node processes on this machine use the loopback "
+                          "interface)"};
+  }
+
+  // The option's value as a whole number of at least 1; `what` names it in the message.
+  int count_value(std::string_view wanted, std::string_view what, std::string_view kind = "a whole number") {
+    std::string text = value(wanted);
+    auto count = positive_int(text);
+    if (!count)
+      throw parse_failure{"invalid " + std::string(what) + " " + quoted(text) + " for " + quoted(spelled_) +
+                          "; give " + std::string(kind) + " of at least 1"};
+    return *count;
+  }
+
+  // The option's value, which must not be empty: `what` it names, with an example.
+  std::string named_value(std::string_view what, std::string_view example) {
+    std::string text = value(std::string(what) + ", e.g. " + std::string(spelled_) + " " + std::string(example));
+    if (text.empty())
+      throw parse_failure{"option " + quoted(spelled_) + " needs " + std::string(what) + ", e.g. " +
+                          std::string(spelled_) + " " + std::string(example)};
+    return text;
   }
 
   // The option's value: the part after '=' or else the next word. `wanted` tells the user what to add.

@@ -1,6 +1,7 @@
 // The PATH search of execvp, done ahead of time so that each way of naming a program wrongly gets its
 // own message.
 #include "program_lookup.hpp"
+#include "option_values.hpp"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -24,8 +25,6 @@ file_kind classify(const std::string &path) {
     return file_kind::not_executable;
   return file_kind::executable;
 }
-
-std::string quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
 
 usage_error unusable(std::string_view shown, file_kind kind) {
   if (kind == file_kind::directory)

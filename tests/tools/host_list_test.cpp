@@ -1,0 +1,71 @@
+// Hosts as --hosts lists them and as hostfiles write them, with every mistake reported by line.
+#include "host_list.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using weft::tools::host_entry;
+using weft::tools::host_list_result;
+using hosts = std::vector<host_entry>;
+
+hosts parsed(const host_list_result &result) {
+  if (auto *error = std::get_if<weft::tools::usage_error>(&result))
+    FAIL("unexpected usage error: " << error->message);
+  return std::get<hosts>(result);
+}
+
+std::string error_of(const host_list_result &result) {
+  REQUIRE(std::holds_alternative<weft::tools::usage_error>(result));
+  return std::get<weft::tools::usage_error>(result).message;
+}
+
+host_list_result hostfile(const char *text) { return weft::tools::parse_hostfile(text, "hosts.txt"); }
+
+} // namespace
+
+TEST_CASE("a host list separates hosts by commas, each with optional slots") {
+  using weft::tools::parse_host_list;
+  CHECK(parsed(parse_host_list("a", "--hosts")) == hosts{{"a", std::nullopt}});
+  CHECK(parsed(parse_host_list("node1.example:8,node2", "-H")) == hosts{{"node1.example", 8}, {"node2", std::nullopt}});
+  CHECK_THAT(error_of(parse_host_list("", "--hosts")), Catch::Contains("empty host name"));
+  CHECK_THAT(error_of(parse_host_list("a,", "--hosts")), Catch::Contains("empty host name in '--hosts' 'a,'"));
+  CHECK_THAT(error_of(parse_host_list(":4", "-H")), Catch::Contains("empty host name"));
+  CHECK_THAT(error_of(parse_host_list("a b", "-H")), Catch::Contains("contains a space"));
+  for (const char *bad : {"a:", "a:0", "a:-1", "a:2x", "a:1:2"}) {
+    INFO(bad);
+    CHECK_THAT(error_of(parse_host_list(bad, "--hosts")), Catch::Contains("invalid slot count"));
+  }
+}
+
+TEST_CASE("a hostfile takes host, host:N and host slots=N lines, comments and blank lines") {
+  CHECK(parsed(hostfile("# the cluster\n"
+                        "a\n"
+                        "\n"
+                        "  b:4  \n"
+                        "c slots=2   # a comment\n"
+                        "d\tslots=3\r\n"
+                        "e")) == hosts{{"a", std::nullopt}, {"b", 4}, {"c", 2}, {"d", 3}, {"e", std::nullopt}});
+}
+
+TEST_CASE("a hostfile's mistakes name the file, the line and what to write") {
+  CHECK_THAT(error_of(hostfile("a\nb slots=0\n")), Catch::Contains("invalid slot count '0' in hostfile 'hosts.txt' line 2"));
+  CHECK_THAT(error_of(hostfile("a max_slots=4\n")),
+             Catch::Contains("cannot read 'max_slots=4' after the host in hostfile 'hosts.txt' line 1; write host"));
+  CHECK_THAT(error_of(hostfile("a:2 slots=4\n")), Catch::Contains("line 1"));
+  CHECK_THAT(error_of(hostfile("a:x\n")), Catch::Contains("invalid slot count 'x' for host 'a'"));
+  CHECK_THAT(error_of(hostfile("# nothing\n\n")), Catch::Contains("hostfile 'hosts.txt' names no host"));
+}
+
+TEST_CASE("a hostfile is read from its path, and a missing one is reported") {
+  const std::string path = "host_list_test_hosts.txt";
+  std::ofstream(path) << "x:2\ny\n";
+  CHECK(parsed(weft::tools::read_hostfile(path)) == hosts{{"x", 2}, {"y", std::nullopt}});
+  std::remove(path.c_str());
+  CHECK_THAT(error_of(weft::tools::read_hostfile("no-such-folder/hosts")),
+             Catch::Contains("cannot read hostfile 'no-such-folder/hosts': No such file or directory; check the path"));
+}

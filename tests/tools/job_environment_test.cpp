@@ -1,0 +1,103 @@
+// What each node process finds in its environment, here and on other hosts, and the command that
+// starts it there.
+#include "job_environment.hpp"
+#include "remote_command.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+namespace {
+
+using weft::tools::env_setting;
+using weft::tools::launch_options;
+using weft::tools::node_plan;
+using settings = std::vector<env_setting>;
+using words = std::vector<std::string>;
+
+node_plan plan_of(std::vector<int> sizes, bool on_named_hosts = false) {
+  node_plan plan;
+  plan.on_named_hosts = on_named_hosts;
+  for (int size : sizes) {
+    plan.nodes.push_back({on_named_hosts ? "host" + std::to_string(plan.nodes.size()) : "localhost", plan.ranks, size});
+    plan.ranks += size;
+  }
+  return plan;
+}
+
+} // namespace
+
+TEST_CASE("one node gets the job's variables, -x values first so that Weft's own win") {
+  launch_options options;
+  options.workers = 2;
+  options.stack_size = "1M";
+  options.tag_output = true;
+  options.report_bindings = true;
+  options.environment = {{"A", "a"}, {"KEEP", std::nullopt}, {"WEFT_NRANKS", "99"}};
+  CHECK(weft::tools::job_variables(options, plan_of({4}), {}) == settings{{"A", "a"},
+                                                                         {"WEFT_NRANKS", "4"},
+                                                                         {"WEFT_WORKERS", "2"},
+                                                                         {"WEFT_STACK_SIZE", "1M"},
+                                                                         {"WEFT_TAG_OUTPUT", "1"},
+                                                                         {"WEFT_REPORT_BINDINGS", "1"}});
+}
+
+TEST_CASE("several nodes on this machine get their ranks and the loopback interface") {
+  launch_options options;
+  CHECK(weft::tools::job_variables(options, plan_of({3, 3, 2}), {}) ==
+        settings{{"WEFT_NRANKS", "8"}, {"WEFT_NODE_RANKS", "3,3,2"}, {"FI_TCP_IFACE", "lo"}});
+  // The user's choice of interface stays, from mpirun's environment or from -x.
+  words inherited{"FI_TCP_IFACE=eth1"};
+  CHECK(weft::tools::job_variables(options, plan_of({1, 1}), inherited) ==
+        settings{{"WEFT_NRANKS", "2"}, {"WEFT_NODE_RANKS", "1,1"}});
+  options.environment = {{"FI_TCP_IFACE", "eth2"}};
+  CHECK(weft::tools::job_variables(options, plan_of({1, 1}), {}) ==
+        settings{{"FI_TCP_IFACE", "eth2"}, {"WEFT_NRANKS", "2"}, {"WEFT_NODE_RANKS", "1,1"}});
+}
+
+TEST_CASE("nodes on named hosts use the -iface interface, or the provider's choice") {
+  launch_options options;
+  CHECK(weft::tools::job_variables(options, plan_of({2, 2}, true), {}) ==
+        settings{{"WEFT_NRANKS", "4"}, {"WEFT_NODE_RANKS", "2,2"}});
+  options.interface = "ib0";
+  CHECK(weft::tools::job_variables(options, plan_of({2, 2}, true), {}) ==
+        settings{{"WEFT_NRANKS", "4"}, {"WEFT_NODE_RANKS", "2,2"}, {"FI_TCP_IFACE", "ib0"}});
+}
+
+TEST_CASE("a local process inherits mpirun's environment with the settings applied") {
+  words inherited{"PATH=/bin", "WEFT_NRANKS=7", "HOME=/h"};
+  CHECK(weft::tools::local_environment(inherited, settings{{"WEFT_NRANKS", "2"}, {"KEEP", std::nullopt}, {"A", "a"}}) ==
+        words{"PATH=/bin", "HOME=/h", "WEFT_NRANKS=2", "A=a"});
+}
+
+TEST_CASE("a remote node gets mpirun's WEFT_* and FI_* variables, the -x ones and the settings") {
+  launch_options options;
+  options.environment = {{"OMP_NUM_THREADS", std::nullopt}, {"UNSET_HERE", std::nullopt}};
+  words inherited{"PATH=/bin", "WEFT_INLINE_MAX=512", "FI_PROVIDER=tcp", "OMP_NUM_THREADS=2", "WEFT_NRANKS=9"};
+  CHECK(weft::tools::forwarded_variables(options, inherited, settings{{"WEFT_NRANKS", "4"}, {"PMIX_RANK", "1"}}) ==
+        settings{{"WEFT_INLINE_MAX", "512"}, {"FI_PROVIDER", "tcp"}, {"WEFT_NRANKS", "4"},
+                 {"OMP_NUM_THREADS", "2"}, {"PMIX_RANK", "1"}});
+}
+
+TEST_CASE("the remote command enters mpirun's folder and runs the program with its variables, quoted") {
+  CHECK(weft::tools::shell_quoted("it's") == "'it'\\''s'");
+  settings variables{{"WEFT_NRANKS", "4"}, {"PMIX_SERVER_URI41", "weft.0;tcp4://10.0.0.1:5000"}};
+  words command{"./app", "an argument", "$HOME"};
+  CHECK(weft::tools::remote_command("ssh", "node7", "/home/me/run", variables, command) ==
+        words{"ssh", "-x", "node7",
+              "cd '/home/me/run' && exec env 'WEFT_NRANKS=4' 'PMIX_SERVER_URI41=weft.0;tcp4://10.0.0.1:5000' './app' "
+              "'an argument' '$HOME'"});
+  CHECK(weft::tools::remote_command("/usr/bin/rsh", "n", "/", {}, words{"/bin/app"}) ==
+        words{"/usr/bin/rsh", "n", "cd '/' && exec env '/bin/app'"});
+}
+
+TEST_CASE("this machine is recognised by its names and the loopback address") {
+  using weft::tools::is_this_machine;
+  CHECK(is_this_machine("localhost", "n1.cluster"));
+  CHECK(is_this_machine("127.0.0.1", "n1.cluster"));
+  CHECK(is_this_machine("n1.cluster", "n1.cluster"));
+  CHECK(is_this_machine("n1", "n1.cluster"));
+  CHECK_FALSE(is_this_machine("n2", "n1.cluster"));
+  CHECK_FALSE(is_this_machine("n", "n1.cluster"));
+}

@@ -1,0 +1,51 @@
+#!/bin/sh
+# When one node process of a job is killed, mpirun must name it, end the others and exit with 128+9,
+# leaving nothing running.
+# Usage: node_failure.sh <scratch folder> <mpirun> [mpirun options...] <pmix_wireup_client>
+# The job must have 3 nodes; node 1 is the one killed.
+scratch=$1
+shift
+rm -rf "$scratch" && mkdir -p "$scratch" || exit 1
+
+"$@" --pid-files "$scratch" --stall-on 1 > "$scratch/output" 2>&1 &
+launcher=$!
+
+waited=0
+until test -f "$scratch/node-0.pid" && test -f "$scratch/node-1.pid" && test -f "$scratch/node-2.pid"; do
+  sleep 0.1
+  waited=$((waited + 1))
+  if test "$waited" -gt 300; then
+    echo "the nodes did not pass their fence within 30 s"
+    cat "$scratch/output"
+    kill -KILL "$launcher"
+    exit 1
+  fi
+done
+# A pid file can exist before its line is written.
+sleep 0.2
+
+kill -KILL "$(cat "$scratch/node-1.pid")"
+wait "$launcher"
+status=$?
+cat "$scratch/output"
+failed=0
+if test "$status" -ne 137; then
+  echo "mpirun exited with $status, expected 137 (128 + SIGKILL)"
+  failed=1
+fi
+# The peers may have ended already when mpirun reports the node (they fail their PMIx calls).
+if ! grep -Eq "^mpirun: node 1 \(.*, ranks 2-3\) was killed by signal 9 \(SIGKILL[^)]*\)(; ending the job)?$" "$scratch/output"; then
+  echo "mpirun did not name the killed node as expected"
+  failed=1
+fi
+if test "$(grep -c "^mpirun:" "$scratch/output")" -ne 1; then
+  echo "mpirun printed more than one line about the end of the job"
+  failed=1
+fi
+for node in 0 1 2; do
+  if kill -0 "$(cat "$scratch/node-$node.pid")" 2> /dev/null; then
+    echo "node $node is still running"
+    failed=1
+  fi
+done
+exit $failed

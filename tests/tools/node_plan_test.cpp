@@ -1,0 +1,167 @@
+// The node plan: which node process holds which block of ranks, for every way of asking, and the
+// contradictions it refuses.
+#include "node_plan.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+namespace {
+
+using weft::tools::host_entry;
+using weft::tools::launch_options;
+using weft::tools::node_plan;
+
+// -n, --nodes and -ppn; the ones not named are not given.
+struct request {
+  std::optional<int> ranks = std::nullopt;
+  std::optional<int> nodes = std::nullopt;
+  std::optional<int> ppn = std::nullopt;
+};
+
+weft::tools::node_plan_result plan_of(request asked, std::vector<host_entry> hosts = {}) {
+  launch_options options;
+  options.ranks = asked.ranks;
+  options.nodes = asked.nodes;
+  options.ranks_per_node = asked.ppn;
+  return weft::tools::plan_nodes(options, hosts);
+}
+
+node_plan planned(request asked, std::vector<host_entry> hosts = {}) {
+  auto result = plan_of(asked, std::move(hosts));
+  if (auto *error = std::get_if<weft::tools::usage_error>(&result))
+    FAIL("unexpected usage error: " << error->message);
+  return std::get<node_plan>(result);
+}
+
+std::string error_of(request asked, std::vector<host_entry> hosts = {}) {
+  auto result = plan_of(asked, std::move(hosts));
+  REQUIRE(std::holds_alternative<weft::tools::usage_error>(result));
+  return std::get<weft::tools::usage_error>(result).message;
+}
+
+// Each node's rank count, in node order.
+std::vector<int> sizes(const node_plan &plan) {
+  std::vector<int> result;
+  for (const auto &node : plan.nodes)
+    result.push_back(node.ranks);
+  return result;
+}
+
+std::vector<std::string> hosts_of(const node_plan &plan) {
+  std::vector<std::string> result;
+  for (const auto &node : plan.nodes)
+    result.push_back(node.host);
+  return result;
+}
+
+using counts = std::vector<int>;
+using names = std::vector<std::string>;
+
+} // namespace
+
+TEST_CASE("without node options the job is one node on this machine") {
+  auto plan = planned({});
+  CHECK(plan.ranks == 1);
+  CHECK(sizes(plan) == counts{1});
+  CHECK(hosts_of(plan) == names{"localhost"});
+  CHECK_FALSE(plan.on_named_hosts);
+  CHECK(sizes(planned({.ranks = 64})) == counts{64});
+}
+
+TEST_CASE("a node count spreads the ranks evenly, the first N%K nodes one more, in contiguous blocks") {
+  auto plan = planned({.ranks = 10, .nodes = 4});
+  CHECK(sizes(plan) == counts{3, 3, 2, 2});
+  CHECK(plan.ranks == 10);
+  CHECK(hosts_of(plan) == names{"localhost", "localhost", "localhost", "localhost"});
+  std::vector<int> firsts;
+  for (const auto &node : plan.nodes)
+    firsts.push_back(node.first_rank);
+  CHECK(firsts == counts{0, 3, 6, 8});
+  CHECK(sizes(planned({.ranks = 8, .nodes = 2})) == counts{4, 4});
+  CHECK(sizes(planned({.ranks = 3, .nodes = 3})) == counts{1, 1, 1});
+  // Without -n, one rank a node.
+  CHECK(sizes(planned({.nodes = 3})) == counts{1, 1, 1});
+}
+
+TEST_CASE("a node count with fewer ranks than nodes is an error naming both") {
+  auto message = error_of({.ranks = 2, .nodes = 4});
+  CHECK_THAT(message, Catch::Contains("2 ranks cannot fill the 4 nodes that --nodes asks for"));
+  CHECK_THAT(message, Catch::Contains("at least 4 ranks"));
+}
+
+TEST_CASE("ranks per node put P ranks on each node and the remainder on the last") {
+  CHECK(sizes(planned({.ranks = 7, .ppn = 3})) == counts{3, 3, 1});
+  CHECK(sizes(planned({.ranks = 6, .ppn = 3})) == counts{3, 3});
+  CHECK(sizes(planned({.ranks = 2, .ppn = 3})) == counts{2});
+  CHECK(sizes(planned({.ppn = 4})) == counts{4});
+  CHECK(sizes(planned({.nodes = 3, .ppn = 2})) == counts{2, 2, 2});
+  CHECK(sizes(planned({.ranks = 5, .nodes = 3, .ppn = 2})) == counts{2, 2, 1});
+}
+
+TEST_CASE("ranks per node and --nodes that disagree are errors saying what to change") {
+  CHECK_THAT(error_of({.ranks = 7, .nodes = 2, .ppn = 3}),
+             Catch::Contains("7 ranks at -ppn 3 need 3 nodes, but --nodes gives 2; raise -ppn, lower -n"));
+  CHECK_THAT(error_of({.ranks = 4, .nodes = 4, .ppn = 2}),
+             Catch::Contains("4 ranks cannot fill the 4 nodes that --nodes asks for; give at least 7 ranks"));
+}
+
+TEST_CASE("named hosts: one node per host, each its slots, ranks beyond the slots spread evenly") {
+  std::vector<host_entry> hosts{{"a", 4}, {"b", 2}};
+  auto plan = planned({.ranks = 6}, hosts);
+  CHECK(plan.on_named_hosts);
+  CHECK(hosts_of(plan) == names{"a", "b"});
+  CHECK(sizes(plan) == counts{4, 2});
+  CHECK(sizes(planned({.ranks = 9}, hosts)) == counts{6, 3});
+  CHECK(sizes(planned({.ranks = 10}, hosts)) == counts{6, 4});
+  // Without -n, the slots; a host without slots counts one.
+  CHECK(sizes(planned({}, hosts)) == counts{4, 2});
+  CHECK(sizes(planned({}, {{"a", std::nullopt}, {"b", 3}})) == counts{1, 3});
+  CHECK(sizes(planned({.ranks = 7}, {{"a", std::nullopt}, {"b", std::nullopt}})) == counts{4, 3});
+}
+
+TEST_CASE("hosts the ranks do not reach are left out unless --nodes asked for them") {
+  std::vector<host_entry> hosts{{"a", 4}, {"b", 4}, {"c", 4}};
+  auto plan = planned({.ranks = 5}, hosts);
+  CHECK(hosts_of(plan) == names{"a", "b"});
+  CHECK(sizes(plan) == counts{4, 1});
+  CHECK(sizes(planned({.ranks = 3}, hosts)) == counts{3});
+  CHECK_THAT(error_of({.ranks = 5, .nodes = 3}, hosts), Catch::Contains("cannot fill the 3 nodes"));
+}
+
+TEST_CASE("a node count with hosts uses the first K hosts, and no more than there are") {
+  std::vector<host_entry> hosts{{"a", std::nullopt}, {"b", std::nullopt}, {"c", std::nullopt}};
+  auto plan = planned({.ranks = 8, .nodes = 2}, hosts);
+  CHECK(hosts_of(plan) == names{"a", "b"});
+  CHECK(sizes(plan) == counts{4, 4});
+  CHECK_THAT(error_of({.ranks = 8, .nodes = 4}, hosts),
+             Catch::Contains("--nodes 4 asks for more nodes than the 3 hosts given"));
+}
+
+TEST_CASE("ranks per node on hosts override their slots and use as many hosts as needed") {
+  std::vector<host_entry> hosts{{"a", 8}, {"b", 8}, {"c", 8}};
+  CHECK(sizes(planned({.ranks = 5, .ppn = 2}, hosts)) == counts{2, 2, 1});
+  CHECK(hosts_of(planned({.ranks = 4, .ppn = 2}, hosts)) == names{"a", "b"});
+  CHECK(sizes(planned({.ppn = 3}, hosts)) == counts{3, 3, 3});
+  CHECK_THAT(error_of({.ranks = 7, .ppn = 2}, hosts),
+             Catch::Contains("7 ranks at -ppn 2 need 4 nodes, but only 3 hosts are given; raise -ppn, lower -n or give "
+                             "more hosts"));
+}
+
+TEST_CASE("a host named twice is one host with the slots of both") {
+  auto plan = planned({}, {{"a", std::nullopt}, {"b", 2}, {"a", 3}});
+  CHECK(hosts_of(plan) == names{"a", "b"});
+  CHECK(sizes(plan) == counts{4, 2});
+}
+
+TEST_CASE("a job of more than INT_MAX ranks is refused") {
+  CHECK_THAT(error_of({.ppn = 2'000'000'000}, {{"a", std::nullopt}, {"b", std::nullopt}}),
+             Catch::Contains("the job would have 4000000000 ranks"));
+}
+
+TEST_CASE("nodes are described by index, host and ranks") {
+  auto plan = planned({.ranks = 9, .nodes = 3});
+  CHECK(weft::tools::node_description(plan, 1) == "node 1 (localhost, ranks 3-5)");
+  CHECK(weft::tools::node_description(planned({.ranks = 2, .nodes = 2}), 1) == "node 1 (localhost, rank 1)");
+}

@@ -1,0 +1,27 @@
+// The hosts a job may run on, as --hosts lists them and as hostfiles (MPICH's machinefiles, Open MPI's
+// hostfiles) write them. Parsing is pure so that every form and every mistake is unit-tested; only
+// read_hostfile touches the file system.
+#pragma once
+
+#include "launch_options.hpp"
+
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace weft::tools {
+
+using host_list_result = std::variant<std::vector<host_entry>, usage_error>;
+
+// "a,b:4,c": hosts separated by commas, each with an optional ":slots". `option` is how the user
+// spelled the option, for the messages.
+host_list_result parse_host_list(std::string_view list, std::string_view option);
+
+// A hostfile's text: one host a line as `host`, `host:N` or `host slots=N`; `#` starts a comment;
+// blank lines are skipped. `file_name` is for the messages, which give the line number.
+host_list_result parse_hostfile(std::string_view text, std::string_view file_name);
+
+// Reads and parses the hostfile at `path`.
+host_list_result read_hostfile(const std::string &path);
+
+} // namespace weft::tools

@@ -1,0 +1,106 @@
+#include "job_environment.hpp"
+
+#include <algorithm>
+
+namespace weft::tools {
+namespace {
+
+std::string_view name_of(std::string_view assignment) { return assignment.substr(0, assignment.find('=')); }
+
+const std::string *inherited_assignment(std::span<const std::string> inherited, std::string_view name) {
+  for (const std::string &assignment : inherited)
+    if (name_of(assignment) == name)
+      return &assignment;
+  return nullptr;
+}
+
+// Sets `setting` in `settings`, replacing an earlier setting of the same name in place.
+void set(std::vector<env_setting> &settings, env_setting setting) {
+  auto same = std::find_if(settings.begin(), settings.end(),
+                           [&](const env_setting &known) { return known.name == setting.name; });
+  if (same == settings.end())
+    settings.push_back(std::move(setting));
+  else
+    *same = std::move(setting);
+}
+
+} // namespace
+
+env_setting setting_of(std::string_view assignment) {
+  auto equals = assignment.find('=');
+  if (equals == std::string_view::npos)
+    return {std::string(assignment), std::nullopt};
+  return {std::string(assignment.substr(0, equals)), std::string(assignment.substr(equals + 1))};
+}
+
+std::vector<env_setting> job_variables(const launch_options &options, const node_plan &plan,
+                                       std::span<const std::string> inherited) {
+  std::vector<env_setting> settings;
+  // `-x VAR` without a value needs nothing here: a local process inherits VAR, and
+  // forwarded_variables sends it to remote ones.
+  for (const env_setting &setting : options.environment)
+    if (setting.value)
+      set(settings, setting);
+  set(settings, {"WEFT_NRANKS", std::to_string(plan.ranks)});
+  if (options.workers)
+    set(settings, {"WEFT_WORKERS", std::to_string(*options.workers)});
+  if (options.stack_size)
+    set(settings, {"WEFT_STACK_SIZE", *options.stack_size});
+  if (options.tag_output)
+    set(settings, {"WEFT_TAG_OUTPUT", "1"});
+  if (options.report_bindings)
+    set(settings, {"WEFT_REPORT_BINDINGS", "1"});
+  if (plan.nodes.size() < 2)
+    return settings;
+
+  std::string node_ranks;
+  for (const planned_node &node : plan.nodes)
+    node_ranks += (node_ranks.empty() ? "" : ",") + std::to_string(node.ranks);
+  set(settings, {"WEFT_NODE_RANKS", node_ranks});
+  // Node processes on this machine keep every byte on loopback; on named hosts the interface the
+  // user chose for the job serves the fabric too.
+  bool user_chose = inherited_assignment(inherited, "FI_TCP_IFACE") ||
+                    std::any_of(settings.begin(), settings.end(),
+                                [](const env_setting &setting) { return setting.name == "FI_TCP_IFACE"; });
+  if (!user_chose && !plan.on_named_hosts)
+    set(settings, {"FI_TCP_IFACE", "lo"});
+  else if (!user_chose && options.interface)
+    set(settings, {"FI_TCP_IFACE", *options.interface});
+  return settings;
+}
+
+std::vector<std::string> local_environment(std::span<const std::string> inherited,
+                                           std::span<const env_setting> settings) {
+  std::vector<std::string> environment;
+  for (const std::string &assignment : inherited) {
+    bool replaced = std::any_of(settings.begin(), settings.end(), [&](const env_setting &setting) {
+      return setting.value && setting.name == name_of(assignment);
+    });
+    if (!replaced)
+      environment.push_back(assignment);
+  }
+  for (const env_setting &setting : settings)
+    if (setting.value)
+      environment.push_back(setting.name + "=" + *setting.value);
+  return environment;
+}
+
+std::vector<env_setting> forwarded_variables(const launch_options &options, std::span<const std::string> inherited,
+                                             std::span<const env_setting> settings) {
+  std::vector<env_setting> forwarded;
+  for (const std::string &assignment : inherited) {
+    std::string_view name = name_of(assignment);
+    if (name.starts_with("WEFT_") || name.starts_with("FI_"))
+      set(forwarded, setting_of(assignment));
+  }
+  for (const env_setting &setting : options.environment)
+    if (!setting.value)
+      if (const std::string *assignment = inherited_assignment(inherited, setting.name))
+        set(forwarded, setting_of(*assignment));
+  for (const env_setting &setting : settings)
+    if (setting.value)
+      set(forwarded, setting);
+  return forwarded;
+}
+
+} // namespace weft::tools

@@ -1,0 +1,36 @@
+// The environment of the node processes: mpirun's own, with the -x variables and the WEFT_* variables
+// that tell the Weft runtime its job. Pure functions of mpirun's environment (passed in as
+// "NAME=VALUE" strings), so that what each node sees is unit-tested.
+#pragma once
+
+#include "launch_options.hpp"
+#include "node_plan.hpp"
+
+#include <span>
+#include <string>
+#include <vector>
+
+namespace weft::tools {
+
+// What mpirun sets for every node process, in order (a later setting of a name wins): the -x values,
+// then Weft's own (WEFT_NRANKS and the options' variables) so that -n wins over a stray
+// -x WEFT_NRANKS=.... A job of several nodes also gets WEFT_NODE_RANKS (each node's rank count, in
+// node order), and FI_TCP_IFACE unless the user set it: lo when every node runs here, the -iface
+// interface on named hosts.
+std::vector<env_setting> job_variables(const launch_options &options, const node_plan &plan,
+                                       std::span<const std::string> inherited);
+
+// `inherited` with `settings` applied, for a process started on this machine.
+std::vector<std::string> local_environment(std::span<const std::string> inherited,
+                                           std::span<const env_setting> settings);
+
+// The variables written into a remote node's command: mpirun's WEFT_* and FI_* variables and the
+// -x variables without a value as mpirun sees them, then `settings`. Each name appears once, with the
+// value that wins.
+std::vector<env_setting> forwarded_variables(const launch_options &options, std::span<const std::string> inherited,
+                                             std::span<const env_setting> settings);
+
+// "NAME=VALUE" as a setting.
+env_setting setting_of(std::string_view assignment);
+
+} // namespace weft::tools

@@ -1,0 +1,163 @@
+#include "node_plan.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <cstddef>
+
+namespace weft::tools {
+namespace {
+
+// Hosts in the order they were first named, each once, with the slots of all its entries.
+std::vector<host_entry> merged(std::span<const host_entry> hosts) {
+  std::vector<host_entry> result;
+  for (const host_entry &host : hosts) {
+    auto same = std::find_if(result.begin(), result.end(),
+                             [&](const host_entry &known) { return known.name == host.name; });
+    if (same == result.end())
+      result.push_back(host);
+    else
+      same->slots = same->slots.value_or(1) + host.slots.value_or(1);
+  }
+  return result;
+}
+
+std::string count_of(long long count, const char *what) {
+  return std::to_string(count) + " " + what + (count == 1 ? "" : "s");
+}
+
+// Ranks come in blocks: each node's first rank follows the previous node's last.
+node_plan numbered(std::vector<planned_node> nodes, bool on_named_hosts) {
+  node_plan plan{std::move(nodes), 0, on_named_hosts};
+  for (planned_node &node : plan.nodes) {
+    node.first_rank = plan.ranks;
+    plan.ranks += node.ranks;
+  }
+  return plan;
+}
+
+class planner {
+public:
+  planner(const launch_options &options, std::span<const host_entry> hosts)
+      : options_(options), hosts_(merged(hosts)), on_named_hosts_(!hosts_.empty()) {}
+
+  node_plan_result plan() {
+    if (on_named_hosts_ && options_.nodes) {
+      if (*options_.nodes > static_cast<int>(hosts_.size()))
+        return usage_error{"--nodes " + std::to_string(*options_.nodes) + " asks for more nodes than the " +
+                           count_of(static_cast<long long>(hosts_.size()), "host") +
+                           " given; name more hosts or lower --nodes"};
+      hosts_.resize(static_cast<std::size_t>(*options_.nodes));
+    }
+    if (!on_named_hosts_)
+      for (int node = 0; node < options_.nodes.value_or(1); ++node)
+        hosts_.push_back({std::string(local_host_name), std::nullopt});
+
+    auto sizes = options_.ranks_per_node ? blocks_of_ppn() : spread_over_slots();
+    if (auto *error = std::get_if<usage_error>(&sizes))
+      return *error;
+    std::vector<planned_node> nodes;
+    for (std::size_t node = 0; node < hosts_.size(); ++node) {
+      int ranks = std::get<std::vector<int>>(sizes)[node];
+      if (ranks == 0 && options_.nodes)
+        return usage_error{count_of(total_ranks_, "rank") + " cannot fill the " +
+                           count_of(*options_.nodes, "node") + " that --nodes asks for; give at least " +
+                           std::to_string(needed_for_nodes()) + " ranks with -n, or fewer nodes"};
+      if (ranks > 0)
+        nodes.push_back({hosts_[node].name, 0, ranks});
+    }
+    return numbered(std::move(nodes), on_named_hosts_);
+  }
+
+private:
+  using sizes_result = std::variant<std::vector<int>, usage_error>;
+
+  // The rank count, given or from `per_job` (counted in long long: P times many hosts can pass INT_MAX).
+  std::optional<usage_error> settle_ranks(long long per_job) {
+    long long ranks = options_.ranks ? *options_.ranks : per_job;
+    if (ranks > INT_MAX)
+      return usage_error{"the job would have " + std::to_string(ranks) + " ranks, more than " +
+                         std::to_string(INT_MAX) + "; give fewer with -n"};
+    total_ranks_ = static_cast<int>(ranks);
+    return std::nullopt;
+  }
+
+  // -ppn P: P ranks on each node, the last one the remainder.
+  sizes_result blocks_of_ppn() {
+    const int per_node = *options_.ranks_per_node;
+    if (auto error = settle_ranks(static_cast<long long>(per_node) * static_cast<long long>(hosts_.size())))
+      return *error;
+    // Without hosts or --nodes, the node count follows from -n and -ppn alone.
+    if (!on_named_hosts_ && !options_.nodes && options_.ranks)
+      hosts_.resize(static_cast<std::size_t>((total_ranks_ + per_node - 1) / per_node), hosts_.front());
+    long long needed = (static_cast<long long>(total_ranks_) + per_node - 1) / per_node;
+    if (needed > static_cast<long long>(hosts_.size()))
+      return usage_error{count_of(total_ranks_, "rank") + " at -ppn " + std::to_string(per_node) + " need " +
+                         count_of(needed, "node") + ", but " + available_nodes() +
+                         "; raise -ppn, lower -n or give more " + (options_.nodes ? "nodes" : "hosts")};
+    std::vector<int> sizes(hosts_.size(), 0);
+    int left = total_ranks_;
+    for (int &size : sizes) {
+      size = std::min(left, per_node);
+      left -= size;
+    }
+    return sizes;
+  }
+
+  // Each node its slots (1 when not given) in order; ranks beyond all slots spread evenly.
+  sizes_result spread_over_slots() {
+    long long slots = 0;
+    for (const host_entry &host : hosts_)
+      slots += host.slots.value_or(1);
+    if (auto error = settle_ranks(slots))
+      return *error;
+    std::vector<int> sizes;
+    long long left = total_ranks_;
+    for (const host_entry &host : hosts_) {
+      sizes.push_back(static_cast<int>(std::min<long long>(left, host.slots.value_or(1))));
+      left -= sizes.back();
+    }
+    const auto count = static_cast<long long>(hosts_.size());
+    for (std::size_t node = 0; node < sizes.size(); ++node)
+      sizes[node] += static_cast<int>(left / count + (static_cast<long long>(node) < left % count ? 1 : 0));
+    return sizes;
+  }
+
+  // The fewest ranks that give every node of --nodes at least one.
+  int needed_for_nodes() const {
+    if (!options_.ranks_per_node)
+      return *options_.nodes;
+    return (*options_.nodes - 1) * *options_.ranks_per_node + 1;
+  }
+
+  std::string available_nodes() const {
+    if (options_.nodes)
+      return "--nodes gives " + std::to_string(*options_.nodes);
+    return "only " + count_of(static_cast<long long>(hosts_.size()), "host") + (hosts_.size() == 1 ? " is" : " are") +
+           " given";
+  }
+
+  const launch_options &options_;
+  std::vector<host_entry> hosts_;
+  bool on_named_hosts_;
+  int total_ranks_ = 0;
+};
+
+} // namespace
+
+node_plan_result plan_nodes(const launch_options &options, std::span<const host_entry> hosts) {
+  return planner(options, hosts).plan();
+}
+
+} // namespace weft::tools
+
+namespace weft::tools {
+
+std::string node_description(const node_plan &plan, int node) {
+  const planned_node &planned = plan.nodes[static_cast<std::size_t>(node)];
+  std::string ranks = planned.ranks == 1 ? "rank " + std::to_string(planned.first_rank)
+                                         : "ranks " + std::to_string(planned.first_rank) + "-" +
+                                               std::to_string(planned.first_rank + planned.ranks - 1);
+  return "node " + std::to_string(node) + " (" + planned.host + ", " + ranks + ")";
+}
+
+} // namespace weft::tools

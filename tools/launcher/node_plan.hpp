@@ -1,0 +1,54 @@
+// Which node process runs which ranks: a pure function of mpirun's options and the hosts, so that every
+// placement rule and every contradiction is unit-tested without starting anything. Ranks always form
+// contiguous blocks: node i holds the ranks after those of nodes 0..i-1.
+#pragma once
+
+#include "launch_options.hpp"
+
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace weft::tools {
+
+// The host name of node processes that --nodes starts on this machine.
+inline constexpr std::string_view local_host_name = "localhost";
+
+struct planned_node {
+  std::string host;
+  int first_rank = 0;
+  int ranks = 0;
+
+  bool operator==(const planned_node &) const = default;
+};
+
+struct node_plan {
+  std::vector<planned_node> nodes;
+  int ranks = 0;
+  // The nodes run on the hosts the user named (--hosts, --hostfile), reached through the remote shell
+  // unless they are this machine; otherwise all run here (--nodes, or the default single node).
+  bool on_named_hosts = false;
+};
+
+using node_plan_result = std::variant<node_plan, usage_error>;
+
+// Places options.ranks over the nodes:
+//  - without hosts, --nodes K node processes on this machine (default 1);
+//  - with hosts (a host named twice is one host with both entries' slots), one node per host;
+//  - -ppn P: P ranks a node, the last node the remainder, as many nodes as that takes;
+//  - otherwise each host takes its slots (1 when not given) in order, and ranks beyond all slots are
+//    spread evenly over the hosts; without hosts the ranks are spread evenly, the first N%K nodes one
+//    more.
+// Without -n the job has -ppn ranks per node, or the hosts' slots, or one rank per node. Hosts the
+// ranks do not reach are left out, unless --nodes asked for them: then it is an error.
+node_plan_result plan_nodes(const launch_options &options, std::span<const host_entry> hosts);
+
+} // namespace weft::tools
+
+namespace weft::tools {
+
+// "node 1 (localhost, ranks 4-7)", as mpirun's messages name a node.
+std::string node_description(const node_plan &plan, int node);
+
+} // namespace weft::tools

@@ -1,0 +1,41 @@
+#include "remote_command.hpp"
+
+namespace weft::tools {
+
+std::string shell_quoted(std::string_view text) {
+  std::string quoted = "'";
+  for (char c : text) {
+    if (c == '\'')
+      quoted += "'\\''";
+    else
+      quoted += c;
+  }
+  return quoted + "'";
+}
+
+std::vector<std::string> remote_command(std::string_view shell, std::string_view host, std::string_view directory,
+                                        std::span<const env_setting> variables,
+                                        std::span<const std::string> command) {
+  std::string remote = "cd " + shell_quoted(directory) + " && exec env";
+  for (const env_setting &variable : variables)
+    remote += " " + shell_quoted(variable.name + "=" + variable.value.value_or(""));
+  for (const std::string &word : command)
+    remote += " " + shell_quoted(word);
+
+  std::vector<std::string> argv{std::string(shell)};
+  std::string_view shell_name = shell.substr(shell.rfind('/') + 1);
+  if (shell_name == "ssh")
+    argv.emplace_back("-x");
+  argv.emplace_back(host);
+  argv.push_back(std::move(remote));
+  return argv;
+}
+
+bool is_this_machine(std::string_view host, std::string_view hostname) {
+  if (host == "localhost" || host == "127.0.0.1" || host == hostname)
+    return true;
+  // The short name of this machine (node1 for node1.cluster.example).
+  return hostname.substr(0, hostname.find('.')) == host;
+}
+
+} // namespace weft::tools

@@ -1,0 +1,34 @@
+// The command line that starts a node process on another host through a remote shell (ssh by
+// default): the shell, the host, and one command for the remote side's shell that enters mpirun's
+// folder and runs the program with the job's variables. A remote shell passes no environment of its
+// own accord, so every variable the job needs is written into that command.
+#pragma once
+
+#include "launch_options.hpp"
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace weft::tools {
+
+inline constexpr std::string_view default_remote_shell = "ssh";
+
+// ssh's exit status when it could not run the command on the host at all.
+inline constexpr int remote_shell_failure_status = 255;
+
+// `text` quoted for a POSIX shell: in single quotes, with each ' written as '\''.
+std::string shell_quoted(std::string_view text);
+
+// {shell, [-x,] host, "cd DIR && exec env VAR=VALUE... PROGRAM ARGS..."}. ssh gets -x (no X11
+// forwarding, as MPICH's hydra passes it); other remote shells get the host and the command alone.
+std::vector<std::string> remote_command(std::string_view shell, std::string_view host, std::string_view directory,
+                                        std::span<const env_setting> variables,
+                                        std::span<const std::string> command);
+
+// Whether `host` names the machine mpirun runs on (`hostname` is its name), so that its node process
+// is started directly instead of through the remote shell.
+bool is_this_machine(std::string_view host, std::string_view hostname);
+
+} // namespace weft::tools
