@@ -35,6 +35,8 @@ endfunction()
 # weft_add_mpi_test(<name> SOURCE <file> | PROGRAM <built program>
 #                   [RANKS <n>...]         default 1 2 7 64 1000
 #                   [WORKERS <w>...]       default 1 2
+#                   [NODES <k>...]         default 1: node processes (mpirun --nodes), each rank count of at
+#                                          least k split over them as evenly as it goes
 #                   [ARGS <arg>...]        program arguments
 #                   [EXPECT_EXIT <code>]            default 0
 #                   [EXPECT_OUTPUT <regex>...]      one output line must match them all;
@@ -42,11 +44,13 @@ endfunction()
 #                   [ENV <VAR=value>...]
 #                   [TIMEOUT <seconds>])   default 30, given to mpirun --timeout
 #
-# Registers one test per (ranks, workers) pair, named mpi.<name>.np<ranks>.w<workers>, labelled "mpi".
+# Registers one test per (nodes, ranks, workers), named mpi.<name>.np<ranks>.w<workers> on one node and
+# mpi.<name>.nodes<k>.np<ranks>.w<workers> across k, labelled "mpi" (and "nodes" across nodes).
 # In ARGS and EXPECT_OUTPUT, @NP@ stands for the number of ranks, @MID@ for rank NP/2 and @LAST@ for rank
 # NP-1.
 function(weft_add_mpi_test name)
-  cmake_parse_arguments(PARSE_ARGV 1 T "" "SOURCE;PROGRAM;EXPECT_EXIT;TIMEOUT" "RANKS;WORKERS;ARGS;EXPECT_OUTPUT;ENV")
+  cmake_parse_arguments(PARSE_ARGV 1 T "" "SOURCE;PROGRAM;EXPECT_EXIT;TIMEOUT"
+                        "RANKS;WORKERS;NODES;ARGS;EXPECT_OUTPUT;ENV")
   if(T_SOURCE)
     weft_build_mpi_program(${T_SOURCE} binary)
   elseif(T_PROGRAM)
@@ -59,6 +63,9 @@ function(weft_add_mpi_test name)
   endif()
   if(NOT T_WORKERS)
     set(T_WORKERS 1 2)
+  endif()
+  if(NOT T_NODES)
+    set(T_NODES 1)
   endif()
   if(NOT DEFINED T_EXPECT_EXIT)
     set(T_EXPECT_EXIT 0)
@@ -88,20 +95,36 @@ function(weft_add_mpi_test name)
     string(REPLACE "@MID@" ${mid} expect "${expect}")
     string(REPLACE "@LAST@" ${last} expect "${expect}")
 
-    foreach(workers IN LISTS T_WORKERS)
-      set(test mpi.${name}.np${np}.w${workers})
-      # mpirun stops a hung job and says so (status 124); the script's and ctest's timeouts are
-      # backstops, past mpirun's grace period between SIGTERM and SIGKILL. PROCESSORS keeps ctest -j
-      # from running more workers than there are cores.
-      add_test(NAME ${test}
-               COMMAND ${CMAKE_COMMAND} -DEXPECT_EXIT=${T_EXPECT_EXIT} "-DEXPECT_OUTPUT=${expect}"
-                       -DTIMEOUT=${script_timeout} -P ${WEFT_RUN_MPI_TEST}
-                       -- ${WEFT_MPIRUN} --timeout ${T_TIMEOUT} -n ${np} --workers ${workers} ${binary} ${args}
-               WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
-      set_tests_properties(${test} PROPERTIES LABELS mpi TIMEOUT ${ctest_timeout} PROCESSORS ${workers})
-      if(T_ENV)
-        set_tests_properties(${test} PROPERTIES ENVIRONMENT "${T_ENV}")
+    foreach(nodes IN LISTS T_NODES)
+      if(np LESS nodes)
+        continue()
       endif()
+      if(nodes EQUAL 1)
+        set(prefix mpi.${name})
+        set(node_options)
+        set(labels mpi)
+      else()
+        set(prefix mpi.${name}.nodes${nodes})
+        set(node_options --nodes ${nodes})
+        set(labels mpi nodes)
+      endif()
+      foreach(workers IN LISTS T_WORKERS)
+        set(test ${prefix}.np${np}.w${workers})
+        # mpirun stops a hung job and says so (status 124); the script's and ctest's timeouts are
+        # backstops, past mpirun's grace period between SIGTERM and SIGKILL. PROCESSORS keeps ctest -j
+        # from running more workers than there are cores.
+        math(EXPR processors "${nodes} * ${workers}")
+        add_test(NAME ${test}
+                 COMMAND ${CMAKE_COMMAND} -DEXPECT_EXIT=${T_EXPECT_EXIT} "-DEXPECT_OUTPUT=${expect}"
+                         -DTIMEOUT=${script_timeout} -P ${WEFT_RUN_MPI_TEST}
+                         -- ${WEFT_MPIRUN} --timeout ${T_TIMEOUT} ${node_options} -n ${np} --workers ${workers}
+                            ${binary} ${args}
+                 WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+        set_tests_properties(${test} PROPERTIES LABELS "${labels}" TIMEOUT ${ctest_timeout} PROCESSORS ${processors})
+        if(T_ENV)
+          set_tests_properties(${test} PROPERTIES ENVIRONMENT "${T_ENV}")
+        endif()
+      endforeach()
     endforeach()
   endforeach()
 endfunction()
