@@ -9,6 +9,7 @@
 #include "pmix_server.hpp"
 #include "program_lookup.hpp"
 #include "remote_command.hpp"
+#include "slurm_launch.hpp"
 
 #include <limits.h>
 #include <poll.h>
@@ -91,9 +92,11 @@ std::string this_hostname() {
 class job {
 public:
   job(const launch_options &options, const node_plan &plan, const std::string &program_path,
-      std::string_view launcher_name)
+      std::optional<slurm_allocation> allocation, std::string_view launcher_name)
       : options_(options), plan_(plan), program_path_(program_path), launcher_name_(launcher_name),
-        inherited_(environment_snapshot()), hostname_(this_hostname()), pids_(plan.nodes.size(), 0) {}
+        inherited_(environment_snapshot()), hostname_(this_hostname()),
+        allocation_(plan.on_named_hosts || plan.nodes.size() == 1 ? std::nullopt : allocation),
+        pids_(allocation_ ? 1 : plan.nodes.size(), 0) {}
 
   int run() {
     const sigset_t watched = watched_signals();
@@ -132,11 +135,16 @@ private:
   // Today's job of one process on this machine: no PMIx, and messages name the program.
   bool one_local_process() const { return plan_.nodes.size() == 1 && !is_remote(0); }
 
+  // One child to supervise, whose end is the job's: the single process, or srun starting all nodes.
+  bool one_child() const { return one_local_process() || allocation_; }
+
   bool is_remote(std::size_t node) const {
     return plan_.on_named_hosts && !is_this_machine(plan_.nodes[node].host, hostname_);
   }
 
   std::string label(std::size_t node) const {
+    if (allocation_)
+      return "srun, which started the " + std::to_string(plan_.nodes.size()) + " node processes,";
     return one_local_process() ? options_.command.front() : node_description(plan_, static_cast<int>(node));
   }
 
@@ -144,8 +152,34 @@ private:
     return static_cast<std::size_t>(std::count_if(pids_.begin(), pids_.end(), [](pid_t pid) { return pid > 0; }));
   }
 
+  // Inside a Slurm allocation: srun starts the nodes and serves PMIx. False after saying why it could not.
+  bool start_through_slurm(const sigset_t &child_mask) {
+    auto srun = find_program("srun", std::getenv("PATH") ? std::optional<std::string_view>(std::getenv("PATH"))
+                                                          : std::nullopt);
+    if (auto *error = std::get_if<usage_error>(&srun)) {
+      say("inside a Slurm allocation, nodes are started with srun, but " + error->message);
+      return false;
+    }
+    std::vector<std::string> command = options_.command;
+    command.front() = program_path_;
+    std::vector<std::string> argv = {"srun"};
+    for (std::string &argument : srun_arguments(plan_, *allocation_, command))
+      argv.push_back(std::move(argument));
+    process_launch launch = {std::get<std::string>(srun), argv,
+                             local_environment(inherited_, job_variables(options_, plan_, inherited_))};
+    auto started = start_process(launch, child_mask);
+    if (auto *failure = std::get_if<start_failure>(&started)) {
+      say("cannot run srun: " + std::string(std::strerror(failure->error)));
+      return false;
+    }
+    pids_[0] = std::get<pid_t>(started);
+    return true;
+  }
+
   // Starts every node; false after saying why one could not start (the started ones are being ended).
   bool start_nodes(const sigset_t &child_mask) {
+    if (allocation_)
+      return start_through_slurm(child_mask);
     std::string remote_shell;
     for (std::size_t node = 0; node < plan_.nodes.size(); ++node)
       if (is_remote(node) && remote_shell.empty()) {
@@ -283,7 +317,7 @@ private:
   }
 
   void node_ended(std::size_t node, int wait_status) {
-    if (one_local_process()) {
+    if (one_child()) {
       if (WIFSIGNALED(wait_status) && !timed_out_)
         say(label(node) + " " + killed_by(wait_status));
       status_ = status_of(wait_status);
@@ -360,7 +394,9 @@ private:
   std::string_view launcher_name_;
   const std::vector<std::string> inherited_;
   const std::string hostname_;
-  // The node processes' pids, 0 once ended (or never started).
+  // The allocation whose srun starts the nodes, when the job runs inside one.
+  const std::optional<slurm_allocation> allocation_;
+  // The node processes' pids (srun's alone, inside an allocation), 0 once ended (or never started).
   std::vector<pid_t> pids_;
   std::unique_ptr<pmix_server> server_;
   int signals_ = -1;
@@ -379,8 +415,8 @@ private:
 } // namespace
 
 int run_job(const launch_options &options, const node_plan &plan, const std::string &program_path,
-            std::string_view launcher_name) {
-  return job(options, plan, program_path, launcher_name).run();
+            std::optional<slurm_allocation> allocation, std::string_view launcher_name) {
+  return job(options, plan, program_path, allocation, launcher_name).run();
 }
 
 } // namespace weft::tools

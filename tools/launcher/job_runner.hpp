@@ -4,7 +4,9 @@
 
 #include "launch_options.hpp"
 #include "node_plan.hpp"
+#include "slurm_launch.hpp"
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -16,12 +18,13 @@ inline constexpr int timeout_exit_status = 124;
 // Runs `program_path` with the arguments in options.command (the first one stays argv[0]) as the node
 // processes of `plan`: a plan of one node on this machine is one process, exactly as without nodes;
 // several nodes are wired up through mpirun's PMIx server, and nodes on other hosts are started
-// through the remote shell. Forwards SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1 and SIGUSR2 to every
+// through the remote shell; inside a Slurm `allocation`, srun starts the nodes of this machine's plan and
+// wires them up itself. Forwards SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1 and SIGUSR2 to every
 // node process, enforces the timeout, and ends the whole job when one node fails or aborts. Returns
 // the status mpirun should exit with: the program's (the first failing node's), 128+N after signal
 // N, an abort's status, timeout_exit_status, or usage_exit_status if the job could not be started.
 // Messages start with `launcher_name`.
 int run_job(const launch_options &options, const node_plan &plan, const std::string &program_path,
-            std::string_view launcher_name);
+            std::optional<slurm_allocation> allocation, std::string_view launcher_name);
 
 } // namespace weft::tools

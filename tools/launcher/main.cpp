@@ -56,6 +56,13 @@ int main(int argc, char **argv) {
   if (const auto *error = std::get_if<usage_error>(&program))
     return usage_failure(launcher_name, *error);
 
+  // Inside a Slurm allocation a job spans its nodes unless told otherwise, as with Open MPI and MPICH.
+  const std::optional<slurm_allocation> allocation =
+      current_allocation([](const char *name) -> const char * { return std::getenv(name); });
+  if (allocation && !options.nodes && !options.ranks_per_node && options.hosts.empty() && !options.hostfile &&
+      allocation->nodes > 1)
+    options.nodes = allocation->nodes;
+
   host_list_result hosts = options.hosts;
   if (options.hostfile)
     hosts = read_hostfile(*options.hostfile);
@@ -64,5 +71,5 @@ int main(int argc, char **argv) {
   node_plan_result plan = plan_nodes(options, std::get<std::vector<host_entry>>(hosts));
   if (const auto *error = std::get_if<usage_error>(&plan))
     return usage_failure(launcher_name, *error);
-  return run_job(options, std::get<node_plan>(plan), std::get<std::string>(program), launcher_name);
+  return run_job(options, std::get<node_plan>(plan), std::get<std::string>(program), allocation, launcher_name);
 }
