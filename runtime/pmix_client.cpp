@@ -17,6 +17,16 @@ pmix_proc_t process(const std::string& nspace, int rank) {
   return proc;
 }
 
+// This node's index, for the event handler, which runs on PMIx's own thread.
+int this_node = -1;
+
+// The launcher is gone (mpirun ended, or its host is unreachable): nothing can end this process any more
+// but itself. A node on another host, started through ssh without a terminal, would otherwise live on.
+void on_lost_launcher(std::size_t, pmix_status_t status, const pmix_proc_t*, pmix_info_t*, std::size_t,
+                      pmix_info_t*, std::size_t, pmix_event_notification_cbfunc_fn_t, void*) {
+  fatal(1, "node %d lost its connection to the job's launcher (%s); ending", this_node, PMIx_Error_string(status));
+}
+
 }  // namespace
 
 pmix_client::pmix_client() {
@@ -28,6 +38,9 @@ pmix_client::pmix_client() {
           PMIx_Error_string(status));
   nspace_ = self.nspace;
   node_ = static_cast<int>(self.rank);
+  this_node = node_;
+  pmix_status_t lost[] = {PMIX_ERR_LOST_CONNECTION, PMIX_ERR_UNREACH};
+  PMIx_Register_event_handler(lost, 2, nullptr, 0, on_lost_launcher, nullptr, nullptr);
   pmix_proc_t job = process(nspace_, PMIX_RANK_WILDCARD);
   pmix_value_t* size = nullptr;
   check(PMIx_Get(&job, PMIX_JOB_SIZE, nullptr, 0, &size), "PMIx_Get(PMIX_JOB_SIZE)");
