@@ -16,6 +16,7 @@
 #include "mpi_api/pmpi.hpp"
 #include "runtime/report.hpp"
 #include "shm/matching_engine.hpp"
+#include "shm/ownership_passing.hpp"
 
 using namespace weft::mpi;
 
@@ -72,6 +73,7 @@ extern "C" int PMPI_Finalize(void) {
     return error;
   complete_orphans();
   complete_buffered_sends();
+  weft::shm::reclaim_given_copies(true);
   // A rank leaves only when every rank of its node has arrived: buffers of late peers may still be read from
   // it in place. Across nodes, node processes wait for each other when their ranks are done (runtime/job.cpp).
   weft::coll::barrier(node_view(*resolve(MPI_COMM_WORLD)));

@@ -60,14 +60,16 @@ void buffer_pool::trim() noexcept {
   }
 }
 
-buffer_pool& own_pool() {
+buffer_pool& pool_of(int rank_id) {
   // Slots sized once for the job, as the matching engines are; each rank makes and uses its own, so
   // they need no synchronization.
   static runtime::rank_slots<std::unique_ptr<buffer_pool>> pools;
-  std::unique_ptr<buffer_pool>& pool = pools[runtime::current_rank()->id];
+  std::unique_ptr<buffer_pool>& pool = pools[rank_id];
   if (pool == nullptr) [[unlikely]]
     pool = std::make_unique<buffer_pool>();
   return *pool;
 }
+
+buffer_pool& own_pool() { return pool_of(runtime::current_rank()->id); }
 
 }  // namespace weft::shm

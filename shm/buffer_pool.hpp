@@ -41,7 +41,11 @@ class buffer_pool {
   statistics stats_;
 };
 
-// The calling rank's pool, made on its first use.
+// The pool of rank `rank_id` of this node, made on its first use. Only that rank may use it, or its worker's
+// thread while the rank does not run.
+buffer_pool& pool_of(int rank_id);
+
+// The calling rank's pool.
 buffer_pool& own_pool();
 
 }  // namespace weft::shm

@@ -1,7 +1,11 @@
 #include "shm/ownership_passing.hpp"
 
+#include <memory>
 #include <utility>
+#include <vector>
 
+#include "runtime/job.hpp"
+#include "runtime/rank_slots.hpp"
 #include "runtime/report.hpp"
 #include "shm/buffer_pool.hpp"
 #include "shm/delivery.hpp"
@@ -28,10 +32,48 @@ bool same_placement(const type_layout& a, const type_layout& b) noexcept {
   return true;
 }
 
+// A buffer given to a rank of another node: sent as an ordinary message, back to the giver's pool once sent.
+struct given_copy {
+  send_request request;
+  pool_buffer* buffer;
+  type_layout::pointer layout;  // the data's, alive until the send completes
+};
+
+// Per rank, its given copies whose sends may not have completed yet.
+std::vector<std::unique_ptr<given_copy>>& given_copies() {
+  static runtime::rank_slots<std::vector<std::unique_ptr<given_copy>>> per_rank;
+  return per_rank[runtime::current_rank()->id];
+}
+
+void give_by_copy(pool_buffer& buffer, const const_typed_span& data, type_layout::pointer layout,
+                  const envelope& env, int destination) {
+  auto copy = std::make_unique<given_copy>();
+  copy->buffer = &buffer;
+  copy->layout = std::move(layout);
+  start_send(copy->request, data, env, destination, send_mode::standard);
+  given_copies().push_back(std::move(copy));
+}
+
 }  // namespace
+
+void reclaim_given_copies(bool wait) {
+  std::vector<std::unique_ptr<given_copy>>& copies = given_copies();
+  if (copies.empty()) [[likely]] return;
+  std::erase_if(copies, [wait](const std::unique_ptr<given_copy>& copy) {
+    if (wait) copy->request.done.wait();
+    if (!copy->request.done.done()) return false;
+    own_pool().release(copy->buffer);
+    return true;
+  });
+}
 
 void give(pool_buffer& buffer, const const_typed_span& data, type_layout::pointer layout, const envelope& env,
           int destination) {
+  reclaim_given_copies(false);
+  if (!runtime::job::current().nodes().is_local(destination)) [[unlikely]] {
+    give_by_copy(buffer, data, std::move(layout), env, destination);
+    return;
+  }
   buffer.state = buffer_state::given;
   given_message& m = buffer.in_flight;
   m.env = env;
@@ -65,18 +107,18 @@ void receive_given(recv_request& receive, given_message& m) {
     *receive.taken = buffer.data();
     return;
   }
-  if (receive.taken != nullptr) provide_buffer(receive);
+  if (receive.taken != nullptr) provide_buffer(receive, own_pool());
   fill(receive, m.data);
   buffer.in_flight.layout.reset();
   own_pool().release(&buffer);
 }
 
-void provide_buffer(recv_request& take) {
+void provide_buffer(recv_request& take, buffer_pool& pool) {
   const type_layout& layout = *take.buffer.layout;
   std::size_t elements = layout.size() == 0 ? 0 : (take.received() + layout.size() - 1) / layout.size();
   // The datatype's data lies at non-negative offsets (checked by the take), so this much holds it.
   std::size_t bytes = elements == 0 ? 0 : (elements - 1) * layout.extent() + layout.true_ub();
-  pool_buffer* buffer = own_pool().allocate(bytes);
+  pool_buffer* buffer = pool.allocate(bytes);
   if (buffer == nullptr) runtime::fatal(1, "out of memory for a %zu-byte buffer taken by MPIX_Take", bytes);
   take.buffer.base = buffer->data();
   take.buffer.count = elements;

@@ -13,10 +13,12 @@
 // A give never waits: the buffer, and the message in its header, belong to the receiver's queue until
 // matched. So a give completes at once, and cannot be cancelled.
 //
-// Ranks on other nodes (later) need nothing of this: a take there is an ordinary receive into a buffer the
-// taker allocates when the message matches (provide_buffer), a give a send from the buffer, freed once
-// the send completes.
+// Ranks on other nodes cannot read this process's memory, so across nodes ownership passing falls back to
+// a copy: a give is an ordinary send from the buffer, which returns to the giver's pool once the send has
+// completed (reclaim_given_copies), and a take of a message from another node receives into a fresh buffer
+// of the taker's pool.
 
+#include "shm/buffer_pool.hpp"
 #include "shm/envelope.hpp"
 #include "shm/operations.hpp"
 #include "shm/pool_buffer.hpp"
@@ -36,7 +38,11 @@ void start_take(recv_request& request, const typed_span& shape, void** taken, co
 // caller completes the receive.
 void receive_given(recv_request& receive, given_message& m);
 
-// Gives a matched take (recorded) its buffer, from the calling rank's pool, laid out as its datatype says.
-void provide_buffer(recv_request& take);
+// Gives a matched take (recorded) its buffer, from `pool`, laid out as its datatype says.
+void provide_buffer(recv_request& take, buffer_pool& pool);
+
+// Returns to the calling rank's pool the buffers it gave to other nodes whose sends have completed; with
+// `wait`, first waits for all of them (MPI_Finalize).
+void reclaim_given_copies(bool wait);
 
 }  // namespace weft::shm

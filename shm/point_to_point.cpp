@@ -7,6 +7,7 @@
 #include "runtime/config.hpp"
 #include "runtime/job.hpp"
 #include "runtime/report.hpp"
+#include "shm/buffer_pool.hpp"
 #include "shm/delivery.hpp"
 #include "shm/matching_engine.hpp"
 #include "shm/ownership_passing.hpp"
@@ -19,7 +20,7 @@ namespace {
 void accept(recv_request& receive, const envelope& env, std::size_t size) {
   record(receive, env, size);
   if (receive.taken != nullptr) [[unlikely]]
-    provide_buffer(receive);
+    provide_buffer(receive, own_pool());
 }
 
 // The network layer's channel to ranks of other nodes, on jobs across nodes.
@@ -37,6 +38,30 @@ void copy_with_peer(block_copy& copy, completion& own, completion& peer) {
     peer.complete();  // may free the copy when the peer is its sender: nothing of it is touched after
     own.complete_by_owner();
   }
+}
+
+// Hands message `m`, an inline_data or remote one, to the oldest matching receive of rank `destination`, or
+// queues it there; a matched take gets its buffer from `pool()`, the pool of whoever matched.
+template <class Pool>
+void hand_over(message* m, int destination, Pool pool) {
+  matching_engine& engine = engine_of(destination);
+  auto lock = engine.lock();
+  recv_request* receive = engine.take_posted(m->env);
+  if (receive == nullptr) {
+    engine.queue_unexpected(m, m->kind == message_kind::inline_data ? m->size : 0);
+    return;
+  }
+  lock.unlock();
+  record(*receive, m->env, m->size);
+  if (receive->taken != nullptr) [[unlikely]]
+    provide_buffer(*receive, pool());
+  if (m->kind == message_kind::remote) {
+    remote->fetch(*receive, m);
+    return;
+  }
+  fill(*receive, m->data);
+  receive->done.complete();
+  inline_message::destroy(static_cast<inline_message*>(m));
 }
 
 }  // namespace
@@ -87,7 +112,7 @@ void start_send(send_request& request, const const_typed_span& data, const envel
   if (mode == send_mode::standard && size <= runtime::job_config().inline_max && engine.inline_fits(size)) {
     // Copy outside the lock; a receive posted meanwhile is matched when the lock is taken again.
     lock.unlock();
-    deliver(inline_message::create(env, data), destination);
+    hand_over(inline_message::create(env, data), destination, own_pool);
     request.done.complete_by_owner();
     return;
   }
@@ -143,22 +168,8 @@ void receive_message(recv_request& request, message* m) {
 }  // namespace
 
 void deliver(message* m, int destination) {
-  matching_engine& engine = engine_of(destination);
-  auto lock = engine.lock();
-  recv_request* receive = engine.take_posted(m->env);
-  if (receive == nullptr) {
-    engine.queue_unexpected(m, m->kind == message_kind::inline_data ? m->size : 0);
-    return;
-  }
-  lock.unlock();
-  accept(*receive, m->env, m->size);
-  if (m->kind == message_kind::remote) {
-    remote->fetch(*receive, m);
-    return;
-  }
-  fill(*receive, m->data);
-  receive->done.complete();
-  inline_message::destroy(static_cast<inline_message*>(m));
+  // By the receiver's worker while the receiver does not run: a take gets its buffer from its pool.
+  hand_over(m, destination, [destination]() -> buffer_pool& { return pool_of(destination); });
 }
 
 void start_recv(recv_request& request, const typed_span& buffer, const envelope& pattern, int self) {
