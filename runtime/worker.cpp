@@ -37,6 +37,8 @@ class recording_stack {
   boost::context::stack_context* record_;
 };
 
+constexpr unsigned network_poll_interval = 32;
+
 // The futex calls themselves: std::atomic::notify_one skips the system call unless it saw a waiter
 // registered through std::atomic::wait.
 void futex_wait(std::atomic<std::uint32_t>& word, std::uint32_t expected) {
@@ -79,8 +81,14 @@ void worker::run() {
     wake_fd_ = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
     if (wake_fd_ < 0) fatal(1, "worker %d: eventfd: %s", index_, std::strerror(errno));
   }
+  // Polling the network costs about as much as a switch between ranks: a busy worker polls it every
+  // network_poll_interval switches, an idle one all the time (idle()).
+  unsigned switches_since_poll = 0;
   while (live_ranks_ > 0) {
-    if (network != nullptr) network->progress(index_);
+    if (network != nullptr && ++switches_since_poll == network_poll_interval) {
+      switches_since_poll = 0;
+      network->progress(index_);
+    }
     if (remote_pending_.load(std::memory_order_acquire)) take_remote();
     rank* next = local_ready_.pop_front();
     if (next != nullptr) run_rank(next);
