@@ -335,8 +335,14 @@ private:
   // Names the node that most likely failed first, one killed by a signal before one that exited
   // (its peers exit when it vanishes), and ends the job.
   void report_failure() {
-    auto failed = std::find_if(failures_.begin(), failures_.end(),
-                               [](const node_failure &failure) { return WIFSIGNALED(failure.wait_status); });
+    // Through a remote shell a node killed by a signal shows as the shell's status 128 + N (255 is the
+    // shell's own failure).
+    auto killed = [this](const node_failure &failure) {
+      int status = failure.wait_status;
+      return WIFSIGNALED(status) || (is_remote(failure.node) && WEXITSTATUS(status) > 128 &&
+                                     WEXITSTATUS(status) != remote_shell_failure_status);
+    };
+    auto failed = std::find_if(failures_.begin(), failures_.end(), killed);
     if (failed == failures_.end())
       failed = failures_.begin();
     const std::size_t node = failed->node;
