@@ -16,6 +16,9 @@ namespace weft::coll {
 
 task barrier_task(communicator_view comm, std::uint64_t sequence);
 task bcast_task(communicator_view comm, void* buffer, std::size_t bytes, int root, std::uint64_t sequence);
+// The broadcast of `buffer`, a layout that need not be contiguous: it travels packed, the root packing into
+// working memory of its own, the others unpacking from theirs.
+task bcast_typed_task(communicator_view comm, shm::typed_span buffer, int root, std::uint64_t sequence);
 // The broadcast of at most broadcast_cell::capacity bytes on more than one member, through shared cells.
 task cell_bcast_task(communicator_view comm, void* buffer, std::size_t bytes, int root, std::uint64_t sequence);
 // Buffers hold `count` elements of `element_size` bytes (the datatype's extent) laid out as `op` says.

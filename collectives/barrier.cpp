@@ -8,6 +8,7 @@
 // line in the slot of the one rank that waits for it.
 
 #include "collectives/algorithms.hpp"
+#include "collectives/spanning.hpp"
 #include "collectives/tree_steps.hpp"
 
 namespace weft::coll {
@@ -36,6 +37,8 @@ task disseminating_barrier(communicator_view comm, std::uint64_t sequence) {
 }  // namespace
 
 task barrier_task(communicator_view comm, std::uint64_t sequence) {
+  if (comm.spans_nodes()) [[unlikely]]
+    return spanning_barrier(comm, sequence);
   if (comm.shared->members_apart()) return disseminating_barrier(comm, sequence);
   return tree_barrier(comm, sequence);
 }

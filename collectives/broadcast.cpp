@@ -4,14 +4,18 @@
 // copies from the root, the rest of its domain from that rank's copy.
 
 #include <cstring>
+#include <vector>
 
 #include "collectives/algorithms.hpp"
 #include "collectives/exchanges.hpp"
+#include "collectives/spanning.hpp"
 #include "runtime/config.hpp"
 
 namespace weft::coll {
 
 task bcast_task(communicator_view comm, void* buffer, std::size_t bytes, int root, std::uint64_t sequence) {
+  if (comm.spans_nodes()) [[unlikely]]
+    return spanning_bcast(comm, buffer, bytes, root, sequence);
   if (comm.size > 1 && bytes <= broadcast_cell::capacity) return cell_bcast_task(comm, buffer, bytes, root, sequence);
   const void* source = buffer;
   auto copy = [buffer, bytes, copies = comm.rank != root](const void* from) {
@@ -20,6 +24,14 @@ task bcast_task(communicator_view comm, void* buffer, std::size_t bytes, int roo
   // Every member decides alike: all broadcast the same number of bytes.
   stages staging = bytes >= runtime::job_config().bcast_two_stage_min ? stages::two : stages::one;
   return rooted_exchange(comm, root, source, copy, sequence, staging);
+}
+
+task bcast_typed_task(communicator_view comm, shm::typed_span buffer, int root, std::uint64_t sequence) {
+  std::size_t bytes = buffer.bytes();
+  std::vector<std::byte> packed(bytes);
+  if (comm.rank == root) shm::typed_copy(shm::byte_span(packed.data(), bytes), buffer, 0, bytes);
+  co_await bcast_task(comm, packed.data(), bytes, root, sequence);
+  if (comm.rank != root) shm::typed_copy(buffer, shm::byte_span(packed.data(), bytes), 0, bytes);
 }
 
 }  // namespace weft::coll

@@ -4,6 +4,7 @@
 // returns once its parent has read its partial result.
 
 #include "collectives/algorithms.hpp"
+#include "collectives/spanning.hpp"
 #include "collectives/tree_steps.hpp"
 #include "collectives/working_buffers.hpp"
 #include "runtime/config.hpp"
@@ -61,6 +62,8 @@ bool tiled(const communicator_view& comm, std::size_t count, std::size_t element
 
 task rooted_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                         std::size_t element_size, reduction_op op, int root, std::uint64_t sequence) {
+  if (comm.spans_nodes()) [[unlikely]]
+    return spanning_reduce(comm, input, recv, count, element_size, op, root, sequence);
   if (fits_deposits(comm, count, element_size, op))
     return cell_reduce_task(comm, input, recv, count, element_size, op, root, sequence);
   if (tiled(comm, count, element_size, op))
@@ -70,6 +73,10 @@ task rooted_reduce_task(communicator_view comm, const void* input, void* recv, s
 
 task allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                     std::size_t element_size, reduction_op op, std::uint64_t sequence) {
+  if (comm.spans_nodes()) [[unlikely]] {
+    co_await spanning_allreduce(comm, input, recv, count, element_size, op, sequence);
+    co_return;
+  }
   if (tiled(comm, count, element_size, op)) {
     co_await tiled_allreduce_task(comm, input, recv, count, element_size, op, sequence);
     co_return;

@@ -32,7 +32,8 @@ int dissemination_rounds(std::span<const runtime::machine_place> places) {
 
 }  // namespace
 
-shared_communicator::shared_communicator(std::span<const runtime::machine_place> places)
+shared_communicator::shared_communicator(std::span<const runtime::machine_place> places,
+                                         std::unique_ptr<const node_layout> nodes)
     : size_(static_cast<int>(places.size())),
       tree_(places),
       max_children_(std::max(tree_.max_children(), 1)),
@@ -45,7 +46,8 @@ shared_communicator::shared_communicator(std::span<const runtime::machine_place>
       deposits_(size_ > 1 && size_ <= max_deposit_members
                     ? std::make_unique<deposit_cell[]>(static_cast<std::size_t>(size_) * cell_count)
                     : nullptr),
-      neighbours_(std::make_unique<neighbour_signals[]>(size_)) {}
+      neighbours_(std::make_unique<neighbour_signals[]>(size_)),
+      nodes_(std::move(nodes)) {}
 
 shared_communicator::~shared_communicator() = default;
 
@@ -75,7 +77,8 @@ registry& the_registry() {
 
 }  // namespace
 
-std::shared_ptr<shared_communicator> attach_shared(std::uint32_t context, std::span<const int> job_ranks) {
+std::shared_ptr<shared_communicator> attach_shared(std::uint32_t context, std::span<const int> job_ranks,
+                                                   std::span<const int> all_members) {
   registry& r = the_registry();
   std::lock_guard lock(r.mutex);
   auto key = std::pair(context, job_ranks.front());
@@ -86,7 +89,8 @@ std::shared_ptr<shared_communicator> attach_shared(std::uint32_t context, std::s
   }
   std::vector<runtime::machine_place> places;
   for (int job_rank : job_ranks) places.push_back(runtime::job::current().place_of_rank(job_rank));
-  std::shared_ptr<shared_communicator> made(new shared_communicator(places), [key](shared_communicator* gone) {
+  auto nodes = job_ranks.size() != all_members.size() ? std::make_unique<const node_layout>(all_members) : nullptr;
+  std::shared_ptr<shared_communicator> made(new shared_communicator(places, std::move(nodes)), [key](shared_communicator* gone) {
     registry& r = the_registry();
     std::lock_guard lock(r.mutex);
     // A new communicator never reuses a context, so the entry is still this one's.

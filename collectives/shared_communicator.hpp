@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "collectives/collective_tree.hpp"
+#include "collectives/node_layout.hpp"
 #include "runtime/rank.hpp"
 
 namespace weft::coll {
@@ -105,11 +106,14 @@ class alignas(cache_line) member_slot {
 
 class shared_communicator {
  public:
-  // places[r]: where member r runs.
-  explicit shared_communicator(std::span<const runtime::machine_place> places);
+  // places[r]: where member r runs; `nodes`: how the whole communicator lies over nodes, when its members
+  // on this node are not all of it.
+  shared_communicator(std::span<const runtime::machine_place> places, std::unique_ptr<const node_layout> nodes);
   ~shared_communicator();
 
   int size() const noexcept { return size_; }
+  // Null when every member of the communicator runs on this node.
+  const node_layout* nodes() const noexcept { return nodes_.get(); }
   const collective_tree& tree() const noexcept { return tree_; }
   // Whether no two members share a core: their signals then cross between cores at the same time, and a
   // barrier disseminates (barrier.cpp) rather than climbing the tree and coming down again.
@@ -149,12 +153,15 @@ class shared_communicator {
   std::unique_ptr<broadcast_cell[]> cells_;
   std::unique_ptr<deposit_cell[]> deposits_;
   std::unique_ptr<neighbour_signals[]> neighbours_;
+  std::unique_ptr<const node_layout> nodes_;
 };
 
-// The shared state of the communicator whose members agree on `context` and whose members are the job
-// ranks `job_ranks`, in communicator rank order: made by the first member that asks, shared by the
-// others, gone with the last once all have asked. Each member asks once. (Communicators made by one
-// MPI_Comm_split share a context but have disjoint members, told apart by their first.)
-std::shared_ptr<shared_communicator> attach_shared(std::uint32_t context, std::span<const int> job_ranks);
+// The shared state of the communicator whose members agree on `context`, whose members are the job ranks
+// `all_members` and of them `job_ranks` on this node, both in communicator rank order: made by the first
+// member that asks, shared by the others on this node, gone with the last once all have asked. Each
+// member asks once. (Communicators made by one MPI_Comm_split share a context but have disjoint members,
+// told apart by their first.)
+std::shared_ptr<shared_communicator> attach_shared(std::uint32_t context, std::span<const int> job_ranks,
+                                                   std::span<const int> all_members);
 
 }  // namespace weft::coll

@@ -1,7 +1,8 @@
 #pragma once
 // A collective algorithm's run on one rank, as a C++20 coroutine: it suspends where it waits for a
-// signal, so the same code serves the blocking calls (run_to_completion parks the rank until the
-// signal comes) and, later, the nonblocking ones (progressed from the rank's other waits).
+// signal or for a point-to-point operation (across nodes), so the same code serves the blocking calls
+// (run_to_completion parks the rank until the signal comes or the operation completes) and the
+// nonblocking ones (progressed from the rank's other waits).
 //
 // Tasks nest: an algorithm may co_await another task (allreduce awaits reduce, then bcast). The
 // outermost task keeps what the whole nest waits for and which coroutine to resume.
@@ -12,6 +13,7 @@
 #include <utility>
 
 #include "collectives/shared_communicator.hpp"
+#include "shm/completion.hpp"
 
 namespace weft::coll {
 
@@ -25,6 +27,8 @@ class task {
     member_slot* slot = nullptr;         // the waiting rank's slot, which holds
     const sequence_flag* awaited = nullptr;  // what it waits for
     std::uint64_t awaited_sequence = 0;
+    // Or the point-to-point operation it waits for, whose completion wakes the rank that started it.
+    const shm::completion* awaited_operation = nullptr;
 
     task get_return_object() noexcept { return task(handle::from_promise(*this)); }
     std::suspend_always initial_suspend() noexcept { return {}; }
@@ -44,13 +48,19 @@ class task {
   // Whether resume() would make progress.
   bool ready() const noexcept {
     const promise_type& p = coroutine_.promise();
+    if (p.awaited_operation != nullptr) return p.awaited_operation->done();
     return p.awaited == nullptr || p.awaited->reached(p.awaited_sequence);
   }
   // Asks for a wake-up when the awaited signal is raised; the caller re-checks ready() before it parks.
-  void listen(runtime::rank* self) noexcept { coroutine_.promise().slot->listen(self); }
+  // An awaited operation wakes its rank anyway.
+  void listen(runtime::rank* self) noexcept {
+    const promise_type& p = coroutine_.promise();
+    if (p.awaited != nullptr) p.slot->listen(self);
+  }
   void resume() {
     promise_type& p = coroutine_.promise();
     p.awaited = nullptr;
+    p.awaited_operation = nullptr;
     std::coroutine_handle<> next = p.leaf ? p.leaf : coroutine_;
     next.resume();
   }
@@ -102,6 +112,21 @@ struct until {
     root.slot = &slot;
     root.awaited = &which;
     root.awaited_sequence = sequence;
+    return true;
+  }
+  void await_resume() const noexcept {}
+};
+
+// co_await completed(operation): resumes once a point-to-point operation the calling rank started is
+// complete (its completion wakes the rank).
+struct completed {
+  const shm::completion& operation;
+
+  bool await_ready() const noexcept { return operation.done(); }
+  bool await_suspend(task::handle waiting) const noexcept {
+    task::promise_type& root = *waiting.promise().root;
+    root.leaf = waiting;
+    root.awaited_operation = &operation;
     return true;
   }
   void await_resume() const noexcept {}

@@ -1,8 +1,6 @@
 // The collective calls, blocking and nonblocking: argument checks, then one algorithm of collectives/ for
 // both forms, run at once by the blocking call and started under a request by the nonblocking one.
 
-#include <vector>
-
 #include "collectives/algorithms.hpp"
 #include "mpi_api/bound_op.hpp"
 #include "mpi_api/collective_checks.hpp"
@@ -17,16 +15,11 @@ namespace shm = weft::shm;
 
 namespace {
 
-// A broadcast of a layout that is not contiguous travels packed: the root packs into a buffer of its own,
-// the others unpack from theirs. The layouts are held until the copies are done.
+// A broadcast of a layout that is not contiguous travels packed (bcast_typed_task); the layout is held
+// until the copies are done.
 coll::task bcast_packed(coll::communicator_view view, void* buffer, std::size_t count, shm::type_layout::pointer layout,
                         int root, std::uint64_t sequence) {
-  std::size_t bytes = count * layout->size();
-  std::vector<std::byte> packed(bytes);
-  shm::typed_span user{static_cast<std::byte*>(buffer), layout.get(), count};
-  if (view.rank == root) shm::typed_copy(shm::byte_span(packed.data(), bytes), user, 0, bytes);
-  co_await coll::bcast_task(view, packed.data(), bytes, root, sequence);
-  if (view.rank != root) shm::typed_copy(user, shm::byte_span(packed.data(), bytes), 0, bytes);
+  co_await coll::bcast_typed_task(view, {static_cast<std::byte*>(buffer), layout.get(), count}, root, sequence);
 }
 
 int barrier(const char* call, MPI_Comm comm, MPI_Request* request) {

@@ -12,6 +12,7 @@
 #include "mpi_api/context_ids.hpp"
 #include "mpi_api/intercommunicators.hpp"
 #include "mpi_api/pmpi.hpp"
+#include "runtime/job.hpp"
 #include "shm/point_to_point.hpp"
 
 using namespace weft::mpi;
@@ -122,8 +123,8 @@ extern "C" int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_
   if (split_type != MPI_COMM_TYPE_SHARED && split_type != MPI_UNDEFINED)
     return raise_error(comm, MPI_ERR_ARG, call,
                        "invalid split_type %d (MPI_COMM_TYPE_SHARED or MPI_UNDEFINED)", split_type);
-  // The ranks of a node share its address space: one node, one communicator.
-  constexpr int this_node = 0;
+  // The ranks of a node process share its address space: one node, one communicator.
+  int this_node = weft::runtime::job::current().nodes().this_node();
   *newcomm = split(*resolve(comm), split_type == MPI_UNDEFINED ? MPI_UNDEFINED : this_node, key);
   return MPI_SUCCESS;
 }

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "collectives/spanning.hpp"
 #include "mpi_api/attributes.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/context_ids.hpp"
@@ -36,7 +37,7 @@ shared_rank_map members_on_node(const shared_rank_map& group) {
 
 void attach_group(collective_group& collectives, std::uint32_t context, const shared_rank_map& group) {
   collectives.on_node = members_on_node(group);
-  collectives.state = coll::attach_shared(context, collectives.on_node->job_ranks());
+  collectives.state = coll::attach_shared(context, collectives.on_node->job_ranks(), group->job_ranks());
 }
 
 }  // namespace
@@ -61,38 +62,33 @@ void initialize_predefined_communicators(rank_state& state, int job_rank) {
 
 namespace {
 
-// The view of `comm`'s collectives over `members`, whose state is keyed by `context` (the first of a pair).
+// The view of `comm`'s collectives over `members`, whose state is keyed by `context` (the first of a pair);
+// across nodes it carries how the members lie over them (collectives/spanning.hpp).
 coll::communicator_view view_of(const weft_comm_s& comm, std::uint32_t context, const rank_map& members, int rank,
                                 collective_group& group) {
-  return {context + 1, members.size(), rank, members.job_ranks().data(), group.state.get(), &group.sequence,
-          &this_rank().collectives, &comm};
-}
-
-// The view of a group's collectives; the group must lie on this node.
-coll::communicator_view checked_view_of(const weft_comm_s& comm, std::uint32_t context, const rank_map& members,
-                                        int rank, collective_group& group) {
-  if (group.on_node->size() != members.size())
-    runtime::fatal(1, "rank %d: collectives on a communicator whose ranks span nodes are not supported yet",
-                   this_rank_id());
-  return view_of(comm, context, members, rank, group);
+  return {context + 1,        members.size(), rank, members.job_ranks().data(), group.state.get(), &group.sequence,
+          &this_rank().collectives, &comm, group.state->nodes(), &group.node_sequence};
 }
 
 }  // namespace
 
 coll::communicator_view collective_view(const weft_comm_s& comm) {
-  return checked_view_of(comm, comm.is_inter() ? comm.local_context : comm.context, *comm.local, comm.rank,
-                         comm.collectives);
+  return view_of(comm, comm.is_inter() ? comm.local_context : comm.context, *comm.local, comm.rank, comm.collectives);
 }
 
 coll::communicator_view collective_view_of_both(const weft_comm_s& inter) {
-  return checked_view_of(inter, inter.context, *inter.both, inter.both->rank_of(this_rank_id()),
-                         inter.both_collectives);
+  coll::communicator_view view = view_of(inter, inter.context, *inter.both, inter.both->rank_of(this_rank_id()),
+                                         inter.both_collectives);
+  // The intercommunicator collectives read the other group's buffers in place.
+  if (view.spans_nodes())
+    runtime::fatal(1, "rank %d: collectives on an intercommunicator whose groups span nodes are not supported yet",
+                   this_rank_id());
+  return view;
 }
 
 coll::communicator_view node_view(const weft_comm_s& comm) {
-  const rank_map& on_node = *comm.collectives.on_node;
-  return view_of(comm, comm.is_inter() ? comm.local_context : comm.context, on_node,
-                 on_node.rank_of(this_rank_id()), comm.collectives);
+  coll::communicator_view view = collective_view(comm);
+  return view.spans_nodes() ? coll::node_part(view) : view;
 }
 
 weft_comm_s* new_intracommunicator(const weft_comm_s& parent, shared_rank_map members, std::uint32_t context) {

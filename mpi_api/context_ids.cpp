@@ -5,19 +5,40 @@
 
 #include "collectives/algorithms.hpp"
 #include "mpi_api/communicators.hpp"
+#include "runtime/job.hpp"
 #include "runtime/report.hpp"
 
 namespace weft::mpi {
 
 std::uint32_t allocate_context_pair() { return allocate_context_pairs(1); }
 
+namespace {
+
+// This node process's range of contexts: [first, end), even bounds.
+struct context_range {
+  std::uint32_t first;
+  std::uint32_t end;
+};
+
+context_range this_node_range() {
+  const runtime::node_map& nodes = runtime::job::current().nodes();
+  std::uint32_t first_free = self_context + 2;
+  std::uint32_t length = (std::numeric_limits<std::uint32_t>::max() - first_free) / nodes.node_count() / 2 * 2;
+  std::uint32_t first = first_free + length * static_cast<std::uint32_t>(nodes.this_node());
+  return {first, first + length};
+}
+
+}  // namespace
+
 std::uint32_t allocate_context_pairs(int pairs) {
-  static std::atomic<std::uint32_t> next{self_context + 2};
+  static const context_range range = this_node_range();
+  static std::atomic<std::uint32_t> next{range.first};
   std::uint32_t context = next.fetch_add(2 * pairs, std::memory_order_relaxed);
-  // 2^31 communicators per job. Ending the job beats reusing a context that may still carry messages.
-  if (context > std::numeric_limits<std::uint32_t>::max() - 2 * pairs)
-    runtime::fatal(1, "rank %d: the job has created more than 2^31 communicators; context ids are exhausted",
-                   this_rank_id());
+  // 2^31 communicators per job, shared out among the nodes. Ending the job beats reusing a context that
+  // may still carry messages.
+  if (context > range.end - 2 * pairs)
+    runtime::fatal(1, "rank %d: node %d has created more than its %u communicators; context ids are exhausted",
+                   this_rank_id(), runtime::job::current().nodes().this_node(), (range.end - range.first) / 2);
   return context;
 }
 

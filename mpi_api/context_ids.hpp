@@ -1,8 +1,9 @@
 #pragma once
 // Context ids of new communicators. Each communicator gets a pair (point-to-point, collective) that is
 // never handed out again, so a late message of a freed communicator cannot match a receive of a new one.
-// The pairs come from one counter of the job, and the members of a new communicator learn theirs from
-// one of them, so two creations by different, even overlapping, sets of ranks never collide.
+// The pairs come from one counter per node process, each counting through a range of its own (node k of
+// K the k-th of K equal ranges), and the members of a new communicator learn theirs from one of them, so
+// two creations by different, even overlapping, sets of ranks never collide, on one node or across nodes.
 
 #include <cstdint>
 

@@ -221,6 +221,8 @@ struct collective_group {
   shared_rank_map on_node;
   std::shared_ptr<coll::shared_communicator> state;
   std::uint64_t sequence = 0;
+  // Across nodes, the count of the node phases' collectives over `state` (communicator_view::node_sequence).
+  std::uint64_t node_sequence = 0;
 };
 
 }  // namespace weft::mpi

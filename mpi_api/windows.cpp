@@ -75,6 +75,7 @@ int check_creation(const char* call, MPI_Comm comm, const window_request& reques
   if (allocates(request.flavor))
     if (int error = check_output(call, comm, baseptr, "baseptr")) return error;
   if (int error = check_intracommunicator(call, comm)) return error;
+  if (int error = check_on_one_node(call, comm, "windows")) return error;
   if (request.size < 0) [[unlikely]]
     return raise_error(comm, MPI_ERR_SIZE, call, "negative size %ld", static_cast<long>(request.size));
   if (request.disp_unit <= 0) [[unlikely]]

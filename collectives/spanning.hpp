@@ -1,0 +1,72 @@
+#pragma once
+// The collectives of a communicator whose ranks span nodes (communicator_view::spans_nodes). Each entry of
+// algorithms.hpp, data_movement.hpp, reduction_algorithms.hpp and neighborhood.hpp hands such a view
+// here; nothing else of collectives/ ever sees one, since the shared slots hold the members of one node.
+//
+// The composition: a node phase over the members of the caller's node (node_part: the fast algorithms of
+// the shared address space, unchanged), an inter-node phase among one member per node (its leader, the
+// lowest rank; the root on the root's node) over point-to-point on the collective context
+// (peer_messages.hpp), and a node phase again. Reductions combine node by node only where each node's
+// members are a contiguous rank range (node_layout::contiguous); otherwise they combine over all members
+// by point-to-point in rank order, so non-commutative operations get the standard's result either way.
+// The data-movement collectives, the prefix reductions and the neighbourhood collectives move each block
+// by point-to-point between its two members.
+//
+// Every function takes the same sequence numbers as its entry point; the tags of its messages come from
+// them, the node phases take theirs from communicator_view::node_sequence.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+
+#include "collectives/block_map.hpp"
+#include "collectives/communicator_view.hpp"
+#include "collectives/neighborhood.hpp"
+#include "collectives/reduction_algorithms.hpp"
+#include "collectives/reduction_op.hpp"
+#include "collectives/task.hpp"
+
+namespace weft::coll {
+
+// The view of the members on the caller's node, for the node phases.
+communicator_view node_part(const communicator_view& comm) noexcept;
+
+task spanning_barrier(communicator_view comm, std::uint64_t sequence);
+task spanning_bcast(communicator_view comm, void* buffer, std::size_t bytes, int root, std::uint64_t sequence);
+task spanning_reduce(communicator_view comm, const void* input, void* recv, std::size_t count,
+                     std::size_t element_size, reduction_op op, int root, std::uint64_t sequence);
+task spanning_allreduce(communicator_view comm, const void* input, void* recv, std::size_t count,
+                        std::size_t element_size, reduction_op op, std::uint64_t sequence);
+task spanning_scan(communicator_view comm, const void* input, void* recv, std::size_t count, std::size_t element_size,
+                   reduction_op op, prefix_kind kind, std::uint64_t sequence);
+task spanning_reduce_scatter(communicator_view comm, const void* input, void* recv, std::size_t offset,
+                             std::size_t count, std::size_t total, std::size_t element_size, reduction_op op,
+                             std::uint64_t sequence);
+task spanning_gather(communicator_view comm, std::optional<shm::const_typed_span> send, block_map recv, int root,
+                     truncation* seen, std::uint64_t sequence);
+task spanning_scatter(communicator_view comm, const_block_map send, std::optional<shm::typed_span> recv, int root,
+                      truncation* seen, std::uint64_t sequence);
+task spanning_allgather(communicator_view comm, std::optional<shm::const_typed_span> send, block_map recv,
+                        truncation* seen, std::uint64_t sequence);
+task spanning_alltoall(communicator_view comm, std::optional<const_block_map> send, block_map recv, truncation* seen,
+                       std::uint64_t sequence);
+task spanning_neighbor_exchange(communicator_view comm, neighbourhood hood, const_block_map send, block_map recv,
+                                truncation* seen, std::uint64_t sequence);
+
+// The inter-node steps, over point-to-point among `members` (ranks of `comm`, in the order that the
+// combination follows), the caller being members[me]. `data` is `count` elements at its origin, laid out
+// as `op` says. Steps are numbered from `step` on within the collective of `sequence`.
+
+// Every member's `data` becomes the reduction of all members' data in member order (recursive doubling).
+task allreduce_among(communicator_view comm, std::span<const int> members, int me, void* data, std::size_t count,
+                     std::size_t element_size, reduction_op op, std::uint64_t sequence, int step);
+// members[0]'s `data` becomes the reduction of all members' data in member order (binomial tree); the
+// others' `data` is used as working memory.
+task reduce_among(communicator_view comm, std::span<const int> members, int me, void* data, std::size_t count,
+                  std::size_t element_size, reduction_op op, std::uint64_t sequence, int step);
+// Every member's `data` receives members[root]'s (binomial tree).
+task bcast_among(communicator_view comm, std::span<const int> members, int me, int root, shm::typed_span data,
+                 std::uint64_t sequence, int step);
+
+}  // namespace weft::coll

@@ -1,0 +1,50 @@
+// Barrier and broadcast across nodes (see spanning.hpp).
+//
+// Barrier: the node's members meet (a node barrier), the leaders disseminate among the nodes (in round k
+// leader i tells leader i + 2^k and hears from leader i - 2^k: ceil(log2(nodes)) rounds of empty
+// messages), and the node's members meet again, which lets none go before its leader has heard from
+// every node.
+//
+// Broadcast: the root and the leaders of the other nodes pass the data down a binomial tree over the
+// nodes, rooted at the root's node; then each node broadcasts from the member that has it.
+
+#include <vector>
+
+#include "collectives/algorithms.hpp"
+#include "collectives/node_layout.hpp"
+#include "collectives/peer_messages.hpp"
+#include "collectives/spanning.hpp"
+
+namespace weft::coll {
+
+task spanning_barrier(communicator_view comm, std::uint64_t sequence) {
+  communicator_view node = node_part(comm);
+  co_await barrier_task(node, node.take_sequences(1));
+  if (node.rank == 0) {
+    const node_layout& nodes = *comm.nodes;
+    int count = nodes.node_count();
+    int me = nodes.node_of(comm.rank);
+    std::byte nothing;
+    for (int round = 0, distance = 1; distance < count; ++round, distance *= 2) {
+      peer_messages messages(comm, sequence);
+      messages.send(shm::byte_span(&nothing, 0), nodes.leader((me + distance) % count), round);
+      messages.receive(shm::byte_span(&nothing, 0), nodes.leader((me - distance + count) % count), round);
+      co_await messages.all_done();
+    }
+  }
+  co_await barrier_task(node, node.take_sequences(1));
+}
+
+task spanning_bcast(communicator_view comm, void* buffer, std::size_t bytes, int root, std::uint64_t sequence) {
+  const node_layout& nodes = *comm.nodes;
+  int root_node = nodes.node_of(root);
+  std::vector<int> givers(nodes.leaders().begin(), nodes.leaders().end());
+  givers[root_node] = root;
+  int me = nodes.node_of(comm.rank);
+  if (givers[me] == comm.rank)
+    co_await bcast_among(comm, givers, me, root_node, shm::byte_span(buffer, bytes), sequence, 0);
+  communicator_view node = node_part(comm);
+  co_await bcast_task(node, buffer, bytes, nodes.rank_on_node(givers[me]), node.take_sequences(1));
+}
+
+}  // namespace weft::coll
