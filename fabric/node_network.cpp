@@ -6,6 +6,8 @@
 
 #include "fabric/wire_format.hpp"
 #include "runtime/config.hpp"
+#include "runtime/scheduler.hpp"
+#include "shm/matching_engine.hpp"
 #include "runtime/report.hpp"
 #include "runtime/worker.hpp"
 #include "runtime/worker_blocks.hpp"
@@ -17,6 +19,11 @@ struct node_network::sent_in_place {
   shm::send_request* request;
   std::vector<std::byte> packed;  // the data, when its layout is scattered
   std::unique_ptr<remote_memory> memory;
+  // A cancel asked of the receiver: the record lives until both its answer and, when the receiver had
+  // matched the message, `finished` have come.
+  enum class cancel_state : std::uint8_t { none, asked, dropped, refused } cancel = cancel_state::none;
+  runtime::rank* canceller = nullptr;
+  bool finished = false;
 };
 
 // A message from another node queued at its receiver: its eager data, or where to read its data and whom to
@@ -114,6 +121,16 @@ void node_network::finish() {
 node_network::link& node_network::here() { return links_[runtime::worker::current()->index()]; }
 
 
+std::pair<int, int> node_network::place_of_rank(int job_rank) const {
+  int node = nodes_.node_of(job_rank);
+  return {node, runtime::worker_of_rank(job_rank - nodes_.first_rank(node), nodes_.rank_count(node), workers_[node])};
+}
+
+fi_addr_t node_network::address_of_rank(int job_rank) const {
+  auto [node, worker] = place_of_rank(job_rank);
+  return addresses_[node][worker];
+}
+
 packet_header node_network::header_for(const shm::envelope& env, int destination, std::size_t size) const {
   packet_header header{};
   header.context = env.context;
@@ -130,8 +147,7 @@ void node_network::start_send(shm::send_request& request, const shm::const_typed
                               const shm::envelope& env, int destination, shm::send_mode mode) {
   std::size_t size = data.bytes();
   packet_header header = header_for(env, destination, size);
-  int node = nodes_.node_of(destination);
-  int worker = runtime::worker_of_rank(destination - nodes_.first_rank(node), nodes_.rank_count(node), workers_[node]);
+  auto [node, worker] = place_of_rank(destination);
   fi_addr_t to = addresses_[node][worker];
   link& from = here();
   if (int& credits = from.credits[node][worker];
@@ -159,8 +175,32 @@ void node_network::start_send(shm::send_request& request, const shm::const_typed
     header.key = where.key;
   }
   header.kind = packet_kind::ready_to_send;
-  header.cookie = reinterpret_cast<std::uintptr_t>(sent.release());  // back in `finished`
+  header.cookie = reinterpret_cast<std::uintptr_t>(sent.get());  // back in `finished`
+  request.destination = destination;
+  from.waiting_sends.emplace(&request, sent.release());
   from.port->send(packet_of(header, 0), to, *this);
+}
+
+bool node_network::cancel_send(shm::send_request& request) {
+  link& on = here();
+  auto waiting = on.waiting_sends.find(&request);
+  if (waiting == on.waiting_sends.end()) return false;  // sent eagerly, or already read
+  sent_in_place* sent = waiting->second;
+  sent->cancel = sent_in_place::cancel_state::asked;
+  sent->canceller = runtime::current_rank();
+  packet_header header = header_for({}, request.destination, 0);
+  header.kind = packet_kind::cancel;
+  header.cookie = reinterpret_cast<std::uintptr_t>(sent);
+  on.port->send(packet_of(header, 0), address_of_rank(request.destination), *this);
+  runtime::wait_until([sent] { return sent->cancel != sent_in_place::cancel_state::asked; });
+  if (sent->cancel == sent_in_place::cancel_state::dropped) {
+    on.waiting_sends.erase(&request);
+    request.done.complete_by_owner();
+    delete sent;
+    return true;
+  }
+  if (sent->finished) delete sent;  // else `finished` is still to come and deletes it
+  return false;
 }
 
 void node_network::on_packet(worker_port& port, const std::byte* packet, std::size_t bytes) {
@@ -180,6 +220,7 @@ void node_network::on_packet(worker_port& port, const std::byte* packet, std::si
       if (m->eager) m->eager_data.assign(packet + sizeof header, packet + sizeof header + header.size);
       m->source = {header.address, header.key};
       m->cookie = header.cookie;
+      if (!m->eager) links_[port.index()].ready_messages.emplace(std::pair(m->origin_node, m->cookie), m);
       shm::deliver(m, header.destination);
       return;
     }
@@ -187,8 +228,20 @@ void node_network::on_packet(worker_port& port, const std::byte* packet, std::si
       links_[port.index()].credits[header.origin_node][header.origin_worker] += static_cast<int>(header.size);
       return;
     case packet_kind::finished: {
-      std::unique_ptr<sent_in_place> sent(reinterpret_cast<sent_in_place*>(header.cookie));
+      auto* sent = reinterpret_cast<sent_in_place*>(header.cookie);
+      links_[port.index()].waiting_sends.erase(sent->request);
       sent->request->done.complete();
+      if (sent->cancel == sent_in_place::cancel_state::asked) sent->finished = true;  // the canceller deletes it
+      else delete sent;
+      return;
+    }
+    case packet_kind::cancel:
+      answer_cancel(port, header);
+      return;
+    case packet_kind::cancel_answer: {
+      auto* sent = reinterpret_cast<sent_in_place*>(header.cookie);
+      sent->cancel = header.size == 1 ? sent_in_place::cancel_state::dropped : sent_in_place::cancel_state::refused;
+      runtime::unpark(sent->canceller);
       return;
     }
   }
@@ -243,8 +296,28 @@ void node_network::consume_eager(link& on, const remote_message& m) {
   on.port->send(packet_of(header, 0), addresses_[m.origin_node][m.origin_worker], *this);
 }
 
+void node_network::answer_cancel(worker_port& port, const packet_header& asked) {
+  link& on = links_[port.index()];
+  bool dropped = false;
+  if (auto found = on.ready_messages.find(std::pair(asked.origin_node, asked.cookie)); found != on.ready_messages.end()) {
+    shm::matching_engine& engine = shm::engine_of(asked.destination);
+    auto lock = engine.lock();
+    dropped = engine.remove_unexpected(found->second);
+    if (dropped) {
+      delete found->second;
+      on.ready_messages.erase(found);
+    }
+  }
+  packet_header answer{};
+  answer.kind = packet_kind::cancel_answer;
+  answer.cookie = asked.cookie;
+  answer.size = dropped ? 1 : 0;
+  port.send(packet_of(answer, 0), addresses_[asked.origin_node][asked.origin_worker], *this);
+}
+
 void node_network::complete_fetch(worker_port& port, shm::recv_request& request, remote_message* m) {
   std::unique_ptr<remote_message> done(m);
+  links_[port.index()].ready_messages.erase(std::pair(m->origin_node, m->cookie));
   request.done.complete();
   packet_header header{};
   header.kind = packet_kind::finished;

@@ -13,7 +13,11 @@
 // the receiver has not consumed yet; past them its sends go ready-to-send, whose data waits at the sender.
 // Receivers hand credits back in batches, so a slow receiver holds a bounded amount of others' data.
 
+#include <cstdint>
+#include <map>
 #include <memory>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "fabric/network.hpp"
@@ -39,6 +43,7 @@ class node_network final : public runtime::network_module, public shm::remote_ch
   void start_send(shm::send_request& request, const shm::const_typed_span& data, const shm::envelope& env,
                   int destination, shm::send_mode mode) override;
   void fetch(shm::recv_request& request, shm::message* m) override;
+  bool cancel_send(shm::send_request& request) override;
 
   void on_packet(worker_port& port, const std::byte* packet, std::size_t bytes) override;
   void on_read(worker_port& port, operation& done) override;
@@ -53,13 +58,21 @@ class node_network final : public runtime::network_module, public shm::remote_ch
     std::unique_ptr<worker_port> port;
     std::vector<std::vector<int>> credits;   // [node][worker]: eager messages it may still send there
     std::vector<std::vector<int>> consumed;  // [node][worker]: eager messages of theirs consumed, not yet credited
+    // Its ready-to-send sends no `finished` has completed yet, and the ready-to-send messages it delivered
+    // that no fetch has completed yet (by origin node and cookie), for cancels.
+    std::unordered_map<shm::send_request*, sent_in_place*> waiting_sends;
+    std::map<std::pair<int, std::uint64_t>, remote_message*> ready_messages;
   };
 
   // The link of the calling rank's worker.
   link& here();
+  // The node and worker of a job rank, and the address of that worker's port.
+  std::pair<int, int> place_of_rank(int job_rank) const;
+  fi_addr_t address_of_rank(int job_rank) const;
   packet_header header_for(const shm::envelope& env, int destination, std::size_t size) const;
   void complete_fetch(worker_port& port, shm::recv_request& request, remote_message* m);
   void consume_eager(link& on, const remote_message& m);
+  void answer_cancel(worker_port& port, const packet_header& asked);
 
   const runtime::node_map& nodes_;
   std::size_t eager_max_;

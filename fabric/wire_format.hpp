@@ -12,6 +12,8 @@ enum class packet_kind : std::uint32_t {
   ready_to_send,  // a large or synchronous message: its data waits at the sender, registered for RMA reads
   finished,       // the receiver has read a ready_to_send message's data: the send is complete
   credit,         // the receiver has consumed `size` eager messages of the origin's worker: it may send as many
+  cancel,         // the sender asks to drop its ready_to_send message `cookie` if no receive has matched it
+  cancel_answer,  // `size` is 1 when the message was dropped, 0 when it had been matched
 };
 
 struct packet_header {

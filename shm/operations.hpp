@@ -47,7 +47,7 @@ struct send_request {
   completion done;
   message rendezvous;  // queued at the receiver when the data is not copied at once
   block_copy transfer;  // a large copy shared with the receiver
-  int destination = -1;  // the receiving rank, whose engine a cancel looks in
+  int destination = -1;  // the receiving rank, whose engine (or, on another node, whose node) a cancel asks
 };
 
 enum class recv_error { none, truncated };

@@ -221,6 +221,8 @@ bool cancel_recv(recv_request& request, int self) {
 }
 
 bool cancel_send(send_request& request) {
+  if (request.destination >= 0 && !runtime::job::current().nodes().is_local(request.destination)) [[unlikely]]
+    return remote->cancel_send(request);
   if (request.destination < 0 || request.rendezvous.sender != &request) return false;  // never queued
   matching_engine& engine = engine_of(request.destination);
   auto lock = engine.lock();

@@ -20,6 +20,11 @@ class remote_channel {
   // recorded the match; completes `request` once the data is in.
   virtual void fetch(recv_request& request, message* m) = 0;
 
+  // Cancels a send started here that no receive has matched yet, asking the receiver's node and waiting for
+  // its answer: true when the receiver dropped the message (the send is then complete, as cancelled);
+  // false when it was matched, or its data already travelled (it completes normally).
+  virtual bool cancel_send(send_request& request) = 0;
+
  protected:
   ~remote_channel() = default;
 };

@@ -1,7 +1,8 @@
 /* Matched probes and cancellation. Mprobe/Improbe take a message out of the queue: later probes and
  * receives cannot see it, and Mrecv/Imrecv receive exactly it, in any order (inline and rendezvous sizes).
  * Cancel of a receive no message matched, and of a send no receive matched, completes them as cancelled;
- * a send already delivered is not cancelled and its message arrives. */
+ * a send already delivered, or matched by a receive posted before it, is not cancelled and its message
+ * arrives. */
 #include "mpitest.h"
 
 enum { SMALL = 64, LARGE = 1 << 20 };
@@ -78,6 +79,18 @@ int main(int argc, char **argv) {
   MPI_Recv(small_in, SMALL, MPI_BYTE, left, 97, MPI_COMM_WORLD, &status);
   bad = pattern_check(small_in, SMALL, pattern_seed(SMALL, left, 1));
   CHECK(bad == SMALL, "the message after a failed cancel differs at byte %zu", bad);
+  /* A large send whose receive was posted before it started is matched: its cancel fails, its data arrives. */
+  MPI_Request posted;
+  MPI_Irecv(large_in, LARGE, MPI_BYTE, left, 96, MPI_COMM_WORLD, &posted);
+  MPI_Sendrecv(NULL, 0, MPI_BYTE, left, 95, NULL, 0, MPI_BYTE, right, 95, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Isend(large_out, LARGE, MPI_BYTE, right, 96, MPI_COMM_WORLD, &send);
+  MPI_Cancel(&send);
+  MPI_Wait(&send, &status);
+  MPI_Test_cancelled(&status, &flag);
+  CHECK(!flag, "a send whose receive was posted was cancelled");
+  MPI_Wait(&posted, &status);
+  bad = pattern_check(large_in, LARGE, pattern_seed(LARGE, left, 2));
+  CHECK(bad == LARGE, "the matched send whose cancel failed differs at byte %zu", bad);
   /* The cancelled large send left nothing behind. */
   MPI_Barrier(MPI_COMM_WORLD);
   MPI_Iprobe(left, 98, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
