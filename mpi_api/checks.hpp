@@ -95,8 +95,8 @@ inline int check_intracommunicator(const char* call, MPI_Comm comm) {
                      display_name(*resolve(comm)));
 }
 
-// For the objects that reach into the members' memory and do not cross nodes yet (windows, MPIX_Halo
-// exchanges): MPI_ERR_COMM, naming `what` and a member on another node, when `comm`'s members span nodes.
+// For the objects that reach into the members' memory and do not cross nodes yet (windows): MPI_ERR_COMM,
+// naming `what` and a member on another node, when `comm`'s members span nodes.
 inline int check_on_one_node(const char* call, MPI_Comm comm, const char* what) {
   const weft_comm_s& c = *resolve(comm);
   if (c.collectives.on_node->size() == c.local->size()) [[likely]]

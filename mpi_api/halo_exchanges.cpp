@@ -47,7 +47,6 @@ int report_mismatch(const char* call, MPI_Halo_exchange exchange, const weft::ha
 int init_exchange(const char* call, MPI_Comm comm, MPI_Halo_exchange* exchange) {
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_intracommunicator(call, comm)) return error;
-  if (int error = check_on_one_node(call, comm, "MPIX_Halo exchanges")) return error;
   if (int error = check_output(call, comm, exchange, "exchange")) return error;
   *exchange = std::make_unique<weft_halo_exchange_s>(resolve(comm)).release();
   return MPI_SUCCESS;

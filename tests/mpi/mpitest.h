@@ -107,6 +107,22 @@ static inline void report_ok(const char *program) {
   }
 }
 
+/* Whether rank `other` of MPI_COMM_WORLD runs in the caller's node process (MPI_COMM_TYPE_SHARED), whose
+ * memory it can read; across nodes it cannot. Collective over MPI_COMM_WORLD. */
+static inline int shares_node(int other) {
+  MPI_Comm node;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  MPI_Group world_group, node_group;
+  MPI_Comm_group(MPI_COMM_WORLD, &world_group);
+  MPI_Comm_group(node, &node_group);
+  int there = MPI_UNDEFINED;
+  MPI_Group_translate_ranks(world_group, 1, &other, node_group, &there);
+  MPI_Group_free(&world_group);
+  MPI_Group_free(&node_group);
+  MPI_Comm_free(&node);
+  return there != MPI_UNDEFINED;
+}
+
 /* Seed of a message from its size, sender and round. */
 static inline unsigned pattern_seed(size_t size, int sender, int round) {
   return (unsigned)size * 7919u + (unsigned)sender * 104729u + (unsigned)round * 31u;

@@ -9,21 +9,6 @@
 
 enum { ROUNDS = 22, ADDR_TAG = 5000 };
 
-/* Whether job rank `other` runs on the caller's node. */
-static int shares_node(int other) {
-  MPI_Comm node;
-  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-  MPI_Group world_group, node_group;
-  MPI_Comm_group(MPI_COMM_WORLD, &world_group);
-  MPI_Comm_group(node, &node_group);
-  int there = MPI_UNDEFINED;
-  MPI_Group_translate_ranks(world_group, 1, &other, node_group, &there);
-  MPI_Group_free(&world_group);
-  MPI_Group_free(&node_group);
-  MPI_Comm_free(&node);
-  return there != MPI_UNDEFINED;
-}
-
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
