@@ -72,21 +72,13 @@ std::vector<std::byte> card_of(const Links& links) {
   return card;
 }
 
-std::vector<std::byte> packet_of(const packet_header& header, std::size_t data_bytes) {
-  std::vector<std::byte> packet(sizeof header + data_bytes);
-  std::memcpy(packet.data(), &header, sizeof header);
-  return packet;
-}
-
 }  // namespace
 
 node_network::node_network(runtime::job& owner)
     : nodes_(owner.nodes()), eager_max_(runtime::job_config().fabric_eager_max), network_(nullptr) {
   for (int w = 0; w < owner.worker_count(); ++w)
-    links_.push_back({std::make_unique<worker_port>(network_, w, sizeof(packet_header) + eager_max_,
-                                                    receive_buffers_per_port),
-                      {},
-                      {}});
+    links_.emplace_back().port =
+        std::make_unique<worker_port>(network_, w, sizeof(packet_header) + eager_max_, receive_buffers_per_port);
   runtime::pmix_client& wire_up = *owner.wire_up();
   std::vector<std::byte> own = card_of(links_);
   wire_up.publish(endpoints_key, own);
@@ -107,6 +99,8 @@ node_network::node_network(runtime::job& owner)
     for (link& each : links_) {
       each.credits.emplace_back(workers, eager_credits);
       each.consumed.emplace_back(workers, 0);
+      each.next_sent.emplace_back(workers, 0);
+      each.next_handled.emplace_back(workers, 0);
     }
   }
   shm::install_remote_channel(*this);
@@ -126,21 +120,32 @@ std::pair<int, int> node_network::place_of_rank(int job_rank) const {
   return {node, runtime::worker_of_rank(job_rank - nodes_.first_rank(node), nodes_.rank_count(node), workers_[node])};
 }
 
-fi_addr_t node_network::address_of_rank(int job_rank) const {
-  auto [node, worker] = place_of_rank(job_rank);
-  return addresses_[node][worker];
-}
-
 packet_header node_network::header_for(const shm::envelope& env, int destination, std::size_t size) const {
   packet_header header{};
   header.context = env.context;
   header.source = env.source;
   header.tag = env.tag;
   header.destination = destination;
-  header.origin_node = nodes_.this_node();
-  header.origin_worker = runtime::worker::current()->index();
   header.size = size;
   return header;
+}
+
+std::vector<std::byte> node_network::packet_to(link& from, int node, int worker, packet_header header,
+                                               std::size_t data_bytes) {
+  header.origin_node = nodes_.this_node();
+  header.origin_worker = from.port->index();
+  header.sequence = from.next_sent[node][worker]++;
+  std::vector<std::byte> packet(sizeof header + data_bytes);
+  std::memcpy(packet.data(), &header, sizeof header);
+  return packet;
+}
+
+void node_network::send_packet(link& from, int node, int worker, std::vector<std::byte> packet) {
+  from.port->send(std::move(packet), addresses_[node][worker], *this);
+}
+
+void node_network::send_header(link& from, int node, int worker, const packet_header& header) {
+  send_packet(from, node, worker, packet_to(from, node, worker, header, 0));
 }
 
 void node_network::start_send(shm::send_request& request, const shm::const_typed_span& data,
@@ -148,15 +153,14 @@ void node_network::start_send(shm::send_request& request, const shm::const_typed
   std::size_t size = data.bytes();
   packet_header header = header_for(env, destination, size);
   auto [node, worker] = place_of_rank(destination);
-  fi_addr_t to = addresses_[node][worker];
   link& from = here();
   if (int& credits = from.credits[node][worker];
       mode == shm::send_mode::standard && size <= eager_max_ && credits > 0) {
     --credits;
     header.kind = packet_kind::eager;
-    std::vector<std::byte> packet = packet_of(header, size);
+    std::vector<std::byte> packet = packet_to(from, node, worker, header, size);
     shm::typed_copy(shm::byte_span(packet.data() + sizeof header, size), data, 0, size);
-    from.port->send(std::move(packet), to, *this);
+    send_packet(from, node, worker, std::move(packet));
     request.done.complete_by_owner();
     return;
   }
@@ -178,7 +182,7 @@ void node_network::start_send(shm::send_request& request, const shm::const_typed
   header.cookie = reinterpret_cast<std::uintptr_t>(sent.get());  // back in `finished`
   request.destination = destination;
   from.waiting_sends.emplace(&request, sent.release());
-  from.port->send(packet_of(header, 0), to, *this);
+  send_header(from, node, worker, header);
 }
 
 bool node_network::cancel_send(shm::send_request& request) {
@@ -191,7 +195,8 @@ bool node_network::cancel_send(shm::send_request& request) {
   packet_header header = header_for({}, request.destination, 0);
   header.kind = packet_kind::cancel;
   header.cookie = reinterpret_cast<std::uintptr_t>(sent);
-  on.port->send(packet_of(header, 0), address_of_rank(request.destination), *this);
+  auto [node, worker] = place_of_rank(request.destination);
+  send_header(on, node, worker, header);
   runtime::wait_until([sent] { return sent->cancel != sent_in_place::cancel_state::asked; });
   if (sent->cancel == sent_in_place::cancel_state::dropped) {
     on.waiting_sends.erase(&request);
@@ -207,6 +212,31 @@ void node_network::on_packet(worker_port& port, const std::byte* packet, std::si
   packet_header header;
   if (bytes < sizeof header) runtime::fatal(1, "node %d: a packet of %zu bytes is too short", nodes_.this_node(), bytes);
   std::memcpy(&header, packet, sizeof header);
+  link& on = links_[port.index()];
+  const int node = header.origin_node, worker = header.origin_worker;
+  std::uint32_t& next = on.next_handled[node][worker];
+  if (header.sequence != next) {
+    on.early_packets.emplace(std::tuple(node, worker, header.sequence), std::vector<std::byte>(packet, packet + bytes));
+    return;
+  }
+  // Counted before it is handled: handling may poll the network and meet the packets that follow.
+  ++next;
+  handle_packet(port, packet, bytes);
+  for (auto early = on.early_packets.find(std::tuple(node, worker, next)); early != on.early_packets.end();
+       early = on.early_packets.find(std::tuple(node, worker, next))) {
+    std::vector<std::byte> waited = std::move(early->second);
+    on.early_packets.erase(early);
+    ++next;
+    handle_packet(port, waited.data(), waited.size());
+  }
+}
+
+void node_network::handle_packet(worker_port& port, const std::byte* packet, std::size_t bytes) {
+  packet_header header;
+  std::memcpy(&header, packet, sizeof header);
+  if (header.kind == packet_kind::eager && bytes - sizeof header < header.size)
+    runtime::fatal(1, "node %d: an eager packet of node %d holds %zu bytes of a %llu-byte message", nodes_.this_node(),
+                   header.origin_node, bytes - sizeof header, static_cast<unsigned long long>(header.size));
   switch (header.kind) {
     case packet_kind::eager:
     case packet_kind::ready_to_send: {
@@ -289,11 +319,9 @@ void node_network::consume_eager(link& on, const remote_message& m) {
   if (++consumed < credit_batch) return;
   packet_header header{};
   header.kind = packet_kind::credit;
-  header.origin_node = nodes_.this_node();
-  header.origin_worker = on.port->index();
   header.size = static_cast<std::uint64_t>(consumed);
   consumed = 0;
-  on.port->send(packet_of(header, 0), addresses_[m.origin_node][m.origin_worker], *this);
+  send_header(on, m.origin_node, m.origin_worker, header);
 }
 
 void node_network::answer_cancel(worker_port& port, const packet_header& asked) {
@@ -312,7 +340,7 @@ void node_network::answer_cancel(worker_port& port, const packet_header& asked) 
   answer.kind = packet_kind::cancel_answer;
   answer.cookie = asked.cookie;
   answer.size = dropped ? 1 : 0;
-  port.send(packet_of(answer, 0), addresses_[asked.origin_node][asked.origin_worker], *this);
+  send_header(on, asked.origin_node, asked.origin_worker, answer);
 }
 
 void node_network::complete_fetch(worker_port& port, shm::recv_request& request, remote_message* m) {
@@ -322,7 +350,7 @@ void node_network::complete_fetch(worker_port& port, shm::recv_request& request,
   packet_header header{};
   header.kind = packet_kind::finished;
   header.cookie = m->cookie;
-  port.send(packet_of(header, 0), addresses_[m->origin_node][m->origin_worker], *this);
+  send_header(links_[port.index()], m->origin_node, m->origin_worker, header);
 }
 
 }  // namespace weft::fabric

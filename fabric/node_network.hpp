@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -45,6 +46,7 @@ class node_network final : public runtime::network_module, public shm::remote_ch
   void fetch(shm::recv_request& request, shm::message* m) override;
   bool cancel_send(shm::send_request& request) override;
 
+  // Handles packets in the order their origin sent them.
   void on_packet(worker_port& port, const std::byte* packet, std::size_t bytes) override;
   void on_read(worker_port& port, operation& done) override;
 
@@ -62,15 +64,25 @@ class node_network final : public runtime::network_module, public shm::remote_ch
     // that no fetch has completed yet (by origin node and cookie), for cancels.
     std::unordered_map<shm::send_request*, sent_in_place*> waiting_sends;
     std::map<std::pair<int, std::uint64_t>, remote_message*> ready_messages;
+    // [node][worker]: the number of its next packet there, and of the next packet it handles from there;
+    // packets that came before their turn, by (node, worker, number).
+    std::vector<std::vector<std::uint32_t>> next_sent;
+    std::vector<std::vector<std::uint32_t>> next_handled;
+    std::map<std::tuple<int, int, std::uint32_t>, std::vector<std::byte>> early_packets;
   };
 
   // The link of the calling rank's worker.
   link& here();
-  // The node and worker of a job rank, and the address of that worker's port.
+  // The node and worker of a job rank.
   std::pair<int, int> place_of_rank(int job_rank) const;
-  fi_addr_t address_of_rank(int job_rank) const;
   packet_header header_for(const shm::envelope& env, int destination, std::size_t size) const;
   void complete_fetch(worker_port& port, shm::recv_request& request, remote_message* m);
+  // A packet from `from` to worker `worker` of node `node`: `header` numbered and signed with its origin,
+  // then room for `data_bytes`; sent with send_packet, before any other packet of `from`.
+  std::vector<std::byte> packet_to(link& from, int node, int worker, packet_header header, std::size_t data_bytes);
+  void send_packet(link& from, int node, int worker, std::vector<std::byte> packet);
+  void send_header(link& from, int node, int worker, const packet_header& header);
+  void handle_packet(worker_port& port, const std::byte* packet, std::size_t bytes);
   void consume_eager(link& on, const remote_message& m);
   void answer_cancel(worker_port& port, const packet_header& asked);
 

@@ -1,7 +1,8 @@
 #pragma once
 // What node processes send each other: a packet is a header, then for an eager message its data. Sends
-// go from the sending rank's worker to the receiving rank's worker, one endpoint each, so the packets of
-// one pair of ranks arrive in the order they were sent (the provider keeps send-after-send order).
+// go from the sending rank's worker to the receiving rank's worker, one endpoint each. Packets between two
+// workers are numbered and handled in that order: providers need not keep it (tcp;ofi_rxm hands over a
+// packet larger than its eager size after a smaller one sent later).
 
 #include <cstdint>
 
@@ -24,7 +25,7 @@ struct packet_header {
   std::int32_t destination;     // the receiving job rank
   std::int32_t origin_worker;   // the sending rank's worker, on node origin_node, which a reply goes to
   std::int32_t origin_node;
-  std::uint32_t reserved = 0;
+  std::uint32_t sequence;       // of the packets from the origin's worker to this one
   std::uint64_t size;           // data bytes of the message (credit: messages consumed)
   // ready_to_send: where the data is (address or offset, key); finished: cookie alone.
   std::uint64_t address;

@@ -10,7 +10,7 @@ namespace weft::runtime {
 namespace {
 
 // The network layer's entry point, named in fabric/module_entry.cpp.
-using open_function = network_module& (*)(job&);
+using open_function = network_module* (*)(job*);
 constexpr const char* library_name = "libweft_fabric.so";
 constexpr const char* entry_name = "weft_fabric_connect";
 
@@ -30,7 +30,7 @@ network_module& connect_nodes(job& owner) {
   if (library == nullptr) fatal(1, "cannot load the network layer for a job across nodes: %s", dlerror());
   auto open = reinterpret_cast<open_function>(dlsym(library, entry_name));
   if (open == nullptr) fatal(1, "%s has no %s: %s", path.c_str(), entry_name, dlerror());
-  return open(owner);
+  return *open(&owner);
 }
 
 }  // namespace weft::runtime
