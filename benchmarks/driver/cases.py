@@ -6,6 +6,9 @@ ranks as fibers should win by the most. Cases of 1,000 and 10,000 ranks are Weft
 MPI would need 1,000 processes of tens of MiB each, busy-polling on two cores. Weft without privatization
 (`mpicc -no-privatize`) runs only globals_loop, the baseline of what privatizing globals costs.
 
+Cases across nodes run 2 or 4 node processes on this machine, which talk over TCP on loopback, as a
+cluster of that many nodes over TCP would (libraries.py says how each library is made to).
+
 The programs time each measured point for a fixed interval (50 ms, 5 ms with --quick), so a run lasts
 about (number of sizes) x (interval) plus start-up; --max-size is what bounds a case's duration.
 """
@@ -30,15 +33,18 @@ class Case:
     cpu: bool = False             # report job_cpu_percent: CPU time of every process of the job / wall
     timeout: float = 0.0          # seconds for one run; 0: the driver's default
     repeats: int = 0              # at most this many repeats; 0: as many as the run's
+    nodes: int = 1                # node processes; more than 1: a job across nodes, over TCP on loopback
 
     @property
     def id(self):
-        return f"{self.program}-{self.ranks}"
+        # Cases of one node keep the ids that targets and published results name.
+        return f"{self.program}-{self.ranks}" + (f"-nodes{self.nodes}" if self.nodes > 1 else "")
 
     @property
     def title(self):
+        where = f" on {self.nodes} nodes" if self.nodes > 1 else ""
         who = " (Weft only)" if self.libraries == WEFT else ""
-        return f"{self.program}, {self.ranks:,} ranks{who}"
+        return f"{self.program}, {self.ranks:,} ranks{where}{who}"
 
 
 def _privatization_cost():

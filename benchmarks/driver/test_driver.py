@@ -17,12 +17,20 @@ from cases import ALL, PRIVATIZATION, WEFT, Case, plan  # noqa: E402
 from libraries import Library, build_programs, libraries  # noqa: E402
 from report import markdown, number, ratio  # noqa: E402
 from results import param_key, parse_google_benchmark, parse_result_lines, summarize  # noqa: E402
-from runner import Run  # noqa: E402
+from runner import Run, Runner  # noqa: E402
 from targets import evaluate  # noqa: E402
 
 
 def run(case, library, repeat, rows, status="ok", detail=""):
     return Run(case, library, repeat, status, detail=detail, results=rows)
+
+
+def stand_in(folder, name, script):
+    """An executable shell script `name` in `folder` that stands in for a compiler or a launcher."""
+    path = Path(folder) / name
+    path.write_text("#!/bin/sh\n" + script)
+    os.chmod(path, 0o755)
+    return path
 
 
 class Parsing(unittest.TestCase):
@@ -270,10 +278,8 @@ class Compiling(unittest.TestCase):
         # the programs of the cases that name it.
         with tempfile.TemporaryDirectory() as tmp:
             tmp = Path(tmp)
-            mpicc = tmp / "mpicc"
-            mpicc.write_text('#!/bin/sh\necho "$*" >> "$0.log"\nfor a; do [ "$prev" = -o ] && touch "$a"; '
-                             'prev=$a; done\n')
-            os.chmod(mpicc, 0o755)
+            mpicc = stand_in(tmp, "mpicc", 'echo "$*" >> "$0.log"\nfor a; do [ "$prev" = -o ] && touch "$a"; '
+                                           'prev=$a; done\n')
             for name in ("pingpong", "globals_loop"):
                 (tmp / f"{name}.c").write_text("")
             libs = [Library("weft", "Weft", str(mpicc), ["mpirun"]),
@@ -286,6 +292,46 @@ class Compiling(unittest.TestCase):
             self.assertTrue(all(path is not None and path.exists() for path in binaries.values()))
             commands = sorted(line.split(" -o ")[0] for line in (tmp / "mpicc.log").read_text().splitlines())
             self.assertEqual(commands, ["-O2", "-O2", "-O2 -no-privatize"])
+
+
+class AcrossNodes(unittest.TestCase):
+    def test_ids_and_titles(self):
+        # A case of one node keeps the id that targets and published results name.
+        self.assertEqual((Case("pingpong", 2).id, Case("pingpong", 2).title), ("pingpong-2", "pingpong, 2 ranks"))
+        self.assertEqual(Case("pingpong", 2, nodes=2).id, "pingpong-2-nodes2")
+        self.assertEqual(Case("startup", 1024, WEFT, nodes=4).title, "startup, 1,024 ranks on 4 nodes (Weft only)")
+
+    def test_commands_and_settings(self):
+        by_key = {lib.key: lib for lib in libraries("build")}
+        weft, mpich, openmpi = by_key["weft"], by_key["mpich"], by_key["openmpi"]
+        self.assertEqual(weft.command(4, "prog", ("-x",), nodes=2)[1:], ["--nodes", "2", "-n", "4", "prog", "-x"])
+        self.assertEqual(weft.command(4, "prog", ())[1:], ["-n", "4", "prog"])
+        self.assertEqual((weft.environment(1), weft.environment(2)), ({}, {"FI_PROVIDER": "tcp"}))
+        # The others have no node processes on one machine: the same launcher, their TCP transports on lo.
+        self.assertEqual(mpich.command(2, "prog", (), nodes=2), ["mpirun.mpich", "-n", "2", "prog"])
+        self.assertEqual(mpich.environment(2), {"UCX_TLS": "tcp,self", "UCX_NET_DEVICES": "lo"})
+        self.assertEqual(openmpi.environment(1)["OMPI_MCA_btl"], "self,vader")
+        self.assertEqual(openmpi.environment(2), {"OMPI_MCA_pml": "ob1", "OMPI_MCA_btl": "self,tcp",
+                                                  "OMPI_MCA_btl_tcp_if_include": "lo"})
+        self.assertEqual(by_key["weft_halo_copy"].environment(2), {"WEFT_HALO_COPY": "1", "FI_PROVIDER": "tcp"})
+
+    def test_runner_starts_the_nodes(self):
+        # A stand-in launcher that reports its arguments and the provider it was given as RESULT lines.
+        with tempfile.TemporaryDirectory() as tmp:
+            tmp = Path(tmp)
+            mpirun = stand_in(tmp, "mpirun", 'echo "RESULT args $(echo "$*" | tr " " _) 1 us"\n'
+                                             'echo "RESULT provider ${FI_PROVIDER:-none} 1 us"\n')
+            libs = [Library("weft", "Weft", "mpicc", [str(mpirun)], nodes_option="--nodes",
+                            across_nodes={"FI_PROVIDER": "tcp"})]
+            runner = Runner(libs, {("weft", "startup"): tmp / "startup"}, tmp / "raw", 10, float("inf"),
+                            lambda line: None)
+            runs = runner.run_cases([Case("startup", 8, WEFT, timed=True, nodes=2), Case("startup", 8, WEFT)], 1)
+        self.assertEqual([r.status for r in runs], ["ok", "ok"])
+        self.assertEqual([r.case for r in runs], ["startup-8-nodes2", "startup-8"])
+        args = f"--nodes_2_-n_8_{tmp}/startup"
+        self.assertEqual(runs[0].results[:2], [["args", args, 1.0, "us"], ["provider", "tcp", 1.0, "us"]])
+        self.assertEqual(runs[0].results[2][:2], ["job_wall_time", "8"])
+        self.assertEqual(runs[1].results, [["args", f"-n_8_{tmp}/startup", 1.0, "us"], ["provider", "none", 1.0, "us"]])
 
 
 class Plan(unittest.TestCase):
