@@ -72,6 +72,22 @@ def _rma(quick):
     return Case("rma", 2, args=("--max-size", MiB4), repeats=3)
 
 
+def _across_nodes(quick):
+    # One rank on each of two node processes, so that every message crosses TCP on loopback: latency and
+    # bandwidth against MPICH's and Open MPI's TCP paths. A sweep to 4 MiB takes 2 to 3 s a run, so the full
+    # plan keeps three repeats (under a minute in all) and leaves bidir_bandwidth out. MPICH's MPI_Finalize
+    # over UCX's tcp transport hangs now and then here (1 run of 10 with 2 processes, 5 of 10 with 4), so a
+    # timeout of 20 s bounds what a hang costs, and start-up of 2 nodes x 2 ranks, where MPICH would mostly
+    # measure that hang, runs with Weft and Open MPI. 4 nodes x 256 ranks would be 1,024 processes for them.
+    over_tcp = dict(nodes=2, timeout=20, repeats=0 if quick else 3)
+    pingpong = ("--quick", "--max-size", MiB4) if quick else ("--max-size", MiB4)
+    cases = [Case("pingpong", 2, args=pingpong, **over_tcp),
+             Case("stream_bandwidth", 2, args=("--max-size", MiB4), **over_tcp)]
+    if not quick:
+        cases.append(Case("startup", 4, ("weft", "openmpi"), timed=True, **over_tcp))
+    return cases + [Case("startup", 1024, WEFT, timed=True, nodes=4, repeats=over_tcp["repeats"])]
+
+
 def _full():
     # Two ranks on two cores: one process (or fiber) per core, the case process-based MPI is built for.
     two = [Case(p, 2, args=("--max-size", MiB4)) for p in ("pingpong", "stream_bandwidth", "bidir_bandwidth")]
@@ -116,7 +132,7 @@ def _full():
            Case("startup", 1000, WEFT, timed=True), Case("startup", 10000, WEFT, timed=True),
            # 256 ranks of the convolution: where views save the most ghost cells (processes would be 256).
            _convolution(256, ("weft", "weft_halo_copy"), False)]
-    return two + over + big
+    return two + over + big + _across_nodes(False)
 
 
 def _quick():
@@ -139,7 +155,8 @@ def _quick():
             Case("ownership_bandwidth", 2, WEFT, ("--max-size", MiB4)),
             _rma(True),
             _convolution(2, HALO, True),
-            _convolution(256, ("weft", "weft_halo_copy"), True)]
+            _convolution(256, ("weft", "weft_halo_copy"), True),
+            *_across_nodes(True)]
 
 
 def plan(quick):
@@ -152,4 +169,6 @@ PLOTS = [
     ("stream_bandwidth-2", "stream_bandwidth", "bandwidth (MB/s)", "bandwidth-2-ranks.png"),
     ("bidir_bandwidth-2", "bidir_bandwidth", "bandwidth, both directions (MB/s)", "bidir-bandwidth-2-ranks.png"),
     ("pingpong-16", "pingpong_latency", "latency (us)", "latency-16-ranks.png"),
+    ("pingpong-2-nodes2", "pingpong_latency", "latency (us)", "latency-2-nodes.png"),
+    ("stream_bandwidth-2-nodes2", "stream_bandwidth", "bandwidth (MB/s)", "bandwidth-2-nodes.png"),
 ]

@@ -85,7 +85,8 @@ class Summary(unittest.TestCase):
         runs.append(run("startup-10000", "weft", 0, [["job_wall_time", "10000", 1.5, "s"]]))
         targets = evaluate(summarize(self.cases, runs, list(ALL)))
         self.assertEqual([t["met"] for t in targets],
-                         [True, None, None, None, None, False, None, None, None, None, None, None, None, None, None])
+                         [True, None, None, None, None, False, None, None, None, None, None, None, None, None, None,
+                          None, None, None])
         self.assertEqual(targets[0]["measured"], "Weft 0.1 us, Open MPI 0.3 us: 0.33 ×")
 
     def test_collective_targets(self):
@@ -333,6 +334,48 @@ class AcrossNodes(unittest.TestCase):
         self.assertEqual(runs[0].results[2][:2], ["job_wall_time", "8"])
         self.assertEqual(runs[1].results, [["args", f"-n_8_{tmp}/startup", 1.0, "us"], ["provider", "none", 1.0, "us"]])
 
+    def targets(self, case, benchmark, param, values, unit):
+        runs = [run(case, lib, i, [[benchmark, param, v, unit]]) for lib, repeats in values.items()
+                for i, v in enumerate(repeats)]
+        cases = [Case("pingpong", 2, nodes=2), Case("stream_bandwidth", 2, nodes=2),
+                 Case("startup", 1024, WEFT, timed=True, nodes=4)]
+        return {t["goal"]: t for t in evaluate(summarize(cases, runs, list(ALL)))}
+
+    def test_latency(self):
+        latency = ("0-byte latency, 2 ranks on 2 nodes, TCP over loopback: Weft ≤ 1.2 × the better of MPICH and "
+                   "Open MPI")
+        t = self.targets("pingpong-2-nodes2", "pingpong_latency", "0",
+                         {"weft": (22.0,), "mpich": (30.0,), "openmpi": (20.0,)}, "us")[latency]
+        self.assertIs(t["met"], True)           # 1.1 x Open MPI, the better
+        self.assertEqual(t["measured"], "Weft 22.00 us, Open MPI 20.00 us: 1.10 ×")
+        t = self.targets("pingpong-2-nodes2", "pingpong_latency", "0", {"weft": (25.0, 26.0), "mpich": (20.0,)},
+                         "us")[latency]
+        self.assertIs(t["met"], False)          # 1.27 x MPICH, the only other figure
+        self.assertEqual(t["measured"], "Weft 25.50 us, MPICH 20.00 us: 1.27 ×, the other library has no figure "
+                                        "(Weft's runs: 25.00 to 26.00 us)")
+
+    def test_bandwidth(self):
+        bandwidth = ("bandwidth at 4 MiB, 2 ranks on 2 nodes, TCP over loopback: Weft ≥ 1 / 1.2 of the better of "
+                     "MPICH and Open MPI")
+        met = self.targets("stream_bandwidth-2-nodes2", "stream_bandwidth", "4194304",
+                           {"weft": (2000.0,), "mpich": (2300.0,), "openmpi": (1500.0,)}, "MB/s")[bandwidth]
+        self.assertIs(met["met"], True)         # 0.87 of MPICH, the better: within 1 / 1.2
+        self.assertEqual(met["measured"], "Weft 2,000 MB/s, MPICH 2,300 MB/s: 0.87 ×")
+        missed = self.targets("stream_bandwidth-2-nodes2", "stream_bandwidth", "4194304",
+                              {"weft": (1500.0,), "mpich": (2300.0,), "openmpi": (1000.0,)}, "MB/s")[bandwidth]
+        self.assertIs(missed["met"], False)     # 0.65 of MPICH, though 1.5 x Open MPI
+        unsettled = self.targets("stream_bandwidth-2-nodes2", "stream_bandwidth", "4194304",
+                                 {"weft": (900.0, 2000.0, 2100.0), "openmpi": (1500.0,)}, "MB/s")[bandwidth]
+        self.assertEqual(unsettled["met"], "unsettled")
+
+    def test_startup(self):
+        goal = "4 nodes × 256 ranks, MPI_Init to MPI_Finalize with one allreduce: < 2 s (whole mpirun run)"
+        for seconds, met in ((1.5, True), (2.5, False)):
+            t = self.targets("startup-1024-nodes4", "job_wall_time", "1024", {"weft": (seconds,)}, "s")[goal]
+            self.assertEqual((t["met"], t["measured"]), (met, f"{seconds:.3f} s"))
+        # A start-up of 1,024 ranks in one node process is not the target's.
+        self.assertIsNone(self.targets("startup-1024", "job_wall_time", "1024", {"weft": (1.0,)}, "s")[goal]["met"])
+
 
 class Plan(unittest.TestCase):
     def test_plans_cover_the_targets(self):
@@ -341,7 +384,10 @@ class Plan(unittest.TestCase):
             self.assertEqual(len(ids), len(plan(quick)), "case ids are unique")
             self.assertTrue({"pingpong-2", "pingpong-16", "stream_bandwidth-2", "idle_memory-64",
                              "idle_memory-1000", "startup-10000", "globals_loop-2", "collectives-2",
-                             "collectives-16", "convolution-2", "convolution-256", "ownership_bandwidth-2", "rma-2"} <= ids)
+                             "collectives-16", "convolution-2", "convolution-256", "ownership_bandwidth-2", "rma-2",
+                             "pingpong-2-nodes2", "stream_bandwidth-2-nodes2", "startup-1024-nodes4"} <= ids)
+            # 4 nodes of 256 ranks would be 1,024 processes of MPICH or Open MPI.
+            self.assertEqual(next(c for c in plan(quick) if c.id == "startup-1024-nodes4").libraries, WEFT)
             # Weft without privatization is the baseline of globals_loop and runs nothing else.
             self.assertEqual({c.id for c in plan(quick) if "weft_noprivatize" in c.libraries}, {"globals_loop-2"})
             # Weft copying its halos is the baseline of the views and runs only the convolution.
