@@ -6,6 +6,9 @@ ranks as fibers should win by the most. Cases of 1,000 and 10,000 ranks are Weft
 MPI would need 1,000 processes of tens of MiB each, busy-polling on two cores. Weft without privatization
 (`mpicc -no-privatize`) runs only globals_loop, the baseline of what privatizing globals costs.
 
+Cases across nodes run 2 or 4 node processes on this machine, which talk over TCP on loopback, as a
+cluster of that many nodes over TCP would (libraries.py says how each library is made to).
+
 The programs time each measured point for a fixed interval (50 ms, 5 ms with --quick), so a run lasts
 about (number of sizes) x (interval) plus start-up; --max-size is what bounds a case's duration.
 """
@@ -30,15 +33,18 @@ class Case:
     cpu: bool = False             # report job_cpu_percent: CPU time of every process of the job / wall
     timeout: float = 0.0          # seconds for one run; 0: the driver's default
     repeats: int = 0              # at most this many repeats; 0: as many as the run's
+    nodes: int = 1                # node processes; more than 1: a job across nodes, over TCP on loopback
 
     @property
     def id(self):
-        return f"{self.program}-{self.ranks}"
+        # Cases of one node keep the ids that targets and published results name.
+        return f"{self.program}-{self.ranks}" + (f"-nodes{self.nodes}" if self.nodes > 1 else "")
 
     @property
     def title(self):
+        where = f" on {self.nodes} nodes" if self.nodes > 1 else ""
         who = " (Weft only)" if self.libraries == WEFT else ""
-        return f"{self.program}, {self.ranks:,} ranks{who}"
+        return f"{self.program}, {self.ranks:,} ranks{where}{who}"
 
 
 def _privatization_cost():
@@ -64,6 +70,22 @@ def _rma(quick):
     if quick:
         return Case("rma", 2, args=("--quick", "--max-size", MiB4))
     return Case("rma", 2, args=("--max-size", MiB4), repeats=3)
+
+
+def _across_nodes(quick):
+    # One rank on each of two node processes, so that every message crosses TCP on loopback: latency and
+    # bandwidth against MPICH's and Open MPI's TCP paths. A sweep to 4 MiB takes 2 to 3 s a run, so the full
+    # plan keeps three repeats (under a minute in all) and leaves bidir_bandwidth out. MPICH's MPI_Finalize
+    # over UCX's tcp transport hangs now and then here (1 run of 10 with 2 processes, 5 of 10 with 4), so a
+    # timeout of 20 s bounds what a hang costs, and start-up of 2 nodes x 2 ranks, where MPICH would mostly
+    # measure that hang, runs with Weft and Open MPI. 4 nodes x 256 ranks would be 1,024 processes for them.
+    over_tcp = dict(nodes=2, timeout=20, repeats=0 if quick else 3)
+    pingpong = ("--quick", "--max-size", MiB4) if quick else ("--max-size", MiB4)
+    cases = [Case("pingpong", 2, args=pingpong, **over_tcp),
+             Case("stream_bandwidth", 2, args=("--max-size", MiB4), **over_tcp)]
+    if not quick:
+        cases.append(Case("startup", 4, ("weft", "openmpi"), timed=True, **over_tcp))
+    return cases + [Case("startup", 1024, WEFT, timed=True, nodes=4, repeats=over_tcp["repeats"])]
 
 
 def _full():
@@ -110,7 +132,7 @@ def _full():
            Case("startup", 1000, WEFT, timed=True), Case("startup", 10000, WEFT, timed=True),
            # 256 ranks of the convolution: where views save the most ghost cells (processes would be 256).
            _convolution(256, ("weft", "weft_halo_copy"), False)]
-    return two + over + big
+    return two + over + big + _across_nodes(False)
 
 
 def _quick():
@@ -133,7 +155,8 @@ def _quick():
             Case("ownership_bandwidth", 2, WEFT, ("--max-size", MiB4)),
             _rma(True),
             _convolution(2, HALO, True),
-            _convolution(256, ("weft", "weft_halo_copy"), True)]
+            _convolution(256, ("weft", "weft_halo_copy"), True),
+            *_across_nodes(True)]
 
 
 def plan(quick):
@@ -146,4 +169,6 @@ PLOTS = [
     ("stream_bandwidth-2", "stream_bandwidth", "bandwidth (MB/s)", "bandwidth-2-ranks.png"),
     ("bidir_bandwidth-2", "bidir_bandwidth", "bandwidth, both directions (MB/s)", "bidir-bandwidth-2-ranks.png"),
     ("pingpong-16", "pingpong_latency", "latency (us)", "latency-16-ranks.png"),
+    ("pingpong-2-nodes2", "pingpong_latency", "latency (us)", "latency-2-nodes.png"),
+    ("stream_bandwidth-2-nodes2", "stream_bandwidth", "bandwidth (MB/s)", "bandwidth-2-nodes.png"),
 ]

@@ -6,6 +6,10 @@ mpirun.openmpi). Every program is built from the same source with each library's
 all of them compiling with clang-19.
 Two more variants of Weft: built with `mpicc -no-privatize`, which measures what privatizing globals
 costs, and run with WEFT_HALO_COPY=1, MPIX_Halo's copy mode, the baseline of its zero-copy views.
+
+Across nodes, all on this machine: Weft runs node processes (`mpirun --nodes K`) whose ranks on different
+nodes talk through libfabric's tcp provider; MPICH and Open MPI have no node processes of their own here,
+so their processes are made to talk through their TCP transports over loopback, as on two hosts.
 """
 
 import concurrent.futures
@@ -31,9 +35,16 @@ class Library:
     env: dict = field(default_factory=dict)   # settings added to the environment of every run
     flags: list = field(default_factory=list)  # compile flags added after -O2
     compile_env: dict = field(default_factory=dict)  # settings for its mpicc
+    nodes_option: str = ""        # the launcher's option for a number of node processes, if it has one
+    across_nodes: dict = field(default_factory=dict)  # settings of a job across nodes, over env
 
-    def command(self, ranks, program, args):
-        return [*self.mpirun, "-n", str(ranks), str(program), *args]
+    def command(self, ranks, program, args, nodes=1):
+        spread = [self.nodes_option, str(nodes)] if nodes > 1 and self.nodes_option else []
+        return [*self.mpirun, *spread, "-n", str(ranks), str(program), *args]
+
+    def environment(self, nodes=1):
+        """The settings added to the environment of a run on `nodes` nodes."""
+        return {**self.env, **self.across_nodes} if nodes > 1 else dict(self.env)
 
 
 def libraries(build_dir):
@@ -43,24 +54,32 @@ def libraries(build_dir):
     if os.geteuid() == 0:
         # Open MPI refuses to start as root unless told; the machines that run this are often root.
         openmpi_run.append("--allow-run-as-root")
+    # Across nodes Weft's mpirun starts the node processes itself and gives them FI_TCP_IFACE=lo; the
+    # provider is named so that an FI_PROVIDER left in the environment cannot choose another.
+    weft = dict(mpicc=str(bin_dir / "mpicc"), mpirun=[str(bin_dir / "mpirun")], nodes_option="--nodes",
+                across_nodes={"FI_PROVIDER": "tcp"})
     return [
-        Library("weft", "Weft", str(bin_dir / "mpicc"), [str(bin_dir / "mpirun")]),
+        Library("weft", "Weft", **weft),
         # The same wrapper and launcher without the pass that gives every rank its own globals: the
         # baseline of the privatization cost, run only by the cases that name it.
-        Library("weft_noprivatize", "Weft without privatization", str(bin_dir / "mpicc"),
-                [str(bin_dir / "mpirun")], flags=["-no-privatize"]),
+        Library("weft_noprivatize", "Weft without privatization", flags=["-no-privatize"], **weft),
         # MPIX_Halo copying every ghost cell, as across nodes: the baseline of its views.
-        Library("weft_halo_copy", "Weft, halos copied", str(bin_dir / "mpicc"), [str(bin_dir / "mpirun")],
-                {"WEFT_HALO_COPY": "1"}),
+        Library("weft_halo_copy", "Weft, halos copied", env={"WEFT_HALO_COPY": "1"}, **weft),
         # Hydra oversubscribes without being asked, and Debian's MPICH (ch4:ucx) finds shared memory by
         # itself: nothing to set. Its mpicc and Open MPI's compile with clang-19, as Weft's does, so that a
         # program that computes (the convolution) compares the libraries, not gcc's and clang's loops.
-        Library("mpich", "MPICH", "mpicc.mpich", ["mpirun.mpich"], compile_env={"MPICH_CC": "clang-19"}),
+        # Across nodes UCX may use only its tcp transport on lo (and self, a process's messages to itself):
+        # its log (UCX_LOG_LEVEL=info) then shows every endpoint on tcp/lo, and a ping-pong makes a send
+        # system call per message, where by default it uses shared memory (sysv, cma).
+        Library("mpich", "MPICH", "mpicc.mpich", ["mpirun.mpich"], compile_env={"MPICH_CC": "clang-19"},
+                across_nodes={"UCX_TLS": "tcp,self", "UCX_NET_DEVICES": "lo"}),
         # On one node Open MPI needs only shared memory; naming ob1 with the self and vader transports
         # keeps it from probing InfiniBand, TCP and libfabric devices this machine does not use. It is
-        # what it picks on its own here, so the figures do not change, but start-up is quieter.
+        # what it picks on its own here, so the figures do not change, but start-up is quieter. Across
+        # nodes the tcp transport on lo replaces vader.
         Library("openmpi", "Open MPI", "mpicc.openmpi", openmpi_run,
-                {"OMPI_MCA_pml": "ob1", "OMPI_MCA_btl": "self,vader"}, compile_env={"OMPI_CC": "clang-19"}),
+                {"OMPI_MCA_pml": "ob1", "OMPI_MCA_btl": "self,vader"}, compile_env={"OMPI_CC": "clang-19"},
+                across_nodes={"OMPI_MCA_btl": "self,tcp", "OMPI_MCA_btl_tcp_if_include": "lo"}),
     ]
 
 

@@ -74,6 +74,20 @@ METHOD = """\
   which is what it chooses here on its own, but stated so that it never probes InfiniBand, TCP or libfabric
   devices. MPICH (Debian's build: ch4 device over UCX) runs with no setting; UCX finds shared memory by
   itself. Every program is built with the library's own `mpicc -O2`.
+- **Across nodes** (cases named `-nodesK`, "on K nodes"). Every node is a process of this machine, and the
+  nodes talk over TCP on loopback, as K hosts on a TCP network would. Weft: `build/bin/mpirun --nodes K -n N`
+  with `FI_PROVIDER=tcp` (libfabric's tcp provider; `mpirun` gives its node processes `FI_TCP_IFACE=lo`),
+  node i holding the i-th block of ranks. Open MPI: `OMPI_MCA_btl=self,tcp` and
+  `OMPI_MCA_btl_tcp_if_include=lo` in place of vader. MPICH: `UCX_TLS=tcp,self` and `UCX_NET_DEVICES=lo`;
+  UCX's log (`UCX_LOG_LEVEL=info`) then shows every endpoint on `tcp/lo`, and a ping-pong makes one send
+  system call per message, where by default it uses shared memory (sysv, cma). MPICH and Open MPI have no
+  node processes on one machine: each of their processes talks to every other one over TCP, which for
+  2 ranks on 2 nodes is the same thing. pingpong and stream_bandwidth run so, one rank per node, three
+  times each with a timeout of 20 s: MPICH's `MPI_Finalize` over UCX's tcp transport hangs now and then
+  (two processes wait in UCX's progress, the others in the PMI barrier), in about 1 run of 10 with
+  2 processes and half the runs with 4. Start-up of 2 nodes x 2 ranks is therefore timed with Weft and
+  Open MPI (4 processes over TCP) only, and of 4 nodes x 256 ranks with Weft alone (1,024 processes for the
+  others).
 - **Oversubscription.** With 16 or 64 ranks on 2 cores, MPICH's processes busy-poll while they wait, each
   holding a core for its whole time slice. That is what its users face on an oversubscribed node, so it is
   measured as it is. Its figures then swing by orders of magnitude from run to run, depending on whether the

@@ -165,8 +165,8 @@ class Runner:
                       or (time.monotonic() > self.deadline and "time budget spent") or "")
         if run.detail:
             return run        # not printed: the report lists skipped runs with their reason
-        run.command = lib.command(case.ranks, binary, case.args)
-        env = dict(os.environ, **lib.env)
+        run.command = lib.command(case.ranks, binary, case.args, case.nodes)
+        env = dict(os.environ, **lib.environment(case.nodes))
         timeout = case.timeout or self.timeout
         raw = self.raw_dir / f"{case.id}.{key}.{repeat + 1}.txt"
         run.status, run.exit_code, run.wall_s, run.cpu_s, out, run.detail = run_command(
@@ -182,7 +182,7 @@ class Runner:
             run.results.append(["job_cpu_percent", str(case.ranks), 100 * run.cpu_s / run.wall_s, "%"])
         if run.status == "ok" and not run.results:
             run.status, run.detail = "failed", "no RESULT line"
-        self.progress(f"{case.id:<22} {lib.name:<9} #{repeat + 1} {run.status:<8} {run.wall_s:7.2f} s"
+        self.progress(f"{case.id:<25} {lib.name:<9} #{repeat + 1} {run.status:<8} {run.wall_s:7.2f} s"
                       + (f"  {run.detail}" if run.detail else ""))
         return run
 
@@ -211,7 +211,7 @@ class Runner:
                 run.results = parse_google_benchmark(out)
                 if run.status == "ok" and not run.results:
                     run.status, run.detail = "failed", "no benchmark in the JSON output"
-                self.progress(f"{case_id:<22} {'Weft':<9} #{repeat + 1} {run.status:<8} "
+                self.progress(f"{case_id:<25} {'Weft':<9} #{repeat + 1} {run.status:<8} "
                               f"{run.wall_s:7.2f} s" + (f"  {run.detail}" if run.detail else ""))
                 runs.append(run)
         return runs

@@ -130,13 +130,16 @@ def _idle_memory(figures):
     return goal, per_rank < 64, detail
 
 
-def _startup(figures):
-    goal = "10,000 ranks, MPI_Init to MPI_Finalize with one allreduce: < 1 s (whole mpirun run)"
-    fig = find(figures, "startup-10000", "job_wall_time")
-    if not fig or "weft" not in fig["median"]:
-        return goal, None, "not measured"
-    seconds = fig["median"]["weft"]
-    return goal, seconds < 1.0, f"{seconds:.3f} s"
+def _startup(case, job, limit):
+    """The whole mpirun run of the startup program in `case` (`job`, e.g. "10,000 ranks"): < `limit` s."""
+    def check(figures):
+        goal = f"{job}, MPI_Init to MPI_Finalize with one allreduce: < {limit:g} s (whole mpirun run)"
+        fig = find(figures, case, "job_wall_time")
+        if not fig or "weft" not in fig["median"]:
+            return goal, None, "not measured"
+        seconds = fig["median"]["weft"]
+        return goal, seconds < limit, f"{seconds:.3f} s"
+    return check
 
 
 def _privatization_cost(figures):
@@ -285,12 +288,38 @@ def _rma_put_bandwidth(figures):
     return goal, met, detail
 
 
+ACROSS_NODES = "2 ranks on 2 nodes, TCP over loopback"
+
+
+def _across_nodes(case, benchmark, param, what, higher):
+    """Weft across nodes no worse than 1.2 × the better of MPICH's and Open MPI's TCP paths: at most 1.2 × its
+    time, or at least 1 / 1.2 of its rate when `higher` is better."""
+    def check(figures):
+        bound = "≥ 1 / 1.2 of" if higher else "≤ 1.2 ×"
+        goal = f"{what}, {ACROSS_NODES}: Weft {bound} the better of MPICH and Open MPI"
+        compared = _compared(figures, case, benchmark, param)
+        if compared is None:
+            return goal, None, "not measured"
+        fig, weft, others = compared
+        best = (max if higher else min)(others, key=others.get)
+        met, runs = _judge(fig, weft >= others[best] / 1.2 if higher else weft <= 1.2 * others[best])
+        parts = [f"Weft {_fmt(weft, fig['unit'])}, {NAMES[best]} {_fmt(others[best], fig['unit'])}: "
+                 f"{weft / others[best]:.2f} ×"]
+        return goal, met, ", ".join(parts + _missing_other(others)) + runs
+    return check
+
+
 def evaluate(figures):
     """[{goal, met (True, False, UNSETTLED or None), measured}] in the order of the issue."""
     checks = (_latency_vs_best, _latency_oversubscribed, _bandwidth, _fiber_switch, _idle_memory,
-              _startup, _privatization_cost, _collectives_faster("collectives-2", 2, 2),
-              _collectives_faster("collectives-16", 16, 10), _collectives_faster("collectives-64", 64, 10),
-              _allreduce_near_copy_bound, _halo_views, _ownership_passing, _rma_latency, _rma_put_bandwidth)
+              _startup("startup-10000", "10,000 ranks", 1.0), _privatization_cost,
+              _collectives_faster("collectives-2", 2, 2), _collectives_faster("collectives-16", 16, 10),
+              _collectives_faster("collectives-64", 64, 10), _allreduce_near_copy_bound, _halo_views,
+              _ownership_passing, _rma_latency, _rma_put_bandwidth,
+              _across_nodes("pingpong-2-nodes2", "pingpong_latency", "0", "0-byte latency", False),
+              _across_nodes("stream_bandwidth-2-nodes2", "stream_bandwidth", MiB4_PARAM, "bandwidth at 4 MiB",
+                            True),
+              _startup("startup-1024-nodes4", "4 nodes × 256 ranks", 2.0))
     out = []
     for check in checks:
         goal, met, measured = check(figures)

@@ -17,12 +17,20 @@ from cases import ALL, PRIVATIZATION, WEFT, Case, plan  # noqa: E402
 from libraries import Library, build_programs, libraries  # noqa: E402
 from report import markdown, number, ratio  # noqa: E402
 from results import param_key, parse_google_benchmark, parse_result_lines, summarize  # noqa: E402
-from runner import Run  # noqa: E402
+from runner import Run, Runner  # noqa: E402
 from targets import evaluate  # noqa: E402
 
 
 def run(case, library, repeat, rows, status="ok", detail=""):
     return Run(case, library, repeat, status, detail=detail, results=rows)
+
+
+def stand_in(folder, name, script):
+    """An executable shell script `name` in `folder` that stands in for a compiler or a launcher."""
+    path = Path(folder) / name
+    path.write_text("#!/bin/sh\n" + script)
+    os.chmod(path, 0o755)
+    return path
 
 
 class Parsing(unittest.TestCase):
@@ -77,7 +85,8 @@ class Summary(unittest.TestCase):
         runs.append(run("startup-10000", "weft", 0, [["job_wall_time", "10000", 1.5, "s"]]))
         targets = evaluate(summarize(self.cases, runs, list(ALL)))
         self.assertEqual([t["met"] for t in targets],
-                         [True, None, None, None, None, False, None, None, None, None, None, None, None, None, None])
+                         [True, None, None, None, None, False, None, None, None, None, None, None, None, None, None,
+                          None, None, None])
         self.assertEqual(targets[0]["measured"], "Weft 0.1 us, Open MPI 0.3 us: 0.33 ×")
 
     def test_collective_targets(self):
@@ -270,10 +279,8 @@ class Compiling(unittest.TestCase):
         # the programs of the cases that name it.
         with tempfile.TemporaryDirectory() as tmp:
             tmp = Path(tmp)
-            mpicc = tmp / "mpicc"
-            mpicc.write_text('#!/bin/sh\necho "$*" >> "$0.log"\nfor a; do [ "$prev" = -o ] && touch "$a"; '
-                             'prev=$a; done\n')
-            os.chmod(mpicc, 0o755)
+            mpicc = stand_in(tmp, "mpicc", 'echo "$*" >> "$0.log"\nfor a; do [ "$prev" = -o ] && touch "$a"; '
+                                           'prev=$a; done\n')
             for name in ("pingpong", "globals_loop"):
                 (tmp / f"{name}.c").write_text("")
             libs = [Library("weft", "Weft", str(mpicc), ["mpirun"]),
@@ -288,6 +295,88 @@ class Compiling(unittest.TestCase):
             self.assertEqual(commands, ["-O2", "-O2", "-O2 -no-privatize"])
 
 
+class AcrossNodes(unittest.TestCase):
+    def test_ids_and_titles(self):
+        # A case of one node keeps the id that targets and published results name.
+        self.assertEqual((Case("pingpong", 2).id, Case("pingpong", 2).title), ("pingpong-2", "pingpong, 2 ranks"))
+        self.assertEqual(Case("pingpong", 2, nodes=2).id, "pingpong-2-nodes2")
+        self.assertEqual(Case("startup", 1024, WEFT, nodes=4).title, "startup, 1,024 ranks on 4 nodes (Weft only)")
+
+    def test_commands_and_settings(self):
+        by_key = {lib.key: lib for lib in libraries("build")}
+        weft, mpich, openmpi = by_key["weft"], by_key["mpich"], by_key["openmpi"]
+        self.assertEqual(weft.command(4, "prog", ("-x",), nodes=2)[1:], ["--nodes", "2", "-n", "4", "prog", "-x"])
+        self.assertEqual(weft.command(4, "prog", ())[1:], ["-n", "4", "prog"])
+        self.assertEqual((weft.environment(1), weft.environment(2)), ({}, {"FI_PROVIDER": "tcp"}))
+        # The others have no node processes on one machine: the same launcher, their TCP transports on lo.
+        self.assertEqual(mpich.command(2, "prog", (), nodes=2), ["mpirun.mpich", "-n", "2", "prog"])
+        self.assertEqual(mpich.environment(2), {"UCX_TLS": "tcp,self", "UCX_NET_DEVICES": "lo"})
+        self.assertEqual(openmpi.environment(1)["OMPI_MCA_btl"], "self,vader")
+        self.assertEqual(openmpi.environment(2), {"OMPI_MCA_pml": "ob1", "OMPI_MCA_btl": "self,tcp",
+                                                  "OMPI_MCA_btl_tcp_if_include": "lo"})
+        self.assertEqual(by_key["weft_halo_copy"].environment(2), {"WEFT_HALO_COPY": "1", "FI_PROVIDER": "tcp"})
+
+    def test_runner_starts_the_nodes(self):
+        # A stand-in launcher that reports its arguments and the provider it was given as RESULT lines.
+        with tempfile.TemporaryDirectory() as tmp:
+            tmp = Path(tmp)
+            mpirun = stand_in(tmp, "mpirun", 'echo "RESULT args $(echo "$*" | tr " " _) 1 us"\n'
+                                             'echo "RESULT provider ${FI_PROVIDER:-none} 1 us"\n')
+            libs = [Library("weft", "Weft", "mpicc", [str(mpirun)], nodes_option="--nodes",
+                            across_nodes={"FI_PROVIDER": "tcp"})]
+            runner = Runner(libs, {("weft", "startup"): tmp / "startup"}, tmp / "raw", 10, float("inf"),
+                            lambda line: None)
+            runs = runner.run_cases([Case("startup", 8, WEFT, timed=True, nodes=2), Case("startup", 8, WEFT)], 1)
+        self.assertEqual([r.status for r in runs], ["ok", "ok"])
+        self.assertEqual([r.case for r in runs], ["startup-8-nodes2", "startup-8"])
+        args = f"--nodes_2_-n_8_{tmp}/startup"
+        self.assertEqual(runs[0].results[:2], [["args", args, 1.0, "us"], ["provider", "tcp", 1.0, "us"]])
+        self.assertEqual(runs[0].results[2][:2], ["job_wall_time", "8"])
+        self.assertEqual(runs[1].results, [["args", f"-n_8_{tmp}/startup", 1.0, "us"], ["provider", "none", 1.0, "us"]])
+
+    def targets(self, case, benchmark, param, values, unit):
+        runs = [run(case, lib, i, [[benchmark, param, v, unit]]) for lib, repeats in values.items()
+                for i, v in enumerate(repeats)]
+        cases = [Case("pingpong", 2, nodes=2), Case("stream_bandwidth", 2, nodes=2),
+                 Case("startup", 1024, WEFT, timed=True, nodes=4)]
+        return {t["goal"]: t for t in evaluate(summarize(cases, runs, list(ALL)))}
+
+    def test_latency(self):
+        latency = ("0-byte latency, 2 ranks on 2 nodes, TCP over loopback: Weft ≤ 1.2 × the better of MPICH and "
+                   "Open MPI")
+        t = self.targets("pingpong-2-nodes2", "pingpong_latency", "0",
+                         {"weft": (22.0,), "mpich": (30.0,), "openmpi": (20.0,)}, "us")[latency]
+        self.assertIs(t["met"], True)           # 1.1 x Open MPI, the better
+        self.assertEqual(t["measured"], "Weft 22.00 us, Open MPI 20.00 us: 1.10 ×")
+        t = self.targets("pingpong-2-nodes2", "pingpong_latency", "0", {"weft": (25.0, 26.0), "mpich": (20.0,)},
+                         "us")[latency]
+        self.assertIs(t["met"], False)          # 1.27 x MPICH, the only other figure
+        self.assertEqual(t["measured"], "Weft 25.50 us, MPICH 20.00 us: 1.27 ×, the other library has no figure "
+                                        "(Weft's runs: 25.00 to 26.00 us)")
+
+    def test_bandwidth(self):
+        bandwidth = ("bandwidth at 4 MiB, 2 ranks on 2 nodes, TCP over loopback: Weft ≥ 1 / 1.2 of the better of "
+                     "MPICH and Open MPI")
+        met = self.targets("stream_bandwidth-2-nodes2", "stream_bandwidth", "4194304",
+                           {"weft": (2000.0,), "mpich": (2300.0,), "openmpi": (1500.0,)}, "MB/s")[bandwidth]
+        self.assertIs(met["met"], True)         # 0.87 of MPICH, the better: within 1 / 1.2
+        self.assertEqual(met["measured"], "Weft 2,000 MB/s, MPICH 2,300 MB/s: 0.87 ×")
+        missed = self.targets("stream_bandwidth-2-nodes2", "stream_bandwidth", "4194304",
+                              {"weft": (1500.0,), "mpich": (2300.0,), "openmpi": (1000.0,)}, "MB/s")[bandwidth]
+        self.assertIs(missed["met"], False)     # 0.65 of MPICH, though 1.5 x Open MPI
+        unsettled = self.targets("stream_bandwidth-2-nodes2", "stream_bandwidth", "4194304",
+                                 {"weft": (900.0, 2000.0, 2100.0), "openmpi": (1500.0,)}, "MB/s")[bandwidth]
+        self.assertEqual(unsettled["met"], "unsettled")
+
+    def test_startup(self):
+        goal = "4 nodes × 256 ranks, MPI_Init to MPI_Finalize with one allreduce: < 2 s (whole mpirun run)"
+        for seconds, met in ((1.5, True), (2.5, False)):
+            t = self.targets("startup-1024-nodes4", "job_wall_time", "1024", {"weft": (seconds,)}, "s")[goal]
+            self.assertEqual((t["met"], t["measured"]), (met, f"{seconds:.3f} s"))
+        # A start-up of 1,024 ranks in one node process is not the target's.
+        self.assertIsNone(self.targets("startup-1024", "job_wall_time", "1024", {"weft": (1.0,)}, "s")[goal]["met"])
+
+
 class Plan(unittest.TestCase):
     def test_plans_cover_the_targets(self):
         for quick in (True, False):
@@ -295,7 +384,10 @@ class Plan(unittest.TestCase):
             self.assertEqual(len(ids), len(plan(quick)), "case ids are unique")
             self.assertTrue({"pingpong-2", "pingpong-16", "stream_bandwidth-2", "idle_memory-64",
                              "idle_memory-1000", "startup-10000", "globals_loop-2", "collectives-2",
-                             "collectives-16", "convolution-2", "convolution-256", "ownership_bandwidth-2", "rma-2"} <= ids)
+                             "collectives-16", "convolution-2", "convolution-256", "ownership_bandwidth-2", "rma-2",
+                             "pingpong-2-nodes2", "stream_bandwidth-2-nodes2", "startup-1024-nodes4"} <= ids)
+            # 4 nodes of 256 ranks would be 1,024 processes of MPICH or Open MPI.
+            self.assertEqual(next(c for c in plan(quick) if c.id == "startup-1024-nodes4").libraries, WEFT)
             # Weft without privatization is the baseline of globals_loop and runs nothing else.
             self.assertEqual({c.id for c in plan(quick) if "weft_noprivatize" in c.libraries}, {"globals_loop-2"})
             # Weft copying its halos is the baseline of the views and runs only the convolution.
