@@ -4,6 +4,7 @@
 // an abort from the PMIx server's thread and for the next deadline.
 #include "job_runner.hpp"
 
+#include "cpu_shares.hpp"
 #include "job_environment.hpp"
 #include "node_processes.hpp"
 #include "pmix_server.hpp"
@@ -207,6 +208,10 @@ private:
     }
 
     const std::string folder = current_folder();
+    // Several node processes on this machine each get CPUs of their own (see cpu_shares.hpp).
+    const std::vector<std::vector<int>> local_cpus =
+        plan_.nodes.size() > 1 && !plan_.on_named_hosts ? cpu_shares(own_cpus(), static_cast<int>(plan_.nodes.size()))
+                                                        : std::vector<std::vector<int>>(plan_.nodes.size());
     for (std::size_t node = 0; node < plan_.nodes.size(); ++node) {
       std::vector<env_setting> settings = job_settings;
       if (server_) {
@@ -235,6 +240,7 @@ private:
                   inherited_};
       } else {
         launch = {program_path_, options_.command, local_environment(inherited_, settings)};
+        launch.cpus = local_cpus[node];
       }
 
       launch.without_input = node > 0;

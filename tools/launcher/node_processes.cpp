@@ -1,6 +1,7 @@
 #include "node_processes.hpp"
 
 #include <fcntl.h>
+#include <sched.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -26,6 +27,10 @@ std::variant<pid_t, start_failure> start_process(const process_launch &launch, c
   // Built before fork: mpirun may have threads (the PMIx server's), so the child only makes system calls.
   std::vector<char *> argv = pointers_to(launch.argv);
   std::vector<char *> environment = pointers_to(launch.environment);
+  cpu_set_t cpus;
+  CPU_ZERO(&cpus);
+  for (int cpu : launch.cpus)
+    CPU_SET(cpu, &cpus);
 
   int exec_report[2];
   if (::pipe2(exec_report, O_CLOEXEC) != 0)
@@ -38,6 +43,8 @@ std::variant<pid_t, start_failure> start_process(const process_launch &launch, c
     if (::getppid() != parent)
       ::_exit(EXIT_FAILURE);
     ::sigprocmask(SIG_SETMASK, &child_mask, nullptr);
+    if (!launch.cpus.empty())
+      ::sched_setaffinity(0, sizeof cpus, &cpus);
     if (launch.without_input) {
       int nothing = ::open("/dev/null", O_RDONLY);
       if (nothing >= 0 && nothing != STDIN_FILENO) {

@@ -19,6 +19,8 @@ struct process_launch {
   // Standard input from /dev/null instead of mpirun's: only the node of rank 0 reads mpirun's input,
   // as in Open MPI, so that node processes and remote shells do not compete for it.
   bool without_input = false;
+  // The CPUs it may run on; empty: mpirun's own.
+  std::vector<int> cpus = {};
 };
 
 // The errno of a fork or exec that failed.
