@@ -24,7 +24,11 @@ bool others_ready() noexcept { return this_thread::worker->has_ready(); }
 void yield() {
   if (others_ready()) switch_to_worker(switch_reason::yield);
   // A rank polling for a message from another node must move the network itself when it runs alone.
-  else if (network_module* network = job::current().network()) network->progress(this_thread::worker->index());
+  else progress_network();
+}
+
+void progress_network() {
+  if (network_module* network = job::current().network()) network->progress(this_thread::worker->index());
 }
 
 void park() {

@@ -21,6 +21,12 @@ int job_size() noexcept;
 // (on a job across nodes) and returns.
 void yield();
 
+// Moves what arrived from other nodes for the ranks of this worker; nothing on a job of one node.
+void progress_network();
+
+// How many polls of a waiting rank pass between two looks at the network.
+inline constexpr unsigned network_poll_stride = 64;
+
 // Suspends the calling rank until unpark(); may return spuriously, so callers re-check their condition.
 // The rank's background work (rank::background) advances first; park returns at once when it did.
 void park();
@@ -44,6 +50,11 @@ void wait_until(Done&& done, BeforePark&& before_park) {
     for (unsigned polls = job_config().poll_count; polls != 0 && !others_ready(); --polls) {
       cpu_relax();
       if (done()) return;
+      // What the rank waits for may come from another node, and while it polls nothing else moves the network.
+      if (polls % network_poll_stride == 0) {
+        progress_network();
+        if (done()) return;
+      }
     }
     before_park();
     if (done()) return;
