@@ -4,8 +4,11 @@
 // Reductions keep member order: a partial result always covers a contiguous range of members, and two
 // are combined lower range first (reduction_op::combine takes the lower one as `in`).
 
+#include <algorithm>
 #include <bit>
 #include <vector>
+
+#include "runtime/config.hpp"
 
 #include "collectives/node_layout.hpp"
 #include "collectives/peer_messages.hpp"
@@ -30,6 +33,83 @@ void combine_higher(void* mine, void* theirs, std::size_t count, std::size_t ele
   copy_elements(mine, theirs, count, element_size, op);
 }
 
+// Where block `index` of `count` elements cut into `blocks` nearly equal blocks starts.
+std::size_t block_start(std::size_t count, int blocks, int index) noexcept {
+  auto b = static_cast<std::size_t>(blocks), i = static_cast<std::size_t>(index);
+  return i * (count / b) + std::min(i, count % b);
+}
+
+// The `power` members that carry an allreduce after the fold (see allreduce_among), by their index among
+// them; in member order, so a range of them is a range of members.
+struct folded_members {
+  std::span<const int> members;
+  int rem;
+  int operator[](int folded) const noexcept { return members[folded < rem ? folded * 2 + 1 : folded + rem]; }
+};
+
+// Recursive doubling: every round, the whole vector both ways with the partner. log2(power) rounds.
+task doubling_rounds(communicator_view comm, folded_members carriers, int folded, int power, std::byte* data,
+                     std::byte* theirs, std::size_t count, std::size_t element_size, const reduction_op& op,
+                     std::uint64_t sequence, int round) {
+  for (int mask = 1; mask < power; mask <<= 1, ++round) {
+    int partner = folded ^ mask;
+    peer_messages messages(comm, sequence);
+    messages.send(elements_at(data, count, element_size, op), carriers[partner], round);
+    messages.receive(elements_at(theirs, count, element_size, op), carriers[partner], round);
+    co_await messages.all_done();
+    if (partner < folded)
+      op.combine(theirs, data, count);
+    else
+      combine_higher(data, theirs, count, element_size, op);
+  }
+}
+
+// Rabenseifner's allreduce, as MPICH does it: a reduce-scatter by recursive halving of the vector (each
+// round the pair splits what it holds, each keeps one half and combines the partner's copy of it), then an
+// allgather retracing the halvings. 2·log2(power) rounds, about twice the vector sent in all. The halves
+// kept after a round hold the combination of an aligned, hence contiguous, range of members.
+task halving_rounds(communicator_view comm, folded_members carriers, int folded, int power, std::byte* data,
+                    std::byte* theirs, std::size_t count, std::size_t element_size, const reduction_op& op,
+                    std::uint64_t sequence, int round) {
+  auto blocks = [&](std::byte* origin, int first, int last) {
+    std::size_t from = block_start(count, power, first);
+    return elements_at(origin + from * element_size, block_start(count, power, last) - from, element_size, op);
+  };
+  struct range {
+    int first, last;  // blocks [first, last)
+  };
+  std::vector<range> held{{0, power}};  // what the caller held before each halving, and holds now
+  for (int mask = 1; mask < power; mask <<= 1, ++round) {
+    int partner = folded ^ mask;
+    range whole = held.back();
+    int middle = whole.first + (whole.last - whole.first) / 2;
+    bool lower = folded < partner;
+    range kept = lower ? range{whole.first, middle} : range{middle, whole.last};
+    range given = lower ? range{middle, whole.last} : range{whole.first, middle};
+    peer_messages messages(comm, sequence);
+    messages.send(blocks(data, given.first, given.last), carriers[partner], round);
+    messages.receive(blocks(theirs, kept.first, kept.last), carriers[partner], round);
+    co_await messages.all_done();
+    std::size_t from = block_start(count, power, kept.first);
+    std::size_t n = block_start(count, power, kept.last) - from;
+    if (lower)
+      combine_higher(data + from * element_size, theirs + from * element_size, n, element_size, op);
+    else
+      op.combine(theirs + from * element_size, data + from * element_size, n);
+    held.push_back(kept);
+  }
+  for (int mask = power >> 1; mask > 0; mask >>= 1, ++round) {
+    range mine = held.back();
+    held.pop_back();
+    range whole = held.back();
+    range partners = mine.first == whole.first ? range{mine.last, whole.last} : range{whole.first, mine.first};
+    peer_messages messages(comm, sequence);
+    messages.send(blocks(data, mine.first, mine.last), carriers[folded ^ mask], round);
+    messages.receive(blocks(data, partners.first, partners.last), carriers[folded ^ mask], round);
+    co_await messages.all_done();
+  }
+}
+
 }  // namespace
 
 task allreduce_among(communicator_view comm, std::span<const int> members, int me, void* data, std::size_t count,
@@ -37,9 +117,9 @@ task allreduce_among(communicator_view comm, std::span<const int> members, int m
   int n = static_cast<int>(members.size());
   if (n == 1) co_return;
   std::vector<std::byte> memory;
-  void* theirs = working_buffers(memory, 1, span_of(count, element_size, op)).origin(0);
+  auto* theirs = working_buffers(memory, 1, span_of(count, element_size, op)).origin(0);
+  auto* mine = static_cast<std::byte*>(data);
   shm::typed_span mine_span = elements_at(data, count, element_size, op);
-  shm::typed_span theirs_span = elements_at(theirs, count, element_size, op);
   // With n not a power of two, the first 2·rem members pair up first, the odd one of each pair carrying
   // on for both (MPICH's recursive doubling); each member's range stays contiguous.
   int power = static_cast<int>(std::bit_floor(static_cast<unsigned>(n)));
@@ -51,7 +131,7 @@ task allreduce_among(communicator_view comm, std::span<const int> members, int m
       messages.send(mine_span, members[me + 1], step);
       co_await messages.all_done();
     } else {
-      messages.receive(theirs_span, members[me - 1], step);
+      messages.receive(elements_at(theirs, count, element_size, op), members[me - 1], step);
       co_await messages.all_done();
       op.combine(theirs, data, count);
       folded = me / 2;
@@ -59,21 +139,16 @@ task allreduce_among(communicator_view comm, std::span<const int> members, int m
   } else {
     folded = me - rem;
   }
-  int last_step = step + 1 + std::countr_zero(static_cast<unsigned>(power));
+  int rounds = std::countr_zero(static_cast<unsigned>(power));
   if (folded >= 0) {
-    for (int mask = 1, round = step + 1; mask < power; mask <<= 1, ++round) {
-      int partner_folded = folded ^ mask;
-      int partner = partner_folded < rem ? partner_folded * 2 + 1 : partner_folded + rem;
-      peer_messages messages(comm, sequence);
-      messages.send(mine_span, members[partner], round);
-      messages.receive(theirs_span, members[partner], round);
-      co_await messages.all_done();
-      if (partner < me)
-        op.combine(theirs, data, count);
-      else
-        combine_higher(data, theirs, count, element_size, op);
-    }
+    folded_members carriers{members, rem};
+    if (count >= static_cast<std::size_t>(power) && count * element_size >= runtime::job_config().allreduce_halving_min)
+      co_await halving_rounds(comm, carriers, folded, power, mine, theirs, count, element_size, op, sequence, step + 1);
+    else
+      co_await doubling_rounds(comm, carriers, folded, power, mine, theirs, count, element_size, op, sequence, step + 1);
   }
+  // Past the most rounds either way takes.
+  int last_step = step + 1 + 2 * rounds;
   if (me < 2 * rem) {
     peer_messages messages(comm, sequence);
     if (me % 2 == 1)
