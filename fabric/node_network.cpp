@@ -256,7 +256,7 @@ void node_network::handle_packet(worker_port& port, const std::byte* packet, std
   packet_header header;
   std::memcpy(&header, packet, sizeof header);
   if ((header.kind == packet_kind::eager || header.kind == packet_kind::rma) && bytes - sizeof header < header.size)
-    runtime::fatal(1, "node %d: an eager packet of node %d holds %zu bytes of a %llu-byte message", nodes_.this_node(),
+    runtime::fatal(1, "node %d: a packet of node %d holds %zu bytes of a %llu-byte message", nodes_.this_node(),
                    header.origin_node, bytes - sizeof header, static_cast<unsigned long long>(header.size));
   switch (header.kind) {
     case packet_kind::eager:

@@ -104,7 +104,7 @@ struct member_card {
 // Collective over a window spanning nodes, after the member of lowest rank on each node made its node's
 // window (`made`, null on the other members): every member's card, and the members of other nodes recorded
 // in the node's window. Returns the calling member's node window.
-rma::window* connect_nodes(weft_comm_s& own, rma::window* made, const window_request& request) {
+rma::window* share_across_nodes(weft_comm_s& own, rma::window* made, const window_request& request) {
   static const bool decoder_installed = (rma::install_element_op_decoder(element_op_of_code), true);
   (void)decoder_installed;
   int members = own.local->size();
@@ -162,7 +162,7 @@ int make_window(const char* call, MPI_Comm comm, const window_request& request, 
     if (contiguous && !shared->allocate_contiguous(sizes)) failed = 1;
   }
   rma::window* made = shared.get();
-  if (spans_nodes) made = connect_nodes(*own, made, request);
+  if (spans_nodes) made = share_across_nodes(*own, made, request);
   else PMPI_Bcast(&made, sizeof made, MPI_BYTE, 0, own);
   // The maker holds its reference until the reduction below, which every member enters after this.
   if (shared == nullptr) shared = made->shared_from_this();
