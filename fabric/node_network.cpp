@@ -56,6 +56,10 @@ constexpr int credit_batch = eager_credits / 4;
 
 const char* const endpoints_key = "weft.fabric.endpoints";
 
+// The smallest packet payload: one-sided messages carry their target's blocks besides data, and must fit
+// some even when eager messages are small.
+constexpr std::size_t rma_message_min = 4096;
+
 // What a node publishes: its number of workers, the length of an endpoint name, the names in worker order.
 template <class Links>
 std::vector<std::byte> card_of(const Links& links) {
@@ -75,10 +79,12 @@ std::vector<std::byte> card_of(const Links& links) {
 }  // namespace
 
 node_network::node_network(runtime::job& owner)
-    : nodes_(owner.nodes()), eager_max_(runtime::job_config().fabric_eager_max), network_(nullptr) {
+    : nodes_(owner.nodes()),
+      eager_max_(runtime::job_config().fabric_eager_max),
+      packet_capacity_(sizeof(packet_header) + std::max(eager_max_, rma_message_min)),
+      network_(nullptr) {
   for (int w = 0; w < owner.worker_count(); ++w)
-    links_.emplace_back().port =
-        std::make_unique<worker_port>(network_, w, sizeof(packet_header) + eager_max_, receive_buffers_per_port);
+    links_.emplace_back().port = std::make_unique<worker_port>(network_, w, packet_capacity_, receive_buffers_per_port);
   runtime::pmix_client& wire_up = *owner.wire_up();
   std::vector<std::byte> own = card_of(links_);
   wire_up.publish(endpoints_key, own);
@@ -104,6 +110,7 @@ node_network::node_network(runtime::job& owner)
     }
   }
   shm::install_remote_channel(*this);
+  rma::install_remote_transport(*this);
 }
 
 bool node_network::progress(int index) { return links_[index].port->progress(*this); }
@@ -185,6 +192,20 @@ void node_network::start_send(shm::send_request& request, const shm::const_typed
   send_header(from, node, worker, header);
 }
 
+void node_network::send(int destination, std::vector<std::byte> message) {
+  packet_header header{};
+  header.kind = packet_kind::rma;
+  header.destination = destination;
+  header.size = message.size();
+  auto [node, worker] = place_of_rank(destination);
+  link& from = here();
+  std::vector<std::byte> packet = packet_to(from, node, worker, header, message.size());
+  std::memcpy(packet.data() + sizeof header, message.data(), message.size());
+  send_packet(from, node, worker, std::move(packet));
+}
+
+std::size_t node_network::message_capacity() const noexcept { return packet_capacity_ - sizeof(packet_header); }
+
 bool node_network::cancel_send(shm::send_request& request) {
   link& on = here();
   auto waiting = on.waiting_sends.find(&request);
@@ -234,8 +255,8 @@ void node_network::on_packet(worker_port& port, const std::byte* packet, std::si
 void node_network::handle_packet(worker_port& port, const std::byte* packet, std::size_t bytes) {
   packet_header header;
   std::memcpy(&header, packet, sizeof header);
-  if (header.kind == packet_kind::eager && bytes - sizeof header < header.size)
-    runtime::fatal(1, "node %d: an eager packet of node %d holds %zu bytes of a %llu-byte message", nodes_.this_node(),
+  if ((header.kind == packet_kind::eager || header.kind == packet_kind::rma) && bytes - sizeof header < header.size)
+    runtime::fatal(1, "node %d: a packet of node %d holds %zu bytes of a %llu-byte message", nodes_.this_node(),
                    header.origin_node, bytes - sizeof header, static_cast<unsigned long long>(header.size));
   switch (header.kind) {
     case packet_kind::eager:
@@ -267,6 +288,9 @@ void node_network::handle_packet(worker_port& port, const std::byte* packet, std
     }
     case packet_kind::cancel:
       answer_cancel(port, header);
+      return;
+    case packet_kind::rma:
+      rma::handle_remote_message(std::span(packet + sizeof header, header.size));
       return;
     case packet_kind::cancel_answer: {
       auto* sent = reinterpret_cast<sent_in_place*>(header.cookie);

@@ -12,6 +12,9 @@
 // Flow control: a worker may have at most eager_credits eager messages to one worker of another node that
 // the receiver has not consumed yet; past them its sends go ready-to-send, whose data waits at the sender.
 // Receivers hand credits back in batches, so a slow receiver holds a bounded amount of others' data.
+//
+// One-sided communication (rma/remote_transport.hpp) travels in packets of its own kind, handed to rma/ on
+// the destination rank's worker; they need no credits, since each origin waits for their replies.
 
 #include <cstdint>
 #include <map>
@@ -24,6 +27,7 @@
 #include "fabric/network.hpp"
 #include "fabric/worker_port.hpp"
 #include "runtime/job.hpp"
+#include "rma/remote_transport.hpp"
 #include "runtime/network_module.hpp"
 #include "shm/remote_channel.hpp"
 
@@ -31,7 +35,10 @@ namespace weft::fabric {
 
 struct packet_header;
 
-class node_network final : public runtime::network_module, public shm::remote_channel, public port_events {
+class node_network final : public runtime::network_module,
+                           public shm::remote_channel,
+                           public rma::remote_transport,
+                           public port_events {
  public:
   // Opens a port per worker and connects to every other node process (a collective of all of them).
   explicit node_network(runtime::job& owner);
@@ -45,6 +52,9 @@ class node_network final : public runtime::network_module, public shm::remote_ch
                   int destination, shm::send_mode mode) override;
   void fetch(shm::recv_request& request, shm::message* m) override;
   bool cancel_send(shm::send_request& request) override;
+
+  void send(int destination, std::vector<std::byte> message) override;
+  std::size_t message_capacity() const noexcept override;
 
   // Handles packets in the order their origin sent them.
   void on_packet(worker_port& port, const std::byte* packet, std::size_t bytes) override;
@@ -88,6 +98,7 @@ class node_network final : public runtime::network_module, public shm::remote_ch
 
   const runtime::node_map& nodes_;
   std::size_t eager_max_;
+  std::size_t packet_capacity_;
   network network_;
   std::vector<link> links_;  // by worker
   std::vector<int> workers_;                   // per node

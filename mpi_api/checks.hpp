@@ -95,17 +95,16 @@ inline int check_intracommunicator(const char* call, MPI_Comm comm) {
                      display_name(*resolve(comm)));
 }
 
-// For the objects that reach into the members' memory and do not cross nodes yet (windows): MPI_ERR_COMM,
-// naming `what` and a member on another node, when `comm`'s members span nodes.
-inline int check_on_one_node(const char* call, MPI_Comm comm, const char* what) {
+// For what needs all members in this process (shared windows): `error_class`, naming a member on another
+// node and `why`, when `comm`'s members span nodes.
+inline int check_on_one_node(const char* call, MPI_Comm comm, int error_class, const char* why) {
   const weft_comm_s& c = *resolve(comm);
   if (c.collectives.on_node->size() == c.local->size()) [[likely]]
     return MPI_SUCCESS;
   int away = 0;
   while (c.collectives.on_node->rank_of(c.local->job_rank(away)) != MPI_UNDEFINED) ++away;
-  return raise_error(comm, MPI_ERR_COMM, call,
-                     "rank %d of %s runs on another node than this rank; %s across nodes are not supported yet", away,
-                     display_name(c), what);
+  return raise_error(comm, error_class, call, "rank %d of %s runs on another node than this rank: %s", away,
+                     display_name(c), why);
 }
 
 // A rank of `comm` (of its remote group for an intercommunicator), or MPI_PROC_NULL, or (for receives)

@@ -1,6 +1,8 @@
 // The predefined datatypes, MPI_Type_size and their names.
 
+#include <algorithm>
 #include <climits>
+#include <iterator>
 #include <complex>
 #include <concepts>
 #include <cstring>
@@ -86,6 +88,20 @@ type_layout::pointer predefined_layout() {
 #define WEFT_DEFINE_DATATYPE(handle, name, c_type, external32_size, kernels) \
   weft_datatype_s weft_mpi_##handle{name, predefined_layout<c_type>(), external32_size, kernels};
 WEFT_PREDEFINED_DATATYPES(WEFT_DEFINE_DATATYPE)
+
+namespace {
+
+#define WEFT_DATATYPE_ADDRESS(handle, name, c_type, external32_size, kernels) &weft_mpi_##handle,
+const MPI_Datatype predefined_types[] = {WEFT_PREDEFINED_DATATYPES(WEFT_DATATYPE_ADDRESS)};
+
+}  // namespace
+
+std::uint32_t weft::mpi::predefined_index(MPI_Datatype datatype) noexcept {
+  return static_cast<std::uint32_t>(std::find(std::begin(predefined_types), std::end(predefined_types), datatype) -
+                                    std::begin(predefined_types));
+}
+
+MPI_Datatype weft::mpi::predefined_at(std::uint32_t index) noexcept { return predefined_types[index]; }
 
 weft_datatype_s::~weft_datatype_s() {
   for (MPI_Datatype type : types) release(type);

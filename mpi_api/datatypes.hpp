@@ -4,6 +4,7 @@
 
 #include <mpi.h>
 
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -20,6 +21,11 @@ std::unique_ptr<weft_datatype_s> derived(shm::type_layout::pointer layout, int c
 
 // The calling rank's attributes on a predefined datatype.
 attribute_list& attributes_of_predefined(MPI_Datatype datatype);
+
+// The predefined datatypes by number, the same in every process of the job: how messages between node
+// processes name one. predefined_index takes a predefined datatype.
+std::uint32_t predefined_index(MPI_Datatype datatype) noexcept;
+MPI_Datatype predefined_at(std::uint32_t index) noexcept;
 
 // How errors name a datatype: its name, or what made it.
 const char* display_name(MPI_Datatype datatype) noexcept;

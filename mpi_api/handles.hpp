@@ -26,6 +26,7 @@
 #include "runtime/rank.hpp"
 #include "shm/operations.hpp"
 #include "rma/epochs.hpp"
+#include "rma/remote_origin.hpp"
 #include "rma/window.hpp"
 #include "shm/type_layout.hpp"
 
@@ -351,4 +352,5 @@ struct weft_win_s : weft::mpi::object_header {
   weft::mpi::attribute_list attributes;
   std::vector<std::pair<std::string, std::string>> hints;  // as given at creation or by MPI_Win_set_info
   weft::rma::epochs epochs;
+  weft::rma::remote_origin remote;  // this rank's operations on members of other nodes, until answered
 };

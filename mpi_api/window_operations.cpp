@@ -1,16 +1,22 @@
 // RMA communication calls (MPI-3.1, 11.3): put, get, the accumulates, fetch-and-op, compare-and-swap and
-// their request forms. Every target's memory is in this process, so each operation is done during the
-// call by the origin's CPU: a put or get is one typed copy, an accumulate changes the target's elements
-// under the locks of their pages (rma/accumulate.hpp). An operation is thus complete, locally and at the target,
-// when its call returns; a request form returns a request that is complete already.
+// their request forms. A target on this node has its memory in this process, so each operation is done
+// during the call by the origin's CPU: a put or get is one typed copy, an accumulate changes the target's
+// elements under the locks of their pages (rma/accumulate.hpp). An operation is thus complete, locally and
+// at the target, when its call returns; a request form returns a request that is complete already.
+//
+// A target on another node is reached through messages its node applies (rma/remote_origin.hpp), after
+// the same checks: the operation completes at the synchronization calls, which wait for the replies. Its
+// request form waits for them before it returns its request, complete.
 
 #include <algorithm>
 #include <cstring>
 
 #include "mpi_api/datatypes.hpp"
+#include "mpi_api/element_ops.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/window_checks.hpp"
 #include "rma/accumulate.hpp"
+#include "rma/remote_origin.hpp"
 
 using namespace weft::mpi;
 namespace rma = weft::rma;
@@ -58,11 +64,27 @@ int check_target_side(const char* call, MPI_Win win, const target_spec& target, 
   return MPI_SUCCESS;
 }
 
-// Where the target's data is, once its extent is known to lie inside the target's memory.
-int locate(const char* call, MPI_Win win, const target_spec& target, std::byte** at) {
+int out_of_range(const char* call, MPI_Win win, const target_spec& target, std::ptrdiff_t first, std::ptrdiff_t last,
+                 int disp_unit, std::size_t size) {
+  if (win->flavor == MPI_WIN_FLAVOR_DYNAMIC)
+    return raise_error(win, MPI_ERR_RMA_RANGE, call,
+                       "target_disp %p: bytes [%td, %td) from there are not inside memory rank %d attached",
+                       reinterpret_cast<void*>(target.disp), first, last, target.rank);
+  return raise_error(win, MPI_ERR_RMA_RANGE, call,
+                     "target_disp %ld (x disp_unit %d): bytes [%td, %td) from there are outside rank %d's %zu bytes",
+                     static_cast<long>(target.disp), disp_unit, first, last, target.rank, size);
+}
+
+int check_displacement(const char* call, MPI_Win win, const target_spec& target) {
   // A displacement counts from the start of the target's segment, as MPICH and Open MPI read it too.
   if (target.disp < 0 && win->flavor != MPI_WIN_FLAVOR_DYNAMIC) [[unlikely]]
     return raise_error(win, MPI_ERR_DISP, call, "negative target_disp %ld", static_cast<long>(target.disp));
+  return MPI_SUCCESS;
+}
+
+// Where the target's data is, once its extent is known to lie inside the target's memory.
+int locate(const char* call, MPI_Win win, const target_spec& target, std::byte** at) {
+  if (int error = check_displacement(call, win, target)) return error;
   auto [first, last] = target.datatype->layout->data_of(static_cast<std::size_t>(target.count));
   std::optional<std::byte*> address = win->shared->address(target.rank, target.disp, first, last);
   if (address) [[likely]] {
@@ -70,18 +92,38 @@ int locate(const char* call, MPI_Win win, const target_spec& target, std::byte**
     return MPI_SUCCESS;
   }
   const rma::window_member& member = win->shared->member(target.rank);
-  if (win->flavor == MPI_WIN_FLAVOR_DYNAMIC)
-    return raise_error(win, MPI_ERR_RMA_RANGE, call,
-                       "target_disp %p: bytes [%td, %td) from there are not inside memory rank %d attached",
-                       reinterpret_cast<void*>(target.disp), first, last, target.rank);
-  return raise_error(win, MPI_ERR_RMA_RANGE, call,
-                     "target_disp %ld (x disp_unit %d): bytes [%td, %td) from there are outside rank %d's %zu bytes",
-                     static_cast<long>(target.disp), member.disp_unit, first, last, target.rank, member.size);
+  return out_of_range(call, win, target, first, last, member.disp_unit, member.size);
+}
+
+// The target's access on another node, once its extent is known to lie inside the target's segment (the
+// target checks attached memory of a dynamic window itself).
+int locate_remote(const char* call, MPI_Win win, const target_spec& target, const rma::remote_member& member,
+                  std::int64_t* displacement) {
+  if (int error = check_displacement(call, win, target)) return error;
+  if (win->flavor == MPI_WIN_FLAVOR_DYNAMIC) {
+    *displacement = target.disp;
+    return MPI_SUCCESS;
+  }
+  auto [first, last] = target.datatype->layout->data_of(static_cast<std::size_t>(target.count));
+  std::optional<std::ptrdiff_t> offset =
+      rma::window::segment_offset(target.disp, member.disp_unit, member.size, first, last);
+  if (offset) [[likely]] {
+    *displacement = *offset;
+    return MPI_SUCCESS;
+  }
+  return out_of_range(call, win, target, first, last, member.disp_unit, member.size);
+}
+
+rma::remote_access remote_access_of(MPI_Win win, const target_spec& target, std::int64_t displacement) {
+  return {*win->shared, win->remote, target.rank, displacement, target.datatype->layout.get(),
+          static_cast<std::size_t>(target.count)};
 }
 
 // A request for an operation already complete, when one was asked for.
-int complete_request(MPI_Win win, MPI_Request* request) {
+int complete_request(const char* call, MPI_Win win, MPI_Request* request) {
   if (request == nullptr) return MPI_SUCCESS;
+  // An operation on another node completes with its replies.
+  if (int error = complete_remote_operations(call, win)) return error;
   auto* done = new weft_request_s(win->comm);
   done->operation.emplace<finished>();
   *request = done;
@@ -123,12 +165,17 @@ int put(const char* call, const void* origin_addr, int origin_count, MPI_Datatyp
   if (int error = check_buffer(call, win, origin_addr, origin_count, origin_datatype)) return error;
   shm::const_typed_span origin = data_of(origin_addr, origin_count, origin_datatype);
   if (int error = check_target_side(call, win, target, origin.bytes(), request != nullptr)) return error;
-  if (target.rank != MPI_PROC_NULL) {
+  if (target.rank == MPI_PROC_NULL) return complete_request(call, win, request);
+  if (const rma::remote_member* remote = win->shared->remote(target.rank)) {
+    std::int64_t displacement = 0;
+    if (int error = locate_remote(call, win, target, *remote, &displacement)) return error;
+    rma::remote_put(remote_access_of(win, target, displacement), origin);
+  } else {
     std::byte* at = nullptr;
     if (int error = locate(call, win, target, &at)) return error;
     shm::typed_copy(room_of(at, target.count, target.datatype), origin, 0, origin.bytes());
   }
-  return complete_request(win, request);
+  return complete_request(call, win, request);
 }
 
 int get(const char* call, void* origin_addr, int origin_count, MPI_Datatype origin_datatype, const target_spec& target,
@@ -145,12 +192,17 @@ int get(const char* call, void* origin_addr, int origin_count, MPI_Datatype orig
   if (int error = check_buffer(call, win, origin_addr, origin_count, origin_datatype)) return error;
   shm::typed_span origin = room_of(origin_addr, origin_count, origin_datatype);
   if (int error = check_target_side(call, win, target, origin.bytes(), request != nullptr)) return error;
-  if (target.rank != MPI_PROC_NULL) {
+  if (target.rank == MPI_PROC_NULL) return complete_request(call, win, request);
+  if (const rma::remote_member* remote = win->shared->remote(target.rank)) {
+    std::int64_t displacement = 0;
+    if (int error = locate_remote(call, win, target, *remote, &displacement)) return error;
+    rma::remote_get(remote_access_of(win, target, displacement), origin, origin_datatype->layout);
+  } else {
     std::byte* at = nullptr;
     if (int error = locate(call, win, target, &at)) return error;
     shm::typed_copy(origin, data_of(at, target.count, target.datatype), 0, origin.bytes());
   }
-  return complete_request(win, request);
+  return complete_request(call, win, request);
 }
 
 // Accumulates take predefined operations only (MPI-3.1, 11.3.4), on data of one predefined type on all
@@ -171,13 +223,6 @@ int check_same_basic_type(const char* call, MPI_Win win, MPI_Datatype datatype, 
     return MPI_SUCCESS;
   return raise_error(win, MPI_ERR_TYPE, call, "%s (%s) is not made of %s as the target's datatype is", argument,
                      display_name(datatype), display_name(basic));
-}
-
-rma::element_op element_op_of(MPI_Op op, MPI_Datatype basic) {
-  const weft::shm::type_layout* element = basic->layout.get();
-  if (op == MPI_REPLACE) return {rma::element_op::kind::replace, nullptr, element};
-  if (op == MPI_NO_OP) return {rma::element_op::kind::no_op, nullptr, element};
-  return {rma::element_op::kind::combine, basic->kernels[op->index], element};
 }
 
 struct result_spec {
@@ -219,17 +264,24 @@ int accumulate(const char* call, const void* origin_addr, int origin_count, MPI_
     return raise_error(win, MPI_ERR_OP, call, "accumulates take predefined operations only, not %s", op->name);
   }
   if (int error = check_target_side(call, win, target, bytes, request != nullptr)) return error;
-  if (target.rank != MPI_PROC_NULL && bytes != 0) {
+  if (target.rank == MPI_PROC_NULL || bytes == 0) return complete_request(call, win, request);
+  shm::const_typed_span origin = op == MPI_NO_OP ? shm::const_typed_span{nullptr, basic->layout.get(), 0}
+                                                 : data_of(origin_addr, origin_count, origin_datatype);
+  shm::typed_span fetched;
+  if (result != nullptr) fetched = room_of(result->addr, result->count, result->datatype);
+  shm::typed_span* into = result != nullptr ? &fetched : nullptr;
+  if (const rma::remote_member* remote = win->shared->remote(target.rank)) {
+    std::int64_t displacement = 0;
+    if (int error = locate_remote(call, win, target, *remote, &displacement)) return error;
+    rma::remote_accumulate(remote_access_of(win, target, displacement), origin, element_op_code(op->index, basic),
+                           element_op_of(op->index, basic), into,
+                           result != nullptr ? result->datatype->layout : nullptr);
+  } else {
     std::byte* at = nullptr;
     if (int error = locate(call, win, target, &at)) return error;
-    shm::const_typed_span origin = op == MPI_NO_OP ? shm::const_typed_span{nullptr, basic->layout.get(), 0}
-                                                   : data_of(origin_addr, origin_count, origin_datatype);
-    shm::typed_span fetched;
-    if (result != nullptr) fetched = room_of(result->addr, result->count, result->datatype);
-    rma::accumulate(room_of(at, target.count, target.datatype), origin, result != nullptr ? &fetched : nullptr,
-                    element_op_of(op, basic));
+    rma::accumulate(room_of(at, target.count, target.datatype), origin, into, element_op_of(op->index, basic));
   }
-  return complete_request(win, request);
+  return complete_request(call, win, request);
 }
 
 // Fetch-and-op and compare-and-swap: one element of a predefined type.
@@ -319,7 +371,7 @@ extern "C" int PMPI_Fetch_and_op(const void* origin_addr, void* result_addr, MPI
     if (std::byte* at = direct_target(win, result_addr, 1, datatype, target, &bytes)) [[likely]]
       if (op == MPI_REPLACE || op == MPI_NO_OP || datatype->kernels[op->index] != nullptr) [[likely]] {
         rma::fetch_and_op(at, static_cast<const std::byte*>(origin_addr), static_cast<std::byte*>(result_addr),
-                          element_op_of(op, datatype));
+                          element_op_of(op->index, datatype));
         return MPI_SUCCESS;
       }
   if (int error = check_window(call, win)) return error;
@@ -330,10 +382,20 @@ extern "C" int PMPI_Fetch_and_op(const void* origin_addr, void* result_addr, MPI
     if (int error = check_output(call, win, origin_addr, "origin_addr")) return error;
   if (int error = check_target_side(call, win, target, datatype->layout->size(), false)) return error;
   if (target_rank == MPI_PROC_NULL) return MPI_SUCCESS;
+  if (const rma::remote_member* remote = win->shared->remote(target_rank)) {
+    std::int64_t displacement = 0;
+    if (int error = locate_remote(call, win, target, *remote, &displacement)) return error;
+    shm::typed_span fetched = room_of(result_addr, 1, datatype);
+    shm::const_typed_span origin = op == MPI_NO_OP ? shm::const_typed_span{nullptr, datatype->layout.get(), 0}
+                                                   : data_of(origin_addr, 1, datatype);
+    rma::remote_accumulate(remote_access_of(win, target, displacement), origin, element_op_code(op->index, datatype),
+                           element_op_of(op->index, datatype), &fetched, nullptr);
+    return MPI_SUCCESS;
+  }
   std::byte* at = nullptr;
   if (int error = locate(call, win, target, &at)) return error;
   rma::fetch_and_op(at, static_cast<const std::byte*>(origin_addr), static_cast<std::byte*>(result_addr),
-                    element_op_of(op, datatype));
+                    element_op_of(op->index, datatype));
   return MPI_SUCCESS;
 }
 
@@ -352,6 +414,13 @@ extern "C" int PMPI_Compare_and_swap(const void* origin_addr, const void* compar
   target_spec target{target_rank, target_disp, 1, datatype};
   if (int error = check_target_side(call, win, target, datatype->layout->size(), false)) return error;
   if (target_rank == MPI_PROC_NULL) return MPI_SUCCESS;
+  if (const rma::remote_member* remote = win->shared->remote(target_rank)) {
+    std::int64_t displacement = 0;
+    if (int error = locate_remote(call, win, target, *remote, &displacement)) return error;
+    rma::remote_compare_and_swap(remote_access_of(win, target, displacement), static_cast<const std::byte*>(origin_addr),
+                                 static_cast<const std::byte*>(compare_addr), static_cast<std::byte*>(result_addr));
+    return MPI_SUCCESS;
+  }
   std::byte* at = nullptr;
   if (int error = locate(call, win, target, &at)) return error;
   rma::compare_and_swap(at, static_cast<const std::byte*>(origin_addr), static_cast<const std::byte*>(compare_addr),

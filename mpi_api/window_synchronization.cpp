@@ -1,8 +1,11 @@
 // RMA synchronization calls (MPI-3.1, 11.5): fence, general active target (post, start, complete, wait,
-// test), passive target (lock, unlock, lock_all, unlock_all), flushes and MPI_Win_sync. Operations
-// complete during their calls (window_operations.cpp), so what is left to synchronization is ordering:
-// the waits between members, each a sequentially consistent hand-over, and the epochs' rules, which are
-// checked so that a program that would fail elsewhere fails here too, with MPI_ERR_RMA_SYNC.
+// test), passive target (lock, unlock, lock_all, unlock_all), flushes and MPI_Win_sync. Operations on
+// targets of this node complete during their calls (window_operations.cpp), so what is left to
+// synchronization is ordering: the waits between members, each a sequentially consistent hand-over, and
+// the epochs' rules, which are checked so that a program that would fail elsewhere fails here too, with
+// MPI_ERR_RMA_SYNC. Operations on targets of other nodes complete when their replies came: every call that
+// ends an epoch or flushes waits for them first (complete_remote_operations), and posts, completions and
+// locks toward other nodes travel as messages their nodes apply to the same state (rma/remote_origin.hpp).
 
 #include <atomic>
 #include <vector>
@@ -11,6 +14,7 @@
 #include "mpi_api/window_checks.hpp"
 #include "rma/active_target.hpp"
 #include "rma/passive_target.hpp"
+#include "rma/remote_origin.hpp"
 #include "runtime/scheduler.hpp"
 
 using namespace weft::mpi;
@@ -57,6 +61,7 @@ extern "C" int PMPI_Win_fence(int assert, MPI_Win win) {
     return error;
   if (!win->epochs.may_fence()) [[unlikely]]
     return refuse(call, win, "a lock, lock_all, start or post epoch is open on this rank");
+  if (int error = complete_remote_operations(call, win)) return error;
   // The barrier orders every member's operations and local stores before the fence before everything after it.
   PMPI_Barrier(win->comm);
   win->epochs.fence((assert & MPI_MODE_NOSUCCEED) == 0);
@@ -84,7 +89,12 @@ extern "C" int PMPI_Win_complete(MPI_Win win) {
   if (int error = check_window(call, win)) return error;
   if (!win->epochs.accessing()) [[unlikely]]
     return refuse(call, win, "no access epoch was started (MPI_Win_start) on this rank");
-  rma::complete(*win->shared, win->epochs.access_group());
+  if (int error = complete_remote_operations(call, win)) return error;
+  rma::window& shared = *win->shared;
+  for (int target : win->epochs.access_group()) {
+    if (shared.remote(target) != nullptr) rma::remote_complete(shared, win->rank, target);
+    else rma::complete(shared, std::span(&target, 1));
+  }
   win->epochs.complete();
   return MPI_SUCCESS;
 }
@@ -98,7 +108,13 @@ extern "C" int PMPI_Win_post(MPI_Group group, int assert, MPI_Win win) {
     return refuse(call, win, "an exposure epoch (MPI_Win_post) is already open on this rank");
   std::vector<int> origins;
   if (int error = window_ranks(call, win, group, origins)) return error;
-  if ((assert & MPI_MODE_NOCHECK) == 0) rma::post(*win->shared, win->rank, origins);
+  if ((assert & MPI_MODE_NOCHECK) == 0) {
+    rma::window& shared = *win->shared;
+    for (int origin : origins) {
+      if (shared.remote(origin) != nullptr) rma::remote_post(shared, win->rank, origin);
+      else rma::post(shared, win->rank, std::span(&origin, 1));
+    }
+  }
   win->epochs.post(static_cast<int>(origins.size()));
   return MPI_SUCCESS;
 }
@@ -141,7 +157,10 @@ extern "C" int PMPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win) {
     return refuse(call, win, "this rank already holds a lock on that target, or lock_all, or a start epoch");
   rma::lock_kind kind = lock_type == MPI_LOCK_SHARED ? rma::lock_kind::shared : rma::lock_kind::exclusive;
   bool taken = (assert & MPI_MODE_NOCHECK) == 0;
-  if (taken) rma::lock(*win->shared, rank, kind);
+  if (taken) {
+    if (win->shared->remote(rank) != nullptr) rma::remote_lock(*win->shared, win->remote, rank, kind);
+    else rma::lock(*win->shared, rank, kind);
+  }
   win->epochs.lock(rank, {kind, taken});
   return MPI_SUCCESS;
 }
@@ -155,8 +174,12 @@ extern "C" int PMPI_Win_unlock(int rank, MPI_Win win) {
   const rma::epochs::held_lock* held = win->epochs.lock_of(rank);
   if (held == nullptr) [[unlikely]]
     return raise_error(win, MPI_ERR_RMA_SYNC, call, "this rank holds no lock on target %d (MPI_Win_lock)", rank);
+  if (int error = complete_remote_operations(call, win)) return error;
   complete_operations();
-  if (held->taken) rma::unlock(*win->shared, rank, held->kind);
+  if (held->taken) {
+    if (win->shared->remote(rank) != nullptr) rma::remote_unlock(*win->shared, win->remote, rank, held->kind);
+    else rma::unlock(*win->shared, rank, held->kind);
+  }
   win->epochs.unlock(rank);
   return MPI_SUCCESS;
 }
@@ -169,7 +192,10 @@ extern "C" int PMPI_Win_lock_all(int assert, MPI_Win win) {
   if (!win->epochs.may_lock_all()) [[unlikely]]
     return refuse(call, win, "this rank already holds a lock or lock_all on the window, or a start epoch");
   bool taken = (assert & MPI_MODE_NOCHECK) == 0;
-  if (taken) rma::lock_all(*win->shared);
+  if (taken) {
+    rma::lock_all(*win->shared);
+    rma::remote_lock_all(*win->shared, win->remote);
+  }
   win->epochs.lock_all(taken);
   return MPI_SUCCESS;
 }
@@ -180,8 +206,12 @@ extern "C" int PMPI_Win_unlock_all(MPI_Win win) {
   if (int error = check_window(call, win)) return error;
   if (!win->epochs.holds_lock_all()) [[unlikely]]
     return refuse(call, win, "this rank holds no lock_all on the window (MPI_Win_lock_all)");
+  if (int error = complete_remote_operations(call, win)) return error;
   complete_operations();
-  if (win->epochs.lock_all_taken()) rma::unlock_all(*win->shared);
+  if (win->epochs.lock_all_taken()) {
+    rma::remote_unlock_all(*win->shared, win->remote);
+    rma::unlock_all(*win->shared);
+  }
   win->epochs.unlock_all();
   return MPI_SUCCESS;
 }
@@ -192,6 +222,7 @@ int flush_one(const char* call, int rank, MPI_Win win) {
   // Inside lock_all, the epoch of programs that flush often, any rank of the window is a valid target.
   if (is_object(win, object_kind::window) && win->epochs.holds_lock_all() &&
       static_cast<unsigned>(rank) < static_cast<unsigned>(window_size(win))) [[likely]] {
+    if (int error = complete_remote_operations(call, win)) return error;
     let_others_run();
     return MPI_SUCCESS;
   }
@@ -199,6 +230,7 @@ int flush_one(const char* call, int rank, MPI_Win win) {
   if (int error = check_target(call, win, rank, "rank")) return error;
   if (rank != MPI_PROC_NULL && !win->epochs.reaches_passively(rank)) [[unlikely]]
     return raise_error(win, MPI_ERR_RMA_SYNC, call, "target %d is not in a passive target epoch of this rank", rank);
+  if (int error = complete_remote_operations(call, win)) return error;
   let_others_run();
   return MPI_SUCCESS;
 }
@@ -207,13 +239,15 @@ int flush_all(const char* call, MPI_Win win) {
   if (int error = check_window(call, win)) return error;
   if (!win->epochs.in_passive_epoch()) [[unlikely]]
     return refuse(call, win, "no passive target epoch (MPI_Win_lock or MPI_Win_lock_all) is open on this rank");
+  if (int error = complete_remote_operations(call, win)) return error;
   let_others_run();
   return MPI_SUCCESS;
 }
 
 }  // namespace
 
-// Every operation completed in its call, so a flush has nothing to wait for, nor a fence to make: the
+// Every operation on this node completed in its call, so a flush has nothing to wait for but the replies
+// of operations on other nodes (complete at their targets, and so locally), nor a fence to make: the
 // operations' stores are already ordered before any later synchronization of the caller's (each a
 // read-modify-write), and what a fence would add, ordering them before the caller's later loads from
 // other places, only a conflicting concurrent access could observe, which MPI-3.1 (11.7) makes

@@ -1,8 +1,9 @@
 // Windows (MPI-3.1, 11.2): creation in its four flavors, MPI_Win_free, the shared-memory query, dynamic
 // attach and detach, the group and the hints. Creation is collective over the communicator: its members
-// agree on a context for the window's own communicator, rank 0 makes the state they share and tells them
-// its address, each member publishes its segment there, and a reduction over whether every member could
-// allocate its memory ends the call on all members together.
+// agree on a context for the window's own communicator, the member of lowest rank on each node makes the
+// state that node's members share and tells them its address (across nodes, every member also learns the
+// other nodes' windows and the segments of their members), each member publishes its segment there, and
+// a reduction over whether every member could allocate its memory ends the call on all members together.
 
 #include <algorithm>
 #include <cstring>
@@ -10,8 +11,11 @@
 
 #include "mpi_api/communicators.hpp"
 #include "mpi_api/context_ids.hpp"
+#include "mpi_api/element_ops.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/window_checks.hpp"
+#include "rma/remote_transport.hpp"
+#include "runtime/job.hpp"
 
 using namespace weft::mpi;
 namespace rma = weft::rma;
@@ -75,7 +79,11 @@ int check_creation(const char* call, MPI_Comm comm, const window_request& reques
   if (allocates(request.flavor))
     if (int error = check_output(call, comm, baseptr, "baseptr")) return error;
   if (int error = check_intracommunicator(call, comm)) return error;
-  if (int error = check_on_one_node(call, comm, "windows")) return error;
+  // Shared windows need memory every member can load and store (MPI_ERR_RMA_SHARED, as MPI-3.1 names the
+  // case and Open MPI reports it).
+  if (request.flavor == rma::flavor::shared)
+    if (int error = check_on_one_node(call, comm, MPI_ERR_RMA_SHARED, "shared windows need all members on one node"))
+      return error;
   if (request.size < 0) [[unlikely]]
     return raise_error(comm, MPI_ERR_SIZE, call, "negative size %ld", static_cast<long>(request.size));
   if (request.disp_unit <= 0) [[unlikely]]
@@ -83,6 +91,51 @@ int check_creation(const char* call, MPI_Comm comm, const window_request& reques
   if (info != MPI_INFO_NULL)
     if (int error = check_info(call, comm, info, "info")) return error;
   return check_output(call, comm, win, "win");
+}
+
+// What each member tells the others when a window spans nodes: its node's window (from the member that
+// made it), and its segment.
+struct member_card {
+  std::uint64_t node_window;
+  std::uint64_t size;
+  int disp_unit;
+};
+
+// Collective over a window spanning nodes, after the member of lowest rank on each node made its node's
+// window (`made`, null on the other members): every member's card, and the members of other nodes recorded
+// in the node's window. Returns the calling member's node window.
+rma::window* share_across_nodes(weft_comm_s& own, rma::window* made, const window_request& request) {
+  static const bool decoder_installed = (rma::install_element_op_decoder(element_op_of_code), true);
+  (void)decoder_installed;
+  int members = own.local->size();
+  const weft::runtime::node_map& nodes = weft::runtime::job::current().nodes();
+  member_card mine{reinterpret_cast<std::uintptr_t>(made), static_cast<std::uint64_t>(request.size), request.disp_unit};
+  std::vector<member_card> cards(members);
+  PMPI_Allgather(&mine, sizeof mine, MPI_BYTE, cards.data(), sizeof mine, MPI_BYTE, &own);
+  // The first member of each node made its window.
+  std::vector<int> first_of_node(nodes.node_count(), -1);
+  for (int r = 0; r < members; ++r)
+    if (int& first = first_of_node[nodes.node_of(own.local->job_rank(r))]; first < 0) first = r;
+  int this_node = nodes.this_node();
+  auto* window = reinterpret_cast<rma::window*>(cards[first_of_node[this_node]].node_window);
+  if (made == nullptr) return window;
+  std::vector<rma::remote_member> remote(members), other_nodes;
+  for (int r = 0; r < members; ++r) {
+    int job_rank = own.local->job_rank(r), node = nodes.node_of(job_rank);
+    if (node == this_node) continue;
+    const member_card& card = cards[r];
+    remote[r] = {job_rank, cards[first_of_node[node]].node_window, card.size, card.disp_unit};
+    if (first_of_node[node] == r) other_nodes.push_back(remote[r]);
+  }
+  made->set_remote(std::move(remote), std::move(other_nodes));
+  return window;
+}
+
+// The lowest rank of `comm` on the caller's node.
+int first_on_this_node(const weft_comm_s& comm) {
+  int first = 0;
+  while (comm.collectives.on_node->rank_of(comm.local->job_rank(first)) == MPI_UNDEFINED) ++first;
+  return first;
 }
 
 // Collective: the window of `request` over the members of `comm`; stores the calling member's segment in
@@ -93,6 +146,7 @@ int make_window(const char* call, MPI_Comm comm, const window_request& request, 
   weft_comm_s& parent = *resolve(comm);
   weft_comm_s* own = new_intracommunicator(parent, parent.local, agree_on_context(parent));
   int rank = own->rank, members = own->local->size();
+  bool spans_nodes = own->collectives.on_node->size() != members;
 
   auto hints = default_hints(request.flavor);
   apply_hints(hints, info, false);
@@ -103,14 +157,15 @@ int make_window(const char* call, MPI_Comm comm, const window_request& request, 
 
   std::shared_ptr<rma::window> shared;
   int failed = 0;
-  if (rank == 0) {
+  if (rank == first_on_this_node(*own)) {
     shared = std::make_shared<rma::window>(members, request.flavor);
     if (contiguous && !shared->allocate_contiguous(sizes)) failed = 1;
   }
   rma::window* made = shared.get();
-  PMPI_Bcast(&made, sizeof made, MPI_BYTE, 0, own);
-  // Rank 0 holds its reference until the reduction below, which every member enters after this.
-  if (rank != 0) shared = made->shared_from_this();
+  if (spans_nodes) made = share_across_nodes(*own, made, request);
+  else PMPI_Bcast(&made, sizeof made, MPI_BYTE, 0, own);
+  // The maker holds its reference until the reduction below, which every member enters after this.
+  if (shared == nullptr) shared = made->shared_from_this();
 
   rma::window_member& self = shared->member(rank);
   self.size = size;
@@ -177,7 +232,8 @@ extern "C" int PMPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win* wi
   return make_window(WEFT_CALL_NAME, comm, {rma::flavor::dynamic, 0, 1, nullptr}, info, nullptr, win);
 }
 
-// Collective. No member may still be accessing another's memory, so all wait for each other first.
+// Collective. No member may still be accessing another's memory, so all wait for their operations on other
+// nodes and for each other first.
 WEFT_PMPI_ALIAS(Win_free)
 extern "C" int PMPI_Win_free(MPI_Win* win) {
   const char* call = WEFT_CALL_NAME;
@@ -188,6 +244,7 @@ extern "C" int PMPI_Win_free(MPI_Win* win) {
     return raise_error(w, MPI_ERR_RMA_SYNC, call,
                        "the window still has a lock, lock_all, start or post epoch open on this rank");
   if (int error = delete_attributes(call, w, w, w->attributes)) return error;
+  if (int error = complete_remote_operations(call, w)) return error;
   PMPI_Barrier(w->comm);
   release(w);
   *win = MPI_WIN_NULL;

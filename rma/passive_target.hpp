@@ -8,6 +8,9 @@
 // touch every target's word, which would cost a pass over thousands of members: it counts itself in the
 // window's global word, and an exclusive locker, counted in the other half of that word first, waits
 // until no lock_all is held. Shared locks of one target and lock_all never exclude each other.
+//
+// Ranks of other nodes take the same words, through their requests (remote_target.hpp): a request that
+// cannot be granted at once waits in the window's list, and every release retries the list.
 
 #include "rma/window.hpp"
 
@@ -17,8 +20,13 @@ enum class lock_kind { shared, exclusive };
 
 // Blocks (yielding) until the calling rank holds the lock.
 void lock(window& w, int target, lock_kind kind);
-void unlock(window& w, int target, lock_kind kind) noexcept;
+void unlock(window& w, int target, lock_kind kind);
 void lock_all(window& w);
-void unlock_all(window& w) noexcept;
+void unlock_all(window& w);
+
+// For a rank of another node, which cannot wait here: takes the lock it asked for if that can be done now.
+// An exclusive request may count itself in the window's global word and still fail: it keeps that count
+// (request.counted) for the next try, as a blocking exclusive lock keeps it while it waits.
+bool try_lock(window& w, lock_request& request);
 
 }  // namespace weft::rma

@@ -61,6 +61,11 @@ bool window::allocate_contiguous(std::span<const std::size_t> sizes) {
   return total == 0 || contiguous_;
 }
 
+void window::set_remote(std::vector<remote_member> members, std::vector<remote_member> nodes) {
+  remote_ = std::move(members);
+  other_nodes_ = std::move(nodes);
+}
+
 std::optional<std::byte*> window::attached_address(int target, std::ptrdiff_t disp, std::ptrdiff_t first,
                                                    std::ptrdiff_t last) {
   auto* at = reinterpret_cast<std::byte*>(disp);

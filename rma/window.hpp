@@ -1,12 +1,14 @@
 #pragma once
 // What the members of a window share: each member's memory (its segment, or the regions it attached to a
 // dynamic window), the memory the window allocated, and the state its synchronization calls meet in
-// (passive_target.hpp, active_target.hpp). Every member's memory is in this process, so an origin reaches
-// a target's bytes directly: an operation is a copy or an atomic by the origin's CPU.
+// (passive_target.hpp, active_target.hpp). The memory of every member on this node is in this process, so
+// an origin reaches such a target's bytes directly: an operation is a copy or an atomic by the origin's
+// CPU. A window over ranks of several node processes has one such object per node; a member on another
+// node is a remote_member here, reached through messages to its node's object (remote_origin.hpp).
 //
-// One member makes the window; the others share it (std::shared_ptr) once they know its address. Members
-// write their own part only (their segment, their attached regions); the others read it after the call
-// that created the window, or under the regions' lock.
+// On each node the member of lowest rank makes the window; the others share it (std::shared_ptr) once they
+// know its address. Members write their own part only (their segment, their attached regions); the others
+// read it after the call that created the window, or under the regions' lock.
 
 #include <atomic>
 #include <cstdint>
@@ -27,6 +29,24 @@ enum class flavor { create, allocate, dynamic, shared };
 struct region {
   std::byte* base;
   std::size_t size;
+};
+
+// A member on another node: where messages for it go, and what an origin checks its accesses against.
+struct remote_member {
+  int job_rank = -1;               // -1 for a member on this node
+  std::uint64_t node_window = 0;   // its node's window, as that process addresses it
+  std::size_t size = 0;            // its segment's (not dynamic windows)
+  int disp_unit = 1;
+};
+
+// A lock asked for by a rank of another node, which cannot wait at the target: granted by a reply once
+// it can be taken (remote_target.cpp). An exclusive lock counts itself in the window's global word first.
+struct lock_request {
+  enum class what : std::uint8_t { shared, exclusive, all } asked;
+  int target;                 // the window rank locked (not for lock_all)
+  int origin;                 // the job rank the grant goes to
+  std::uint64_t cookie;
+  bool counted = false;       // an exclusive lock counted in global_locks already
 };
 
 // Memory a window allocated: aligned to a page, not zeroed (MPI asks for neither but alignment helps
@@ -102,22 +122,47 @@ class window : public std::enable_shared_from_this<window> {
     if (flavor_ == rma::flavor::dynamic) [[unlikely]]
       return attached_address(target, disp, first, last);
     const window_member& m = members_[target];
-    std::ptrdiff_t offset = 0, begin = 0, end = 0;
-    if (__builtin_mul_overflow(disp, static_cast<std::ptrdiff_t>(m.disp_unit), &offset)) [[unlikely]]
+    std::optional<std::ptrdiff_t> offset = segment_offset(disp, m.disp_unit, m.size, first, last);
+    if (!offset) [[unlikely]]
       return std::nullopt;
     // An access that touches nothing may name any displacement, even of an empty segment (base null).
-    if (first == last) return reinterpret_cast<std::byte*>(reinterpret_cast<std::uintptr_t>(m.base) + offset);
+    return reinterpret_cast<std::byte*>(reinterpret_cast<std::uintptr_t>(m.base) + *offset);
+  }
+
+  // The offset from a segment's base of an access at displacement `disp`, in a segment of `size` bytes
+  // and `disp_unit`, touching [first, last) from there; empty when that is not all inside the segment.
+  [[gnu::always_inline]] static std::optional<std::ptrdiff_t> segment_offset(std::ptrdiff_t disp, int disp_unit,
+                                                                             std::size_t size, std::ptrdiff_t first,
+                                                                             std::ptrdiff_t last) {
+    std::ptrdiff_t offset = 0, begin = 0, end = 0;
+    if (__builtin_mul_overflow(disp, static_cast<std::ptrdiff_t>(disp_unit), &offset)) [[unlikely]]
+      return std::nullopt;
+    if (first == last) return offset;
     if (__builtin_add_overflow(offset, first, &begin) || __builtin_add_overflow(offset, last, &end)) [[unlikely]]
       return std::nullopt;
-    if (begin < 0 || end > static_cast<std::ptrdiff_t>(m.size)) [[unlikely]]
+    if (begin < 0 || end > static_cast<std::ptrdiff_t>(size)) [[unlikely]]
       return std::nullopt;
-    return m.base + offset;
+    return offset;
   }
 
   // Passive target: holders of lock_all in the low half, exclusive lock holders in the high half, so that
   // neither kind starts while the other is held (passive_target.hpp).
   std::atomic<std::uint64_t> global_locks{0};
   wait_list global_waiters;
+  // Locks ranks of other nodes asked for and could not take yet, retried by every release.
+  runtime::spinlock lock_requests_lock;
+  std::vector<lock_request> lock_requests;
+  std::atomic<bool> lock_requests_waiting{false};
+
+  // Members on other nodes: set while the window is made, before any member uses it; `remote` is null
+  // for a member on this node. One member of each other node, for the calls that address whole nodes.
+  void set_remote(std::vector<remote_member> members, std::vector<remote_member> nodes);
+  const remote_member* remote(int rank) const noexcept {
+    if (remote_.empty() || remote_[rank].job_rank < 0) [[likely]]
+      return nullptr;
+    return &remote_[rank];
+  }
+  std::span<const remote_member> other_nodes() const noexcept { return other_nodes_; }
 
  private:
   // address() for a dynamic window, where the displacement is an address.
@@ -129,6 +174,8 @@ class window : public std::enable_shared_from_this<window> {
   std::unique_ptr<window_member[]> members_;
   window_memory contiguous_;
   std::vector<std::size_t> offsets_;
+  std::vector<remote_member> remote_;       // by rank; empty on one node
+  std::vector<remote_member> other_nodes_;
 };
 
 }  // namespace weft::rma

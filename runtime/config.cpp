@@ -62,7 +62,9 @@ constexpr setting setting_table[] = {
     {"WEFT_FABRIC_EAGER_MAX", "16K",
      "Largest message (bytes) to a rank of another node that travels with its envelope, so that the send "
      "completes at once. Larger ones, and synchronous sends, wait at the sender until the receiver has "
-     "matched them and read their data with an RMA read."},
+     "matched them and read their data with an RMA read. It also bounds the messages of one-sided "
+     "operations on ranks of other nodes (at least 4K): an accumulate that fits one is atomic as a whole. See "
+     "docs/rma.md."},
     {"WEFT_HALO_COPY", "0",
      "1 makes every MPIX_Halo remote cell a copy, filled by point-to-point messages, as between ranks of "
      "different nodes; 0 lets ranks of one node read each other's cells in place. See docs/halo.md."},

@@ -125,7 +125,9 @@ static void error_handlers(MPI_Win win, int size) {
 static void fixed_layout_hint(void) {
   double *mine;
   MPI_Win shared;
-  MPI_Win_allocate_shared(sizeof(double), sizeof(double), MPI_INFO_NULL, MPI_COMM_WORLD, &mine, &shared);
+  MPI_Comm node;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  MPI_Win_allocate_shared(sizeof(double), sizeof(double), MPI_INFO_NULL, node, &mine, &shared);
   MPI_Info asked, used;
   MPI_Info_create(&asked);
   MPI_Info_set(asked, "alloc_shared_noncontig", "true");
@@ -139,6 +141,7 @@ static void fixed_layout_hint(void) {
         value, flag);
   MPI_Info_free(&used);
   MPI_Win_free(&shared);
+  MPI_Comm_free(&node);
 }
 
 static void fortran_integers(MPI_Win win) {

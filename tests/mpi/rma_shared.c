@@ -4,7 +4,8 @@
  * non-empty segment; empty segments in between, and a window empty everywhere). Loads and stores during a
  * lock_all epoch made visible by the MPI-3.1 11.8 pattern (store, Win_sync, barrier, Win_sync, load); a
  * ping-pong through two flags, each wait a loop of Win_sync; accumulates seen by loads; with the info
- * alloc_shared_noncontig, segments anywhere but still reachable. */
+ * alloc_shared_noncontig, segments anywhere but still reachable. Across nodes, a shared window over ranks of
+ * several nodes is refused with MPI_ERR_RMA_SHARED. */
 #include "mpitest.h"
 
 enum { PINGS = 10 };
@@ -163,6 +164,20 @@ static void noncontiguous(MPI_Comm node, int rank, int size) {
   MPI_Win_free(&win);
 }
 
+/* Memory that ranks of other nodes cannot load and store: no shared window over them. */
+static void across_nodes(MPI_Comm node) {
+  int node_size, world_size;
+  MPI_Comm_size(node, &node_size);
+  MPI_Comm_size(MPI_COMM_WORLD, &world_size);
+  if (node_size == world_size) return;
+  int *base = NULL;
+  MPI_Win win = MPI_WIN_NULL;
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  expect_error(MPI_Win_allocate_shared(sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win),
+               MPI_ERR_RMA_SHARED, "MPI_Win_allocate_shared over ranks of several nodes");
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+}
+
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm node;
@@ -170,6 +185,7 @@ int main(int argc, char **argv) {
   int rank, size;
   MPI_Comm_rank(node, &rank);
   MPI_Comm_size(node, &size);
+  across_nodes(node);
   contiguous(node, rank, size);
   ping_pong(node, rank, size);
   noncontiguous(node, rank, size);

@@ -1,0 +1,83 @@
+#pragma once
+// One-sided operations and synchronization toward members of a window on other node processes, as seen
+// from the origin: each is sent as messages to the target's node (remote_protocol.hpp), where the target's
+// worker applies it through the same engine on-node origins use (remote_target.cpp). An operation returns
+// once sent; its replies arrive at the origin's worker, and complete_all waits for them: the completion
+// points (flush, unlock, complete, fence) call it.
+//
+// Operations on data are split into messages of at most the transport's capacity, each with its share of
+// the target's blocks: an accumulate is atomic as a whole, as on a node, when it fits one message
+// (WEFT_FABRIC_EAGER_MAX bytes less its blocks), and per element beyond, as MPI-3.1 asks.
+
+#include <cstdint>
+#include <span>
+
+#include "rma/accumulate.hpp"
+#include "rma/passive_target.hpp"
+#include "rma/remote_protocol.hpp"
+#include "runtime/rank.hpp"
+#include "shm/typed_copy.hpp"
+
+namespace weft::rma {
+
+// What one rank of a window still waits for from other nodes. Touched by its rank and by its worker's
+// progress only, which never run at once.
+class remote_origin {
+ public:
+  // Blocks (yielding) until every message this rank sent through the window was answered. Returns the
+  // first failure a reply reported since the last call, and the target it came from.
+  struct failure {
+    wire::reply_status status = wire::reply_status::done;
+    int target = -1;
+  };
+  failure complete_all() {
+    if (outstanding_ == 0 && failed_.status == wire::reply_status::done) [[likely]]
+      return {};
+    return wait_for_replies();
+  }
+
+ private:
+  failure wait_for_replies();
+  friend struct pending_reply;
+  friend void receive_reply(const wire::header& reply, std::span<const std::byte> data);
+  int outstanding_ = 0;
+  runtime::rank* waiter_ = nullptr;
+  failure failed_;
+};
+
+// The target side of an operation on another node: window rank `target`, `displacement` bytes from its
+// segment (an address in a dynamic window), `count` elements of `layout` there.
+struct remote_access {
+  window& w;
+  remote_origin& origin;
+  int target;
+  std::int64_t displacement;
+  const shm::type_layout* layout;
+  std::size_t count;
+};
+
+void remote_put(const remote_access& access, const shm::const_typed_span& data);
+// `into` is written when the replies come: its layout is held until then.
+void remote_get(const remote_access& access, const shm::typed_span& into, shm::type_layout::pointer hold);
+// `op_code` names the operation and basic type to the target (install_element_op_decoder); `data` is
+// unused for no_op; `result`, when given, receives the target's previous contents as replies come.
+void remote_accumulate(const remote_access& access, const shm::const_typed_span& data, std::uint32_t op_code,
+                       const element_op& op, const shm::typed_span* result, shm::type_layout::pointer hold);
+void remote_compare_and_swap(const remote_access& access, const std::byte* value, const std::byte* compare,
+                             std::byte* result);
+
+// Passive target on another node: block (yielding) until the target's node granted or released the lock.
+void remote_lock(window& w, remote_origin& origin, int target, lock_kind kind);
+void remote_unlock(window& w, remote_origin& origin, int target, lock_kind kind);
+void remote_lock_all(window& w, remote_origin& origin);
+void remote_unlock_all(window& w, remote_origin& origin);
+
+// Active target: window rank `self` posted to, or completed its access to, window rank `peer` on another
+// node. Not answered: the peer waits for them.
+void remote_post(window& w, int self, int peer);
+void remote_complete(window& w, int self, int peer);
+
+// A reply from another node (remote_target.cpp hands it over).
+void receive_reply(const wire::header& reply, std::span<const std::byte> data);
+
+}  // namespace weft::rma
