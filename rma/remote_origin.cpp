@@ -46,6 +46,16 @@ wire::header header_for(wire::message_kind kind, const remote_member& to, int ta
   return h;
 }
 
+// The header of an operation on the target bytes of `access`: `blocks` pieces, `bytes` in all.
+wire::header access_header(wire::message_kind kind, const remote_member& to, const remote_access& access,
+                           std::size_t blocks, std::size_t bytes) {
+  wire::header h = header_for(kind, to, access.target);
+  h.blocks = static_cast<std::uint32_t>(blocks);
+  h.bytes = bytes;
+  h.displacement = access.displacement;
+  return h;
+}
+
 // A message of `h`, `blocks` and room for `data_bytes` after them; sends it once filled.
 std::vector<std::byte> message_of(const wire::header& h, std::span<const wire::block> blocks, std::size_t data_bytes) {
   std::vector<std::byte> message(sizeof h + blocks.size_bytes() + data_bytes);
@@ -134,10 +144,7 @@ remote_origin::failure remote_origin::wait_for_replies() {
 void remote_put(const remote_access& access, const shm::const_typed_span& data) {
   const remote_member& to = member_of(access.w, access.target);
   in_chunks(access, 1, [&](std::span<const wire::block> blocks, std::size_t position, std::size_t bytes) {
-    wire::header h = header_for(wire::message_kind::put, to, access.target);
-    h.blocks = static_cast<std::uint32_t>(blocks.size());
-    h.bytes = bytes;
-    h.displacement = access.displacement;
+    wire::header h = access_header(wire::message_kind::put, to, access, blocks.size(), bytes);
     std::vector<std::byte> message = message_of(h, blocks, bytes);
     shm::typed_copy(shm::byte_span(message.data() + message.size() - bytes, bytes), 0, data, position, bytes);
     send_awaited(record_for(access.origin), to, std::move(message));
@@ -147,10 +154,7 @@ void remote_put(const remote_access& access, const shm::const_typed_span& data) 
 void remote_get(const remote_access& access, const shm::typed_span& into, shm::type_layout::pointer hold) {
   const remote_member& to = member_of(access.w, access.target);
   in_chunks(access, 1, [&](std::span<const wire::block> blocks, std::size_t position, std::size_t bytes) {
-    wire::header h = header_for(wire::message_kind::get, to, access.target);
-    h.blocks = static_cast<std::uint32_t>(blocks.size());
-    h.bytes = bytes;
-    h.displacement = access.displacement;
+    wire::header h = access_header(wire::message_kind::get, to, access, blocks.size(), bytes);
     auto record = record_for(access.origin);
     record->into = into;
     record->hold = hold;
@@ -165,13 +169,10 @@ void remote_accumulate(const remote_access& access, const shm::const_typed_span&
   bool sends_data = op.what != element_op::kind::no_op;
   in_chunks(access, op.element->size(), [&](std::span<const wire::block> blocks, std::size_t position,
                                             std::size_t bytes) {
-    wire::header h = header_for(wire::message_kind::accumulate, to, access.target);
+    wire::header h = access_header(wire::message_kind::accumulate, to, access, blocks.size(), bytes);
     h.op = static_cast<std::uint8_t>(op.what);
     h.op_code = op_code;
     h.with_result = result != nullptr;
-    h.blocks = static_cast<std::uint32_t>(blocks.size());
-    h.bytes = bytes;
-    h.displacement = access.displacement;
     std::vector<std::byte> message = message_of(h, blocks, sends_data ? bytes : 0);
     if (sends_data)
       shm::typed_copy(shm::byte_span(message.data() + message.size() - bytes, bytes), 0, data, position, bytes);
@@ -189,10 +190,7 @@ void remote_compare_and_swap(const remote_access& access, const std::byte* value
                              std::byte* result) {
   const remote_member& to = member_of(access.w, access.target);
   const std::size_t size = access.layout->size();
-  wire::header h = header_for(wire::message_kind::compare_and_swap, to, access.target);
-  h.blocks = 1;
-  h.bytes = size;
-  h.displacement = access.displacement;
+  wire::header h = access_header(wire::message_kind::compare_and_swap, to, access, 1, size);
   wire::block one{access.layout->true_lb(), size};
   std::vector<std::byte> message = message_of(h, std::span(&one, 1), 2 * size);
   std::memcpy(message.data() + message.size() - 2 * size, value, size);
