@@ -14,9 +14,10 @@ jobs=$(nproc)
 packages=(clang-19 llvm-19-dev libboost-context-dev libhwloc-dev libfabric-dev libpmix-dev catch2 cmake ninja-build
           pkg-config gcc g++ libbenchmark-dev)
 
-# The tests also check that flang loads the privatizing pass (large, so only for `test`), and start a
-# one-machine Slurm cluster (tests/slurm/) whose srun serves PMIx (mpi_pmix_v4 of slurm-wlm-basic-plugins).
-test_packages=(flang-19 slurmctld slurmd slurm-client slurm-wlm-basic-plugins munge)
+# The tests also check that flang loads the privatizing pass (large, so only for `test`), start a
+# one-machine Slurm cluster (tests/slurm/) whose srun serves PMIx (mpi_pmix_v4 of slurm-wlm-basic-plugins),
+# and an ssh server on 127.0.0.1 (tests/ssh/) that mpirun reaches hosts through.
+test_packages=(flang-19 slurmctld slurmd slurm-client slurm-wlm-basic-plugins munge openssh-server openssh-client)
 
 install_missing() {
   "$root/scripts/install-packages.sh" "${packages[@]}" "$@"

@@ -86,16 +86,8 @@ no_cluster_processes() {
   ((${#cluster_pids[@]} == 0))
 }
 
-# Picks a port in 20000-32767, below Linux's ephemeral range, on which nothing listens on 127.0.0.1.
-free_port() {
-  local port
-  while :; do
-    port=$((20000 + RANDOM % 12768))
-    [[ $port != "${1:-}" ]] || continue
-    (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null || break
-  done
-  echo "$port"
-}
+# shellcheck source=../free_port.sh
+source "$here/../free_port.sh"
 
 stop_cluster() {
   if controller_up; then
