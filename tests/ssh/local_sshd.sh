@@ -4,8 +4,9 @@
 #   local_sshd.sh start DIR
 #       stops what an earlier run left in DIR, makes fresh host and client keys, starts sshd on a free
 #       port and waits until a login through DIR/bin/ssh works. Hosts node-a, node-b and node-c all lead
-#       to this machine through DIR/ssh_config; DIR/bin/ssh is ssh with that configuration, to be put
-#       first in PATH (mpirun then finds it as the default remote shell).
+#       to this machine through DIR/ssh_config, node-down to a loopback port nobody listens on; DIR/bin/ssh
+#       is ssh with that configuration, to be put first in PATH (mpirun then finds it as the default
+#       remote shell).
 #   local_sshd.sh stop DIR
 #       stops that sshd and ends the sessions it started
 # A failed start prints sshd's log, stops what it started and exits with status 1.
@@ -45,8 +46,9 @@ start_server() {
   ssh-keygen -q -t ed25519 -N '' -f "$dir/host_key"
   ssh-keygen -q -t ed25519 -N '' -f "$dir/client_key"
   cp "$dir/client_key.pub" "$dir/authorized_keys"
-  local port
+  local port down_port
   port=$(free_port)
+  down_port=$(free_port "$port")
   # Keys in DIR (StrictModes off: its folders need not be private), no passwords, no PAM; root may log
   # in by key, as the suite may run as root.
   cat >"$dir/sshd_config" <<CONFIG
@@ -73,6 +75,10 @@ Host node-a node-b node-c
   UserKnownHostsFile /dev/null
   BatchMode yes
   LogLevel ERROR
+Host node-down
+  HostName 127.0.0.1
+  Port $down_port
+  BatchMode yes
 CONFIG
   # By its full path: DIR/bin comes first in the PATH of its users.
   printf '#!/bin/sh\nexec %s -F %s "$@"\n' "$(command -v ssh)" "$dir/ssh_config" >"$dir/bin/ssh"

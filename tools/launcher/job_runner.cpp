@@ -139,6 +139,9 @@ private:
   // One child to supervise, whose end is the job's: the single process, or srun starting all nodes.
   bool one_child() const { return one_local_process() || allocation_; }
 
+  // Whether node `node`'s process has connected to mpirun's PMIx server (so its host was reached).
+  bool reached(std::size_t node) const { return server_ != nullptr && server_->has_connected(static_cast<int>(node)); }
+
   bool is_remote(std::size_t node) const {
     return plan_.on_named_hosts && !is_this_machine(plan_.nodes[node].host, hostname_);
   }
@@ -341,12 +344,13 @@ private:
   // Names the node that most likely failed first, one killed by a signal before one that exited
   // (its peers exit when it vanishes), and ends the job.
   void report_failure() {
-    // Through a remote shell a node killed by a signal shows as the shell's status 128 + N (255 is the
-    // shell's own failure).
+    // Through a remote shell a node killed by a signal shows as the shell's status 128 + N, or as ssh's
+    // 255 when the program replaced the remote shell: 255 is ssh's own failure only for a node that
+    // never reached mpirun.
     auto killed = [this](const node_failure &failure) {
       int status = failure.wait_status;
       return WIFSIGNALED(status) || (is_remote(failure.node) && WEXITSTATUS(status) > 128 &&
-                                     WEXITSTATUS(status) != remote_shell_failure_status);
+                                     (WEXITSTATUS(status) != remote_shell_failure_status || reached(failure.node)));
     };
     auto failed = std::find_if(failures_.begin(), failures_.end(), killed);
     if (failed == failures_.end())
@@ -357,6 +361,9 @@ private:
     std::string what;
     if (WIFSIGNALED(wait_status))
       what = " " + killed_by(wait_status);
+    else if (is_remote(node) && WEXITSTATUS(wait_status) == remote_shell_failure_status && reached(node))
+      what = " ended on " + plan_.nodes[node].host +
+             " with the remote shell's status 255: the program was killed by a signal there, or exited with 255";
     else if (is_remote(node) && WEXITSTATUS(wait_status) == remote_shell_failure_status)
       what = ": the remote shell exited with status 255: it could not reach " + plan_.nodes[node].host +
              " (see its message above), or the program exited with 255 there";

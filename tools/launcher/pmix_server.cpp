@@ -26,6 +26,9 @@ struct shared_state {
   int abort_event = -1;
   int clients = 0;
   std::atomic<int> finalized_clients = 0;
+  // Whether each node's process has reached the server: behind a remote shell, what tells a node that
+  // ended there from a host that was never reached.
+  std::unique_ptr<std::atomic<bool>[]> connected;
 };
 shared_state *state = nullptr;
 
@@ -38,8 +41,8 @@ pmix_status_t fence_nb(const pmix_proc_t[], size_t, const pmix_info_t[], size_t,
   return PMIX_SUCCESS;
 }
 
-// Nothing to do when a client connects: mpirun follows the processes themselves.
-pmix_status_t client_connected(const pmix_proc_t *, void *, pmix_op_cbfunc_t, void *) {
+pmix_status_t client_connected(const pmix_proc_t *client, void *, pmix_op_cbfunc_t, void *) {
+  state->connected[client->rank].store(true, std::memory_order_relaxed);
   return PMIX_OPERATION_SUCCEEDED;
 }
 // Counted, because whether every client finalized decides how the server can end.
@@ -153,6 +156,7 @@ std::variant<std::unique_ptr<pmix_server>, std::string> pmix_server::start(const
   if (shared->abort_event < 0)
     return std::string("cannot create an event descriptor: ") + std::strerror(errno);
   shared->clients = static_cast<int>(plan.nodes.size());
+  shared->connected = std::make_unique<std::atomic<bool>[]>(plan.nodes.size());
   state = shared.release();
 
   pmix_status_t status = PMIx_server_init(&server_module, info.data(), info.size());
@@ -199,6 +203,8 @@ std::variant<std::vector<std::string>, std::string> pmix_server::client_environm
   std::free(variables);
   return result;
 }
+
+bool pmix_server::has_connected(int node) const { return state->connected[node].load(std::memory_order_relaxed); }
 
 int pmix_server::abort_descriptor() const { return state->abort_event; }
 

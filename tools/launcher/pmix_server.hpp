@@ -43,6 +43,9 @@ public:
   // PMIx_server_setup_fork), or the error.
   std::variant<std::vector<std::string>, std::string> client_environment(int node);
 
+  // Whether node `node`'s process has connected to the server.
+  bool has_connected(int node) const;
+
   // Readable once a client has asked to abort; take_abort() then returns the request.
   int abort_descriptor() const;
   std::optional<abort_request> take_abort();
