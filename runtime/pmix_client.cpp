@@ -1,6 +1,12 @@
 #include "runtime/pmix_client.hpp"
 
 #include <pmix.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <cstring>
+
+#include "runtime/forwarded_signal.hpp"
 
 #include "runtime/report.hpp"
 
@@ -27,6 +33,20 @@ void on_lost_launcher(std::size_t, pmix_status_t status, const pmix_proc_t*, pmi
   fatal(1, "node %d lost its connection to the job's launcher (%s); ending", this_node, PMIx_Error_string(status));
 }
 
+// A signal mpirun was sent, for this node on another host: raised here as if mpirun had sent it to
+// this process, so the program's handlers or the signal's default action take it.
+void on_forwarded_signal(std::size_t, pmix_status_t, const pmix_proc_t*, pmix_info_t info[], std::size_t count,
+                         pmix_info_t*, std::size_t, pmix_event_notification_cbfunc_fn_t done, void* context) {
+  int signal_number = 0, node = -1;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (info[i].value.type != PMIX_INT) continue;
+    if (std::strcmp(info[i].key, forwarded_signal_key) == 0) signal_number = info[i].value.data.integer;
+    if (std::strcmp(info[i].key, forwarded_signal_node_key) == 0) node = info[i].value.data.integer;
+  }
+  if (node == this_node && signal_number > 0) ::kill(::getpid(), signal_number);
+  if (done != nullptr) done(PMIX_EVENT_ACTION_COMPLETE, nullptr, 0, nullptr, nullptr, context);
+}
+
 }  // namespace
 
 pmix_client::pmix_client() {
@@ -41,6 +61,8 @@ pmix_client::pmix_client() {
   this_node = node_;
   pmix_status_t lost[] = {PMIX_ERR_LOST_CONNECTION, PMIX_ERR_UNREACH};
   PMIx_Register_event_handler(lost, 2, nullptr, 0, on_lost_launcher, nullptr, nullptr);
+  pmix_status_t forwarded = forwarded_signal_event;
+  PMIx_Register_event_handler(&forwarded, 1, nullptr, 0, on_forwarded_signal, nullptr, nullptr);
   pmix_proc_t job = process(nspace_, PMIX_RANK_WILDCARD);
   pmix_value_t* size = nullptr;
   check(PMIx_Get(&job, PMIX_JOB_SIZE, nullptr, 0, &size), "PMIx_Get(PMIX_JOB_SIZE)");

@@ -2,7 +2,9 @@
 # mpirun must pass a SIGTERM it receives on to the program and then exit with the program's status.
 # Usage: signal_forwarding.sh <mpirun> <scratch folder> <node processes> [mpirun options...]
 # With several node processes (--nodes), every one must get the signal; mpirun exits with the status
-# of the first that ends.
+# of the first that ends. The program is a shell that traps TERM, or the one in $PROGRAM, which must
+# behave alike: write <its first argument>/ready.<pid> once its handler is set, and on SIGTERM print
+# "program caught TERM" and exit with status 7.
 mpirun=$1
 scratch=$2
 processes=$3
@@ -10,8 +12,12 @@ shift 3
 rm -rf "$scratch" && mkdir -p "$scratch" || exit 1
 
 # Each process says when its trap is set, so the signal cannot arrive before it handles it.
-"$mpirun" "$@" sh -c 'trap "echo program caught TERM; exit 7" TERM; : > "$1/ready.$$"; while :; do sleep 0.1; done' \
-  program "$scratch" > "$scratch/output" 2>&1 &
+if test -n "${PROGRAM:-}"; then
+  "$mpirun" "$@" "$PROGRAM" "$scratch" > "$scratch/output" 2>&1 &
+else
+  "$mpirun" "$@" sh -c 'trap "echo program caught TERM; exit 7" TERM; : > "$1/ready.$$"; while :; do sleep 0.1; done' \
+    program "$scratch" > "$scratch/output" 2>&1 &
+fi
 launcher=$!
 
 waited=0

@@ -308,8 +308,25 @@ private:
       // group, which local node processes share with mpirun: they have them already, and twice would
       // be wrong.
       if (info.ssi_code != SI_KERNEL)
-        signal_all(static_cast<int>(info.ssi_signo));
+        forward(static_cast<int>(info.ssi_signo));
     }
+  }
+
+  // A signal mpirun was sent, passed on to every node process: by kill() to those it started itself, by
+  // its PMIx server to those behind a remote shell (which would only end the shell). A remote node that
+  // has not reached mpirun yet can only be stopped through its shell.
+  void forward(int signal_number) {
+    std::vector<int> behind_shells;
+    for (std::size_t node = 0; node < pids_.size(); ++node) {
+      if (pids_[node] <= 0)
+        continue;
+      if (is_remote(node) && reached(node))
+        behind_shells.push_back(static_cast<int>(node));
+      else
+        ::kill(pids_[node], signal_number);
+    }
+    if (!behind_shells.empty())
+      server_->forward_signal(behind_shells, signal_number);
   }
 
   void reap() {

@@ -1,5 +1,7 @@
 #include "pmix_server.hpp"
 
+#include "runtime/forwarded_signal.hpp"
+
 #include <pmix.h>
 #include <pmix_server.h>
 #include <sys/eventfd.h>
@@ -11,6 +13,7 @@
 #include <cstring>
 #include <mutex>
 #include <utility>
+#include <vector>
 
 namespace weft::tools {
 namespace {
@@ -202,6 +205,18 @@ std::variant<std::vector<std::string>, std::string> pmix_server::client_environm
   }
   std::free(variables);
   return result;
+}
+
+void pmix_server::forward_signal(std::span<const int> nodes, int signal_number) {
+  for (int node : nodes) {
+    pmix_info_t info[2];
+    PMIX_INFO_LOAD(&info[0], forwarded_signal_key, &signal_number, PMIX_INT);
+    PMIX_INFO_LOAD(&info[1], forwarded_signal_node_key, &node, PMIX_INT);
+    // Without a callback the call returns once PMIx has taken the event.
+    PMIx_Notify_event(forwarded_signal_event, nullptr, PMIX_RANGE_NAMESPACE, info, 2, nullptr, nullptr);
+    PMIX_INFO_DESTRUCT(&info[0]);
+    PMIX_INFO_DESTRUCT(&info[1]);
+  }
 }
 
 bool pmix_server::has_connected(int node) const { return state->connected[node].load(std::memory_order_relaxed); }

@@ -8,6 +8,7 @@
 #include "node_plan.hpp"
 
 #include <memory>
+#include <span>
 #include <optional>
 #include <string>
 #include <variant>
@@ -45,6 +46,9 @@ public:
 
   // Whether node `node`'s process has connected to the server.
   bool has_connected(int node) const;
+
+  // Has `nodes` (connected ones) raise `signal_number` in themselves (runtime/forwarded_signal.hpp).
+  void forward_signal(std::span<const int> nodes, int signal_number);
 
   // Readable once a client has asked to abort; take_abort() then returns the request.
   int abort_descriptor() const;
