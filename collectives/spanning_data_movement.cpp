@@ -6,6 +6,8 @@
 #include <memory>
 #include <vector>
 
+#include "collectives/data_movement.hpp"
+#include "collectives/node_layout.hpp"
 #include "collectives/peer_messages.hpp"
 #include "collectives/spanning.hpp"
 
@@ -37,10 +39,96 @@ task spanning_scatter(communicator_view comm, const_block_map send, std::optiona
   co_await messages.all_done(seen);
 }
 
+namespace {
+
+// Up to this many bytes in all, an allgather goes by nodes (hierarchical_allgather): every member then
+// holds the whole packed vector once, which for larger vectors costs more memory than the messages the
+// nodes save, and the messages are then long enough for their count not to matter.
+constexpr std::size_t packed_allgather_max = std::size_t{1} << 20;
+
+// Where each member's block lies in the packed vector of a hierarchical allgather: node by node, in rank
+// order within a node, each the size of the room the caller has for it (the same at every member in a
+// correct program).
+struct packed_vector {
+  std::vector<std::ptrdiff_t> offset;  // per member
+  std::vector<int> size;               // per member
+  std::vector<std::size_t> node_start; // per node, and the end
+
+  packed_vector(const communicator_view& comm, const block_map& recv) {
+    const node_layout& nodes = *comm.nodes;
+    int count = nodes.node_count();
+    std::vector<std::size_t> node_bytes(static_cast<std::size_t>(count), 0);
+    size.resize(static_cast<std::size_t>(comm.size));
+    for (int r = 0; r < comm.size; ++r) {
+      size[r] = static_cast<int>(recv.block(r).bytes());
+      node_bytes[nodes.node_of(r)] += static_cast<std::size_t>(size[r]);
+    }
+    node_start.assign(static_cast<std::size_t>(count) + 1, 0);
+    for (int k = 0; k < count; ++k) node_start[k + 1] = node_start[k] + node_bytes[k];
+    std::vector<std::size_t> next(node_start.begin(), node_start.end() - 1);
+    offset.resize(static_cast<std::size_t>(comm.size));
+    for (int r = 0; r < comm.size; ++r) {  // rank order, so each node's blocks follow its rank order
+      offset[r] = static_cast<std::ptrdiff_t>(next[nodes.node_of(r)]);
+      next[nodes.node_of(r)] += static_cast<std::size_t>(size[r]);
+    }
+  }
+  std::size_t bytes() const noexcept { return node_start.back(); }
+};
+
+// By nodes: the members of each node gather their blocks into their leader's packed vector (the node's
+// shared-memory gather), the leaders exchange their nodes' parts (one message per pair of nodes, where
+// block by block takes one per pair of members), each leader broadcasts the whole over its node, and
+// every member unpacks it into its rooms. A block too large for its room is found by its own member, as
+// it copies the block into its room in the packed vector.
+task hierarchical_allgather(communicator_view comm, shm::const_typed_span mine, block_map recv, bool in_place,
+                            packed_vector plan, truncation* seen, std::uint64_t sequence) {
+  const node_layout& nodes = *comm.nodes;
+  communicator_view node = node_part(comm);
+  int my_node = nodes.node_of(comm.rank);
+  std::vector<std::byte> packed(plan.bytes());
+  // The node's blocks, as rooms of the leader's packed vector.
+  std::vector<int> counts;
+  std::vector<std::ptrdiff_t> displacements;
+  for (int r = 0; r < comm.size; ++r)
+    if (nodes.node_of(r) == my_node) {
+      counts.push_back(plan.size[r]);
+      displacements.push_back(plan.offset[r]);
+    }
+  block_map rooms{packed.data(), &shm::type_layout::bytes(), nullptr, 0, counts.data(), nullptr, 0,
+                  displacements.data()};
+  co_await gather_task(node, mine, rooms, 0, seen, node.take_sequences(1));
+  if (node.rank == 0) {
+    peer_messages messages(comm, sequence);
+    auto part = [&](int k) {
+      return shm::byte_span(packed.data() + plan.node_start[k], plan.node_start[k + 1] - plan.node_start[k]);
+    };
+    for (int k = 0; k < nodes.node_count(); ++k) {
+      if (k == my_node) continue;
+      messages.receive(part(k), nodes.leader(k));
+      messages.send(shm::const_typed_span(part(my_node)), nodes.leader(k));
+    }
+    co_await messages.all_done(seen);
+  }
+  co_await bcast_task(node, packed.data(), packed.size(), 0, node.take_sequences(1));
+  for (int r = 0; r < comm.size; ++r)
+    if (!(in_place && r == comm.rank))
+      copy_block(recv.block(r), shm::byte_span(packed.data() + plan.offset[r], static_cast<std::size_t>(plan.size[r])),
+                 r, comm.rank, *seen);
+}
+
+}  // namespace
+
 task spanning_allgather(communicator_view comm, std::optional<shm::const_typed_span> send, block_map recv,
                         truncation* seen, std::uint64_t sequence) {
-  peer_messages messages(comm, sequence);
   shm::const_typed_span mine = send ? *send : shm::const_typed_span(recv.block(comm.rank));
+  if (comm.nodes->node_count() < comm.size) {
+    packed_vector plan(comm, recv);
+    if (plan.bytes() <= packed_allgather_max) {
+      co_await hierarchical_allgather(comm, mine, recv, !send, std::move(plan), seen, sequence);
+      co_return;
+    }
+  }
+  peer_messages messages(comm, sequence);
   for (int r = 0; r < comm.size; ++r) {
     if (r == comm.rank) continue;
     messages.receive(recv.block(r), r);
