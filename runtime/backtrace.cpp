@@ -5,6 +5,7 @@
 #include <elfutils/libdwfl.h>
 #include <libunwind.h>
 #include <signal.h>
+#include <stdio_ext.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -15,6 +16,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <initializer_list>
 
 #include "runtime/report.hpp"
 
@@ -92,6 +94,11 @@ const char* source_line(Dwfl_Module* module, Dwarf_Addr address, int* line_numbe
 
 // In the forked child: names every frame with libdw (function, file and line, module), demangled.
 void symbolize(const frames& stack, const char* who) {
+  // A fault here ends the child, not a second report; what the program left in stdout's buffer is the
+  // parent's to write, and a lock on stdout held by another thread at the fork is never released here.
+  for (int signal : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) ::signal(signal, SIG_DFL);
+  __fsetlocking(stdout, FSETLOCKING_BYCALLER);
+  __fpurge(stdout);
   static char* debuginfo_path = nullptr;
   const Dwfl_Callbacks callbacks = {dwfl_linux_proc_find_elf, dwfl_standard_find_debuginfo, nullptr, &debuginfo_path};
   Dwfl* dwfl = dwfl_begin(&callbacks);
