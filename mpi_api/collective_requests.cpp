@@ -10,8 +10,11 @@ int check_request_output(const char* call, MPI_Comm comm, MPI_Request* request) 
   return check_output(call, comm, request, "request");
 }
 
-int launch(MPI_Comm comm, const coll::communicator_view& view, coll::task work, MPI_Request* request) {
+int launch(const char* call, MPI_Comm comm, const coll::communicator_view& view, coll::task work,
+           MPI_Request* request) {
   if (request == blocking) {
+    record_collective_wait(call, *resolve(comm));
+    wait_recorded recorded;
     coll::run(view, std::move(work));
     return MPI_SUCCESS;
   }

@@ -13,6 +13,7 @@
 #include "mpi_api/bound_op.hpp"
 #include "mpi_api/communicators.hpp"
 #include "mpi_api/handles.hpp"
+#include "mpi_api/wait_sites.hpp"
 
 namespace weft::mpi {
 
@@ -22,9 +23,10 @@ inline constexpr MPI_Request* blocking = nullptr;
 // A nonblocking call's checks before any other: `comm` is usable and `request` is not NULL.
 int check_request_output(const char* call, MPI_Comm comm, MPI_Request* request);
 
-// Runs `work`, a collective of `comm` seen as `view`, to completion when `request` is `blocking`; else
-// starts it and returns a request that completes with it.
-int launch(MPI_Comm comm, const coll::communicator_view& view, coll::task work, MPI_Request* request);
+// Runs `work`, a collective of `comm` seen as `view`, to completion when `request` is `blocking` (the rank's
+// wait site naming `call` meanwhile); else starts it and returns a request that completes with it.
+int launch(const char* call, MPI_Comm comm, const coll::communicator_view& view, coll::task work,
+           MPI_Request* request);
 
 // Starts `work` as the operation of `started`, a new request of the collective's communicator.
 void start_in(weft_request_s& started, const coll::communicator_view& view, coll::task work);
@@ -47,6 +49,8 @@ int launch_copies(const char* call, MPI_Comm comm, const coll::communicator_view
                   MPI_Request* request) {
   if (request == blocking) {
     coll::truncation seen;
+    record_collective_wait(call, *resolve(comm));
+    wait_recorded recorded;
     coll::run(view, make(&seen));
     return report_truncation(call, comm, seen);
   }
@@ -60,13 +64,13 @@ int launch_copies(const char* call, MPI_Comm comm, const coll::communicator_view
 // keeps the bound operation in its own frame; a nonblocking one in the frame of a coroutine around the
 // task (with_op), which also holds the operation and the datatype until the reduction ends.
 template <class Start>
-int launch_reduction(MPI_Comm comm, const coll::communicator_view& view, MPI_Op op, MPI_Datatype datatype,
-                     Start start, MPI_Request* request) {
+int launch_reduction(const char* call, MPI_Comm comm, const coll::communicator_view& view, MPI_Op op,
+                     MPI_Datatype datatype, Start start, MPI_Request* request) {
   if (request == blocking) {
     bound_op bound{op, datatype};
-    return launch(comm, view, start(bound.reduction()), blocking);
+    return launch(call, comm, view, start(bound.reduction()), blocking);
   }
-  return launch(comm, view, with_op({op, datatype}, std::move(start)), request);
+  return launch(call, comm, view, with_op({op, datatype}, std::move(start)), request);
 }
 
 }  // namespace weft::mpi

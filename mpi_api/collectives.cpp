@@ -24,9 +24,9 @@ coll::task bcast_packed(coll::communicator_view view, void* buffer, std::size_t 
 
 int barrier(const char* call, MPI_Comm comm, MPI_Request* request) {
   if (int error = check_ready(call, comm)) return error;
-  if (resolve(comm)->is_inter()) return inter_barrier(comm, request);
+  if (resolve(comm)->is_inter()) return inter_barrier(call, comm, request);
   coll::communicator_view view = collective_view(comm);
-  return launch(comm, view, coll::barrier_task(view, view.take_sequences(1)), request);
+  return launch(call, comm, view, coll::barrier_task(view, view.take_sequences(1)), request);
 }
 
 int bcast(const char* call, void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
@@ -38,11 +38,11 @@ int bcast(const char* call, void* buffer, int count, MPI_Datatype datatype, int 
   coll::communicator_view view = collective_view(comm);
   const shm::type_layout& layout = *datatype->layout;
   if (layout.is_contiguous())
-    return launch(comm, view,
+    return launch(call, comm, view,
                   coll::bcast_task(view, static_cast<std::byte*>(buffer) + layout.true_lb(), count * layout.size(),
                                    root, view.take_sequences(1)),
                   request);
-  return launch(comm, view, bcast_packed(view, buffer, count, datatype->layout, root, view.take_sequences(1)), request);
+  return launch(call, comm, view, bcast_packed(view, buffer, count, datatype->layout, root, view.take_sequences(1)), request);
 }
 
 int reduce(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
@@ -58,7 +58,7 @@ int reduce(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_
   coll::communicator_view view = collective_view(comm);
   std::size_t element_size = datatype->layout->extent();
   std::uint64_t sequence = view.take_sequences(3);
-  return launch_reduction(comm, view, op, datatype, [=](coll::reduction_op reduction) {
+  return launch_reduction(call, comm, view, op, datatype, [=](coll::reduction_op reduction) {
     return coll::rooted_reduce_task(view, input, recvbuf, count, element_size, reduction, root, sequence);
   }, request);
 }
@@ -72,7 +72,7 @@ int allreduce(const char* call, const void* sendbuf, void* recvbuf, int count, M
   coll::communicator_view view = collective_view(comm);
   std::size_t element_size = datatype->layout->extent();
   std::uint64_t sequence = view.take_sequences(3);
-  return launch_reduction(comm, view, op, datatype, [=](coll::reduction_op reduction) {
+  return launch_reduction(call, comm, view, op, datatype, [=](coll::reduction_op reduction) {
     return coll::allreduce_task(view, input, recvbuf, count, element_size, reduction, sequence);
   }, request);
 }

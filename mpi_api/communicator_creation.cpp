@@ -82,7 +82,7 @@ int duplicate(const char* call, MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* r
   weft_comm_s* made = parent.is_inter() ? new_intercommunicator(parent, parent.local, parent.remote, 0, 0)
                                         : new_intracommunicator(parent, parent.local, 0);
   coll::communicator_view view = parent.is_inter() ? collective_view_of_both(parent) : collective_view(parent);
-  launch(comm, view, give_contexts(view, retain(made), view.take_sequences(1)), request);
+  launch(call, comm, view, give_contexts(view, retain(made), view.take_sequences(1)), request);
   return take_over(call, comm, made, newcomm);
 }
 

@@ -14,6 +14,7 @@
 #include "mpi_api/checks.hpp"
 #include "mpi_api/requests.hpp"
 #include "mpi_api/pmpi.hpp"
+#include "mpi_api/wait_sites.hpp"
 #include "runtime/report.hpp"
 #include "shm/matching_engine.hpp"
 #include "shm/ownership_passing.hpp"
@@ -32,6 +33,7 @@ int initialize(const char* call, int required, int* provided) {
   // The matching engines are made by their first user. Made here, they never make a rank's first message
   // wait for another rank's initialization, a wait that changes the rank's errno.
   weft::shm::engine_of(this_rank_id());
+  describe_communicators_for_reports();
   state.initialized = true;
   if (provided != nullptr) *provided = state.thread_level;
   return MPI_SUCCESS;
@@ -71,11 +73,13 @@ extern "C" int PMPI_Finalize(void) {
     return error;
   if (int error = delete_attributes(call, MPI_COMM_WORLD, MPI_COMM_WORLD, resolve(MPI_COMM_WORLD)->attributes))
     return error;
-  complete_orphans();
+  complete_orphans(call);
   complete_buffered_sends();
   weft::shm::reclaim_given_copies(true);
   // A rank leaves only when every rank of its node has arrived: buffers of late peers may still be read from
   // it in place. Across nodes, node processes wait for each other when their ranks are done (runtime/job.cpp).
+  record_collective_wait(call, *resolve(MPI_COMM_WORLD));
+  wait_recorded recorded;
   weft::coll::barrier(node_view(*resolve(MPI_COMM_WORLD)));
   this_rank().finalized = true;
   return MPI_SUCCESS;

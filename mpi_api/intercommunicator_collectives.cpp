@@ -47,7 +47,7 @@ int exchange_reductions(const char* call, const void* sendbuf, void* recvbuf, lo
   std::size_t element_size = datatype->layout->extent();
   int from = remote_in_both(inter, 0);
   std::uint64_t local_sequence = local.take_sequences(1), both_sequence = both.take_sequences(2);
-  return launch_reduction(comm, both, op, datatype, [=](coll::reduction_op reduction) {
+  return launch_reduction(call, comm, both, op, datatype, [=](coll::reduction_op reduction) {
     return coll::cross_reduce_task(local, both, sendbuf, static_cast<std::size_t>(count), element_size,
                                    reduction, from, recvbuf, taken, local_sequence, both_sequence);
   }, request);
@@ -55,9 +55,9 @@ int exchange_reductions(const char* call, const void* sendbuf, void* recvbuf, lo
 
 }  // namespace
 
-int inter_barrier(MPI_Comm comm, MPI_Request* request) {
+int inter_barrier(const char* call, MPI_Comm comm, MPI_Request* request) {
   coll::communicator_view both = collective_view_of_both(*resolve(comm));
-  return launch(comm, both, coll::barrier_task(both, both.take_sequences(1)), request);
+  return launch(call, comm, both, coll::barrier_task(both, both.take_sequences(1)), request);
 }
 
 int inter_bcast(const char* call, void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
@@ -68,7 +68,7 @@ int inter_bcast(const char* call, void* buffer, int count, MPI_Datatype datatype
   const weft_comm_s& inter = *resolve(comm);
   bool receives = root >= 0;
   coll::communicator_view both = collective_view_of_both(inter);
-  return launch(comm, both,
+  return launch(call, comm, both,
                 cross_bcast(both, buffer, receives || root == MPI_ROOT ? count : 0, datatype->layout,
                             root == MPI_ROOT, receives ? remote_in_both(inter, root) : -1, both.take_sequences(2)),
                 request);
@@ -90,14 +90,14 @@ int inter_reduce(const char* call, const void* sendbuf, void* recvbuf, int count
   if (root >= 0) {
     coll::communicator_view local = collective_view(inter);
     std::uint64_t local_sequence = local.take_sequences(1), both_sequence = both.take_sequences(2);
-    return launch_reduction(comm, both, op, datatype, [=](coll::reduction_op reduction) {
+    return launch_reduction(call, comm, both, op, datatype, [=](coll::reduction_op reduction) {
       return coll::cross_reduce_task(local, both, sendbuf, count, element_size, reduction, -1, nullptr,
                                      {}, local_sequence, both_sequence);
     }, request);
   }
   int from = root == MPI_ROOT ? remote_in_both(inter, 0) : -1;
   std::uint64_t sequence = both.take_sequences(2);
-  return launch_reduction(comm, both, op, datatype, [=](coll::reduction_op reduction) {
+  return launch_reduction(call, comm, both, op, datatype, [=](coll::reduction_op reduction) {
     return coll::cross_result_task(both, {}, from, recvbuf, {0, static_cast<std::size_t>(count)},
                                    element_size, reduction, sequence);
   }, request);

@@ -10,7 +10,7 @@
 
 namespace weft::mpi {
 
-int inter_barrier(MPI_Comm comm, MPI_Request* request);
+int inter_barrier(const char* call, MPI_Comm comm, MPI_Request* request);
 int inter_bcast(const char* call, void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                 MPI_Request* request);
 int inter_reduce(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,

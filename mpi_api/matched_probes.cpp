@@ -8,6 +8,7 @@
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/point_to_point.hpp"
 #include "mpi_api/requests.hpp"
+#include "mpi_api/wait_sites.hpp"
 #include "runtime/scheduler.hpp"
 #include "shm/point_to_point.hpp"
 
@@ -81,6 +82,8 @@ extern "C" int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message* mess
     fill_status(status, MPI_PROC_NULL, MPI_ANY_TAG, 0);
     return MPI_SUCCESS;
   }
+  record_wait(call, source, tag, *resolve(comm));
+  wait_recorded recorded;
   deliver(shm::await_message(this_rank_id(), {resolve(comm)->context, source, tag}), comm, message, status);
   return MPI_SUCCESS;
 }
@@ -96,7 +99,7 @@ extern "C" int PMPI_Mrecv(void* buf, int count, MPI_Datatype datatype, MPI_Messa
   }
   weft_request_s request((*message)->comm);
   start_matched(request, buf, count, datatype, message);
-  wait_for(request);
+  wait_for(request, call);
   return outcome(request, status, call);
 }
 

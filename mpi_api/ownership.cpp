@@ -148,7 +148,7 @@ extern "C" int PMPIX_Take(void** ptr, int count, MPI_Datatype datatype, int sour
   if (int error = check_take(call, ptr, count, datatype, source, tag, comm)) return error;
   weft_request_s request(resolve(comm));
   start_take(request, ptr, count, datatype, source, tag);
-  wait_for(request);
+  wait_for(request, call);
   return outcome(request, status, call);
 }
 

@@ -11,6 +11,7 @@
 #include "mpi_api/datatypes.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/requests.hpp"
+#include "mpi_api/wait_sites.hpp"
 #include "shm/point_to_point.hpp"
 
 using namespace weft::mpi;
@@ -88,7 +89,7 @@ int blocking_send(const char* call, const void* buf, int count, MPI_Datatype dat
   if (int error = check_send(call, buf, count, datatype, dest, tag, comm)) return error;
   weft_request_s request(resolve(comm));
   if (int error = start_send(call, request, buf, count, datatype, dest, tag, kind)) return error;
-  wait_for(request);
+  wait_for(request, call);
   return MPI_SUCCESS;
 }
 
@@ -155,7 +156,7 @@ extern "C" int PMPI_Recv(void* buf, int count, MPI_Datatype datatype, int source
   if (int error = check_receive(call, buf, count, datatype, source, tag, comm)) return error;
   weft_request_s request(resolve(comm));
   start_receive(request, buf, count, datatype, source, tag);
-  wait_for(request);
+  wait_for(request, call);
   return outcome(request, status, call);
 }
 
@@ -182,8 +183,8 @@ extern "C" int PMPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype se
   weft_request_s receive(resolve(comm)), send(resolve(comm));
   start_receive(receive, recvbuf, recvcount, recvtype, source, recvtag);
   start_send(call, send, sendbuf, sendcount, sendtype, dest, sendtag, send_kind::standard);
-  wait_for(send);
-  wait_for(receive);
+  wait_for(send, call);
+  wait_for(receive, call);
   return outcome(receive, status, call);
 }
 
@@ -198,8 +199,8 @@ extern "C" int PMPI_Sendrecv_replace(void* buf, int count, MPI_Datatype datatype
   weft_request_s receive(resolve(comm)), send(resolve(comm));
   start_receive(receive, incoming.data(), static_cast<int>(incoming.size()), MPI_BYTE, source, recvtag);
   start_send(call, send, buf, count, datatype, dest, sendtag, send_kind::standard);
-  wait_for(send);
-  wait_for(receive);
+  wait_for(send, call);
+  wait_for(receive, call);
   if (auto* received = std::get_if<shm::recv_request>(&receive.operation))
     shm::typed_copy(room_of(buf, count, datatype), shm::byte_span(incoming.data(), incoming.size()), 0,
                     received->received());
@@ -236,6 +237,8 @@ extern "C" int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status
     fill_status(status, MPI_PROC_NULL, MPI_ANY_TAG, 0);
     return MPI_SUCCESS;
   }
+  record_wait(call, source, tag, *resolve(comm));
+  wait_recorded recorded;
   shm::probe_result found = shm::probe(this_rank_id(), {resolve(comm)->context, source, tag});
   fill_status(status, found.source, found.tag, found.size);
   return MPI_SUCCESS;

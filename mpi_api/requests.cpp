@@ -9,6 +9,7 @@
 #include "mpi_api/collective_requests.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/point_to_point.hpp"
+#include "mpi_api/wait_sites.hpp"
 #include "runtime/scheduler.hpp"
 #include "shm/point_to_point.hpp"
 
@@ -28,9 +29,19 @@ bool is_complete(const weft_request_s& request) noexcept {
   return std::visit(complete, request.operation);
 }
 
-void wait_for(weft_request_s& request) {
+void wait_for(weft_request_s& request, const char* call) {
+  // A receive first, the blocking path a ping-pong takes at every message: no visit of the operation.
+  if (auto* receive = std::get_if<shm::recv_request>(&request.operation)) {
+    if (receive->done.done()) return;
+    record_wait(call, receive->pattern.source, receive->pattern.tag, *request.comm);
+    wait_recorded recorded;
+    receive->done.wait();
+    return;
+  }
+  if (is_complete(request)) return;
+  record_wait(call, request);
+  wait_recorded recorded;
   if (auto* send = std::get_if<shm::send_request>(&request.operation)) send->done.wait();
-  else if (auto* receive = std::get_if<shm::recv_request>(&request.operation)) receive->done.wait();
   else if (auto* collective = std::get_if<coll::pending_collective>(&request.operation)) this_rank().collectives.wait(*collective);
   else runtime::wait_until([&] { return is_complete(request); });
 }
@@ -86,9 +97,9 @@ void release_when_complete(weft_request_s* request) {
   else orphans.push_back(request);
 }
 
-void complete_orphans() {
+void complete_orphans(const char* call) {
   for (weft_request_s* orphan : this_rank().orphans) {
-    wait_for(*orphan);
+    wait_for(*orphan, call);
     free_complete(orphan);
   }
   this_rank().orphans.clear();
@@ -174,6 +185,15 @@ int find_complete(int count, MPI_Request requests[]) {
   return any_active ? -1 : MPI_UNDEFINED;
 }
 
+// Records the first active request of `requests` not complete as what the rank waits for in `call`.
+void record_first_pending(const char* call, int count, MPI_Request requests[]) {
+  for (int i = 0; i < count; ++i)
+    if (!is_inactive(requests[i]) && !is_complete(*requests[i])) {
+      record_wait(call, *requests[i]);
+      return;
+    }
+}
+
 // Retires every complete active request, recording its index; the some-calls' common part.
 int retire_complete(const char* call, int count, MPI_Request requests[], int* outcount, int indices[],
                     MPI_Status statuses[]) {
@@ -199,7 +219,7 @@ extern "C" int PMPI_Wait(MPI_Request* request, MPI_Status* status) {
     empty_status(status);
     return MPI_SUCCESS;
   }
-  wait_for(**request);
+  wait_for(**request, call);
   return retire(request, status, call);
 }
 
@@ -244,7 +264,7 @@ extern "C" int PMPI_Waitall(int count, MPI_Request requests[], MPI_Status status
       empty_status(status_at(statuses, i));
       continue;
     }
-    wait_for(*requests[i]);
+    wait_for(*requests[i], call);
     errors.record(i, retire(&requests[i], status_at(statuses, i), call));
   }
   return errors.report(call, count, statuses);
@@ -271,7 +291,9 @@ extern "C" int PMPI_Waitany(int count, MPI_Request requests[], int* index, MPI_S
   if (int error = check_requests(call, count, requests)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, index, "index")) return error;
   int found = -1;
-  weft::runtime::wait_until([&] { return (found = find_complete(count, requests)) != -1; });
+  wait_recorded recorded;
+  weft::runtime::wait_until([&] { return (found = find_complete(count, requests)) != -1; },
+                            [&] { record_first_pending(call, count, requests); });
   *index = found;
   if (found == MPI_UNDEFINED) {
     empty_status(status);
@@ -308,7 +330,9 @@ extern "C" int PMPI_Waitsome(int incount, MPI_Request requests[], int* outcount,
   if (int error = check_requests(call, incount, requests)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, outcount, "outcount")) return error;
   int found = -1;
-  weft::runtime::wait_until([&] { return (found = find_complete(incount, requests)) != -1; });
+  wait_recorded recorded;
+  weft::runtime::wait_until([&] { return (found = find_complete(incount, requests)) != -1; },
+                            [&] { record_first_pending(call, incount, requests); });
   if (found == MPI_UNDEFINED) {
     *outcount = MPI_UNDEFINED;
     return MPI_SUCCESS;

@@ -10,8 +10,9 @@ namespace weft::mpi {
 
 bool is_complete(const weft_request_s& request) noexcept;
 
-// Waits until the operation of `request` is complete.
-void wait_for(weft_request_s& request);
+// Waits until the operation of `request` is complete; while it waits, the rank's wait site names `call`
+// and the operation (wait_sites.hpp).
+void wait_for(weft_request_s& request, const char* call);
 
 // Fills `status` for the complete operation of `request` and returns its error (delivered to the handler).
 int outcome(weft_request_s& request, MPI_Status* status, const char* call);
@@ -27,8 +28,8 @@ int free_complete(weft_request_s* request);
 // one), else once it is, at a later call of this rank (at the latest in MPI_Finalize).
 void release_when_complete(weft_request_s* request);
 
-// Waits for and frees the requests released before their operations completed.
-void complete_orphans();
+// Waits for and frees the requests released before their operations completed (in `call`).
+void complete_orphans(const char* call);
 
 // Whether `request` is MPI_REQUEST_NULL or an inactive persistent request: completion calls skip it.
 bool is_inactive(MPI_Request request) noexcept;

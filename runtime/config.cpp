@@ -72,6 +72,10 @@ constexpr setting setting_table[] = {
      "How many times a waiting rank polls before it parks, when no other rank of its worker can run."},
     {"WEFT_IDLE_SPIN_US", "50",
      "Microseconds an idle worker spins before it sleeps until work arrives for one of its ranks."},
+    {"WEFT_DEADLOCK_SECONDS", "3",
+     "Seconds every rank of a job on one node must stay blocked in MPI, none of them woken in between, "
+     "before Weft reports a deadlock: where each rank waits and the cycle of waits, then ends the job with "
+     "status 125. 0 turns the check off. Jobs across nodes are not checked. See docs/user-guide.md."},
 };
 
 std::string_view env_or_default(const setting& entry) {
@@ -141,6 +145,7 @@ config read_config() {
   result.halo_copy = read_integer("WEFT_HALO_COPY", 0, 1) == 1;
   result.poll_count = static_cast<unsigned>(read_integer("WEFT_POLL_COUNT", 0, 1 << 30));
   result.idle_spin_us = static_cast<unsigned>(read_integer("WEFT_IDLE_SPIN_US", 0, 1 << 30));
+  result.deadlock_seconds = static_cast<unsigned>(read_integer("WEFT_DEADLOCK_SECONDS", 0, 1 << 20));
   return result;
 }
 

@@ -39,6 +39,7 @@ struct config {
   bool halo_copy;                 // MPIX_Halo copies every remote cell, as across nodes
   unsigned poll_count;            // polls of a waiting rank before it parks
   unsigned idle_spin_us;          // how long an idle worker spins before it sleeps
+  unsigned deadlock_seconds;      // how long all ranks stay blocked before a deadlock is reported; 0: never
 };
 
 // The job's configuration, read from the environment on first use. An invalid value ends the process

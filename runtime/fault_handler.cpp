@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "runtime/backtrace.hpp"
 #include "runtime/guarded_stack.hpp"
 #include "runtime/report.hpp"
 #include "runtime/this_thread.hpp"
@@ -24,8 +25,10 @@ void describe_size(std::size_t bytes, char* text, std::size_t length) {
   else snprintf(text, length, "%zu bytes", bytes);
 }
 
-void on_fault(int signal, siginfo_t* info, void*) {
+void on_fault(int signal, siginfo_t* info, void* context) {
   const rank* r = this_thread::rank;
+  char who[32] = "a thread that is no rank";
+  if (r != nullptr) snprintf(who, sizeof who, "rank %d", r->id);
   if (r != nullptr) {
     auto* address = static_cast<char*>(info->si_addr);
     char* guard = guard_page_of(r->stack);
@@ -36,7 +39,10 @@ void on_fault(int signal, siginfo_t* info, void*) {
     } else {
       report("rank %d received signal %d (%s) at address %p", r->id, signal, strsignal(signal), info->si_addr);
     }
+  } else {
+    report("%s received signal %d (%s) at address %p", who, signal, strsignal(signal), info->si_addr);
   }
+  report_backtrace(context, who);
   // Let the default action end the process, so the launcher sees the signal as a shell would.
   ::signal(signal, SIG_DFL);
   if (info->si_code <= 0) ::raise(signal);  // sent by kill(), not a fault that re-triggers on return
@@ -45,6 +51,7 @@ void on_fault(int signal, siginfo_t* info, void*) {
 }  // namespace
 
 void install_fault_handlers() {
+  prepare_backtraces();
   struct sigaction action {};
   action.sa_sigaction = on_fault;
   action.sa_flags = SA_SIGINFO | SA_ONSTACK;
@@ -54,7 +61,8 @@ void install_fault_handlers() {
 
 void prepare_thread_for_faults() {
   // The alternate stack lives as long as the thread; workers live until the process ends.
-  static thread_local std::vector<std::uint8_t> alternate(64 * 1024);
+  // Large enough for the backtrace's unwinding, and for the child that names its frames (backtrace.hpp).
+  static thread_local std::vector<std::uint8_t> alternate(256 * 1024);
   stack_t stack{};
   stack.ss_sp = alternate.data();
   stack.ss_size = alternate.size();

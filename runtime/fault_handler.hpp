@@ -1,6 +1,7 @@
 #pragma once
-// Turns a fault inside a rank into a message naming the rank: above all a stack overflow, which would
-// otherwise be a bare segmentation fault.
+// Turns a fault inside a rank into a message naming the rank, the signal and the address, above all a
+// stack overflow, which would otherwise be a bare segmentation fault, followed by the backtrace of the
+// rank's stack (backtrace.hpp). The process then ends by the signal, as a shell reports it.
 
 namespace weft::runtime {
 

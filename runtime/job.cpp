@@ -8,6 +8,7 @@
 #include "runtime/fault_handler.hpp"
 #include "runtime/output_tagging.hpp"
 #include "runtime/report.hpp"
+#include "runtime/watchdog.hpp"
 #include "runtime/worker_blocks.hpp"
 
 namespace weft::runtime {
@@ -68,6 +69,10 @@ int job::run() {
   if (settings_.report_bindings) report_bindings();
   install_fault_handlers();
   if (settings_.tag_output) install_output_tagging();
+  // Across nodes a rank may wait for a message still on its way: this node alone cannot tell a deadlock.
+  std::string node = nodes_.node_count() > 1 ? "node " + std::to_string(nodes_.this_node()) + ": " : "";
+  watchdog watch(std::span<const rank>(ranks_.get(), nodes_.local_count()),
+                 network_ != nullptr ? 0 : settings_.deadlock_seconds, node);
   std::vector<std::jthread> threads;
   for (std::size_t w = 1; w < workers_.size(); ++w) threads.emplace_back([this, w] { workers_[w]->run(); });
   workers_[0]->run();  // the process's main thread is worker 0

@@ -10,6 +10,7 @@
 #include "privatize/runtime/rank_globals.hpp"
 #include "runtime/background_work.hpp"
 #include "runtime/exception_state.hpp"
+#include "runtime/wait_site.hpp"
 
 namespace weft::runtime {
 
@@ -46,6 +47,11 @@ struct alignas(64) rank {
   // What the rank started and must advance whenever it would park; null when nothing (set by the layers
   // above, from the rank itself).
   background_work* background = nullptr;
+  // What the rank waits for while it is blocked in a recorded wait (see wait_site.hpp).
+  wait_site waiting;
+  // How many times the rank has parked, written by the rank alone: the watchdog tells a rank that stayed
+  // blocked from one that ran and blocked again.
+  std::atomic<std::uint32_t> parks{0};
 };
 
 }  // namespace weft::runtime

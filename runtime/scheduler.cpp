@@ -39,6 +39,7 @@ void park() {
   if (self->state.load(std::memory_order_relaxed) == expected &&
       self->state.compare_exchange_strong(expected, rank_state::runnable, std::memory_order_acq_rel))
     return;
+  self->parks.store(self->parks.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   switch_to_worker(switch_reason::park);
 }
 

@@ -11,8 +11,8 @@ build=${WEFT_BUILD_DIR:-$root/build}
 jobs=$(nproc)
 
 # Debian 12 packages the build and the tests need.
-packages=(clang-19 llvm-19-dev libboost-context-dev libhwloc-dev libfabric-dev libpmix-dev catch2 cmake ninja-build
-          pkg-config gcc g++ libbenchmark-dev)
+packages=(clang-19 llvm-19-dev libboost-context-dev libhwloc-dev libfabric-dev libpmix-dev libunwind-dev libdw-dev
+          catch2 cmake ninja-build pkg-config gcc g++ libbenchmark-dev)
 
 # The tests also check that flang loads the privatizing pass (large, so only for `test`), start a
 # one-machine Slurm cluster (tests/slurm/) whose srun serves PMIx (mpi_pmix_v4 of slurm-wlm-basic-plugins),

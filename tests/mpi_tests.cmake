@@ -41,16 +41,17 @@ endfunction()
 #                   [EXPECT_EXIT <code>]            default 0
 #                   [EXPECT_OUTPUT <regex>...]      one output line must match them all;
 #                                                   default "<program>: ok" when EXPECT_EXIT is 0
+#                   [EXPECT_LINES <regex>...]       each must match some output line (reports of several lines)
 #                   [ENV <VAR=value>...]
 #                   [TIMEOUT <seconds>])   default 30, given to mpirun --timeout
 #
 # Registers one test per (nodes, ranks, workers), named mpi.<name>.np<ranks>.w<workers> on one node and
 # mpi.<name>.nodes<k>.np<ranks>.w<workers> across k, labelled "mpi" (and "nodes" across nodes).
-# In ARGS and EXPECT_OUTPUT, @NP@ stands for the number of ranks, @MID@ for rank NP/2 and @LAST@ for rank
+# In ARGS, EXPECT_OUTPUT and EXPECT_LINES, @NP@ stands for the number of ranks, @MID@ for rank NP/2 and @LAST@ for rank
 # NP-1.
 function(weft_add_mpi_test name)
   cmake_parse_arguments(PARSE_ARGV 1 T "" "SOURCE;PROGRAM;EXPECT_EXIT;TIMEOUT"
-                        "RANKS;WORKERS;NODES;ARGS;EXPECT_OUTPUT;ENV")
+                        "RANKS;WORKERS;NODES;ARGS;EXPECT_OUTPUT;EXPECT_LINES;ENV")
   if(T_SOURCE)
     weft_build_mpi_program(${T_SOURCE} binary)
   elseif(T_PROGRAM)
@@ -91,9 +92,12 @@ function(weft_add_mpi_test name)
       list(APPEND args "${arg}")
     endforeach()
     set(expect "${T_EXPECT_OUTPUT}")
-    string(REPLACE "@NP@" ${np} expect "${expect}")
-    string(REPLACE "@MID@" ${mid} expect "${expect}")
-    string(REPLACE "@LAST@" ${last} expect "${expect}")
+    set(expect_lines "${T_EXPECT_LINES}")
+    foreach(variable expect expect_lines)
+      string(REPLACE "@NP@" ${np} ${variable} "${${variable}}")
+      string(REPLACE "@MID@" ${mid} ${variable} "${${variable}}")
+      string(REPLACE "@LAST@" ${last} ${variable} "${${variable}}")
+    endforeach()
 
     foreach(nodes IN LISTS T_NODES)
       if(np LESS nodes)
@@ -116,6 +120,7 @@ function(weft_add_mpi_test name)
         math(EXPR processors "${nodes} * ${workers}")
         add_test(NAME ${test}
                  COMMAND ${CMAKE_COMMAND} -DEXPECT_EXIT=${T_EXPECT_EXIT} "-DEXPECT_OUTPUT=${expect}"
+                         "-DEXPECT_LINES=${expect_lines}"
                          -DTIMEOUT=${script_timeout} -P ${WEFT_RUN_MPI_TEST}
                          -- ${WEFT_MPIRUN} --timeout ${T_TIMEOUT} ${node_options} -n ${np} --workers ${workers}
                             ${binary} ${args}

@@ -1,11 +1,12 @@
 # Runs one MPI job and judges how it ended.
 #
-#   cmake -DEXPECT_EXIT=<code> [-DEXPECT_OUTPUT=<regex;...>] -DTIMEOUT=<seconds>
+#   cmake -DEXPECT_EXIT=<code> [-DEXPECT_OUTPUT=<regex;...>] [-DEXPECT_LINES=<regex;...>] -DTIMEOUT=<seconds>
 #         -P run_mpi_test.cmake -- <mpirun> <arguments...>
 #
 # Passes when the job's exit status is EXPECT_EXIT and, if EXPECT_OUTPUT is given, one line of its output
 # (stdout and stderr together) matches every one of those regular expressions: "rank 3", "MPI_Recv" and
-# "MPI_ERR_TRUNCATE" must be on the same line, not scattered over the output. TIMEOUT is a backstop for a
+# "MPI_ERR_TRUNCATE" must be on the same line, not scattered over the output; and, for each regular expression
+# of EXPECT_LINES, some line matches it (a report of several lines). TIMEOUT is a backstop for a
 # launcher that does not stop a hung job itself. The output is always shown, for ctest --output-on-failure.
 
 set(command)
@@ -37,10 +38,11 @@ elseif(NOT status EQUAL EXPECT_EXIT)
   list(APPEND problems "the job exited with status ${status}, expected ${EXPECT_EXIT}")
 endif()
 
-if(EXPECT_OUTPUT)
-  # Line by line with string(FIND): the output may hold ';' and '[', which would confuse a CMake list.
+# Sets <found_var> to whether one line of `text` matches every regular expression of the list `regexes`.
+# Line by line with string(FIND): the output may hold ';' and '[', which would confuse a CMake list.
+function(find_line text regexes found_var)
   set(found FALSE)
-  set(rest "${output}")
+  set(rest "${text}")
   while(NOT found AND NOT rest STREQUAL "")
     string(FIND "${rest}" "\n" newline)
     if(newline EQUAL -1)
@@ -52,18 +54,29 @@ if(EXPECT_OUTPUT)
       string(SUBSTRING "${rest}" ${newline} -1 rest)
     endif()
     set(found TRUE)
-    foreach(regex IN LISTS EXPECT_OUTPUT)
+    foreach(regex IN LISTS regexes)
       if(NOT line MATCHES "${regex}")
         set(found FALSE)
         break()
       endif()
     endforeach()
   endwhile()
+  set(${found_var} ${found} PARENT_SCOPE)
+endfunction()
+
+if(EXPECT_OUTPUT)
+  find_line("${output}" "${EXPECT_OUTPUT}" found)
   if(NOT found)
     string(JOIN "\", \"" wanted ${EXPECT_OUTPUT})
     list(APPEND problems "no line of the output matches all of \"${wanted}\"")
   endif()
 endif()
+foreach(regex IN LISTS EXPECT_LINES)
+  find_line("${output}" "${regex}" found)
+  if(NOT found)
+    list(APPEND problems "no line of the output matches \"${regex}\"")
+  endif()
+endforeach()
 
 if(problems)
   string(JOIN "\n  " report ${problems})

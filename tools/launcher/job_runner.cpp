@@ -12,6 +12,8 @@
 #include "remote_command.hpp"
 #include "slurm_launch.hpp"
 
+#include "runtime/stop_signal.hpp"
+
 #include <limits.h>
 #include <poll.h>
 #include <sys/signalfd.h>
@@ -400,6 +402,17 @@ private:
     deadline_ = {steady::now() + kill_grace, deadline_kind::kill};
   }
 
+  // The timeout's end_job(): node processes on this machine are asked to report where their ranks are
+  // before they end (runtime/stop_signal.hpp); remote shells and srun, which would not pass that signal
+  // on, get SIGTERM.
+  void stop_with_report() {
+    ending_ = true;
+    for (std::size_t node = 0; node < pids_.size(); ++node)
+      if (pids_[node] > 0)
+        ::kill(pids_[node], allocation_ || is_remote(node) ? SIGTERM : runtime::stop_with_report_signal());
+    deadline_ = {steady::now() + kill_grace, deadline_kind::kill};
+  }
+
   void deadline_passed() {
     if (deadline_->kind == deadline_kind::settle) {
       deadline_.reset();
@@ -414,8 +427,9 @@ private:
     // The timeout: first ask the job to stop, then, after the grace period, make it.
     timed_out_ = true;
     say("the job exceeded its timeout of " + std::to_string(*options_.timeout_seconds) +
-        " s; stopping it (SIGTERM, then SIGKILL after " + std::to_string(kill_grace.count()) + " s)");
-    end_job();
+        " s; stopping it (each node process reports where its ranks are and ends; SIGKILL after " +
+        std::to_string(kill_grace.count()) + " s)");
+    stop_with_report();
   }
 
   void signal_all(int signal_number) {
