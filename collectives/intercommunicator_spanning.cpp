@@ -3,7 +3,7 @@
 // its rank order, so non-commutative operations get what they get on one node.
 
 #include <algorithm>
-#include <cstring>
+#include <cstddef>
 #include <vector>
 
 #include "collectives/algorithms.hpp"
