@@ -4,6 +4,8 @@
 // between the groups in one step (exchange_with over `both`): every rank publishes where its data is, all
 // ranks of both groups pass a barrier, each rank copies what it takes from ranks of the other group
 // straight out of their buffers, and a second barrier keeps every publisher until its readers are done.
+// That needs both groups on one node; groups that span nodes meet at their leaders instead
+// (intercommunicator_spanning.hpp).
 
 #include <cstddef>
 #include <cstdint>
@@ -18,6 +20,21 @@ namespace weft::coll {
 
 // Rank `rank` alone, or no rank when it is negative.
 inline rank_range only(int rank) noexcept { return {rank, rank >= 0 ? 1 : 0}; }
+
+// Where the caller stands in an intercommunicator's collectives: the view of its own group and of both
+// groups, and the other group's ranks in `both`.
+struct crossing {
+  communicator_view local;
+  communicator_view both;
+  rank_range remote;
+};
+
+// The sequence numbers of a collective across the groups: of `both`, and of the caller's group for its
+// phases within the group (none on one node, where the other group's buffers are read in place).
+struct crossing_sequences {
+  std::uint64_t both = 0;
+  std::uint64_t local = 0;
+};
 
 // Over `both`: `publish` (or null) becomes readable by all, then the caller copies `bytes` into `into` from
 // what rank `from` of `both` published (unless `from` is negative). Takes two sequence numbers.

@@ -1,7 +1,11 @@
 // Each rank publishes the map of its buffer; the ranks that take part read the maps of the other group's
 // ranks (the root alone for gather and scatter, all of them otherwise) and copy their blocks across.
+// Groups that span nodes go block by block instead (intercommunicator_spanning.hpp).
 
 #include "collectives/intercommunicator_data_movement.hpp"
+
+#include "collectives/exchanges.hpp"
+#include "collectives/intercommunicator_spanning.hpp"
 
 namespace weft::coll {
 namespace {
@@ -13,17 +17,21 @@ rank_range root_of(const crossing& place, int root) noexcept {
 
 }  // namespace
 
-task inter_gather_task(crossing place, shm::const_typed_span send, block_map recv, int root, truncation* seen,
-                       std::uint64_t sequence) {
-  auto copy_mine = [send, rank = place.rank, root, seen](int, const block_map& rooms) {
+task inter_gather_task(crossing place, shm::const_typed_span send, block_map recv, int root, bool is_root,
+                       truncation* seen, std::uint64_t sequence) {
+  if (place.both.spans_nodes()) [[unlikely]]
+    return spanning_inter_gather(place, send, recv, root, is_root, seen, sequence);
+  auto copy_mine = [send, rank = place.local.rank, root, seen](int, const block_map& rooms) {
     copy_block(rooms.block(rank), send, rank, root, *seen);
   };
   return exchange_with(place.both, recv, root_of(place, root), 0, copy_mine, sequence);
 }
 
-task inter_scatter_task(crossing place, const_block_map send, shm::typed_span recv, int root, truncation* seen,
-                        std::uint64_t sequence) {
-  auto copy_mine = [recv, rank = place.rank, root, seen](int, const const_block_map& blocks) {
+task inter_scatter_task(crossing place, const_block_map send, shm::typed_span recv, int root, bool is_root,
+                        truncation* seen, std::uint64_t sequence) {
+  if (place.both.spans_nodes()) [[unlikely]]
+    return spanning_inter_scatter(place, send, recv, root, is_root, seen, sequence);
+  auto copy_mine = [recv, rank = place.local.rank, root, seen](int, const const_block_map& blocks) {
     copy_block(recv, blocks.block(rank), root, rank, *seen);
   };
   return exchange_with(place.both, send, root_of(place, root), 0, copy_mine, sequence);
@@ -33,18 +41,22 @@ task inter_scatter_task(crossing place, const_block_map send, shm::typed_span re
 // peer first.
 task inter_allgather_task(crossing place, shm::const_typed_span send, block_map recv, truncation* seen,
                           std::uint64_t sequence) {
-  auto copy_from = [recv, rank = place.rank, seen](int peer, const shm::const_typed_span& theirs) {
+  if (place.both.spans_nodes()) [[unlikely]]
+    return spanning_inter_allgather(place, send, recv, seen, sequence);
+  auto copy_from = [recv, rank = place.local.rank, seen](int peer, const shm::const_typed_span& theirs) {
     copy_block(recv.block(peer), theirs, peer, rank, *seen);
   };
-  return exchange_with(place.both, send, place.remote, place.rank, copy_from, sequence);
+  return exchange_with(place.both, send, place.remote, place.local.rank, copy_from, sequence);
 }
 
 task inter_alltoall_task(crossing place, const_block_map send, block_map recv, truncation* seen,
                          std::uint64_t sequence) {
-  auto copy_from = [recv, rank = place.rank, seen](int peer, const const_block_map& theirs) {
+  if (place.both.spans_nodes()) [[unlikely]]
+    return spanning_inter_alltoall(place, send, recv, seen, sequence);
+  auto copy_from = [recv, rank = place.local.rank, seen](int peer, const const_block_map& theirs) {
     copy_block(recv.block(peer), theirs.block(rank), peer, rank, *seen);
   };
-  return exchange_with(place.both, send, place.remote, place.rank, copy_from, sequence);
+  return exchange_with(place.both, send, place.remote, place.local.rank, copy_from, sequence);
 }
 
 }  // namespace weft::coll

@@ -2,36 +2,30 @@
 // Gather, scatter, allgather and alltoall on intercommunicators (MPI-3.1, 5.2.2), over both groups as one
 // communicator: every block crosses in one copy, straight from the buffer of the rank that gives it, in its
 // layout, into the buffer of the rank of the other group that takes it (exchange_with over the other
-// group's ranks). The blocks of a map are indexed by the ranks of the other group. Truncations name each
-// rank by its rank in its own group. Spans, maps and what they point to are not owned, as in
-// data_movement.hpp. Each task takes two sequence numbers of `both`.
+// group's ranks). Where the groups span nodes, each block goes by point-to-point from the one to the other
+// instead (intercommunicator_spanning.hpp), and only its taker can find it too large. The blocks of a map
+// are indexed by the ranks of the other group. Truncations name each rank by its rank in its own group.
+// Spans, maps and what they point to are not owned, as in data_movement.hpp. Each task takes two sequence
+// numbers of `both`.
 
 #include <cstdint>
 
 #include "collectives/block_map.hpp"
 #include "collectives/communicator_view.hpp"
-#include "collectives/exchanges.hpp"
+#include "collectives/intercommunicator.hpp"
 #include "collectives/task.hpp"
 
 namespace weft::coll {
 
-// Where the caller stands in an intercommunicator's collectives: the view of both groups, the other group's
-// ranks in it, and the caller's rank in its own group (its index in the other group's maps).
-struct crossing {
-  communicator_view both;
-  rank_range remote;
-  int rank;
-};
-
 // Block i of the root's `recv` receives the `send` of rank i of the other group. On that group's ranks,
-// `root` is the root's rank in the root's group; in the root's group it is negative, and `send` does not
-// matter. `recv` matters at the root only.
-task inter_gather_task(crossing place, shm::const_typed_span send, block_map recv, int root, truncation* seen,
-                       std::uint64_t sequence);
+// `root` is the root's rank in the root's group; in the root's group it is negative, `is_root` tells the
+// root, and `send` does not matter. `recv` matters at the root only.
+task inter_gather_task(crossing place, shm::const_typed_span send, block_map recv, int root, bool is_root,
+                       truncation* seen, std::uint64_t sequence);
 
 // Rank i of the other group receives block i of the root's `send` into its `recv`; `root` as for gather.
-task inter_scatter_task(crossing place, const_block_map send, shm::typed_span recv, int root, truncation* seen,
-                        std::uint64_t sequence);
+task inter_scatter_task(crossing place, const_block_map send, shm::typed_span recv, int root, bool is_root,
+                        truncation* seen, std::uint64_t sequence);
 
 // Block i of every rank's `recv` receives the `send` of rank i of the other group.
 task inter_allgather_task(crossing place, shm::const_typed_span send, block_map recv, truncation* seen,

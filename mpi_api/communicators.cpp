@@ -15,7 +15,6 @@
 #include "mpi_api/context_ids.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "runtime/job.hpp"
-#include "runtime/report.hpp"
 
 // Tokens: each rank's calls resolve them to its own object.
 weft_comm_s weft_mpi_comm_world;
@@ -77,13 +76,7 @@ coll::communicator_view collective_view(const weft_comm_s& comm) {
 }
 
 coll::communicator_view collective_view_of_both(const weft_comm_s& inter) {
-  coll::communicator_view view = view_of(inter, inter.context, *inter.both, inter.both->rank_of(this_rank_id()),
-                                         inter.both_collectives);
-  // The intercommunicator collectives read the other group's buffers in place.
-  if (view.spans_nodes())
-    runtime::fatal(1, "rank %d: collectives on an intercommunicator whose groups span nodes are not supported yet",
-                   this_rank_id());
-  return view;
+  return view_of(inter, inter.context, *inter.both, inter.both->rank_of(this_rank_id()), inter.both_collectives);
 }
 
 coll::communicator_view node_view(const weft_comm_s& comm) {

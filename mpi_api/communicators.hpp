@@ -38,7 +38,8 @@ coll::communicator_view collective_view(const weft_comm_s& comm);
 
 inline coll::communicator_view collective_view(MPI_Comm comm) { return collective_view(*resolve(comm)); }
 
-// Collectives over both groups of an intercommunicator as one (weft_comm_s::both).
+// Collectives over both groups of an intercommunicator as one (weft_comm_s::both), composed over nodes
+// where they span them (collectives/spanning.hpp).
 coll::communicator_view collective_view_of_both(const weft_comm_s& inter);
 
 // The view of the members of `comm`'s local group that run on this node, the caller's node-local collectives.

@@ -6,6 +6,7 @@
 
 #include "collectives/algorithms.hpp"
 #include "collectives/intercommunicator.hpp"
+#include "collectives/intercommunicator_spanning.hpp"
 #include "mpi_api/bound_op.hpp"
 #include "mpi_api/collective_checks.hpp"
 #include "mpi_api/collective_requests.hpp"
@@ -14,19 +15,25 @@
 namespace weft::mpi {
 namespace {
 
-// Data of a layout that is not contiguous crosses packed: the root packs, the receivers unpack.
-coll::task cross_bcast(coll::communicator_view both, void* buffer, std::size_t count, shm::type_layout::pointer layout,
-                       bool is_root, int from, std::uint64_t sequence) {
-  std::size_t bytes = count * layout->size();
+// On one node, data of a layout that is not contiguous crosses packed: the root packs, the receivers unpack.
+coll::task cross_bcast(coll::crossing place, void* buffer, std::size_t count, shm::type_layout::pointer layout,
+                       int root, bool is_root, coll::crossing_sequences sequences) {
   shm::typed_span user{static_cast<std::byte*>(buffer), layout.get(), count};
+  if (place.both.spans_nodes()) {
+    co_await coll::spanning_inter_bcast(place, user, root, is_root, sequences);
+    co_return;
+  }
+  std::size_t bytes = count * layout->size();
+  int from = root >= 0 ? place.remote.first + root : -1;
   if (layout->is_contiguous()) {
     std::byte* data = user.base + layout->true_lb();
-    co_await coll::cross_copy_task(both, is_root ? data : nullptr, from, data, bytes, sequence);
+    co_await coll::cross_copy_task(place.both, is_root ? data : nullptr, from, data, bytes, sequences.both);
     co_return;
   }
   std::vector<std::byte> packed(is_root || from >= 0 ? bytes : 0);
   if (is_root) shm::typed_copy(shm::byte_span(packed.data(), bytes), user, 0, bytes);
-  co_await coll::cross_copy_task(both, is_root ? packed.data() : nullptr, from, packed.data(), bytes, sequence);
+  co_await coll::cross_copy_task(place.both, is_root ? packed.data() : nullptr, from, packed.data(), bytes,
+                                 sequences.both);
   if (from >= 0) shm::typed_copy(user, shm::byte_span(packed.data(), bytes), 0, bytes);
 }
 
@@ -41,20 +48,33 @@ int exchange_reductions(const char* call, const void* sendbuf, void* recvbuf, lo
   if (int error = check_buffer(call, comm, sendbuf, static_cast<int>(std::min<long long>(count, INT_MAX)), datatype))
     return error;
   if (int error = check_buffer(call, comm, recvbuf, static_cast<int>(taken.count), datatype)) return error;
-  const weft_comm_s& inter = *resolve(comm);
-  coll::communicator_view local = collective_view(inter);
-  coll::communicator_view both = collective_view_of_both(inter);
+  coll::crossing place = crossing_of(*resolve(comm));
   std::size_t element_size = datatype->layout->extent();
-  int from = remote_in_both(inter, 0);
-  std::uint64_t local_sequence = local.take_sequences(1), both_sequence = both.take_sequences(2);
-  return launch_reduction(call, comm, both, op, datatype, [=](coll::reduction_op reduction) {
-    return coll::cross_reduce_task(local, both, sendbuf, static_cast<std::size_t>(count), element_size,
-                                   reduction, from, recvbuf, taken, local_sequence, both_sequence);
+  coll::crossing_sequences sequences = take_crossing_sequences(place, 1, 4);
+  return launch_reduction(call, comm, place.both, op, datatype, [=](coll::reduction_op reduction) {
+    auto total = static_cast<std::size_t>(count);
+    if (place.both.spans_nodes())
+      return coll::spanning_inter_exchange_reductions(place, sendbuf, recvbuf, total, element_size, reduction, taken,
+                                                      sequences);
+    return coll::cross_reduce_task(place.local, place.both, sendbuf, total, element_size, reduction,
+                                   place.remote.first, recvbuf, taken, sequences.local, sequences.both);
   }, request);
 }
 
 }  // namespace
 
+coll::crossing crossing_of(const weft_comm_s& inter) {
+  coll::communicator_view both = collective_view_of_both(inter);
+  return {collective_view(inter), both, {remote_in_both(inter, 0), inter.remote->size()}};
+}
+
+coll::crossing_sequences take_crossing_sequences(const coll::crossing& place, int on_node, int across_nodes) {
+  std::uint64_t both = place.both.take_sequences(2);
+  int local = place.both.spans_nodes() ? across_nodes : on_node;
+  return {both, local != 0 ? place.local.take_sequences(local) : 0};
+}
+
+// Over both groups as one communicator, composed over nodes where they span them (spanning.hpp).
 int inter_barrier(const char* call, MPI_Comm comm, MPI_Request* request) {
   coll::communicator_view both = collective_view_of_both(*resolve(comm));
   return launch(call, comm, both, coll::barrier_task(both, both.take_sequences(1)), request);
@@ -65,12 +85,12 @@ int inter_bcast(const char* call, void* buffer, int count, MPI_Datatype datatype
   if (int error = check_inter_root(call, comm, root)) return error;
   if (root != MPI_PROC_NULL)
     if (int error = check_buffer(call, comm, buffer, count, datatype)) return error;
-  const weft_comm_s& inter = *resolve(comm);
+  coll::crossing place = crossing_of(*resolve(comm));
   bool receives = root >= 0;
-  coll::communicator_view both = collective_view_of_both(inter);
-  return launch(call, comm, both,
-                cross_bcast(both, buffer, receives || root == MPI_ROOT ? count : 0, datatype->layout,
-                            root == MPI_ROOT, receives ? remote_in_both(inter, root) : -1, both.take_sequences(2)),
+  coll::crossing_sequences sequences = take_crossing_sequences(place, 0, receives ? 1 : 0);
+  return launch(call, comm, place.both,
+                cross_bcast(place, buffer, receives || root == MPI_ROOT ? count : 0, datatype->layout, root,
+                            root == MPI_ROOT, sequences),
                 request);
 }
 
@@ -84,22 +104,20 @@ int inter_reduce(const char* call, const void* sendbuf, void* recvbuf, int count
     if (int error = check_buffer(call, comm, sendbuf, count, datatype)) return error;
   if (root == MPI_ROOT)
     if (int error = check_buffer(call, comm, recvbuf, count, datatype)) return error;
-  const weft_comm_s& inter = *resolve(comm);
-  coll::communicator_view both = collective_view_of_both(inter);
+  coll::crossing place = crossing_of(*resolve(comm));
   std::size_t element_size = datatype->layout->extent();
-  if (root >= 0) {
-    coll::communicator_view local = collective_view(inter);
-    std::uint64_t local_sequence = local.take_sequences(1), both_sequence = both.take_sequences(2);
-    return launch_reduction(call, comm, both, op, datatype, [=](coll::reduction_op reduction) {
-      return coll::cross_reduce_task(local, both, sendbuf, count, element_size, reduction, -1, nullptr,
-                                     {}, local_sequence, both_sequence);
-    }, request);
-  }
-  int from = root == MPI_ROOT ? remote_in_both(inter, 0) : -1;
-  std::uint64_t sequence = both.take_sequences(2);
-  return launch_reduction(call, comm, both, op, datatype, [=](coll::reduction_op reduction) {
-    return coll::cross_result_task(both, {}, from, recvbuf, {0, static_cast<std::size_t>(count)},
-                                   element_size, reduction, sequence);
+  bool sends = root >= 0;
+  int to = sends ? place.remote.first + root : -1;             // the root, for the group that sends
+  int from = root == MPI_ROOT ? place.remote.first : -1;       // the sending group's leader, for the root
+  coll::crossing_sequences sequences = take_crossing_sequences(place, sends ? 1 : 0, sends ? 3 : 0);
+  return launch_reduction(call, comm, place.both, op, datatype, [=](coll::reduction_op reduction) {
+    if (place.both.spans_nodes())
+      return coll::spanning_inter_reduce(place, sendbuf, recvbuf, count, element_size, reduction, to, from, sequences);
+    if (sends)
+      return coll::cross_reduce_task(place.local, place.both, sendbuf, count, element_size, reduction, -1, nullptr,
+                                     {}, sequences.local, sequences.both);
+    return coll::cross_result_task(place.both, {}, from, recvbuf, {0, static_cast<std::size_t>(count)},
+                                   element_size, reduction, sequences.both);
   }, request);
 }
 

@@ -16,12 +16,10 @@ namespace {
 // Runs the task start(place, seen, sequence) makes over both groups of `comm`, holding `held` meanwhile.
 template <class Start>
 int run_across(const char* call, MPI_Comm comm, Start start, held_layouts held, MPI_Request* request) {
-  const weft_comm_s& inter = *resolve(comm);
-  coll::communicator_view both = collective_view_of_both(inter);
-  coll::crossing place{both, {remote_in_both(inter, 0), inter.remote->size()}, inter.rank};
-  std::uint64_t sequence = both.take_sequences(2);
+  coll::crossing place = crossing_of(*resolve(comm));
+  std::uint64_t sequence = place.both.take_sequences(2);
   return launch_copies(
-      call, comm, both, [&](coll::truncation* seen) { return start(place, seen, sequence); }, std::move(held),
+      call, comm, place.both, [&](coll::truncation* seen) { return start(place, seen, sequence); }, std::move(held),
       request);
 }
 
@@ -43,7 +41,7 @@ int run_gather(const char* call, MPI_Comm comm, const void* sendbuf, int sendcou
   bool sends = root >= 0;
   shm::const_typed_span send = sends ? data_of(sendbuf, sendcount, sendtype) : shm::const_typed_span{};
   auto start = [&](const coll::crossing& place, coll::truncation* seen, std::uint64_t sequence) {
-    return coll::inter_gather_task(place, send, rooms, root, seen, sequence);
+    return coll::inter_gather_task(place, send, rooms, root, root == MPI_ROOT, seen, sequence);
   };
   return run_across(call, comm, start,
                     hold({sends ? sendtype : MPI_DATATYPE_NULL, root == MPI_ROOT ? recvtype : MPI_DATATYPE_NULL}),
@@ -56,7 +54,7 @@ int run_scatter(const char* call, MPI_Comm comm, const coll::const_block_map& bl
   bool receives = root >= 0;
   shm::typed_span room = receives ? room_of(recvbuf, recvcount, recvtype) : shm::typed_span{};
   auto start = [&](const coll::crossing& place, coll::truncation* seen, std::uint64_t sequence) {
-    return coll::inter_scatter_task(place, blocks, room, root, seen, sequence);
+    return coll::inter_scatter_task(place, blocks, room, root, root == MPI_ROOT, seen, sequence);
   };
   return run_across(call, comm, start,
                     hold({root == MPI_ROOT ? sendtype : MPI_DATATYPE_NULL, receives ? recvtype : MPI_DATATYPE_NULL}),

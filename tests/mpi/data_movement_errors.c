@@ -86,16 +86,6 @@ static void expect_guard(const int *buf, int from, int to, const char *what) {
  * block and finds it too large, the root of a gather included (it copies its own block). Only a gather
  * across nodes leaves its senders nothing to copy: every block reaches the root as a message, and the root
  * finds them too large. */
-static int on_one_node(MPI_Comm comm) {
-  MPI_Comm node;
-  MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-  int size, node_size;
-  MPI_Comm_size(comm, &size);
-  MPI_Comm_size(node, &node_size);
-  MPI_Comm_free(&node);
-  return node_size == size;
-}
-
 static void truncation(int rank, int size) {
   MPI_Comm world = MPI_COMM_WORLD;
   int root = size - 1;

@@ -8,7 +8,8 @@
  * gather's senders, received by the scatter's receivers (gaps untouched), a pair type per odd block of an
  * Alltoallw. Reduce_scatter's groups split the same total differently. Nonblocking forms pending
  * together. Wrong roots are MPI_ERR_ROOT, MPI_IN_PLACE is MPI_ERR_BUFFER, Scan and Exscan MPI_ERR_COMM; a
- * block too large for its room is MPI_ERR_TRUNCATE. */
+ * block too large for its room is MPI_ERR_TRUNCATE at the rank that copies it (a gather's senders on one
+ * node, its root across nodes). */
 #include "mpitest.h"
 
 enum { UNTOUCHED = -1, SLOT = 4 };
@@ -344,6 +345,17 @@ static void errors(const inter_t *ic) {
   expect_error(MPI_Allgather(buf, 2, MPI_INT, rooms, 1, MPI_INT, comm), MPI_ERR_TRUNCATE,
                "Allgather of 2 ints into rooms of 1");
   expect_untouched(rooms + ic->remote_size, 1, "Allgather past the last room");
+  /* A gather's blocks too large for the root's rooms: on one node each sender copies its block into the
+   * root's buffer and finds it too large; across nodes the blocks reach the root as messages, and the root
+   * does. */
+  int one_node = on_one_node(MPI_COMM_WORLD), root = root_argument(ic, 1, 0);
+  int err = MPI_Gather(buf, 2, MPI_INT, rooms, 1, MPI_INT, root, comm);
+  int finds = one_node ? root >= 0 : root == MPI_ROOT;
+  if (finds)
+    expect_error(err, MPI_ERR_TRUNCATE, "Gather of 2 ints into rooms of 1");
+  else
+    CHECK(err == MPI_SUCCESS, "Gather of 2 ints into rooms of 1 returned %d at a rank that copies nothing", err);
+  if (root == MPI_ROOT) expect_untouched(rooms + ic->remote_size, 1, "Gather past the last room");
   free(rooms);
   expect_error(MPI_Scan(buf, buf + 1, 1, MPI_INT, MPI_SUM, comm), MPI_ERR_COMM, "Scan on an intercommunicator");
   expect_error(MPI_Iexscan(buf, buf + 1, 1, MPI_INT, MPI_SUM, comm, &(MPI_Request){0}), MPI_ERR_COMM,

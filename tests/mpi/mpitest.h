@@ -123,6 +123,18 @@ static inline int shares_node(int other) {
   return there != MPI_UNDEFINED;
 }
 
+/* Whether all ranks of `comm` run in one node process, where collectives read and write each other's
+ * buffers in place. Collective over `comm`. */
+static inline int on_one_node(MPI_Comm comm) {
+  MPI_Comm node;
+  MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  int size, node_size;
+  MPI_Comm_size(comm, &size);
+  MPI_Comm_size(node, &node_size);
+  MPI_Comm_free(&node);
+  return node_size == size;
+}
+
 /* Seed of a message from its size, sender and round. */
 static inline unsigned pattern_seed(size_t size, int sender, int round) {
   return (unsigned)size * 7919u + (unsigned)sender * 104729u + (unsigned)round * 31u;
