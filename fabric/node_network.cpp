@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <string>
 
 #include "fabric/wire_format.hpp"
 #include "runtime/config.hpp"
@@ -60,6 +62,14 @@ const char* const endpoints_key = "weft.fabric.endpoints";
 // some even when eager messages are small.
 constexpr std::size_t rma_message_min = 4096;
 
+// tcp;ofi_rxm passes a message larger than its buffers (16 KiB by default) through a rendezvous of its own,
+// a round trip more: each eager packet of ours, header included, must fit (a 16 KiB ping-pong took 50 us,
+// 17 us with room for it). Set before libfabric first reads it; a user's setting wins.
+std::size_t with_room_in_rxm_buffers(std::size_t packet) {
+  ::setenv("FI_OFI_RXM_BUFFER_SIZE", std::to_string(packet).c_str(), 0);
+  return packet;
+}
+
 // What a node publishes: its number of workers, the length of an endpoint name, the names in worker order.
 template <class Links>
 std::vector<std::byte> card_of(const Links& links) {
@@ -81,7 +91,7 @@ std::vector<std::byte> card_of(const Links& links) {
 node_network::node_network(runtime::job& owner)
     : nodes_(owner.nodes()),
       eager_max_(runtime::job_config().fabric_eager_max),
-      packet_capacity_(sizeof(packet_header) + std::max(eager_max_, rma_message_min)),
+      packet_capacity_(with_room_in_rxm_buffers(sizeof(packet_header) + std::max(eager_max_, rma_message_min))),
       network_(nullptr) {
   for (int w = 0; w < owner.worker_count(); ++w)
     links_.emplace_back().port = std::make_unique<worker_port>(network_, w, packet_capacity_, receive_buffers_per_port);
