@@ -252,19 +252,19 @@ void node_network::on_packet(worker_port& port, const std::byte* packet, std::si
   }
   // Counted before it is handled: handling may poll the network and meet the packets that follow.
   ++next;
-  handle_packet(port, packet, bytes);
+  handle_packet(port, header, packet, bytes);
   for (auto early = on.early_packets.find(std::tuple(node, worker, next)); early != on.early_packets.end();
        early = on.early_packets.find(std::tuple(node, worker, next))) {
     std::vector<std::byte> waited = std::move(early->second);
     on.early_packets.erase(early);
     ++next;
-    handle_packet(port, waited.data(), waited.size());
+    std::memcpy(&header, waited.data(), sizeof header);
+    handle_packet(port, header, waited.data(), waited.size());
   }
 }
 
-void node_network::handle_packet(worker_port& port, const std::byte* packet, std::size_t bytes) {
-  packet_header header;
-  std::memcpy(&header, packet, sizeof header);
+void node_network::handle_packet(worker_port& port, const packet_header& header, const std::byte* packet,
+                                 std::size_t bytes) {
   if ((header.kind == packet_kind::eager || header.kind == packet_kind::rma) && bytes - sizeof header < header.size)
     runtime::fatal(1, "node %d: a packet of node %d holds %zu bytes of a %llu-byte message", nodes_.this_node(),
                    header.origin_node, bytes - sizeof header, static_cast<unsigned long long>(header.size));

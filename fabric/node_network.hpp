@@ -92,7 +92,8 @@ class node_network final : public runtime::network_module,
   std::vector<std::byte> packet_to(link& from, int node, int worker, packet_header header, std::size_t data_bytes);
   void send_packet(link& from, int node, int worker, std::vector<std::byte> packet);
   void send_header(link& from, int node, int worker, const packet_header& header);
-  void handle_packet(worker_port& port, const std::byte* packet, std::size_t bytes);
+  // `packet` begins with `header`, read once.
+  void handle_packet(worker_port& port, const packet_header& header, const std::byte* packet, std::size_t bytes);
   void consume_eager(link& on, const remote_message& m);
   void answer_cancel(worker_port& port, const packet_header& asked);
 

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 #include "mpi_api/datatypes.hpp"
 #include "mpi_api/element_ops.hpp"
@@ -95,28 +96,23 @@ int locate(const char* call, MPI_Win win, const target_spec& target, std::byte**
   return out_of_range(call, win, target, first, last, member.disp_unit, member.size);
 }
 
-// The target's access on another node, once its extent is known to lie inside the target's segment (the
-// target checks attached memory of a dynamic window itself).
+// The access to a target on another node, once its extent is known to lie inside the target's segment
+// (the target checks attached memory of a dynamic window itself).
 int locate_remote(const char* call, MPI_Win win, const target_spec& target, const rma::remote_member& member,
-                  std::int64_t* displacement) {
+                  std::optional<rma::remote_access>& access) {
   if (int error = check_displacement(call, win, target)) return error;
-  if (win->flavor == MPI_WIN_FLAVOR_DYNAMIC) {
-    *displacement = target.disp;
-    return MPI_SUCCESS;
+  std::int64_t displacement = target.disp;
+  if (win->flavor != MPI_WIN_FLAVOR_DYNAMIC) {
+    auto [first, last] = target.datatype->layout->data_of(static_cast<std::size_t>(target.count));
+    std::optional<std::ptrdiff_t> offset =
+        rma::window::segment_offset(target.disp, member.disp_unit, member.size, first, last);
+    if (!offset) [[unlikely]]
+      return out_of_range(call, win, target, first, last, member.disp_unit, member.size);
+    displacement = *offset;
   }
-  auto [first, last] = target.datatype->layout->data_of(static_cast<std::size_t>(target.count));
-  std::optional<std::ptrdiff_t> offset =
-      rma::window::segment_offset(target.disp, member.disp_unit, member.size, first, last);
-  if (offset) [[likely]] {
-    *displacement = *offset;
-    return MPI_SUCCESS;
-  }
-  return out_of_range(call, win, target, first, last, member.disp_unit, member.size);
-}
-
-rma::remote_access remote_access_of(MPI_Win win, const target_spec& target, std::int64_t displacement) {
-  return {*win->shared, win->remote, target.rank, displacement, target.datatype->layout.get(),
-          static_cast<std::size_t>(target.count)};
+  access.emplace(*win->shared, win->remote, target.rank, displacement, target.datatype->layout.get(),
+                 static_cast<std::size_t>(target.count));
+  return MPI_SUCCESS;
 }
 
 // A request for an operation already complete, when one was asked for.
@@ -167,9 +163,9 @@ int put(const char* call, const void* origin_addr, int origin_count, MPI_Datatyp
   if (int error = check_target_side(call, win, target, origin.bytes(), request != nullptr)) return error;
   if (target.rank == MPI_PROC_NULL) return complete_request(call, win, request);
   if (const rma::remote_member* remote = win->shared->remote(target.rank)) {
-    std::int64_t displacement = 0;
-    if (int error = locate_remote(call, win, target, *remote, &displacement)) return error;
-    rma::remote_put(remote_access_of(win, target, displacement), origin);
+    std::optional<rma::remote_access> access;
+    if (int error = locate_remote(call, win, target, *remote, access)) return error;
+    rma::remote_put(*access, origin);
   } else {
     std::byte* at = nullptr;
     if (int error = locate(call, win, target, &at)) return error;
@@ -194,9 +190,9 @@ int get(const char* call, void* origin_addr, int origin_count, MPI_Datatype orig
   if (int error = check_target_side(call, win, target, origin.bytes(), request != nullptr)) return error;
   if (target.rank == MPI_PROC_NULL) return complete_request(call, win, request);
   if (const rma::remote_member* remote = win->shared->remote(target.rank)) {
-    std::int64_t displacement = 0;
-    if (int error = locate_remote(call, win, target, *remote, &displacement)) return error;
-    rma::remote_get(remote_access_of(win, target, displacement), origin, origin_datatype->layout);
+    std::optional<rma::remote_access> access;
+    if (int error = locate_remote(call, win, target, *remote, access)) return error;
+    rma::remote_get(*access, origin, origin_datatype->layout);
   } else {
     std::byte* at = nullptr;
     if (int error = locate(call, win, target, &at)) return error;
@@ -271,9 +267,9 @@ int accumulate(const char* call, const void* origin_addr, int origin_count, MPI_
   if (result != nullptr) fetched = room_of(result->addr, result->count, result->datatype);
   shm::typed_span* into = result != nullptr ? &fetched : nullptr;
   if (const rma::remote_member* remote = win->shared->remote(target.rank)) {
-    std::int64_t displacement = 0;
-    if (int error = locate_remote(call, win, target, *remote, &displacement)) return error;
-    rma::remote_accumulate(remote_access_of(win, target, displacement), origin, element_op_code(op->index, basic),
+    std::optional<rma::remote_access> access;
+    if (int error = locate_remote(call, win, target, *remote, access)) return error;
+    rma::remote_accumulate(*access, origin, element_op_code(op->index, basic),
                            element_op_of(op->index, basic), into,
                            result != nullptr ? result->datatype->layout : nullptr);
   } else {
@@ -383,12 +379,12 @@ extern "C" int PMPI_Fetch_and_op(const void* origin_addr, void* result_addr, MPI
   if (int error = check_target_side(call, win, target, datatype->layout->size(), false)) return error;
   if (target_rank == MPI_PROC_NULL) return MPI_SUCCESS;
   if (const rma::remote_member* remote = win->shared->remote(target_rank)) {
-    std::int64_t displacement = 0;
-    if (int error = locate_remote(call, win, target, *remote, &displacement)) return error;
+    std::optional<rma::remote_access> access;
+    if (int error = locate_remote(call, win, target, *remote, access)) return error;
     shm::typed_span fetched = room_of(result_addr, 1, datatype);
     shm::const_typed_span origin = op == MPI_NO_OP ? shm::const_typed_span{nullptr, datatype->layout.get(), 0}
                                                    : data_of(origin_addr, 1, datatype);
-    rma::remote_accumulate(remote_access_of(win, target, displacement), origin, element_op_code(op->index, datatype),
+    rma::remote_accumulate(*access, origin, element_op_code(op->index, datatype),
                            element_op_of(op->index, datatype), &fetched, nullptr);
     return MPI_SUCCESS;
   }
@@ -415,9 +411,9 @@ extern "C" int PMPI_Compare_and_swap(const void* origin_addr, const void* compar
   if (int error = check_target_side(call, win, target, datatype->layout->size(), false)) return error;
   if (target_rank == MPI_PROC_NULL) return MPI_SUCCESS;
   if (const rma::remote_member* remote = win->shared->remote(target_rank)) {
-    std::int64_t displacement = 0;
-    if (int error = locate_remote(call, win, target, *remote, &displacement)) return error;
-    rma::remote_compare_and_swap(remote_access_of(win, target, displacement), static_cast<const std::byte*>(origin_addr),
+    std::optional<rma::remote_access> access;
+    if (int error = locate_remote(call, win, target, *remote, access)) return error;
+    rma::remote_compare_and_swap(*access, static_cast<const std::byte*>(origin_addr),
                                  static_cast<const std::byte*>(compare_addr), static_cast<std::byte*>(result_addr));
     return MPI_SUCCESS;
   }
