@@ -14,8 +14,8 @@
 // Receivers hand credits back in batches, so a slow receiver holds a bounded amount of others' data.
 //
 // One-sided communication (rma/remote_transport.hpp) travels in packets of its own kind, handed to rma/ on
-// the destination rank's worker. They take no credits: an origin waits for their replies only at its next
-// synchronization call, so nothing bounds how many it has in flight before that (not yet flow-controlled).
+// the destination rank's worker. They take no credits: every one is answered, and rma/ bounds the
+// unanswered ones of each origin (rma::remote_origin::max_in_flight).
 
 #include <cstdint>
 #include <map>

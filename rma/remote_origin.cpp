@@ -18,9 +18,12 @@ struct pending_reply {
   shm::type_layout::pointer hold;    // keeps `into`'s layout alive
   std::size_t offset = 0;            // of the reply's data in `into`'s stream
 
-  // Counts the record as awaited by its origin; returns its cookie.
+  // Counts the record as awaited by its origin, once it has room; returns its cookie.
   static std::uint64_t await(std::unique_ptr<pending_reply> record) {
-    ++record->origin->outstanding_;
+    remote_origin& origin = *record->origin;
+    if (origin.outstanding_ >= remote_origin::max_in_flight)
+      origin.wait_until_at_most(remote_origin::max_in_flight - 1);
+    ++origin.outstanding_;
     return reinterpret_cast<std::uintptr_t>(record.release());
   }
 
@@ -29,7 +32,7 @@ struct pending_reply {
       shm::typed_copy(into, offset, shm::byte_span(data.data(), data.size()), 0, data.size());
     if (reply.status != wire::reply_status::done && origin->failed_.status == wire::reply_status::done)
       origin->failed_ = {reply.status, reply.target};
-    if (--origin->outstanding_ == 0 && origin->waiter_ != nullptr) runtime::unpark(origin->waiter_);
+    if (--origin->outstanding_ <= origin->wake_at_ && origin->waiter_ != nullptr) runtime::unpark(origin->waiter_);
   }
 };
 
@@ -135,9 +138,15 @@ const remote_member& member_of(window& w, int target) { return *w.remote(target)
 
 }  // namespace
 
-remote_origin::failure remote_origin::wait_for_replies() {
-  runtime::wait_until([this] { return outstanding_ == 0; }, [this] { waiter_ = runtime::current_rank(); });
+void remote_origin::wait_until_at_most(int messages) {
+  wake_at_ = messages;
+  runtime::wait_until([this, messages] { return outstanding_ <= messages; },
+                      [this] { waiter_ = runtime::current_rank(); });
   waiter_ = nullptr;
+}
+
+remote_origin::failure remote_origin::wait_for_replies() {
+  wait_until_at_most(0);
   return std::exchange(failed_, failure{});
 }
 

@@ -5,6 +5,11 @@
 // once sent; its replies arrive at the origin's worker, and complete_all waits for them: the completion
 // points (flush, unlock, complete, fence) call it.
 //
+// An origin has at most max_in_flight messages unanswered per window; one more waits for a reply first.
+// The target's worker applies and answers them from its progress, so a target whose worker is busy
+// (its rank computing) holds an origin back, and the data not yet sent waits in the origin's memory, in a
+// bounded amount, not in the network's buffers or the target's.
+//
 // Operations on data are split into messages of at most the transport's capacity, each with its share of
 // the target's blocks: an accumulate is atomic as a whole, as on a node, when it fits one message
 // (WEFT_FABRIC_EAGER_MAX bytes less its blocks), and per element beyond, as MPI-3.1 asks.
@@ -36,12 +41,17 @@ class remote_origin {
     return wait_for_replies();
   }
 
+  static constexpr int max_in_flight = 64;
+
  private:
   failure wait_for_replies();
+  // Blocks (yielding) until at most `messages` are unanswered.
+  void wait_until_at_most(int messages);
   friend struct pending_reply;
   friend void receive_reply(const wire::header& reply, std::span<const std::byte> data);
   int outstanding_ = 0;
   runtime::rank* waiter_ = nullptr;
+  int wake_at_ = 0;  // the waiter wakes when no more are unanswered
   failure failed_;
 };
 

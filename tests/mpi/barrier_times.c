@@ -7,26 +7,11 @@
  * one. A barrier that lets a rank through early fails here even when messages around it stay in order,
  * which a check by probing cannot see across nodes. */
 #define _POSIX_C_SOURCE 200809L
-#include <time.h>
-
+#include "machine_clock.h"
 #include "mpitest.h"
 
 enum { ROUNDS = 12 };
 static const double late_by = 2e-3; /* seconds: far above any barrier's own time */
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-/* Busy until `seconds` have passed: the late rank must be late in its own call sequence, whatever its
- * worker does meanwhile. */
-static void wait_for(double seconds) {
-  double until = now() + seconds;
-  while (now() < until) {
-  }
-}
 
 static void check_barriers(MPI_Comm comm, int nonblocking, const char *name) {
   int rank, size;
@@ -34,8 +19,9 @@ static void check_barriers(MPI_Comm comm, int nonblocking, const char *name) {
   MPI_Comm_size(comm, &size);
   double times[2 * ROUNDS]; /* enter and leave of each round */
   for (int round = 0; round < ROUNDS; ++round) {
-    if (round % size == rank) wait_for(late_by);
-    times[2 * round] = now();
+    /* Busy: the late rank must be late in its own call sequence, whatever its worker does meanwhile. */
+    if (round % size == rank) busy_for(late_by);
+    times[2 * round] = machine_now();
     if (nonblocking) {
       MPI_Request request;
       MPI_Ibarrier(comm, &request);
@@ -43,7 +29,7 @@ static void check_barriers(MPI_Comm comm, int nonblocking, const char *name) {
     } else {
       MPI_Barrier(comm);
     }
-    times[2 * round + 1] = now();
+    times[2 * round + 1] = machine_now();
   }
 
   double *all = malloc(sizeof times * (size_t)size);
