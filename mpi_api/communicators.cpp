@@ -55,8 +55,12 @@ void initialize_predefined_communicators(rank_state& state, int job_rank) {
   state.self.local = std::make_shared<const rank_map>(std::vector<int>{job_rank});
   state.self.rank = 0;
   state.self.name = "MPI_COMM_SELF";
+  state.finalizing.context = finalizing_context;
+  state.finalizing.local = state.world.local;
+  state.finalizing.rank = job_rank;
   attach_collectives(state.world);
   attach_collectives(state.self);
+  attach_collectives(state.finalizing);
 }
 
 namespace {

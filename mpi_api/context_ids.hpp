@@ -13,9 +13,10 @@
 
 namespace weft::mpi {
 
-// The pairs of MPI_COMM_WORLD and MPI_COMM_SELF; allocated pairs follow.
+// The pairs of MPI_COMM_WORLD, MPI_COMM_SELF and MPI_Finalize's barrier; allocated pairs follow.
 inline constexpr std::uint32_t world_context = 0;
 inline constexpr std::uint32_t self_context = 2;
+inline constexpr std::uint32_t finalizing_context = 4;
 
 // A fresh pair; its first (even) context.
 std::uint32_t allocate_context_pair();

@@ -80,7 +80,7 @@ extern "C" int PMPI_Finalize(void) {
   // it in place. Across nodes, node processes wait for each other when their ranks are done (runtime/job.cpp).
   record_collective_wait(call, *resolve(MPI_COMM_WORLD));
   wait_recorded recorded;
-  weft::coll::barrier(node_view(*resolve(MPI_COMM_WORLD)));
+  weft::coll::barrier(node_view(this_rank().finalizing));
   this_rank().finalized = true;
   return MPI_SUCCESS;
 }

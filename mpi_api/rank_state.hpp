@@ -16,6 +16,9 @@ struct rank_state {
   int thread_level = MPI_THREAD_SINGLE;
   weft_comm_s world;  // what MPI_COMM_WORLD stands for on this rank
   weft_comm_s self;   // and MPI_COMM_SELF
+  // MPI_Finalize's barrier: the world's members on contexts of their own, so that a rank that skipped one of
+  // the world's collectives and went on to finalize is not taken for its missing participant.
+  weft_comm_s finalizing;
   std::vector<weft_request_s*> orphans;   // freed by MPI_Request_free before their operations completed
   coll::collective_schedule collectives;  // the rank's collectives under way
   int last_used_code = MPI_ERR_LASTCODE;  // the value of the attribute MPI_LASTUSEDCODE points to

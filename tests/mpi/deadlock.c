@@ -5,6 +5,7 @@
  *   ring:       ranks 0, 1 and 2 each receive from the next (tag 3), a cycle across three ranks;
  *   collective: every rank but the last enters MPI_Barrier, the last waits for a message rank 0 sends after
  *               it;
+ *   skipped_collective: every rank but the last enters MPI_Barrier, the last goes on to MPI_Finalize;
  *   wildcard:   rank 0 receives from MPI_ANY_SOURCE with tag 99, the others send it tag 1;
  *   polling:    rank 0 polls with MPI_Iprobe for a message nobody sends, the others wait for it in MPI_Recv:
  *               a hang, but no deadlock the watchdog may report (rank 0 runs); mpirun --timeout ends it.
@@ -18,7 +19,7 @@ int main(int argc, char **argv) {
   int rank, size, value = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  CHECK(argc == 2, "usage: deadlock recv_cycle|send_cycle|ring|collective|wildcard|polling");
+  CHECK(argc == 2, "usage: deadlock recv_cycle|send_cycle|ring|collective|skipped_collective|wildcard|polling");
   const char *mode = argv[1];
   if (strcmp(mode, "recv_cycle") == 0) {
     CHECK(size >= 2, "recv_cycle needs 2 ranks");
@@ -34,6 +35,9 @@ int main(int argc, char **argv) {
     if (rank != size - 1) MPI_Barrier(MPI_COMM_WORLD);
     if (rank == 0) MPI_Send(&value, 1, MPI_INT, size - 1, 1, MPI_COMM_WORLD);
     if (rank == size - 1) MPI_Recv(&value, 1, MPI_INT, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  } else if (strcmp(mode, "skipped_collective") == 0) {
+    CHECK(size >= 2, "skipped_collective needs 2 ranks");
+    if (rank != size - 1) MPI_Barrier(MPI_COMM_WORLD);
   } else if (strcmp(mode, "wildcard") == 0) {
     if (rank == 0) MPI_Recv(&value, 1, MPI_INT, MPI_ANY_SOURCE, 99, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     else MPI_Send(&value, 1, MPI_INT, 0, 1, MPI_COMM_WORLD);
