@@ -9,12 +9,15 @@
 #include "runtime/forwarded_signal.hpp"
 
 #include "runtime/report.hpp"
+#include "runtime/watchdog.hpp"
 
 namespace weft::runtime {
 namespace {
 
 void check(pmix_status_t status, const char* call) {
-  if (status != PMIX_SUCCESS) fatal(1, "%s failed: %s", call, PMIx_Error_string(status));
+  if (status == PMIX_SUCCESS) return;
+  leave_ending_to_stop_report();
+  fatal(1, "%s failed: %s", call, PMIx_Error_string(status));
 }
 
 pmix_proc_t process(const std::string& nspace, int rank) {

@@ -43,6 +43,11 @@ std::string join_ranks(const std::vector<int>& ranks, const char* separator) {
 
 }  // namespace
 
+void leave_ending_to_stop_report() noexcept {
+  // The bound only matters if the watchdog was already gone when the request came.
+  if (stop_requested) std::this_thread::sleep_for(std::chrono::seconds(5));
+}
+
 watchdog::watchdog(std::span<const rank> ranks, unsigned deadlock_seconds, std::string node_label)
     : ranks_(ranks), deadlock_seconds_(deadlock_seconds), node_label_(std::move(node_label)) {
   wake_fd_ = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);

@@ -22,6 +22,11 @@ namespace weft::runtime {
 // The exit status of a job ended because its ranks deadlocked.
 inline constexpr int deadlock_exit_status = 125;
 
+// For a thread that meets an error while the watchdog answers mpirun's stop request: mpirun stops every
+// node at once, and one that ended first fails the others' PMIx fence before their reports are out. Waits
+// (a few seconds at most) for the report to end the process; returns at once when no stop was requested.
+void leave_ending_to_stop_report() noexcept;
+
 class watchdog {
  public:
   // Watches `ranks`, this node's; `deadlock_seconds` 0 leaves deadlocks unchecked. `node_label` prefixes
