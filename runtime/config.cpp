@@ -32,8 +32,9 @@ constexpr setting setting_table[] = {
      "Largest message (bytes) that travels inside its descriptor, so that the send completes at once. "
      "Larger messages are copied once from the sender's buffer into the receiver's."},
     {"WEFT_UNEXPECTED_BUDGET", "4M",
-     "Bytes of inline messages a rank may hold unreceived. Past it, small sends take the rendezvous path "
-     "and wait for their receive, so memory stays bounded."},
+     "Bytes of inline messages (data and descriptor) a rank may hold unreceived. Past it, small sends take "
+     "the rendezvous path and wait for their receive, so memory stays bounded, also under floods of empty "
+     "messages."},
     {"WEFT_COPY_BLOCK", "64K",
      "Block size of large copies. A message of at least two blocks is copied block by block by both the "
      "rank that matched it and its peer, when the peer waits inside MPI, so that two cores copy at once."},

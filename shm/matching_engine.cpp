@@ -96,13 +96,13 @@ const message* matching_engine::find_unexpected(const envelope& pattern) noexcep
 }
 
 bool matching_engine::inline_fits(std::size_t bytes) const noexcept {
-  return unexpected_inline_bytes_ + bytes <= runtime::job_config().unexpected_budget;
+  return unexpected_inline_bytes_ + inline_message::footprint(bytes) <= runtime::job_config().unexpected_budget;
 }
 
-void matching_engine::queue_unexpected(message* m, std::size_t inline_bytes) noexcept {
+void matching_engine::queue_unexpected(message* m) noexcept {
   m->sequence = unexpected_sequence_++;
   unexpected_[bin_of(m->env.source)].push_back(m);
-  unexpected_inline_bytes_ += inline_bytes;
+  if (m->kind == message_kind::inline_data) unexpected_inline_bytes_ += inline_message::footprint(m->size);
   if (prober_ != nullptr) runtime::unpark(std::exchange(prober_, nullptr));
 }
 

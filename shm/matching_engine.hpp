@@ -43,16 +43,19 @@ class alignas(64) matching_engine {
   // Removes a queued message nobody has matched yet; false when it is no longer queued.
   bool remove_unexpected(message* m) noexcept;
 
-  // Whether `bytes` more inline data fit the unexpected-message budget.
+  // Whether one more inline message of `bytes` fits the unexpected-message budget.
   bool inline_fits(std::size_t bytes) const noexcept;
 
-  // Queues an unexpected message (holding `inline_bytes` of budget) and wakes a rank waiting in probe.
-  void queue_unexpected(message* m, std::size_t inline_bytes) noexcept;
+  // Queues an unexpected message (an inline one holds budget until taken) and wakes a rank waiting in probe.
+  void queue_unexpected(message* m) noexcept;
 
   static constexpr int bin_count = 32;
 
-  // Returns the budget an inline message held, once it has been matched.
-  void release_inline(std::size_t bytes) noexcept { unexpected_inline_bytes_ -= bytes; }
+  // `m`, taken from the unexpected queue (or null), is the receiver's own now: an inline one returns its
+  // budget.
+  void release_taken(const message* m) noexcept {
+    if (m != nullptr && m->kind == message_kind::inline_data) unexpected_inline_bytes_ -= inline_message::footprint(m->size);
+  }
 
   // The receiving rank waits for any new message (blocking probe); the next queued message wakes it.
   void await_arrival(runtime::rank* prober) noexcept { prober_ = prober; }
@@ -76,7 +79,7 @@ class alignas(64) matching_engine {
   unexpected_queue unexpected_[bin_count];
   std::uint64_t posted_sequence_ = 0;
   std::uint64_t unexpected_sequence_ = 0;
-  std::size_t unexpected_inline_bytes_ = 0;
+  std::size_t unexpected_inline_bytes_ = 0;  // footprints of the queued inline messages
   runtime::rank* prober_ = nullptr;
 };
 

@@ -38,6 +38,9 @@ struct message {
 struct inline_message : message {
   static inline_message* create(const envelope& env, const const_typed_span& data);
   static void destroy(inline_message* m) noexcept;
+  // The memory one of `data_bytes` takes: what the unexpected-message budget counts, so that a flood of
+  // empty messages is bounded too.
+  static constexpr std::size_t footprint(std::size_t data_bytes) noexcept { return sizeof(message) + data_bytes; }
   std::byte* bytes() noexcept { return reinterpret_cast<std::byte*>(this + 1); }
 };
 

@@ -90,7 +90,7 @@ void give(pool_buffer& buffer, const const_typed_span& data, type_layout::pointe
     receive->done.complete();
     return;
   }
-  engine.queue_unexpected(&m, 0);
+  engine.queue_unexpected(&m);
 }
 
 void start_take(recv_request& request, const typed_span& shape, void** taken, const envelope& pattern, int self) {

@@ -48,7 +48,7 @@ void hand_over(message* m, int destination, Pool pool) {
   auto lock = engine.lock();
   recv_request* receive = engine.take_posted(m->env);
   if (receive == nullptr) {
-    engine.queue_unexpected(m, m->kind == message_kind::inline_data ? m->size : 0);
+    engine.queue_unexpected(m);
     return;
   }
   lock.unlock();
@@ -121,7 +121,7 @@ void start_send(send_request& request, const const_typed_span& data, const envel
   request.rendezvous.size = size;
   request.rendezvous.data = data;
   request.rendezvous.sender = &request;
-  engine.queue_unexpected(&request.rendezvous, 0);
+  engine.queue_unexpected(&request.rendezvous);
 }
 
 namespace {
@@ -183,7 +183,7 @@ void start_recv(recv_request& request, const typed_span& buffer, const envelope&
     engine.post(&request);
     return;
   }
-  if (m->kind == message_kind::inline_data) engine.release_inline(m->size);
+  engine.release_taken(m);
   lock.unlock();
   receive_message(request, m);
 }
@@ -192,15 +192,14 @@ message* take_message(int self, const envelope& pattern) {
   matching_engine& engine = engine_of(self);
   auto lock = engine.lock();
   message* m = engine.take_unexpected(pattern);
-  // A taken message is the receiver's own now: it no longer counts against the unexpected budget.
-  if (m != nullptr && m->kind == message_kind::inline_data) engine.release_inline(m->size);
+  engine.release_taken(m);
   return m;
 }
 
 message* await_message(int self, const envelope& pattern) {
   return await_arrival(self, [&](matching_engine& engine) {
     message* m = engine.take_unexpected(pattern);
-    if (m != nullptr && m->kind == message_kind::inline_data) engine.release_inline(m->size);
+    engine.release_taken(m);
     return m;
   });
 }

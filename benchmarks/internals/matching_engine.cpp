@@ -47,11 +47,11 @@ void take_unexpected(benchmark::State& state, bool wildcard) {
   wanted.env = {0, 0, tag};
   const envelope receive = pattern(wildcard);
   auto lock = engine.lock();
-  for (message& m : ahead) engine.queue_unexpected(&m, 0);
+  for (message& m : ahead) engine.queue_unexpected(&m);
 
   message* taken = nullptr;
   for (auto _ : state) {
-    engine.queue_unexpected(&wanted, 0);
+    engine.queue_unexpected(&wanted);
     taken = engine.take_unexpected(receive);
     benchmark::DoNotOptimize(taken);
   }

@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <vector>
+
 #include "shm/matching_engine.hpp"
 
 using namespace weft::shm;
@@ -38,10 +40,10 @@ TEST_CASE("a receive takes the oldest matching unexpected message", "[matching]"
   message first = make_message(0, 3, 1), second = make_message(0, 3, 2), third = make_message(0, 4, 1),
           other_context = make_message(2, 3, 1);
   auto lock = engine.lock();
-  engine.queue_unexpected(&other_context, 0);
-  engine.queue_unexpected(&first, 0);
-  engine.queue_unexpected(&second, 0);
-  engine.queue_unexpected(&third, 0);
+  engine.queue_unexpected(&other_context);
+  engine.queue_unexpected(&first);
+  engine.queue_unexpected(&second);
+  engine.queue_unexpected(&third);
   CHECK(engine.find_unexpected({0, any_source, 2}) == &second);
   CHECK(engine.take_unexpected({0, 3, 2}) == &second);  // a specific tag skips ahead
   CHECK(engine.take_unexpected({0, any_source, any_tag}) == &first);
@@ -50,17 +52,31 @@ TEST_CASE("a receive takes the oldest matching unexpected message", "[matching]"
   CHECK(engine.take_unexpected({2, 3, 1}) == &other_context);
 }
 
-TEST_CASE("inline messages are bounded by the unexpected budget", "[matching]") {
+TEST_CASE("inline messages are bounded by the unexpected budget, descriptors included", "[matching]") {
   matching_engine engine;
-  std::size_t budget = weft::runtime::job_config().unexpected_budget;
+  const std::size_t budget = weft::runtime::job_config().unexpected_budget;
+  const std::size_t largest = budget - inline_message::footprint(0);
   message m = make_message(0, 0, 0);
+  m.kind = message_kind::inline_data;
+  m.size = largest;
   auto lock = engine.lock();
-  CHECK(engine.inline_fits(budget));
-  engine.queue_unexpected(&m, budget);
-  CHECK(!engine.inline_fits(1));
+  CHECK(engine.inline_fits(largest));
+  CHECK(!engine.inline_fits(largest + 1));
+  engine.queue_unexpected(&m);
+  CHECK(!engine.inline_fits(0));  // an empty message still takes its descriptor
   CHECK(engine.take_unexpected({0, 0, 0}) == &m);
-  engine.release_inline(budget);
-  CHECK(engine.inline_fits(budget));
+  engine.release_taken(&m);
+  CHECK(engine.inline_fits(largest));
+
+  // Empty messages alone reach the budget: budget / descriptor of them, not unboundedly many.
+  std::vector<message> empty(budget / inline_message::footprint(0), make_message(0, 1, 0));
+  for (message& each : empty) {
+    each.kind = message_kind::inline_data;
+    each.size = 0;
+    REQUIRE(engine.inline_fits(0));
+    engine.queue_unexpected(&each);
+  }
+  CHECK(!engine.inline_fits(0));
 }
 
 TEST_CASE("posted receives keep their order across source bins and the any-source queue", "[matching]") {
@@ -88,9 +104,9 @@ TEST_CASE("an any-source receive takes the oldest unexpected message of any bin"
   constexpr int bins = matching_engine::bin_count;
   message late_bin = make_message(0, 5, 0), early_bin = make_message(0, 9, 0), same_bin = make_message(0, 5 + bins, 0);
   auto lock = engine.lock();
-  engine.queue_unexpected(&early_bin, 0);
-  engine.queue_unexpected(&late_bin, 0);
-  engine.queue_unexpected(&same_bin, 0);
+  engine.queue_unexpected(&early_bin);
+  engine.queue_unexpected(&late_bin);
+  engine.queue_unexpected(&same_bin);
   CHECK(engine.find_unexpected({0, any_source, 0}) == &early_bin);
   CHECK(engine.take_unexpected({0, 5 + bins, 0}) == &same_bin);  // shares a bin with source 5, not matched by it
   CHECK(engine.take_unexpected({0, any_source, 0}) == &early_bin);
