@@ -48,21 +48,20 @@ class Rank:
     """One rank as the anchor describes it."""
 
     def __init__(self, anchor, address, threads):
-        (version, ranks, rank_count, rank_size, id_offset, state_offset, worker_offset, context_offset,
-         stack_top_offset, stack_size_offset, call_offset, peer_offset, tag_offset, group_offset,
-         workers, worker_count) = anchor
+        (id_offset, state_offset, worker_offset, context_offset, stack_top_offset, stack_size_offset,
+         call_offset, peer_offset, tag_offset, group_offset) = anchor[4:14]
+        word = lambda offset: read_words(address + offset, 1)[0]
         self.id = read_int(address + id_offset)
         self.state = bytes(gdb.selected_inferior().read_memory(address + state_offset, 1))[0]
-        worker_address, = read_words(address + worker_offset, 1)
-        self.worker, self.thread = threads.get(worker_address, (None, None))
-        self.context, = read_words(address + context_offset, 1)
-        self.stack_top, self.stack_size = read_words(address + stack_top_offset, 1)[0], \
-            read_words(address + stack_size_offset, 1)[0]
-        self.call = read_string(read_words(address + call_offset, 1)[0])
+        self.started = word(worker_offset) != 0
+        self.worker, self.thread = threads.get(word(worker_offset), (None, None))
+        self.context = word(context_offset)
+        self.stack_top = word(stack_top_offset)
+        self.stack_size = word(stack_size_offset)
+        self.call = read_string(word(call_offset))
         self.peer = read_int(address + peer_offset)
         self.tag = read_int(address + tag_offset)
-        self.group, = read_words(address + group_offset, 1)
-        self.started = worker_address != 0
+        self.group = word(group_offset)
 
     def state_name(self):
         if self.state == FINISHED:
@@ -155,6 +154,14 @@ def describe_wait(rank):
     return text + ", waiting for rank %d%s on %s" % (rank.peer, describe_tag(rank.tag), group)
 
 
+class FrameId:
+    """What gdb identifies a frame by: its stack pointer and code address."""
+
+    def __init__(self, sp, pc):
+        self.sp = sp
+        self.pc = pc
+
+
 class SuspendedRankUnwinder(gdb.unwinder.Unwinder):
     """Shows a suspended rank's stack under the newest frame of the thread chosen by `weft rank`: that
     frame's caller gets the registers the rank's fiber saved when it switched out. gdb reads them from
@@ -186,12 +193,6 @@ class SuspendedRankUnwinder(gdb.unwinder.Unwinder):
             unwind.add_saved_register(register, gdb.Value(saved[word]).cast(pointer))
         unwind.add_saved_register("rsp", gdb.Value(context + 8 * RESUMED_STACK_POINTER).cast(pointer))
         return unwind
-
-
-class FrameId:
-    def __init__(self, sp, pc):
-        self.sp = sp
-        self.pc = pc
 
 
 class SwitchedOutFrame(FrameDecorator):
