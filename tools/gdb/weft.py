@@ -242,24 +242,26 @@ gdb.events.exited.connect(lambda event: unwinder.clear())
 
 
 class WeftPrefix(gdb.Command):
-    """Weft's commands: weft ranks, weft rank [N], weft break-main RANKS."""
+    """Weft's commands: the ranks of this process (weft ranks, weft rank N, weft break-main RANKS)."""
 
     def __init__(self):
         super().__init__("weft", gdb.COMMAND_STACK, prefix=True)
 
 
 class WeftRanks(gdb.Command):
-    """Lists every rank of this process: job rank, worker, gdb thread of a running rank, state (running,
-ready, parked, finished) and, for a rank blocked in MPI, the call, peer, tag and communicator it waits in.
-The rank `weft rank` shows is marked with *."""
+    """Lists every rank of this process with its state and where it waits.
+Per rank: job rank, worker, gdb thread of a running rank, state (running, ready, parked, finished) and, for
+a rank blocked in MPI, the call, peer, tag and communicator it waits in. The rank `weft rank` shows is
+marked with *."""
 
     def __init__(self):
         super().__init__("weft ranks", gdb.COMMAND_STACK)
 
     def invoke(self, argument, from_tty):
         shown = unwinder.rank.id if unwinder.rank is not None else None
+        ranks = all_ranks()
         gdb.write("  rank  worker  thread  state     where\n")
-        for rank in all_ranks():
+        for rank in ranks:
             running = rank.state_name() == "running" and rank.thread is not None
             gdb.write("%s %4d  %6s  %6s  %-8s  %s\n" % (
                 "*" if rank.id == shown else " ", rank.id, "" if rank.worker is None else rank.worker,
@@ -267,9 +269,9 @@ The rank `weft rank` shows is marked with *."""
 
 
 class WeftRank(gdb.Command):
-    """weft rank N: makes rank N's stack the current one, so that bt, frame, up, info locals and print work
-on it (a running rank: its worker's thread; a suspended one: its fiber's saved registers, shown under the
-newest frame of its worker's thread). weft rank: back to the threads' own stacks."""
+    """Makes rank N's stack the current one: weft rank N; back to the threads' stacks: weft rank.
+Then bt, frame, up, info locals and print work on the rank: a running rank is its worker's thread; a
+suspended one is its fiber's saved registers, shown under the newest frame of its worker's thread."""
 
     def __init__(self):
         super().__init__("weft rank", gdb.COMMAND_STACK)
@@ -317,8 +319,8 @@ class MainOfRanks(gdb.Breakpoint):
 
 
 class WeftBreakMain(gdb.Command):
-    """weft break-main RANKS: stops when each of RANKS (job ranks separated by commas, or all) enters the
-program's main. mpirun --gdb RANKS sets it before it runs the program."""
+    """Stops when each of RANKS enters main: weft break-main 0,3 or weft break-main all.
+mpirun --gdb RANKS sets it before it runs the program."""
 
     def __init__(self):
         super().__init__("weft break-main", gdb.COMMAND_BREAKPOINTS)
