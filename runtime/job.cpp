@@ -5,6 +5,7 @@
 #include <string>
 #include <thread>
 
+#include "runtime/debugger_anchor.hpp"
 #include "runtime/fault_handler.hpp"
 #include "runtime/output_tagging.hpp"
 #include "runtime/report.hpp"
@@ -67,6 +68,7 @@ void job::report_bindings() const {
 int job::run() {
   running_ = this;
   if (settings_.report_bindings) report_bindings();
+  publish_ranks_for_debuggers(std::span<const rank>(ranks_.get(), nodes_.local_count()), worker_count());
   install_fault_handlers();
   if (settings_.tag_output) install_output_tagging();
   // Across nodes a rank may wait for a message still on its way: this node alone cannot tell a deadlock.

@@ -14,6 +14,7 @@
 #include "runtime/config.hpp"
 #include "runtime/exception_state.hpp"
 #include "runtime/cpu_relax.hpp"
+#include "runtime/debugger_anchor.hpp"
 #include "runtime/guarded_stack.hpp"
 #include "runtime/job.hpp"
 #include "runtime/network_module.hpp"
@@ -70,6 +71,7 @@ void worker::create_fiber(rank& r) {
 
 void worker::run() {
   this_thread::worker = this;
+  publish_worker_thread_for_debuggers(index_, *this);
   exception_globals_ = &thread_exception_state();
   job_.prepare_worker_thread(index_);
   for (rank& r : ranks_) {

@@ -16,8 +16,10 @@ packages=(clang-19 llvm-19-dev libboost-context-dev libhwloc-dev libfabric-dev l
 
 # The tests also check that flang loads the privatizing pass (large, so only for `test`), start a
 # one-machine Slurm cluster (tests/slurm/) whose srun serves PMIx (mpi_pmix_v4 of slurm-wlm-basic-plugins),
-# and an ssh server on 127.0.0.1 (tests/ssh/) that mpirun reaches hosts through.
-test_packages=(flang-19 slurmctld slurmd slurm-client slurm-wlm-basic-plugins munge openssh-server openssh-client)
+# an ssh server on 127.0.0.1 (tests/ssh/) that mpirun reaches hosts through, and debug jobs with gdb
+# (tests/tools/gdb_session.sh).
+test_packages=(flang-19 slurmctld slurmd slurm-client slurm-wlm-basic-plugins munge openssh-server openssh-client
+               gdb)
 
 install_missing() {
   "$root/scripts/install-packages.sh" "${packages[@]}" "$@"

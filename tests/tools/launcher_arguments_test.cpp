@@ -256,10 +256,23 @@ TEST_CASE("the help text lists every option under the invoked name") {
   for (const char *option : {"-n N", "-np N", "--workers", "--stack-size", "--timeout", "--tag-output", "-x VAR",
                              "--report-bindings", "--env VAR VALUE", "-genv", "--oversubscribe", "--allow-run-as-root", "--help",
                              "--nodes K", "-ppn P", "--ranks-per-node", "--hosts", "-H", "--hostfile", "-f FILE",
-                             "--machinefile", "-launcher-exec", "-iface",
+                             "--machinefile", "-launcher-exec", "-iface", "--gdb RANKS",
                              "--version", "124"})
     CHECK_THAT(text, Catch::Contains(option));
   CHECK_THAT(weft::tools::version_text("mpirun"), Catch::StartsWith("mpirun (Weft) "));
+}
+
+TEST_CASE("mpirun --gdb takes job ranks separated by commas, or all") {
+  using weft::tools::gdb_request;
+  CHECK(parsed({"--gdb", "2", "app"}).gdb == gdb_request{false, {2}});
+  CHECK(parsed({"--gdb=0,3,1", "app"}).gdb == gdb_request{false, {0, 3, 1}});
+  CHECK(parsed({"-gdb", "all", "app"}).gdb == gdb_request{true, {}});
+  CHECK_FALSE(parsed({"app"}).gdb);
+  for (const char *wrong : {"", "-1", "one", "1,", ",1", "1,,2", "1;2", "2x"})
+    CHECK_THAT(error_of({"--gdb", wrong, "app"}),
+               Catch::Contains("invalid rank '") && Catch::Contains("for '--gdb'; give job ranks separated by commas"));
+  CHECK_THAT(error_of({"--gdb", "0", "--timeout", "5", "app"}),
+             Catch::Contains("--timeout would end the gdb session of --gdb"));
 }
 
 TEST_CASE("MPIEXEC_TIMEOUT sets the timeout unless --timeout does") {
@@ -276,4 +289,7 @@ TEST_CASE("MPIEXEC_TIMEOUT sets the timeout unless --timeout does") {
   REQUIRE(error);
   CHECK_THAT(error->message, Catch::Contains("invalid MPIEXEC_TIMEOUT 'ten'"));
   CHECK_FALSE(options.timeout_seconds);
+  auto debugged = parsed({"--gdb", "0", "./app"});
+  CHECK_FALSE(apply_timeout_variable(debugged, "45"));
+  CHECK_FALSE(debugged.timeout_seconds);
 }

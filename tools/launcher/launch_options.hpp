@@ -29,6 +29,14 @@ struct host_entry {
   bool operator==(const host_entry &) const = default;
 };
 
+// mpirun --gdb: the node process runs under gdb, which stops when these ranks enter main.
+struct gdb_request {
+  bool every_rank = false;  // --gdb all
+  std::vector<int> ranks;   // job ranks, as given
+
+  bool operator==(const gdb_request &) const = default;
+};
+
 struct launch_options {
   enum class action { run, show_help, show_version };
 
@@ -51,6 +59,7 @@ struct launch_options {
   std::optional<int> timeout_seconds;
   bool tag_output = false;
   bool report_bindings = false;
+  std::optional<gdb_request> gdb;
   std::vector<env_setting> environment;
   // The program and its arguments, untouched.
   std::vector<std::string> command;
@@ -72,7 +81,8 @@ using parse_result = std::variant<launch_options, usage_error>;
 parse_result parse_arguments(std::span<const std::string> args);
 
 // MPIEXEC_TIMEOUT, which MPICH's and Open MPI's launchers read too, sets the timeout when the command line
-// did not: `value` is the variable's value when it is set and not empty.
+// did not, and not for a debugging session (--gdb): `value` is the variable's value when it is set and not
+// empty.
 std::optional<usage_error> apply_timeout_variable(launch_options &options, std::optional<std::string_view> value);
 
 // `--help` text; `name` is how the launcher was invoked (mpirun or mpiexec).

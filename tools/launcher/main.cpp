@@ -1,4 +1,5 @@
 // mpirun and mpiexec: parse the command line, find the program, place the ranks on nodes, run the job.
+#include "gdb_launch.hpp"
 #include "host_list.hpp"
 #include "job_runner.hpp"
 #include "launch_options.hpp"
@@ -71,5 +72,20 @@ int main(int argc, char **argv) {
   node_plan_result plan = plan_nodes(options, std::get<std::vector<host_entry>>(hosts));
   if (const auto *error = std::get_if<usage_error>(&plan))
     return usage_failure(launcher_name, *error);
+  if (options.gdb) {
+    // The node process becomes gdb, which runs the program.
+    if (auto error = check_gdb_request(*options.gdb, std::get<node_plan>(plan)))
+      return usage_failure(launcher_name, *error);
+    auto extension = installed_gdb_extension();
+    if (const auto *error = std::get_if<usage_error>(&extension))
+      return usage_failure(launcher_name, *error);
+    auto gdb = find_program("gdb", path_variable ? std::optional<std::string_view>(path_variable) : std::nullopt);
+    if (std::holds_alternative<usage_error>(gdb))
+      return usage_failure(launcher_name, {"--gdb runs the job under gdb, which is not in PATH; install gdb or "
+                                           "add its folder to PATH"});
+    options.command = command_under_gdb(*options.gdb, std::get<std::string>(extension),
+                                        std::get<std::string>(program), options.command);
+    program = std::move(gdb);
+  }
   return run_job(options, std::get<node_plan>(plan), std::get<std::string>(program), allocation, launcher_name);
 }

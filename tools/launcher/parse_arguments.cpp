@@ -4,6 +4,7 @@
 #include "launch_options.hpp"
 #include "option_values.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <limits>
@@ -29,6 +30,7 @@ enum class option {
   timeout,
   tag_output,
   report_bindings,
+  gdb,
   ignored,
   help,
   version
@@ -64,6 +66,7 @@ constexpr option_name option_names[] = {
     {"timeout", option::timeout},
     {"tag-output", option::tag_output},
     {"report-bindings", option::report_bindings},
+    {"gdb", option::gdb},
     // Every Weft job may oversubscribe and root is no different from any user; people type these
     // out of habit, so they are accepted and have no effect.
     {"oversubscribe", option::ignored},
@@ -127,7 +130,7 @@ public:
     result.command.assign(args_.begin() + static_cast<std::ptrdiff_t>(next_), args_.end());
     if (result.command.empty())
       throw parse_failure{"no program to run; name it after the options, e.g. -n 4 ./my_program"};
-    check_hosts_options(result);
+    check_combinations(result);
     return result;
   }
 
@@ -229,6 +232,9 @@ private:
       refuse_inline_value("takes no value");
       result.report_bindings = true;
       break;
+    case option::gdb:
+      result.gdb = gdb_ranks(value("the ranks to stop in main, e.g. --gdb 0,3, or --gdb all"));
+      break;
     case option::ignored:
       refuse_inline_value("takes no value");
       break;
@@ -242,8 +248,29 @@ private:
     return false;
   }
 
+  // "all", or job ranks separated by commas.
+  gdb_request gdb_ranks(const std::string &text) const {
+    if (text == "all")
+      return {true, {}};
+    gdb_request request;
+    for (std::size_t start = 0; start <= text.size();) {
+      std::size_t end = std::min(text.find(',', start), text.size());
+      std::string_view word = std::string_view(text).substr(start, end - start);
+      int rank = -1;
+      auto [last, error] = std::from_chars(word.data(), word.data() + word.size(), rank);
+      if (error != std::errc() || last != word.data() + word.size() || word.empty() || rank < 0)
+        throw parse_failure{"invalid rank " + quoted(word) + " for " + quoted(spelled_) +
+                            "; give job ranks separated by commas, e.g. --gdb 0,3, or --gdb all"};
+      request.ranks.push_back(rank);
+      start = end + 1;
+    }
+    return request;
+  }
+
   // Options that only make sense together, checked once the whole command line is known.
-  static void check_hosts_options(const launch_options &result) {
+  static void check_combinations(const launch_options &result) {
+    if (result.gdb && result.timeout_seconds)
+      throw parse_failure{"--timeout would end the gdb session of --gdb; give only one of them"};
     if (!result.hosts.empty() && result.hostfile)
       throw parse_failure{"both --hosts and --hostfile name the hosts; give only one of them"};
     bool on_hosts = !result.hosts.empty() || result.hostfile;
@@ -298,7 +325,7 @@ private:
 } // namespace
 
 std::optional<usage_error> apply_timeout_variable(launch_options &options, std::optional<std::string_view> value) {
-  if (options.timeout_seconds || !value) return std::nullopt;
+  if (options.timeout_seconds || options.gdb || !value) return std::nullopt;
   auto seconds = positive_int(*value);
   if (!seconds)
     return usage_error{"invalid MPIEXEC_TIMEOUT " + quoted(*value) +

@@ -39,6 +39,9 @@ std::string usage_text(std::string_view name) {
          "  --tag-output           prefix each output line with the rank that printed it\n"
          "  --report-bindings      print, before the program starts, which ranks run on which\n"
          "                         worker and where in the machine (package, NUMA node, L3, core)\n"
+         "  --gdb RANKS            run the job under gdb with Weft's extension loaded (weft ranks,\n"
+         "                         weft rank N), stopping as each of RANKS (e.g. 0,3, or all) enters\n"
+         "                         main; one node process on this machine only, no --timeout\n"
          "  -x VAR, -x VAR=VALUE   pass VAR to the program, or set it to VALUE (Open MPI)\n"
          "  --env VAR VALUE        set VAR to VALUE for the program (also -env, -genv as in MPICH)\n"
          "  --oversubscribe, --allow-run-as-root\n"
@@ -56,6 +59,7 @@ std::string usage_text(std::string_view name) {
          "  " + n + " -np 8 --workers 2 --timeout 300 ./solver input.dat\n"
          "  " + n + " -n 4 -x OMP_NUM_THREADS=1 --tag-output ./app\n"
          "  " + n + " -n 8 --nodes 2 ./ring            (two node processes on this machine)\n"
+         "  " + n + " -n 4 --gdb 2 ./ring              (gdb stops when rank 2 enters main)\n"
          "  " + n + " -n 256 --hosts a,b ./app         (128 ranks on each host, started through ssh)\n";
 }
 
