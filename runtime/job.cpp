@@ -6,7 +6,9 @@
 #include <thread>
 
 #include "runtime/debugger_anchor.hpp"
+#include "privatize/runtime/rank_image.hpp"
 #include "runtime/fault_handler.hpp"
+#include "runtime/memory_limits.hpp"
 #include "runtime/output_tagging.hpp"
 #include "runtime/report.hpp"
 #include "runtime/watchdog.hpp"
@@ -25,6 +27,16 @@ node_map place_in_job(const config& settings, const pmix_client* wire_up) {
   return node_map(settings.ranks_per_node, wire_up->node());
 }
 
+// Before any rank runs: a job too large fails here with what to change.
+void check_memory_room(const config& settings, const node_map& nodes) {
+  memory_needs needs{nodes.local_count(), settings.stack_size + guarded_stack::page_size(),
+                     privatize::rank_image::bytes_per_rank()};
+  std::string refused = refusal(needs, memory_room::of_this_process());
+  if (refused.empty()) return;
+  if (nodes.node_count() > 1) fatal(1, "node %d: %s", nodes.this_node(), refused.c_str());
+  fatal(1, "%s", refused.c_str());
+}
+
 }  // namespace
 
 job::job(const config& settings, main_function main, int argc, char** argv)
@@ -38,6 +50,7 @@ job::job(const config& settings, main_function main, int argc, char** argv)
       ranks_(std::make_unique<rank[]>(nodes_.local_count())),
       rank_places_(nodes_.local_count()) {
   int local = nodes_.local_count();
+  check_memory_room(settings, nodes_);
   int workers = settings.workers > 0 ? settings.workers : topology_.core_count();
   workers = std::min(workers, local);
   for (int w = 0; w < workers; ++w) {

@@ -68,6 +68,11 @@ struct image_layout {
 
 }  // namespace
 
+std::size_t rank_image::bytes_per_rank() {
+  const image_layout& layout = image_layout::get();
+  return layout.modules.empty() ? 0 : layout.size;
+}
+
 rank_image::rank_image() : block_(nullptr, aligned_delete{0}), deltas_(process_deltas) {
   const image_layout& layout = image_layout::get();
   if (layout.modules.empty()) return;  // a program built without the pass: nothing to copy

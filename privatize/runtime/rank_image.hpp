@@ -18,6 +18,9 @@ class rank_image {
   // deltas()[module index] = address of the rank's copy minus address of the original.
   const std::intptr_t* deltas() const noexcept { return deltas_; }
 
+  // The bytes of one rank's copy: what every rank of the process takes at its start.
+  static std::size_t bytes_per_rank();
+
   // The table of zeros used outside any rank: code there reaches the originals.
   static constexpr std::intptr_t process_deltas[abi::max_modules] = {};
 
