@@ -42,6 +42,16 @@ TEST_CASE("a host list separates hosts by commas, each with optional slots") {
   }
 }
 
+TEST_CASE("a host name with a control character is refused") {
+  using namespace std::string_view_literals;
+  using weft::tools::parse_host_list;
+  // Found by host_list_fuzzer: a newline inside --hosts made a host name that reached the remote shell.
+  CHECK_THAT(error_of(parse_host_list("o\x9d\x9e\x93\x91os\n\0\0" "4"sv, "--hosts")),
+             Catch::Contains("control character"));
+  CHECK_THAT(error_of(parse_host_list("a,b\x1b:2", "-H")),
+             Catch::StartsWith("host name in '-H'") && Catch::Contains("contains a control character"));
+}
+
 TEST_CASE("a hostfile takes host, host:N and host slots=N lines, comments and blank lines") {
   CHECK(parsed(hostfile("# the cluster\n"
                         "a\n"
