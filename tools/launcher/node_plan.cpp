@@ -7,16 +7,22 @@
 namespace weft::tools {
 namespace {
 
-// Hosts in the order they were first named, each once, with the slots of all its entries.
-std::vector<host_entry> merged(std::span<const host_entry> hosts) {
+// Hosts in the order they were first named, each once, with the slots of all its entries; an error when
+// one host's slots add up past what an int counts.
+std::variant<std::vector<host_entry>, usage_error> merged(std::span<const host_entry> hosts) {
   std::vector<host_entry> result;
   for (const host_entry &host : hosts) {
     auto same = std::find_if(result.begin(), result.end(),
                              [&](const host_entry &known) { return known.name == host.name; });
-    if (same == result.end())
+    if (same == result.end()) {
       result.push_back(host);
-    else
-      same->slots = same->slots.value_or(1) + host.slots.value_or(1);
+      continue;
+    }
+    long long slots = static_cast<long long>(same->slots.value_or(1)) + host.slots.value_or(1);
+    if (slots > INT_MAX)
+      return usage_error{"host " + host.name + " is given " + std::to_string(slots) + " slots in all, more than " +
+                         std::to_string(INT_MAX) + "; give it fewer"};
+    same->slots = static_cast<int>(slots);
   }
   return result;
 }
@@ -37,8 +43,9 @@ node_plan numbered(std::vector<planned_node> nodes, bool on_named_hosts) {
 
 class planner {
 public:
-  planner(const launch_options &options, std::span<const host_entry> hosts)
-      : options_(options), hosts_(merged(hosts)), on_named_hosts_(!hosts_.empty()) {}
+  // `hosts` each named once (merged).
+  planner(const launch_options &options, std::vector<host_entry> hosts)
+      : options_(options), hosts_(std::move(hosts)), on_named_hosts_(!hosts_.empty()) {}
 
   node_plan_result plan() {
     if (on_named_hosts_ && options_.nodes) {
@@ -145,7 +152,10 @@ private:
 } // namespace
 
 node_plan_result plan_nodes(const launch_options &options, std::span<const host_entry> hosts) {
-  return planner(options, hosts).plan();
+  auto each_once = merged(hosts);
+  if (auto *error = std::get_if<usage_error>(&each_once))
+    return *error;
+  return planner(options, std::get<std::vector<host_entry>>(std::move(each_once))).plan();
 }
 
 } // namespace weft::tools
