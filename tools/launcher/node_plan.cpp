@@ -55,9 +55,13 @@ public:
                            " given; name more hosts or lower --nodes"};
       hosts_.resize(static_cast<std::size_t>(*options_.nodes));
     }
-    if (!on_named_hosts_)
-      for (int node = 0; node < options_.nodes.value_or(1); ++node)
-        hosts_.push_back({std::string(local_host_name), std::nullopt});
+    if (!on_named_hosts_) {
+      if (options_.nodes > max_local_nodes)
+        return usage_error{"--nodes " + std::to_string(*options_.nodes) + " asks for more node processes on this "
+                           "machine than mpirun starts (" + std::to_string(max_local_nodes) +
+                           "); every node process runs many ranks: give more ranks with -n instead"};
+      hosts_.assign(static_cast<std::size_t>(options_.nodes.value_or(1)), {std::string(local_host_name), std::nullopt});
+    }
 
     auto sizes = options_.ranks_per_node ? blocks_of_ppn() : spread_over_slots();
     if (auto *error = std::get_if<usage_error>(&sizes))
@@ -94,8 +98,14 @@ private:
     if (auto error = settle_ranks(static_cast<long long>(per_node) * static_cast<long long>(hosts_.size())))
       return *error;
     // Without hosts or --nodes, the node count follows from -n and -ppn alone.
-    if (!on_named_hosts_ && !options_.nodes && options_.ranks)
-      hosts_.resize(static_cast<std::size_t>((total_ranks_ + per_node - 1) / per_node), hosts_.front());
+    if (!on_named_hosts_ && !options_.nodes && options_.ranks) {
+      long long nodes = (static_cast<long long>(total_ranks_) + per_node - 1) / per_node;
+      if (nodes > max_local_nodes)
+        return usage_error{count_of(total_ranks_, "rank") + " at -ppn " + std::to_string(per_node) + " need " +
+                           count_of(nodes, "node") + ", more node processes on this machine than mpirun starts (" +
+                           std::to_string(max_local_nodes) + "); raise -ppn"};
+      hosts_.resize(static_cast<std::size_t>(nodes), hosts_.front());
+    }
     long long needed = (static_cast<long long>(total_ranks_) + per_node - 1) / per_node;
     if (needed > static_cast<long long>(hosts_.size()))
       return usage_error{count_of(total_ranks_, "rank") + " at -ppn " + std::to_string(per_node) + " need " +
