@@ -39,34 +39,40 @@ class array_part {
   void take_range(int size, int start, int count) {
     MPI_Aint offset = 0;
     if (!type_ || __builtin_mul_overflow(MPI_Aint{start}, stride_, &offset)) return give_up();
-    next(type_layout::hvector(count, 1, stride_, type_->layout), MPI_COMBINER_HVECTOR, {count, 1}, {stride_}, offset,
-         size);
+    next(type_layout::hvector(count, 1, stride_, type_->layout), MPI_COMBINER_HVECTOR, {count, 1}, {stride_},
+         {type_.get()}, offset, size);
   }
 
   // Blocks of `block` elements of the next dimension dealt round-robin to `processes`: those of process
-  // `coordinate`, the last one cut at the end of the dimension.
+  // `coordinate`, the last one cut at the end of the dimension. The whole blocks are one vector and the
+  // cut one is apart, so that the type stays small however many blocks there are.
   void take_cyclic(int size, int block, int processes, int coordinate) {
     if (!type_) return;
     if (type_->layout->lb() != 0 || type_->layout->extent() != stride_)  // elements of a block follow at stride_
       type_ = own(derived(type_layout::resized(type_->layout, 0, stride_), MPI_COMBINER_RESIZED, {}, {0, stride_},
                           {type_.get()}));
-    const long long first_block = static_cast<long long>(coordinate) * block;
-    std::vector<int> lengths;
-    std::vector<MPI_Aint> displacements;
-    long long step = static_cast<long long>(processes) * block;
-    for (long long first = first_block; first < size; first += step) {
-      lengths.push_back(static_cast<int>(std::min<long long>(block, size - first)));
-      MPI_Aint displacement = 0;
-      if (__builtin_mul_overflow(first - first_block, stride_, &displacement)) return give_up();
-      displacements.push_back(displacement);
-    }
-    MPI_Aint offset = 0;
-    if (__builtin_mul_overflow(first_block, stride_, &offset)) return give_up();
-    std::vector<std::size_t> sizes(lengths.begin(), lengths.end());
-    auto layout = type_layout::hindexed(sizes, displacements, type_->layout);
-    std::vector<int> integers{static_cast<int>(lengths.size())};
-    integers.insert(integers.end(), lengths.begin(), lengths.end());
-    next(std::move(layout), MPI_COMBINER_HINDEXED, std::move(integers), std::move(displacements), offset, size);
+    const long long first = static_cast<long long>(coordinate) * block;
+    const long long step = static_cast<long long>(processes) * block;
+    const long long whole_blocks = size - first >= block ? (size - first - block) / step + 1 : 0;
+    const long long cut_at = first + whole_blocks * step;
+    const int cut = cut_at < size ? static_cast<int>(size - cut_at) : 0;
+    MPI_Aint step_bytes = 0, cut_bytes = 0, offset = 0;
+    if (__builtin_mul_overflow(step, stride_, &step_bytes) || __builtin_mul_overflow(cut_at - first, stride_, &cut_bytes) ||
+        __builtin_mul_overflow(first, stride_, &offset))
+      return give_up();
+    const int count = static_cast<int>(whole_blocks);
+    auto blocks_layout = type_layout::hvector(count, block, step_bytes, type_->layout);
+    if (!blocks_layout) return give_up();
+    if (cut == 0)
+      return next(std::move(blocks_layout), MPI_COMBINER_HVECTOR, {count, block}, {step_bytes}, {type_.get()}, offset,
+                  size);
+    auto blocks = own(derived(std::move(blocks_layout), MPI_COMBINER_HVECTOR, {count, block}, {step_bytes},
+                              {type_.get()}));
+    const std::size_t lengths[] = {1, static_cast<std::size_t>(cut)};
+    const std::ptrdiff_t displacements[] = {0, cut_bytes};
+    const type_layout::pointer parts[] = {blocks->layout, type_->layout};
+    next(type_layout::structure(lengths, displacements, parts), MPI_COMBINER_STRUCT, {2, 1, cut}, {0, cut_bytes},
+         {blocks.get(), type_.get()}, offset, size);
   }
 
   // The finished part: the dimensions at their displacement, with the bounds of the whole array; nothing
@@ -84,13 +90,14 @@ class array_part {
   }
 
  private:
-  // The type of one more dimension, `offset` bytes further, in an array of `size` such elements.
+  // The type of one more dimension, made of `types`, `offset` bytes further, in an array of `size` such
+  // elements.
   void next(type_layout::pointer layout, int combiner, std::vector<int> integers, std::vector<MPI_Aint> addresses,
-            MPI_Aint offset, int size) {
+            std::vector<MPI_Datatype> types, MPI_Aint offset, int size) {
     if (!layout || __builtin_add_overflow(offset_, offset, &offset_) ||
         __builtin_mul_overflow(stride_, MPI_Aint{size}, &stride_) || __builtin_mul_overflow(whole_, MPI_Aint{size}, &whole_))
       return give_up();
-    type_ = own(derived(std::move(layout), combiner, std::move(integers), std::move(addresses), {type_.get()}));
+    type_ = own(derived(std::move(layout), combiner, std::move(integers), std::move(addresses), std::move(types)));
   }
 
   void give_up() noexcept { type_.reset(); }
