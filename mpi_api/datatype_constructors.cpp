@@ -50,12 +50,15 @@ std::vector<std::size_t> lengths_of(int count, const int blocklengths[]) {
   return {blocklengths, blocklengths + count};
 }
 
-// Displacements in bytes; nothing when one does not fit in MPI_Aint.
+// Displacements in bytes; nothing when one does not fit in MPI_Aint. An empty block's displacement is
+// never used, so it need not fit.
 template <class Displacement>
-std::optional<std::vector<std::ptrdiff_t>> bytes_of(int count, const Displacement displacements[], std::ptrdiff_t unit) {
-  std::vector<std::ptrdiff_t> bytes(count);
-  for (int i = 0; i < count; ++i)
-    if (__builtin_mul_overflow(static_cast<std::ptrdiff_t>(displacements[i]), unit, &bytes[i])) return std::nullopt;
+std::optional<std::vector<std::ptrdiff_t>> bytes_of(std::span<const std::size_t> lengths,
+                                                    const Displacement displacements[], std::ptrdiff_t unit) {
+  std::vector<std::ptrdiff_t> bytes(lengths.size());
+  for (std::size_t i = 0; i < lengths.size(); ++i)
+    if (lengths[i] != 0 && __builtin_mul_overflow(static_cast<std::ptrdiff_t>(displacements[i]), unit, &bytes[i]))
+      return std::nullopt;
   return bytes;
 }
 
@@ -70,7 +73,7 @@ template <class Displacement>
 int finish_indexed(const char* call, std::vector<std::size_t> lengths, std::vector<int> integers, int count,
                    const Displacement displacements[], MPI_Datatype oldtype, MPI_Datatype* newtype, int combiner) {
   constexpr bool in_elements = std::is_same_v<Displacement, int>;
-  auto bytes = bytes_of(count, displacements, in_elements ? oldtype->layout->extent() : 1);
+  auto bytes = bytes_of<Displacement>(lengths, displacements, in_elements ? oldtype->layout->extent() : 1);
   auto layout = bytes ? type_layout::hindexed(lengths, *bytes, oldtype->layout) : nullptr;
   if (!layout) return report_too_large(call);
   std::vector<MPI_Aint> addresses;
@@ -125,8 +128,10 @@ extern "C" int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Data
   if (int error = check_old(call, oldtype, newtype)) return error;
   if (int error = check_count(call, no_comm, count)) return error;
   if (int error = check_blocklength(call, blocklength)) return error;
+  // One block or none: the stride is not used, and need not fit in bytes.
   MPI_Aint stride_bytes = 0;
-  if (__builtin_mul_overflow(MPI_Aint{stride}, oldtype->layout->extent(), &stride_bytes)) return report_too_large(call);
+  if (count > 1 && __builtin_mul_overflow(MPI_Aint{stride}, oldtype->layout->extent(), &stride_bytes))
+    return report_too_large(call);
   auto layout = type_layout::hvector(count, blocklength, stride_bytes, oldtype->layout);
   if (!layout) return report_too_large(call);
   return finish(newtype, derived(std::move(layout), MPI_COMBINER_VECTOR, {count, blocklength, stride}, {}, {oldtype}));
@@ -187,7 +192,9 @@ extern "C" int PMPI_Type_create_struct(int count, const int array_of_blocklength
     layouts.push_back(array_of_types[i]->layout);
   }
   auto layout = type_layout::structure(lengths_of(count, array_of_blocklengths),
-                                       *bytes_of(count, array_of_displacements, 1), layouts);  // in bytes: fits
+                                       *bytes_of<MPI_Aint>(lengths_of(count, array_of_blocklengths),
+                                                           array_of_displacements, 1),  // in bytes: fits
+                                       layouts);
   if (!layout) return report_too_large(call);
   std::vector<int> integers{count};
   integers.insert(integers.end(), array_of_blocklengths, array_of_blocklengths + count);

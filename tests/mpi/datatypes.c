@@ -221,6 +221,12 @@ static void too_large_types(void) {
                                       (int[]){MPI_DISTRIBUTE_DFLT_DARG, MPI_DISTRIBUTE_DFLT_DARG, MPI_DISTRIBUTE_DFLT_DARG},
                                       (int[]){1, 1, 1}, MPI_ORDER_C, MPI_DOUBLE, &t),
                MPI_ERR_ARG, "darray of an array larger than MPI_Aint holds");
+  /* A stride or displacement that is never used need not fit in bytes (found by datatype_fuzzer too). */
+  CHECK(MPI_Type_vector(1, 1, 1 << 30, bigger, &t) == MPI_SUCCESS, "vector of one block with a huge stride");
+  MPI_Type_free(&t);
+  CHECK(MPI_Type_indexed(2, (int[]){0, 1}, (int[]){1 << 30, 0}, bigger, &t) == MPI_SUCCESS,
+        "indexed whose empty block has a huge displacement");
+  MPI_Type_free(&t);
   MPI_Type_free(&bigger);
   MPI_Type_free(&big);
 }
