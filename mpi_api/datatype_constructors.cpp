@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <span>
 #include <type_traits>
 #include <vector>
@@ -49,10 +50,15 @@ std::vector<std::size_t> lengths_of(int count, const int blocklengths[]) {
   return {blocklengths, blocklengths + count};
 }
 
+// Displacements in bytes; nothing when one does not fit in MPI_Aint. An empty block's displacement is
+// never used, so it need not fit.
 template <class Displacement>
-std::vector<std::ptrdiff_t> bytes_of(int count, const Displacement displacements[], std::ptrdiff_t unit) {
-  std::vector<std::ptrdiff_t> bytes(count);
-  for (int i = 0; i < count; ++i) bytes[i] = static_cast<std::ptrdiff_t>(displacements[i]) * unit;
+std::optional<std::vector<std::ptrdiff_t>> bytes_of(std::span<const std::size_t> lengths,
+                                                    const Displacement displacements[], std::ptrdiff_t unit) {
+  std::vector<std::ptrdiff_t> bytes(lengths.size());
+  for (std::size_t i = 0; i < lengths.size(); ++i)
+    if (lengths[i] != 0 && __builtin_mul_overflow(static_cast<std::ptrdiff_t>(displacements[i]), unit, &bytes[i]))
+      return std::nullopt;
   return bytes;
 }
 
@@ -64,11 +70,12 @@ int finish(MPI_Datatype* newtype, std::unique_ptr<weft_datatype_s> made) {
 // The indexed constructors: displacements in elements of the old type (int) or in bytes (MPI_Aint); the
 // contents keep them where MPI_Type_get_contents reports them, among the integers or the addresses.
 template <class Displacement>
-int finish_indexed(std::vector<std::size_t> lengths, std::vector<int> integers, int count,
+int finish_indexed(const char* call, std::vector<std::size_t> lengths, std::vector<int> integers, int count,
                    const Displacement displacements[], MPI_Datatype oldtype, MPI_Datatype* newtype, int combiner) {
   constexpr bool in_elements = std::is_same_v<Displacement, int>;
-  auto layout = type_layout::hindexed(lengths, bytes_of(count, displacements, in_elements ? oldtype->layout->extent() : 1),
-                                      oldtype->layout);
+  auto bytes = bytes_of<Displacement>(lengths, displacements, in_elements ? oldtype->layout->extent() : 1);
+  auto layout = bytes ? type_layout::hindexed(lengths, *bytes, oldtype->layout) : nullptr;
+  if (!layout) return report_too_large(call);
   std::vector<MPI_Aint> addresses;
   if constexpr (in_elements) integers.insert(integers.end(), displacements, displacements + count);
   else addresses.assign(displacements, displacements + count);
@@ -83,7 +90,7 @@ int indexed(const char* call, int count, const int blocklengths[], const Displac
   std::vector<int> integers{count};
   integers.insert(integers.end(), blocklengths, blocklengths + count);
   constexpr int combiner = std::is_same_v<Displacement, int> ? MPI_COMBINER_INDEXED : MPI_COMBINER_HINDEXED;
-  return finish_indexed(lengths_of(count, blocklengths), std::move(integers), count, displacements, oldtype,
+  return finish_indexed(call, lengths_of(count, blocklengths), std::move(integers), count, displacements, oldtype,
                         newtype, combiner);
 }
 
@@ -95,19 +102,24 @@ int indexed_blocks(const char* call, int count, int blocklength, const Displacem
   if (int error = check_blocks(call, count, nullptr, displacements, "array_of_displacements")) return error;
   constexpr int combiner =
       std::is_same_v<Displacement, int> ? MPI_COMBINER_INDEXED_BLOCK : MPI_COMBINER_HINDEXED_BLOCK;
-  return finish_indexed(std::vector<std::size_t>(count, blocklength), {count, blocklength}, count, displacements,
+  return finish_indexed(call, std::vector<std::size_t>(count, blocklength), {count, blocklength}, count, displacements,
                         oldtype, newtype, combiner);
 }
 
 }  // namespace
+
+int weft::mpi::report_too_large(const char* call) {
+  return raise_error(no_comm, MPI_ERR_ARG, call, "the new datatype's bounds or size would not fit in MPI_Aint");
+}
 
 WEFT_PMPI_ALIAS(Type_contiguous)
 extern "C" int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype) {
   const char* call = WEFT_CALL_NAME;
   if (int error = check_old(call, oldtype, newtype)) return error;
   if (int error = check_count(call, no_comm, count)) return error;
-  return finish(newtype, derived(type_layout::contiguous(count, oldtype->layout), MPI_COMBINER_CONTIGUOUS, {count},
-                                 {}, {oldtype}));
+  auto layout = type_layout::contiguous(count, oldtype->layout);
+  if (!layout) return report_too_large(call);
+  return finish(newtype, derived(std::move(layout), MPI_COMBINER_CONTIGUOUS, {count}, {}, {oldtype}));
 }
 
 WEFT_PMPI_ALIAS(Type_vector)
@@ -116,7 +128,12 @@ extern "C" int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Data
   if (int error = check_old(call, oldtype, newtype)) return error;
   if (int error = check_count(call, no_comm, count)) return error;
   if (int error = check_blocklength(call, blocklength)) return error;
-  auto layout = type_layout::hvector(count, blocklength, stride * oldtype->layout->extent(), oldtype->layout);
+  // One block or none: the stride is not used, and need not fit in bytes.
+  MPI_Aint stride_bytes = 0;
+  if (count > 1 && __builtin_mul_overflow(MPI_Aint{stride}, oldtype->layout->extent(), &stride_bytes))
+    return report_too_large(call);
+  auto layout = type_layout::hvector(count, blocklength, stride_bytes, oldtype->layout);
+  if (!layout) return report_too_large(call);
   return finish(newtype, derived(std::move(layout), MPI_COMBINER_VECTOR, {count, blocklength, stride}, {}, {oldtype}));
 }
 
@@ -127,8 +144,9 @@ extern "C" int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint str
   if (int error = check_old(call, oldtype, newtype)) return error;
   if (int error = check_count(call, no_comm, count)) return error;
   if (int error = check_blocklength(call, blocklength)) return error;
-  return finish(newtype, derived(type_layout::hvector(count, blocklength, stride, oldtype->layout),
-                                 MPI_COMBINER_HVECTOR, {count, blocklength}, {stride}, {oldtype}));
+  auto layout = type_layout::hvector(count, blocklength, stride, oldtype->layout);
+  if (!layout) return report_too_large(call);
+  return finish(newtype, derived(std::move(layout), MPI_COMBINER_HVECTOR, {count, blocklength}, {stride}, {oldtype}));
 }
 
 WEFT_PMPI_ALIAS(Type_indexed)
@@ -174,7 +192,10 @@ extern "C" int PMPI_Type_create_struct(int count, const int array_of_blocklength
     layouts.push_back(array_of_types[i]->layout);
   }
   auto layout = type_layout::structure(lengths_of(count, array_of_blocklengths),
-                                       bytes_of(count, array_of_displacements, 1), layouts);
+                                       *bytes_of<MPI_Aint>(lengths_of(count, array_of_blocklengths),
+                                                           array_of_displacements, 1),  // in bytes: fits
+                                       layouts);
+  if (!layout) return report_too_large(call);
   std::vector<int> integers{count};
   integers.insert(integers.end(), array_of_blocklengths, array_of_blocklengths + count);
   return finish(newtype, derived(std::move(layout), MPI_COMBINER_STRUCT, std::move(integers),
@@ -186,8 +207,9 @@ WEFT_PMPI_ALIAS(Type_create_resized)
 extern "C" int PMPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, MPI_Datatype* newtype) {
   const char* call = WEFT_CALL_NAME;
   if (int error = check_old(call, oldtype, newtype)) return error;
-  return finish(newtype, derived(type_layout::resized(oldtype->layout, lb, extent), MPI_COMBINER_RESIZED, {},
-                                 {lb, extent}, {oldtype}));
+  auto layout = type_layout::resized(oldtype->layout, lb, extent);
+  if (!layout) return report_too_large(call);
+  return finish(newtype, derived(std::move(layout), MPI_COMBINER_RESIZED, {}, {lb, extent}, {oldtype}));
 }
 
 WEFT_PMPI_ALIAS(Type_dup)

@@ -19,6 +19,10 @@ std::unique_ptr<weft_datatype_s> derived(shm::type_layout::pointer layout, int c
                                          std::vector<MPI_Aint> addresses, std::vector<MPI_Datatype> types,
                                          MPI_Datatype basis = nullptr);
 
+// Reports, as `call`'s error, a new datatype whose displacements, bounds or size MPI_Aint cannot hold
+// (the layout constructors give nullptr).
+int report_too_large(const char* call);
+
 // The calling rank's attributes on a predefined datatype.
 attribute_list& attributes_of_predefined(MPI_Datatype datatype);
 

@@ -28,7 +28,8 @@ using owned_type = std::unique_ptr<weft_datatype_s, type_releaser>;
 owned_type own(std::unique_ptr<weft_datatype_s> made) { return owned_type(made.release()); }
 
 // A part of an array: the type of the dimensions done so far, the byte offset of the part's first
-// element, and the bytes between consecutive elements of the next dimension.
+// element, and the bytes between consecutive elements of the next dimension. A part whose offsets, bounds
+// or size MPI_Aint cannot hold is given up: it has no type, and finish gives nothing.
 class array_part {
  public:
   explicit array_part(MPI_Datatype element)
@@ -36,55 +37,70 @@ class array_part {
 
   // Elements [start, start + count) of the next dimension, of `size` elements.
   void take_range(int size, int start, int count) {
-    add_dimension(count, 1, stride_, static_cast<MPI_Aint>(start) * stride_, size);
+    MPI_Aint offset = 0;
+    if (!type_ || __builtin_mul_overflow(MPI_Aint{start}, stride_, &offset)) return give_up();
+    next(type_layout::hvector(count, 1, stride_, type_->layout), MPI_COMBINER_HVECTOR, {count, 1}, {stride_},
+         {type_.get()}, offset, size);
   }
 
   // Blocks of `block` elements of the next dimension dealt round-robin to `processes`: those of process
-  // `coordinate`, the last one cut at the end of the dimension.
+  // `coordinate`, the last one cut at the end of the dimension. The whole blocks are one vector and the
+  // cut one is apart, so that the type stays small however many blocks there are.
   void take_cyclic(int size, int block, int processes, int coordinate) {
+    if (!type_) return;
     if (type_->layout->lb() != 0 || type_->layout->extent() != stride_)  // elements of a block follow at stride_
       type_ = own(derived(type_layout::resized(type_->layout, 0, stride_), MPI_COMBINER_RESIZED, {}, {0, stride_},
                           {type_.get()}));
-    std::vector<int> lengths;
-    std::vector<MPI_Aint> displacements;
-    long long step = static_cast<long long>(processes) * block;
-    for (long long first = static_cast<long long>(coordinate) * block; first < size; first += step) {
-      lengths.push_back(static_cast<int>(std::min<long long>(block, size - first)));
-      displacements.push_back(static_cast<MPI_Aint>((first - static_cast<long long>(coordinate) * block) * stride_));
-    }
-    std::vector<std::size_t> sizes(lengths.begin(), lengths.end());
-    auto layout = type_layout::hindexed(sizes, displacements, type_->layout);
-    std::vector<int> integers{static_cast<int>(lengths.size())};
-    integers.insert(integers.end(), lengths.begin(), lengths.end());
-    next(own(derived(std::move(layout), MPI_COMBINER_HINDEXED, std::move(integers), std::move(displacements),
-                     {type_.get()})),
-         static_cast<MPI_Aint>(coordinate) * block * stride_, size);
+    const long long first = static_cast<long long>(coordinate) * block;
+    const long long step = static_cast<long long>(processes) * block;
+    const long long whole_blocks = size - first >= block ? (size - first - block) / step + 1 : 0;
+    const long long cut_at = first + whole_blocks * step;
+    const int cut = cut_at < size ? static_cast<int>(size - cut_at) : 0;
+    MPI_Aint step_bytes = 0, cut_bytes = 0, offset = 0;
+    if (__builtin_mul_overflow(step, stride_, &step_bytes) || __builtin_mul_overflow(cut_at - first, stride_, &cut_bytes) ||
+        __builtin_mul_overflow(first, stride_, &offset))
+      return give_up();
+    const int count = static_cast<int>(whole_blocks);
+    auto blocks_layout = type_layout::hvector(count, block, step_bytes, type_->layout);
+    if (!blocks_layout) return give_up();
+    if (cut == 0)
+      return next(std::move(blocks_layout), MPI_COMBINER_HVECTOR, {count, block}, {step_bytes}, {type_.get()}, offset,
+                  size);
+    auto blocks = own(derived(std::move(blocks_layout), MPI_COMBINER_HVECTOR, {count, block}, {step_bytes},
+                              {type_.get()}));
+    const std::size_t lengths[] = {1, static_cast<std::size_t>(cut)};
+    const std::ptrdiff_t displacements[] = {0, cut_bytes};
+    const type_layout::pointer parts[] = {blocks->layout, type_->layout};
+    next(type_layout::structure(lengths, displacements, parts), MPI_COMBINER_STRUCT, {2, 1, cut}, {0, cut_bytes},
+         {blocks.get(), type_.get()}, offset, size);
   }
 
-  // The finished part: the dimensions at their displacement, with the bounds of the whole array.
+  // The finished part: the dimensions at their displacement, with the bounds of the whole array; nothing
+  // when the part was given up.
   std::unique_ptr<weft_datatype_s> finish(int combiner, std::vector<int> integers, MPI_Datatype element) {
+    if (!type_) return nullptr;
     const std::size_t one[] = {1};
     const std::ptrdiff_t at[] = {offset_};
-    auto placed = own(derived(type_layout::hindexed(one, at, type_->layout), MPI_COMBINER_HINDEXED, {1, 1}, {offset_},
-                              {type_.get()}));
+    auto placed_layout = type_layout::hindexed(one, at, type_->layout);
+    if (!placed_layout) return nullptr;
+    auto placed = own(derived(std::move(placed_layout), MPI_COMBINER_HINDEXED, {1, 1}, {offset_}, {type_.get()}));
     auto sized = own(derived(type_layout::resized(placed->layout, 0, whole_), MPI_COMBINER_RESIZED, {}, {0, whole_},
                              {placed.get()}));
     return derived(sized->layout, combiner, std::move(integers), {}, {element}, sized.get());
   }
 
  private:
-  void add_dimension(int count, int blocklength, MPI_Aint stride, MPI_Aint offset, int size) {
-    next(own(derived(type_layout::hvector(count, blocklength, stride, type_->layout), MPI_COMBINER_HVECTOR,
-                     {count, blocklength}, {stride}, {type_.get()})),
-         offset, size);
+  // The type of one more dimension, made of `types`, `offset` bytes further, in an array of `size` such
+  // elements.
+  void next(type_layout::pointer layout, int combiner, std::vector<int> integers, std::vector<MPI_Aint> addresses,
+            std::vector<MPI_Datatype> types, MPI_Aint offset, int size) {
+    if (!layout || __builtin_add_overflow(offset_, offset, &offset_) ||
+        __builtin_mul_overflow(stride_, MPI_Aint{size}, &stride_) || __builtin_mul_overflow(whole_, MPI_Aint{size}, &whole_))
+      return give_up();
+    type_ = own(derived(std::move(layout), combiner, std::move(integers), std::move(addresses), std::move(types)));
   }
 
-  void next(owned_type type, MPI_Aint offset, int size) {
-    type_ = std::move(type);
-    offset_ += offset;
-    stride_ *= size;
-    whole_ *= size;
-  }
+  void give_up() noexcept { type_.reset(); }
 
   owned_type type_;
   MPI_Aint stride_;
@@ -141,7 +157,9 @@ extern "C" int PMPI_Type_create_subarray(int ndims, const int array_of_sizes[], 
   append(integers, array_of_subsizes, ndims);
   append(integers, array_of_starts, ndims);
   integers.push_back(order);
-  *newtype = part.finish(MPI_COMBINER_SUBARRAY, std::move(integers), oldtype).release();
+  auto made = part.finish(MPI_COMBINER_SUBARRAY, std::move(integers), oldtype);
+  if (!made) return report_too_large(call);
+  *newtype = made.release();
   return MPI_SUCCESS;
 }
 
@@ -173,7 +191,8 @@ extern "C" int PMPI_Type_create_darray(int size, int rank, int ndims, const int 
       return raise_error(no_comm, MPI_ERR_ARG, call,
                          "array_of_dargs[%d] = %d blocks on %d processes cannot hold the %d elements of the dimension",
                          i, darg, array_of_psizes[i], array_of_gsizes[i]);
-    processes *= array_of_psizes[i];
+    // Past `size` the grid is wrong whatever follows; stopping there keeps the product from overflowing.
+    processes = std::min(processes * array_of_psizes[i], static_cast<long long>(size) + 1);
   }
   if (processes != size)
     return raise_error(no_comm, MPI_ERR_ARG, call, "the process grid has %lld processes, not size = %d", processes, size);
@@ -207,6 +226,8 @@ extern "C" int PMPI_Type_create_darray(int size, int rank, int ndims, const int 
   append(integers, array_of_dargs, ndims);
   append(integers, array_of_psizes, ndims);
   integers.push_back(order);
-  *newtype = part.finish(MPI_COMBINER_DARRAY, std::move(integers), oldtype).release();
+  auto made = part.finish(MPI_COMBINER_DARRAY, std::move(integers), oldtype);
+  if (!made) return report_too_large(call);
+  *newtype = made.release();
   return MPI_SUCCESS;
 }

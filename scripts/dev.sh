@@ -2,7 +2,8 @@
 # The two commands of the README, on a fresh Debian 12 machine:
 #   scripts/dev.sh demo   installs what is missing, builds, runs the convolution demo on 256 ranks, zero-copy
 #                         halos against copied ones
-#   scripts/dev.sh test   installs what is missing, builds, runs the whole test suite
+#   scripts/dev.sh test   installs what is missing, builds, runs the whole test suite, then builds the
+#                         fuzzers and runs each for a bounded time (scripts/fuzz.sh)
 # and `scripts/dev.sh build` for the build alone. The build goes to build/ (override with WEFT_BUILD_DIR).
 set -euo pipefail
 
@@ -16,10 +17,10 @@ packages=(clang-19 llvm-19-dev libboost-context-dev libhwloc-dev libfabric-dev l
 
 # The tests also check that flang loads the privatizing pass (large, so only for `test`), start a
 # one-machine Slurm cluster (tests/slurm/) whose srun serves PMIx (mpi_pmix_v4 of slurm-wlm-basic-plugins),
-# an ssh server on 127.0.0.1 (tests/ssh/) that mpirun reaches hosts through, and debug jobs with gdb
-# (tests/tools/gdb_session.sh).
+# an ssh server on 127.0.0.1 (tests/ssh/) that mpirun reaches hosts through, debug jobs with gdb
+# (tests/tools/gdb_session.sh); the fuzzers link clang's libFuzzer (tests/fuzz/).
 test_packages=(flang-19 slurmctld slurmd slurm-client slurm-wlm-basic-plugins munge openssh-server openssh-client
-               gdb)
+               gdb libclang-rt-19-dev)
 
 install_missing() {
   "$root/scripts/install-packages.sh" "${packages[@]}" "$@"
@@ -49,6 +50,7 @@ case "${1:-}" in
     install_missing "${test_packages[@]}"
     build_weft
     ctest --test-dir "$build" --output-on-failure -j "$jobs"
+    "$root/scripts/fuzz.sh"
     ;;
   *)
     echo "usage: scripts/dev.sh demo|test|build" >&2

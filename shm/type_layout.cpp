@@ -1,6 +1,7 @@
 #include "shm/type_layout.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <utility>
 
 namespace weft::shm {
@@ -14,16 +15,31 @@ std::size_t piece::blocks() const noexcept {
   return n;
 }
 
+namespace {
+
+// The span of `count` repetitions `stride` apart, when it fits.
+bool span_of(std::size_t count, std::ptrdiff_t stride, std::ptrdiff_t& span) noexcept {
+  return count <= static_cast<std::size_t>(PTRDIFF_MAX) &&
+         !__builtin_mul_overflow(static_cast<std::ptrdiff_t>(count), stride, &span);
+}
+
+}  // namespace
+
 bool piece::repeat(std::size_t count, std::ptrdiff_t stride) noexcept {
   if (count == 1) return true;
-  if (inner == nullptr && depth == 0 && stride == static_cast<std::ptrdiff_t>(length)) {
-    length *= count;  // the blocks follow each other: one longer block
+  std::size_t longer = 0;
+  if (inner == nullptr && depth == 0 && stride == static_cast<std::ptrdiff_t>(length) &&
+      !__builtin_mul_overflow(length, count, &longer)) {
+    length = longer;  // the blocks follow each other: one longer block
     return true;
   }
   if (depth > 0) {
     loop& outer = loops[depth - 1];
-    if (stride == outer.stride * static_cast<std::ptrdiff_t>(outer.count)) {
-      outer.count *= count;  // the repetitions continue the outer loop
+    std::ptrdiff_t outer_span = 0;
+    std::size_t more = 0;
+    if (span_of(outer.count, outer.stride, outer_span) && stride == outer_span &&
+        !__builtin_mul_overflow(outer.count, count, &more)) {
+      outer.count = more;  // the repetitions continue the outer loop
       return true;
     }
   }
@@ -62,30 +78,42 @@ class layout_builder {
   // Adds `old` repeated over `repetitions` (innermost first), displaced by `displacement` bytes.
   void add(const type_layout::pointer& old, std::ptrdiff_t displacement, std::span<const loop> repetitions) {
     std::size_t copies = 1;
-    for (const loop& l : repetitions) copies *= l.count;
+    for (const loop& l : repetitions)
+      if (__builtin_mul_overflow(copies, l.count, &copies)) copies = SIZE_MAX;  // past any size: caught below
     const type_layout& o = *old;
     // Zero repetitions, or a type without data or markers, add nothing to the typemap.
-    if (copies == 0 || (o.size_ == 0 && !o.sticky_lb_ && !o.sticky_ub_)) return;
-    add_bounds(o, displacement, repetitions);
+    if (copies == 0 || (o.size_ == 0 && !o.sticky_lb_ && !o.sticky_ub_) || too_large_) return;
+    if (!add_bounds(o, displacement, repetitions)) {
+      too_large_ = true;
+      return;
+    }
     add_pieces(old, displacement, repetitions, copies);
   }
 
+  // The layout, or nullptr when its bounds or size do not fit in a ptrdiff_t.
   type_layout::pointer finish() {
     type_layout& l = layout_;
+    if (too_large_) return nullptr;
     if (any_bounds_) {
       l.lb_ = l.sticky_lb_ ? sticky_lb_ : lb_;
       l.ub_ = l.sticky_ub_ ? sticky_ub_ : ub_;
+      std::ptrdiff_t extent = 0;
+      if (__builtin_sub_overflow(l.ub_, l.lb_, &extent)) return nullptr;
       if (pads_ && !l.sticky_lb_ && !l.sticky_ub_) {
         auto alignment = static_cast<std::ptrdiff_t>(l.alignment_);
-        if (std::ptrdiff_t excess = l.extent() % alignment; excess != 0) l.ub_ += alignment - excess;
+        std::ptrdiff_t excess = extent % alignment;
+        if (excess != 0 && __builtin_add_overflow(l.ub_, alignment - excess, &l.ub_)) return nullptr;
       }
+      if (__builtin_sub_overflow(l.ub_, l.lb_, &extent) || __builtin_sub_overflow(l.true_ub_, l.true_lb_, &extent))
+        return nullptr;
     }
-    index(l);
+    if (!index(l)) return nullptr;
     return std::make_shared<const type_layout>(std::move(l));
   }
 
-  // Prefix sums, totals, nesting depth and contiguity of a layout whose pieces and bounds are set.
-  static void index(type_layout& l) {
+  // Prefix sums, totals, nesting depth and contiguity of a layout whose pieces and bounds are set; false
+  // when its size does not fit in a ptrdiff_t.
+  [[nodiscard]] static bool index(type_layout& l) {
     l.data_before_.clear();
     l.elements_before_.clear();
     l.data_before_.reserve(l.pieces_.size() + 1);
@@ -94,7 +122,13 @@ class layout_builder {
     for (const piece& p : l.pieces_) {
       l.data_before_.push_back(bytes);
       l.elements_before_.push_back(elements);
-      bytes += p.bytes();
+      std::size_t blocks = 1, piece_bytes = 0;
+      for (int i = 0; i < p.depth; ++i)
+        if (__builtin_mul_overflow(blocks, p.loops[i].count, &blocks)) return false;
+      // A size that fits makes every count of blocks and basic elements fit too (each is at least a byte).
+      if (__builtin_mul_overflow(blocks, p.length, &piece_bytes) || __builtin_add_overflow(bytes, piece_bytes, &bytes) ||
+          bytes > static_cast<std::size_t>(PTRDIFF_MAX))
+        return false;
       elements += p.blocks() * (p.inner != nullptr ? p.inner->basic_count_ : p.length / p.element);
       if (p.inner != nullptr) l.nesting_ = std::max(l.nesting_, 1 + p.inner->nesting_);
     }
@@ -103,30 +137,40 @@ class layout_builder {
     l.size_ = bytes;
     l.basic_count_ = elements;
     l.contiguous_ = bytes == 0 || (static_cast<std::ptrdiff_t>(bytes) == l.extent() && dense_chain(l.pieces_));
+    return true;
   }
 
  private:
-  void add_bounds(const type_layout& o, std::ptrdiff_t displacement, std::span<const loop> repetitions) noexcept {
+  // False when a bound does not fit in a ptrdiff_t.
+  [[nodiscard]] bool add_bounds(const type_layout& o, std::ptrdiff_t displacement,
+                                std::span<const loop> repetitions) noexcept {
     // The repetitions' lowest and highest displacement.
     std::ptrdiff_t low = displacement, high = displacement;
     for (const loop& l : repetitions) {
-      std::ptrdiff_t span = static_cast<std::ptrdiff_t>(l.count - 1) * l.stride;
-      (span < 0 ? low : high) += span;
+      std::ptrdiff_t span = 0;
+      if (!span_of(l.count - 1, l.stride, span)) return false;
+      std::ptrdiff_t& end = span < 0 ? low : high;
+      if (__builtin_add_overflow(end, span, &end)) return false;
     }
+    std::ptrdiff_t lb = 0, ub = 0, true_lb = 0, true_ub = 0;
+    if (__builtin_add_overflow(o.lb_, low, &lb) || __builtin_add_overflow(o.ub_, high, &ub) ||
+        __builtin_add_overflow(o.true_lb_, low, &true_lb) || __builtin_add_overflow(o.true_ub_, high, &true_ub))
+      return false;
     type_layout& n = layout_;
     bool first = !any_bounds_;
     any_bounds_ = true;
-    lb_ = first ? o.lb_ + low : std::min(lb_, o.lb_ + low);
-    ub_ = first ? o.ub_ + high : std::max(ub_, o.ub_ + high);
-    if (o.sticky_lb_) sticky_lb_ = n.sticky_lb_ ? std::min(sticky_lb_, o.lb_ + low) : o.lb_ + low;
-    if (o.sticky_ub_) sticky_ub_ = n.sticky_ub_ ? std::max(sticky_ub_, o.ub_ + high) : o.ub_ + high;
+    lb_ = first ? lb : std::min(lb_, lb);
+    ub_ = first ? ub : std::max(ub_, ub);
+    if (o.sticky_lb_) sticky_lb_ = n.sticky_lb_ ? std::min(sticky_lb_, lb) : lb;
+    if (o.sticky_ub_) sticky_ub_ = n.sticky_ub_ ? std::max(sticky_ub_, ub) : ub;
     n.sticky_lb_ |= o.sticky_lb_;
     n.sticky_ub_ |= o.sticky_ub_;
-    if (o.size_ == 0) return;  // markers only
-    n.true_lb_ = any_data_ ? std::min(n.true_lb_, o.true_lb_ + low) : o.true_lb_ + low;
-    n.true_ub_ = any_data_ ? std::max(n.true_ub_, o.true_ub_ + high) : o.true_ub_ + high;
+    if (o.size_ == 0) return true;  // markers only
+    n.true_lb_ = any_data_ ? std::min(n.true_lb_, true_lb) : true_lb;
+    n.true_ub_ = any_data_ ? std::max(n.true_ub_, true_ub) : true_ub;
     n.alignment_ = any_data_ ? std::max(n.alignment_, o.alignment_) : o.alignment_;
     any_data_ = true;
+    return true;
   }
 
   void add_pieces(const type_layout::pointer& old, std::ptrdiff_t displacement, std::span<const loop> repetitions,
@@ -171,23 +215,25 @@ class layout_builder {
   // Appends a piece, merged into the last one when it continues it.
   void append(const piece& p) {
     std::vector<piece>& pieces = layout_.pieces_;
-    if (!pieces.empty()) {
+    std::ptrdiff_t distance = 0;
+    if (!pieces.empty() && !__builtin_sub_overflow(p.offset, pieces.back().offset, &distance)) {
       piece& last = pieces.back();
+      std::size_t joined = 0;
       if (same_blocks(last, p) && last.inner == nullptr && last.depth == 0 && p.depth == 0 &&
-          last.offset + static_cast<std::ptrdiff_t>(last.length) == p.offset) {
-        last.length += p.length;  // dense runs that follow each other
+          distance == static_cast<std::ptrdiff_t>(last.length) && !__builtin_add_overflow(last.length, p.length, &joined)) {
+        last.length = joined;  // dense runs that follow each other
         return;
       }
       if (same_blocks(last, p) && last.depth == p.depth + 1 &&
           std::equal(p.loops.begin(), p.loops.begin() + p.depth, last.loops.begin())) {
         loop& outer = last.loops[last.depth - 1];
-        if (p.offset == last.offset + static_cast<std::ptrdiff_t>(outer.count) * outer.stride) {
+        std::ptrdiff_t span = 0;
+        if (span_of(outer.count, outer.stride, span) && distance == span) {
           ++outer.count;  // one more repetition of the last piece's outer loop
           return;
         }
       }
-      if (same_blocks(last, p) && last.depth == p.depth && last.loops == p.loops &&
-          last.repeat(2, p.offset - last.offset))
+      if (same_blocks(last, p) && last.depth == p.depth && last.loops == p.loops && last.repeat(2, distance))
         return;  // the same blocks again, displaced: a loop
     }
     pieces.push_back(p);
@@ -204,6 +250,7 @@ class layout_builder {
 
   type_layout layout_;
   bool pads_;
+  bool too_large_ = false;
   bool any_bounds_ = false;
   bool any_data_ = false;
   std::ptrdiff_t lb_ = 0, ub_ = 0, sticky_lb_ = 0, sticky_ub_ = 0;
@@ -214,7 +261,7 @@ type_layout::pointer type_layout::basic(std::size_t size, std::size_t alignment)
   l.pieces_.push_back({.length = size, .element = size});
   l.ub_ = l.true_ub_ = static_cast<std::ptrdiff_t>(size);
   l.alignment_ = alignment;
-  layout_builder::index(l);
+  [[maybe_unused]] bool fits = layout_builder::index(l);  // one element
   return std::make_shared<const type_layout>(std::move(l));
 }
 
@@ -271,7 +318,7 @@ type_layout::pointer type_layout::structure(std::span<const std::size_t> blockle
 type_layout::pointer type_layout::resized(const pointer& old, std::ptrdiff_t lb, std::ptrdiff_t extent) {
   type_layout l = *old;
   l.lb_ = lb;
-  l.ub_ = lb + extent;
+  if (__builtin_add_overflow(lb, extent, &l.ub_)) return nullptr;
   l.sticky_lb_ = l.sticky_ub_ = true;  // markers replacing the old ones
   l.contiguous_ = l.size_ == 0 || (static_cast<std::ptrdiff_t>(l.size_) == extent && dense_chain(l.pieces_));
   return std::make_shared<const type_layout>(std::move(l));

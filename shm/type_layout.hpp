@@ -62,7 +62,8 @@ class type_layout {
   static const type_layout& bytes() noexcept;
 
   // The constructors of derived types, with counts in elements of the old type and every displacement
-  // and stride in bytes.
+  // and stride in bytes. Each gives nullptr when the new type's bounds, extent or size would not fit in
+  // a ptrdiff_t.
   static pointer contiguous(std::size_t count, const pointer& old);
   static pointer hvector(std::size_t count, std::size_t blocklength, std::ptrdiff_t stride, const pointer& old);
   static pointer hindexed(std::span<const std::size_t> blocklengths, std::span<const std::ptrdiff_t> displacements,

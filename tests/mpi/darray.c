@@ -77,6 +77,22 @@ static void check_distribution(const struct distribution *dist, const int *psize
   free(all);
 }
 
+/* A cyclic dimension of 1.58e9 elements is a type of a few blocks, not a list of 790 million (found by
+   datatype_fuzzer: the list took more than 2 GiB). */
+static void long_cyclic_dimension(int rank, int size) {
+  const int gsize = 1580201822, distrib = MPI_DISTRIBUTE_CYCLIC, darg = MPI_DISTRIBUTE_DFLT_DARG;
+  MPI_Datatype darray;
+  MPI_Type_create_darray(size, rank, 1, &gsize, &distrib, &darg, &size, MPI_ORDER_C, MPI_BYTE, &darray);
+  MPI_Count bytes;
+  MPI_Aint lb, extent;
+  MPI_Type_size_x(darray, &bytes);
+  MPI_Type_get_extent(darray, &lb, &extent);
+  CHECK(bytes == (gsize - rank + size - 1) / size, "rank %d holds %lld bytes of the long cyclic dimension", rank,
+        (long long)bytes);
+  CHECK(lb == 0 && extent == gsize, "long cyclic dimension bounds %td %td", lb, extent);
+  MPI_Type_free(&darray);
+}
+
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
@@ -102,6 +118,7 @@ int main(int argc, char **argv) {
        {MPI_DISTRIBUTE_DFLT_DARG, MPI_DISTRIBUTE_DFLT_DARG, 3}, MPI_ORDER_FORTRAN},
   };
   for (size_t i = 0; i < sizeof cases3 / sizeof cases3[0]; i++) check_distribution(&cases3[i], grid3, rank, size);
+  long_cyclic_dimension(rank, size);
   MPI_Barrier(MPI_COMM_WORLD);
   if (rank == 0) printf("darray: ok\n");
   MPI_Finalize();

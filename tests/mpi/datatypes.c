@@ -3,6 +3,8 @@
  * errors of each call. Every rank runs the same checks on its own types. */
 #include "mpitest.h"
 
+#include <stdint.h>
+
 static void check_bounds(MPI_Datatype type, const char *what, int size, MPI_Aint lb, MPI_Aint extent,
                          MPI_Aint true_lb, MPI_Aint true_extent) {
   int s;
@@ -199,6 +201,36 @@ static void committed_and_freed(void) {
   CHECK(in[0] == 7 && in[1] == 0 && in[2] == 8, "receive through a freed type gave %d %d %d", in[0], in[1], in[2]);
 }
 
+/* Types whose bounds or size MPI_Aint cannot hold are refused (found by datatype_fuzzer: they overflowed
+   the layout's arithmetic). */
+static void too_large_types(void) {
+  MPI_Datatype big, bigger, t;
+  MPI_Type_contiguous(1 << 30, MPI_DOUBLE, &big);   /* 8 GiB */
+  MPI_Type_contiguous(1 << 29, big, &bigger);       /* 4 EiB: still fits */
+  expect_error(MPI_Type_contiguous(4, bigger, &t), MPI_ERR_ARG, "contiguous of 16 EiB");
+  expect_error(MPI_Type_vector(2, 1, 1 << 30, bigger, &t), MPI_ERR_ARG, "vector whose stride in bytes overflows");
+  expect_error(MPI_Type_create_hvector(3, 1, (MPI_Aint)1 << 62, MPI_INT, &t), MPI_ERR_ARG,
+               "hvector whose upper bound overflows");
+  expect_error(MPI_Type_create_resized(MPI_INT, 1, PTRDIFF_MAX, &t), MPI_ERR_ARG, "resized past MPI_Aint");
+  expect_error(MPI_Type_indexed(1, (int[]){1}, (int[]){1 << 30}, bigger, &t), MPI_ERR_ARG,
+               "indexed whose displacement in bytes overflows");
+  expect_error(MPI_Type_create_subarray(2, (int[]){1 << 30, 16}, (int[]){1, 1}, (int[]){0, 0}, MPI_ORDER_C, big, &t),
+               MPI_ERR_ARG, "subarray of an array larger than MPI_Aint holds");
+  expect_error(MPI_Type_create_darray(1, 0, 3, (int[]){1 << 30, 1 << 30, 1 << 30},
+                                      (int[]){MPI_DISTRIBUTE_NONE, MPI_DISTRIBUTE_NONE, MPI_DISTRIBUTE_NONE},
+                                      (int[]){MPI_DISTRIBUTE_DFLT_DARG, MPI_DISTRIBUTE_DFLT_DARG, MPI_DISTRIBUTE_DFLT_DARG},
+                                      (int[]){1, 1, 1}, MPI_ORDER_C, MPI_DOUBLE, &t),
+               MPI_ERR_ARG, "darray of an array larger than MPI_Aint holds");
+  /* A stride or displacement that is never used need not fit in bytes (found by datatype_fuzzer too). */
+  CHECK(MPI_Type_vector(1, 1, 1 << 30, bigger, &t) == MPI_SUCCESS, "vector of one block with a huge stride");
+  MPI_Type_free(&t);
+  CHECK(MPI_Type_indexed(2, (int[]){0, 1}, (int[]){1 << 30, 0}, bigger, &t) == MPI_SUCCESS,
+        "indexed whose empty block has a huge displacement");
+  MPI_Type_free(&t);
+  MPI_Type_free(&bigger);
+  MPI_Type_free(&big);
+}
+
 static void wrong_arguments(void) {
   MPI_Datatype t, bad = MPI_INT;
   expect_error(MPI_Type_contiguous(-1, MPI_INT, &t), MPI_ERR_COUNT, "contiguous with count -1");
@@ -222,6 +254,7 @@ static void wrong_arguments(void) {
   expect_error(MPI_Type_create_darray(4, 0, 1, (int[]){8}, (int[]){MPI_DISTRIBUTE_BLOCK},
                                       (int[]){MPI_DISTRIBUTE_DFLT_DARG}, (int[]){3}, MPI_ORDER_C, MPI_INT, &t),
                MPI_ERR_ARG, "darray whose grid does not have size processes");
+  too_large_types();
   int count;
   MPI_Status status;
   MPI_Status_set_elements(&status, MPI_INT, 3);

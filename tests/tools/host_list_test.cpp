@@ -42,6 +42,25 @@ TEST_CASE("a host list separates hosts by commas, each with optional slots") {
   }
 }
 
+TEST_CASE("a host name with a control character is refused") {
+  using namespace std::string_view_literals;
+  using weft::tools::parse_host_list;
+  // Found by host_list_fuzzer: a newline inside --hosts made a host name that reached the remote shell.
+  CHECK_THAT(error_of(parse_host_list("o\x9d\x9e\x93\x91os\n\0\0" "4"sv, "--hosts")),
+             Catch::Contains("control character"));
+  CHECK_THAT(error_of(parse_host_list("a,b\x1b:2", "-H")),
+             Catch::StartsWith("host name in '-H'") && Catch::Contains("contains a control character"));
+}
+
+TEST_CASE("a host name the remote shell would misread is refused") {
+  // Found by hostfile_fuzzer: a hostfile line ",\xff\xfb" was a host named with a comma.
+  CHECK_THAT(error_of(hostfile("a\n,\xff\xfb\n")), Catch::Contains("contains a comma; write one host a line"));
+  CHECK_THAT(error_of(hostfile("a,b slots=2\n")), Catch::Contains("hosts.txt' line 1 contains a comma"));
+  CHECK_THAT(error_of(weft::tools::parse_host_list("a,-oProxyCommand=x", "--hosts")),
+             Catch::Contains("starts with '-'"));
+  CHECK_THAT(error_of(hostfile("-v\n")), Catch::Contains("starts with '-'"));
+}
+
 TEST_CASE("a hostfile takes host, host:N and host slots=N lines, comments and blank lines") {
   CHECK(parsed(hostfile("# the cluster\n"
                         "a\n"

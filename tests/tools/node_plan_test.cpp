@@ -155,6 +155,20 @@ TEST_CASE("a host named twice is one host with the slots of both") {
   CHECK(sizes(plan) == counts{4, 2});
 }
 
+TEST_CASE("a host named twice with more than INT_MAX slots in all is refused") {
+  // Found by host_list_fuzzer: --hosts a:1777777659,...,a:444444414 overflowed the int of merged slots.
+  CHECK_THAT(error_of({}, {{"a", 1'777'777'659}, {"b", 2}, {"a", 444'444'414}}),
+             Catch::Contains("host a is given 2222222073 slots in all, more than 2147483647"));
+}
+
+TEST_CASE("more node processes on this machine than mpirun starts are refused before any is planned") {
+  // Found by launcher_arguments_fuzzer: --nodes=44444446 listed 44 million node processes and timed out.
+  CHECK_THAT(error_of({.nodes = 44'444'446}), Catch::Contains("--nodes 44444446 asks for more node processes"));
+  CHECK_THAT(error_of({.ranks = 2'000'000'000, .ppn = 1}),
+             Catch::Contains("2000000000 ranks at -ppn 1 need 2000000000 nodes, more node processes on this"));
+  CHECK(sizes(planned({.nodes = weft::tools::max_local_nodes})).size() == std::size_t{weft::tools::max_local_nodes});
+}
+
 TEST_CASE("a job of more than INT_MAX ranks is refused") {
   CHECK_THAT(error_of({.ppn = 2'000'000'000}, {{"a", std::nullopt}, {"b", std::nullopt}}),
              Catch::Contains("the job would have 4000000000 ranks"));

@@ -1,6 +1,8 @@
 #include "host_list.hpp"
 #include "option_values.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -27,6 +29,15 @@ std::variant<host_entry, usage_error> parse_host(std::string_view text, const st
     return usage_error{"empty host name in " + where + "; write host or host:slots"};
   if (name.find_first_of(blanks) != std::string_view::npos)
     return usage_error{"host name " + quoted(name) + " in " + where + " contains a space"};
+  // A newline (possible in --hosts) or another control character would reach the remote shell's command.
+  if (std::any_of(name.begin(), name.end(), [](unsigned char c) { return std::iscntrl(c); }))
+    return usage_error{"host name in " + where + " contains a control character; write host or host:slots"};
+  // Only a hostfile line can hold one; "a,b" there is most likely two hosts.
+  if (name.find(',') != std::string_view::npos)
+    return usage_error{"host name " + quoted(name) + " in " + where + " contains a comma; write one host a line"};
+  if (name.front() == '-')
+    return usage_error{"host name " + quoted(name) + " in " + where +
+                       " starts with '-', which the remote shell would read as an option"};
   if (colon == std::string_view::npos)
     return host_entry{std::string(name), std::nullopt};
   std::string_view slots_text = text.substr(colon + 1);

@@ -7,16 +7,22 @@
 namespace weft::tools {
 namespace {
 
-// Hosts in the order they were first named, each once, with the slots of all its entries.
-std::vector<host_entry> merged(std::span<const host_entry> hosts) {
+// Hosts in the order they were first named, each once, with the slots of all its entries; an error when
+// one host's slots add up past what an int counts.
+std::variant<std::vector<host_entry>, usage_error> merged(std::span<const host_entry> hosts) {
   std::vector<host_entry> result;
   for (const host_entry &host : hosts) {
     auto same = std::find_if(result.begin(), result.end(),
                              [&](const host_entry &known) { return known.name == host.name; });
-    if (same == result.end())
+    if (same == result.end()) {
       result.push_back(host);
-    else
-      same->slots = same->slots.value_or(1) + host.slots.value_or(1);
+      continue;
+    }
+    long long slots = static_cast<long long>(same->slots.value_or(1)) + host.slots.value_or(1);
+    if (slots > INT_MAX)
+      return usage_error{"host " + host.name + " is given " + std::to_string(slots) + " slots in all, more than " +
+                         std::to_string(INT_MAX) + "; give it fewer"};
+    same->slots = static_cast<int>(slots);
   }
   return result;
 }
@@ -37,8 +43,9 @@ node_plan numbered(std::vector<planned_node> nodes, bool on_named_hosts) {
 
 class planner {
 public:
-  planner(const launch_options &options, std::span<const host_entry> hosts)
-      : options_(options), hosts_(merged(hosts)), on_named_hosts_(!hosts_.empty()) {}
+  // `hosts` each named once (merged).
+  planner(const launch_options &options, std::vector<host_entry> hosts)
+      : options_(options), hosts_(std::move(hosts)), on_named_hosts_(!hosts_.empty()) {}
 
   node_plan_result plan() {
     if (on_named_hosts_ && options_.nodes) {
@@ -48,9 +55,13 @@ public:
                            " given; name more hosts or lower --nodes"};
       hosts_.resize(static_cast<std::size_t>(*options_.nodes));
     }
-    if (!on_named_hosts_)
-      for (int node = 0; node < options_.nodes.value_or(1); ++node)
-        hosts_.push_back({std::string(local_host_name), std::nullopt});
+    if (!on_named_hosts_) {
+      if (options_.nodes > max_local_nodes)
+        return usage_error{"--nodes " + std::to_string(*options_.nodes) + " asks for more node processes on this "
+                           "machine than mpirun starts (" + std::to_string(max_local_nodes) +
+                           "); every node process runs many ranks: give more ranks with -n instead"};
+      hosts_.assign(static_cast<std::size_t>(options_.nodes.value_or(1)), {std::string(local_host_name), std::nullopt});
+    }
 
     auto sizes = options_.ranks_per_node ? blocks_of_ppn() : spread_over_slots();
     if (auto *error = std::get_if<usage_error>(&sizes))
@@ -87,8 +98,14 @@ private:
     if (auto error = settle_ranks(static_cast<long long>(per_node) * static_cast<long long>(hosts_.size())))
       return *error;
     // Without hosts or --nodes, the node count follows from -n and -ppn alone.
-    if (!on_named_hosts_ && !options_.nodes && options_.ranks)
-      hosts_.resize(static_cast<std::size_t>((total_ranks_ + per_node - 1) / per_node), hosts_.front());
+    if (!on_named_hosts_ && !options_.nodes && options_.ranks) {
+      long long nodes = (static_cast<long long>(total_ranks_) + per_node - 1) / per_node;
+      if (nodes > max_local_nodes)
+        return usage_error{count_of(total_ranks_, "rank") + " at -ppn " + std::to_string(per_node) + " need " +
+                           count_of(nodes, "node") + ", more node processes on this machine than mpirun starts (" +
+                           std::to_string(max_local_nodes) + "); raise -ppn"};
+      hosts_.resize(static_cast<std::size_t>(nodes), hosts_.front());
+    }
     long long needed = (static_cast<long long>(total_ranks_) + per_node - 1) / per_node;
     if (needed > static_cast<long long>(hosts_.size()))
       return usage_error{count_of(total_ranks_, "rank") + " at -ppn " + std::to_string(per_node) + " need " +
@@ -145,7 +162,10 @@ private:
 } // namespace
 
 node_plan_result plan_nodes(const launch_options &options, std::span<const host_entry> hosts) {
-  return planner(options, hosts).plan();
+  auto each_once = merged(hosts);
+  if (auto *error = std::get_if<usage_error>(&each_once))
+    return *error;
+  return planner(options, std::get<std::vector<host_entry>>(std::move(each_once))).plan();
 }
 
 } // namespace weft::tools

@@ -15,6 +15,10 @@ namespace weft::tools {
 // The host name of node processes that --nodes starts on this machine.
 inline constexpr std::string_view local_host_name = "localhost";
 
+// The most node processes mpirun starts on this machine (--nodes, or -n over -ppn): they stand in for
+// nodes in tests of jobs across nodes, while one process runs any number of ranks.
+inline constexpr int max_local_nodes = 4096;
+
 struct planned_node {
   std::string host;
   int first_rank = 0;

@@ -264,3 +264,22 @@ TEST_CASE("Data bytes of a number of basic elements for MPI_Status_set_elements"
   for (std::size_t elements : {0, 1, 2, 4, 99, 250, 499})
     CHECK(many->basic_elements(many->bytes_of_elements(elements)).whole == elements);
 }
+
+TEST_CASE("Layouts whose bounds or size overflow a ptrdiff_t are refused") {
+  // Found by datatype_fuzzer: nested vectors multiplied counts and strides past 2^63 (UBSan).
+  auto gib = type_layout::contiguous(std::size_t{1} << 30, type_layout::basic(8, 8));
+  auto big = type_layout::contiguous(std::size_t{1} << 29, gib);
+  REQUIRE(big != nullptr);  // 2^62 bytes
+  CHECK(type_layout::contiguous(4, big) == nullptr);
+  CHECK(type_layout::hvector(3, 1, PTRDIFF_MAX / 2 + 1, type_layout::basic(4, 4)) == nullptr);
+  CHECK(type_layout::hvector(3, std::size_t{1} << 40, std::ptrdiff_t{1} << 50, big) == nullptr);
+  const std::size_t lengths[] = {1, 1};
+  const std::ptrdiff_t far_apart[] = {PTRDIFF_MIN + 8, PTRDIFF_MAX - 8};
+  CHECK(type_layout::hindexed(lengths, far_apart, type_layout::basic(4, 4)) == nullptr);
+  CHECK(type_layout::resized(type_layout::basic(4, 4), PTRDIFF_MAX, 1) == nullptr);
+  // Markers alone, repeated 2^64 times: the count of copies must not wrap to 0, which added nothing.
+  auto marker = type_layout::resized(type_layout::hvector(0, 1, 1, type_layout::basic(1, 1)), 0, 1);
+  auto markers = type_layout::hvector(std::size_t{1} << 32, std::size_t{1} << 32, 1, marker);
+  REQUIRE(markers != nullptr);
+  CHECK(markers->extent() == (std::ptrdiff_t{1} << 33) - 1);
+}
