@@ -23,7 +23,7 @@ function(weft_build_mpi_program source out_var)
       OUTPUT ${binary}
       COMMAND ${compile} -O2 -g -Wall -Wextra -o ${binary} ${CMAKE_CURRENT_SOURCE_DIR}/${source} -lm
       DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${source} ${WEFT_MPITEST_H}
-              ${PROJECT_SOURCE_DIR}/mpi_api/include/mpi.h weft weft_start
+              ${PROJECT_SOURCE_DIR}/mpi_api/include/mpi.h weft weft_start weft_privatize_pass
       COMMENT "Building MPI test program ${program}"
       VERBATIM)
     add_custom_target(weft_mpi_${program} ALL DEPENDS ${binary})
@@ -78,6 +78,10 @@ function(weft_add_mpi_test name)
   endif()
   if(NOT T_TIMEOUT)
     set(T_TIMEOUT 30)
+  endif()
+  # Sanitized programs run several times slower (ASan about 2x, TSan 5-15x).
+  if(WEFT_SANITIZE)
+    math(EXPR T_TIMEOUT "${T_TIMEOUT} * 4")
   endif()
   math(EXPR script_timeout "${T_TIMEOUT} + 15")
   math(EXPR ctest_timeout "${T_TIMEOUT} + 30")
