@@ -23,6 +23,11 @@ if(WEFT_SANITIZE_FLAGS AND NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
 endif()
 add_compile_options(${WEFT_SANITIZE_FLAGS})
 add_link_options(${WEFT_SANITIZE_FLAGS})
+# libweft is C++: the wrappers link a C program with the sanitizers' C++ runtime too (UBSan's vptr checks,
+# the sanitizers' operator new, and the C++ library they refer to).
+if(WEFT_SANITIZE_FLAGS)
+  set(WEFT_SANITIZE_LINK_FLAGS ${WEFT_SANITIZE_FLAGS} -fsanitize-link-c++-runtime -lstdc++)
+endif()
 
 # The privatizing pass runs inside clang, which is not sanitized: it keeps the plain flags.
 function(weft_build_unsanitized target)
