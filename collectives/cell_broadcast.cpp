@@ -32,13 +32,14 @@ task cell_bcast_task(communicator_view comm, void* buffer, std::size_t bytes, in
   if (comm.rank != root) {
     co_await until{me, cell.filled, sequence};
     wake_children(comm, cell, root, sequence);
-    std::memcpy(buffer, cell.data, bytes);
+    // An empty broadcast may have a null buffer, which memcpy may not be given even for no bytes.
+    if (bytes != 0) std::memcpy(buffer, cell.data, bytes);
     finish_cells(comm, sequence);
     co_return;
   }
   if (std::uint64_t previous = cell.filled.value(); me.cells_known_done < previous)
     co_await await_cells_free(comm, previous);
-  std::memcpy(cell.data, buffer, bytes);
+  if (bytes != 0) std::memcpy(cell.data, buffer, bytes);
   finish_cells(comm, sequence);
   cell.filled.advance(sequence);
   wake_children(comm, cell, root, sequence);

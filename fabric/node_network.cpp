@@ -235,7 +235,9 @@ bool node_network::cancel_send(shm::send_request& request) {
     delete sent;
     return true;
   }
-  if (sent->finished) delete sent;  // else `finished` is still to come and deletes it
+  // Refused: the message is being read. Whichever of this and its `finished` packet comes last deletes it.
+  if (sent->finished) delete sent;
+  else sent->cancel = sent_in_place::cancel_state::none;
   return false;
 }
 
@@ -292,7 +294,8 @@ void node_network::handle_packet(worker_port& port, const packet_header& header,
       auto* sent = reinterpret_cast<sent_in_place*>(header.cookie);
       links_[port.index()].waiting_sends.erase(sent->request);
       sent->request->done.complete();
-      if (sent->cancel == sent_in_place::cancel_state::asked) sent->finished = true;  // the canceller deletes it
+      // A canceller that has not looked at its answer yet (the answer may have come in this same poll) deletes it.
+      if (sent->cancel != sent_in_place::cancel_state::none) sent->finished = true;
       else delete sent;
       return;
     }

@@ -15,8 +15,8 @@ namespace {
 
 struct keyval_entry {
   keyval_kind kind;
-  copy_callback copy;
-  delete_callback del;
+  void (*copy)();  // of the kind's copy type (callback_types), or null
+  void (*del)();   // of the kind's delete type, or null
   void* extra_state;
   int references;       // the user's handle, plus one per attribute set with the keyval
   bool freed = false;   // the user's handle is gone: no new attributes
@@ -65,10 +65,37 @@ void drop_reference(int keyval) {
   if (--it->second.references == 0) keyvals.erase(it);
 }
 
+// The handle and callback types of each kind of keyval.
+template <class Handle, class Copy, class Delete>
+struct callback_types {
+  using handle = Handle;
+  using copy = Copy;
+  using del = Delete;
+};
+
+// Calls `call` with the callback_types of `kind`: a callback is called through its own type, since calling
+// a function through a pointer of another type is undefined, even when only the handle's type differs
+// (UBSan's -fsanitize=function stops the program there).
+template <class Call>
+int with_callback_types(keyval_kind kind, Call&& call) {
+  switch (kind) {
+    case keyval_kind::communicator:
+      return call(callback_types<MPI_Comm, MPI_Comm_copy_attr_function, MPI_Comm_delete_attr_function>{});
+    case keyval_kind::datatype:
+      return call(callback_types<MPI_Datatype, MPI_Type_copy_attr_function, MPI_Type_delete_attr_function>{});
+    case keyval_kind::window:
+      return call(callback_types<MPI_Win, MPI_Win_copy_attr_function, MPI_Win_delete_attr_function>{});
+  }
+  return MPI_ERR_INTERN;
+}
+
 int run_delete(const char* call, error_target comm, void* handle, attribute_list::entry attribute) {
   const keyval_entry& entry = this_ranks_keyvals().keyvals.at(attribute.keyval);
   if (entry.del == nullptr) return MPI_SUCCESS;
-  int code = entry.del(handle, attribute.keyval, attribute.value, entry.extra_state);
+  int code = with_callback_types(entry.kind, [&]<class types>(types) {
+    return reinterpret_cast<typename types::del*>(entry.del)(static_cast<typename types::handle>(handle),
+                                                             attribute.keyval, attribute.value, entry.extra_state);
+  });
   if (code == MPI_SUCCESS) return MPI_SUCCESS;
   return raise_error(comm, code, call, "the delete callback of keyval %d returned %d", attribute.keyval, code);
 }
@@ -85,8 +112,7 @@ int create_keyval(const char* call, keyval_kind kind, void (*copy)(), void (*del
   if (int error = check_output(call, MPI_COMM_WORLD, keyval, "keyval")) return error;
   keyval_registry& registry = this_ranks_keyvals();
   *keyval = registry.next++;
-  registry.keyvals.emplace(*keyval, keyval_entry{kind, reinterpret_cast<copy_callback>(copy),
-                                                 reinterpret_cast<delete_callback>(del), extra_state, 1});
+  registry.keyvals.emplace(*keyval, keyval_entry{kind, copy, del, extra_state, 1});
   return MPI_SUCCESS;
 }
 
@@ -178,7 +204,11 @@ int copy_attributes(const char* call, error_target comm, void* old_handle, const
     if (entry.copy == nullptr) continue;  // MPI_*_NULL_COPY_FN
     void* copied = nullptr;
     int flag = 0;
-    int code = entry.copy(old_handle, attribute.keyval, entry.extra_state, attribute.value, &copied, &flag);
+    int code = with_callback_types(entry.kind, [&]<class types>(types) {
+      return reinterpret_cast<typename types::copy*>(entry.copy)(static_cast<typename types::handle>(old_handle),
+                                                                 attribute.keyval, entry.extra_state, attribute.value,
+                                                                 &copied, &flag);
+    });
     if (code != MPI_SUCCESS) {
       for (const attribute_list::entry& done : to.entries) drop_reference(done.keyval);
       to.entries.clear();

@@ -23,11 +23,9 @@ struct attribute_list {
   std::vector<entry> entries;
 };
 
-// The callbacks of a keyval as the user gave them; which signature they have depends on the kind.
-using copy_callback = int (*)(void* handle, int keyval, void* extra_state, void* value_in, void* value_out, int* flag);
-using delete_callback = int (*)(void* handle, int keyval, void* value, void* extra_state);
-
-// `comm` receives errors (MPI_COMM_WORLD for datatypes, the window for windows).
+// `copy` and `del` are the user's callbacks, of the types of `kind` (MPI_Comm_copy_attr_function, ...), held
+// as void (*)() and called through their own types again. `comm` receives errors (MPI_COMM_WORLD for
+// datatypes, the window for windows).
 int create_keyval(const char* call, keyval_kind kind, void (*copy)(), void (*del)(), void* extra_state, int* keyval);
 int free_keyval(const char* call, keyval_kind kind, int* keyval);
 

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstddef>
 #include <functional>
+#include <type_traits>
 
 #include "collectives/reduction_op.hpp"
 
@@ -26,8 +27,21 @@ void apply(const void* in, void* inout, std::size_t count, const void* /* contex
 
 struct max_of { template <class T> T operator()(T a, T b) const { return a > b ? a : b; } };
 struct min_of { template <class T> T operator()(T a, T b) const { return a < b ? a : b; } };
-struct sum_of { template <class T> T operator()(T a, T b) const { return a + b; } };
-struct product_of { template <class T> T operator()(T a, T b) const { return a * b; } };
+// Integer sums and products wrap around on overflow, as the hardware's do, instead of being undefined: they
+// are computed in the unsigned type of the promoted operands (a product of two shorts overflows an int).
+template <class T, bool = std::is_integral_v<T>>
+struct wrapping { using type = T; };
+template <class T>
+struct wrapping<T, true> { using type = std::make_unsigned_t<decltype(+T{})>; };
+template <class T>
+using wrapping_t = typename wrapping<T>::type;
+
+struct sum_of {
+  template <class T> T operator()(T a, T b) const { return static_cast<T>(wrapping_t<T>(a) + wrapping_t<T>(b)); }
+};
+struct product_of {
+  template <class T> T operator()(T a, T b) const { return static_cast<T>(wrapping_t<T>(a) * wrapping_t<T>(b)); }
+};
 struct logical_and { template <class T> T operator()(T a, T b) const { return (a && b) ? 1 : 0; } };
 struct logical_or { template <class T> T operator()(T a, T b) const { return (a || b) ? 1 : 0; } };
 struct logical_xor { template <class T> T operator()(T a, T b) const { return (!a != !b) ? 1 : 0; } };

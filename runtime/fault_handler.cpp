@@ -10,6 +10,7 @@
 #include "runtime/backtrace.hpp"
 #include "runtime/guarded_stack.hpp"
 #include "runtime/report.hpp"
+#include "runtime/sanitizers.hpp"
 #include "runtime/this_thread.hpp"
 #include "runtime/rank.hpp"
 
@@ -51,6 +52,9 @@ void on_fault(int signal, siginfo_t* info, void* context) {
 }  // namespace
 
 void install_fault_handlers() {
+  // A sanitized build leaves faults to the sanitizer's own handler, whose report says what the bad address
+  // is (heap, stack, a redzone), with the stack of the fault; ours would take its place.
+  if constexpr (sanitizer_reports_faults) return;
   prepare_backtraces();
   struct sigaction action {};
   action.sa_sigaction = on_fault;
@@ -60,6 +64,7 @@ void install_fault_handlers() {
 }
 
 void prepare_thread_for_faults() {
+  if constexpr (sanitizer_reports_faults) return;  // the sanitizer gives each thread its alternate stack
   // The alternate stack lives as long as the thread; workers live until the process ends.
   // Large enough for the backtrace's unwinding, and for the child that names its frames (backtrace.hpp).
   static thread_local std::vector<std::uint8_t> alternate(256 * 1024);

@@ -5,7 +5,7 @@
 
 namespace weft::runtime {
 
-// Installs the handlers for the process (once).
+// Installs the handlers for the process (once); none in a sanitized build (runtime/sanitizers.hpp).
 void install_fault_handlers();
 
 // Gives the calling thread the alternate signal stack the handlers run on (a rank that overflowed its

@@ -10,6 +10,7 @@
 #include "privatize/runtime/rank_globals.hpp"
 #include "runtime/background_work.hpp"
 #include "runtime/exception_state.hpp"
+#include "runtime/sanitizers.hpp"
 #include "runtime/wait_site.hpp"
 
 namespace weft::runtime {
@@ -40,6 +41,7 @@ struct alignas(64) rank {
   boost::context::fiber context;    // the rank's own context while it is not running
   boost::context::fiber scheduler;  // its worker's context while the rank runs
   boost::context::stack_context stack;
+  [[no_unique_address]] fiber_annotations sanitized;  // empty unless built with sanitizers
   exception_state exceptions;  // the rank's C++ exception state while it does not run
   int saved_errno = 0;         // errno is the thread's; each rank keeps its own across switches
   // Its copy of the program's globals and its per-process libc state; made on its fiber when it starts.

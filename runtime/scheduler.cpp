@@ -1,6 +1,7 @@
 #include "runtime/scheduler.hpp"
 
 #include "runtime/job.hpp"
+#include "runtime/sanitizers.hpp"
 #include "runtime/this_thread.hpp"
 #include "runtime/worker.hpp"
 
@@ -10,7 +11,9 @@ namespace {
 void switch_to_worker(switch_reason reason) {
   rank* self = this_thread::rank;
   self->reason = reason;
+  switching_to_worker(self->sanitized, reason == switch_reason::finish);
   self->scheduler = std::move(self->scheduler).resume();
+  switched_from_worker(self->sanitized);
 }
 
 }  // namespace

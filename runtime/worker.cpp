@@ -19,6 +19,7 @@
 #include "runtime/job.hpp"
 #include "runtime/network_module.hpp"
 #include "runtime/report.hpp"
+#include "runtime/sanitizers.hpp"
 #include "runtime/this_thread.hpp"
 
 namespace weft::runtime {
@@ -59,14 +60,18 @@ worker* worker::current() noexcept { return this_thread::worker; }
 
 void worker::create_fiber(rank& r) {
   r.home = this;
+  fiber_creating(r.sanitized);
   r.context = boost::context::fiber(
       std::allocator_arg, recording_stack(job_.stacks(), r.stack),
       [&r, this](boost::context::fiber&& scheduler) {
+        rank_entered();
         r.scheduler = std::move(scheduler);
         r.exit_code = job_.run_main(r);
         r.reason = switch_reason::finish;
+        switching_to_worker(r.sanitized, true);
         return std::move(r.scheduler);
       });
+  fiber_created(r.sanitized);
 }
 
 void worker::run() {
@@ -104,7 +109,9 @@ void worker::run_rank(rank* r) {
   swap_exception_state(*exception_globals_, r->exceptions);
   privatize::rank_globals::switch_in(r->globals.get());
   errno = r->saved_errno;
+  switching_to_rank(r->sanitized, r->stack);
   r->context = std::move(r->context).resume();
+  switched_from_rank();
   r->saved_errno = errno;
   privatize::rank_globals::switch_in(nullptr);
   swap_exception_state(*exception_globals_, r->exceptions);
@@ -124,6 +131,7 @@ void worker::run_rank(rank* r) {
       break;
     }
     case switch_reason::finish:
+      fiber_finished(r->sanitized);
       r->state.store(rank_state::finished, std::memory_order_release);
       --live_ranks_;
       job_.rank_finished(*r);

@@ -2,9 +2,12 @@
 # The two commands of the README, on a fresh Debian 12 machine:
 #   scripts/dev.sh demo   installs what is missing, builds, runs the convolution demo on 256 ranks, zero-copy
 #                         halos against copied ones
-#   scripts/dev.sh test   installs what is missing, builds, runs the whole test suite, then builds the
+#   scripts/dev.sh test   installs what is missing, builds, runs the whole test suite, then a subset of it
+#                         under AddressSanitizer and UBSan (docs/user-guide.md#sanitizers), then builds the
 #                         fuzzers and runs each for a bounded time (scripts/fuzz.sh)
-# and `scripts/dev.sh build` for the build alone. The build goes to build/ (override with WEFT_BUILD_DIR).
+# and `scripts/dev.sh build` for the build alone, `scripts/dev.sh sanitize` for the whole suite under
+# AddressSanitizer and UBSan and a subset under ThreadSanitizer. The build goes to build/ (override with
+# WEFT_BUILD_DIR), the sanitized builds beside it (build-asan, build-tsan).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -18,7 +21,8 @@ packages=(clang-19 llvm-19-dev libboost-context-dev libhwloc-dev libfabric-dev l
 # The tests also check that flang loads the privatizing pass (large, so only for `test`), start a
 # one-machine Slurm cluster (tests/slurm/) whose srun serves PMIx (mpi_pmix_v4 of slurm-wlm-basic-plugins),
 # an ssh server on 127.0.0.1 (tests/ssh/) that mpirun reaches hosts through, debug jobs with gdb
-# (tests/tools/gdb_session.sh); the fuzzers link clang's libFuzzer (tests/fuzz/).
+# (tests/tools/gdb_session.sh); libclang-rt-19-dev holds clang's sanitizer runtimes and libFuzzer, for the
+# sanitized builds and the fuzzers (tests/fuzz/).
 test_packages=(flang-19 slurmctld slurmd slurm-client slurm-wlm-basic-plugins munge openssh-server openssh-client
                gdb libclang-rt-19-dev)
 
@@ -30,6 +34,31 @@ build_weft() {
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19
   cmake --build "$build" -j "$jobs"
 }
+
+# Sanitized builds (the WEFT_SANITIZE option) at -O1 with line tables only: they compile faster than the
+# normal build and their reports still name files and lines.
+configure_sanitized() {  # <build directory> <sanitizers>
+  cmake -S "$root" -B "$1" -G Ninja -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
+        -DWEFT_SANITIZE="$2" -DCMAKE_BUILD_TYPE=Debug \
+        "-DCMAKE_C_FLAGS_DEBUG=-O1 -gline-tables-only" "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -gline-tables-only"
+}
+
+# Any finding ends the program, which fails its test.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-halt_on_error=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
+export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1}
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/tests/lsan-suppressions.txt:print_suppressions=0}
+
+# The subset <label> (tests/mpi_tests.cmake, weft_sanitizer_subset) in a sanitized build: only what it needs
+# is built, then its labelled tests run with the unit tests it built (a unit test not built is not listed).
+run_sanitizer_subset() {  # <build directory> <sanitizers> <label>
+  configure_sanitized "$1" "$2"
+  cmake --build "$1" -j "$jobs" --target "$3"
+  ctest --test-dir "$1" --output-on-failure -j "$jobs" -L "^($3|unit)\$"
+}
+
+sanitized_build=${build}-asan
+tsan_build=${build}-tsan
 
 case "${1:-}" in
   build)
@@ -50,10 +79,20 @@ case "${1:-}" in
     install_missing "${test_packages[@]}"
     build_weft
     ctest --test-dir "$build" --output-on-failure -j "$jobs"
+    # Within the CI's time, one sanitized build fits, not two: ASan+UBSan's subset here, ThreadSanitizer's
+    # in `sanitize` (docs/user-guide.md#sanitizers).
+    run_sanitizer_subset "$sanitized_build" address,undefined address_sanitizer
     "$root/scripts/fuzz.sh"
     ;;
+  sanitize)
+    install_missing "${test_packages[@]}"
+    configure_sanitized "$sanitized_build" address,undefined
+    cmake --build "$sanitized_build" -j "$jobs"
+    ctest --test-dir "$sanitized_build" --output-on-failure -j "$jobs"
+    run_sanitizer_subset "$tsan_build" thread thread_sanitizer
+    ;;
   *)
-    echo "usage: scripts/dev.sh demo|test|build" >&2
+    echo "usage: scripts/dev.sh demo|test|build|sanitize" >&2
     exit 2
     ;;
 esac

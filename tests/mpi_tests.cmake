@@ -23,7 +23,7 @@ function(weft_build_mpi_program source out_var)
       OUTPUT ${binary}
       COMMAND ${compile} -O2 -g -Wall -Wextra -o ${binary} ${CMAKE_CURRENT_SOURCE_DIR}/${source} -lm
       DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${source} ${WEFT_MPITEST_H}
-              ${PROJECT_SOURCE_DIR}/mpi_api/include/mpi.h weft weft_start
+              ${PROJECT_SOURCE_DIR}/mpi_api/include/mpi.h weft weft_start weft_privatize_pass
       COMMENT "Building MPI test program ${program}"
       VERBATIM)
     add_custom_target(weft_mpi_${program} ALL DEPENDS ${binary})
@@ -43,15 +43,20 @@ endfunction()
 #                                                   default "<program>: ok" when EXPECT_EXIT is 0
 #                   [EXPECT_LINES <regex>...]       each must match some output line (reports of several lines)
 #                   [ENV <VAR=value>...]
-#                   [TIMEOUT <seconds>])   default 30, given to mpirun --timeout
+#                   [TIMEOUT <seconds>]    default 30, given to mpirun --timeout
+#                   [NOT_SANITIZED])       not registered in a sanitized build (WEFT_SANITIZE): for tests of
+#                                          what a sanitizer takes over (fault reports); say why at the call
 #
 # Registers one test per (nodes, ranks, workers), named mpi.<name>.np<ranks>.w<workers> on one node and
 # mpi.<name>.nodes<k>.np<ranks>.w<workers> across k, labelled "mpi" (and "nodes" across nodes).
 # In ARGS, EXPECT_OUTPUT and EXPECT_LINES, @NP@ stands for the number of ranks, @MID@ for rank NP/2 and @LAST@ for rank
 # NP-1.
 function(weft_add_mpi_test name)
-  cmake_parse_arguments(PARSE_ARGV 1 T "" "SOURCE;PROGRAM;EXPECT_EXIT;TIMEOUT"
+  cmake_parse_arguments(PARSE_ARGV 1 T "NOT_SANITIZED" "SOURCE;PROGRAM;EXPECT_EXIT;TIMEOUT"
                         "RANKS;WORKERS;NODES;ARGS;EXPECT_OUTPUT;EXPECT_LINES;ENV")
+  if(T_NOT_SANITIZED AND WEFT_SANITIZE)
+    return()
+  endif()
   if(T_SOURCE)
     weft_build_mpi_program(${T_SOURCE} binary)
   elseif(T_PROGRAM)
@@ -73,6 +78,10 @@ function(weft_add_mpi_test name)
   endif()
   if(NOT T_TIMEOUT)
     set(T_TIMEOUT 30)
+  endif()
+  # Sanitized programs run several times slower (ASan about 2x, TSan 5-15x).
+  if(WEFT_SANITIZE)
+    math(EXPR T_TIMEOUT "${T_TIMEOUT} * 4")
   endif()
   math(EXPR script_timeout "${T_TIMEOUT} + 15")
   math(EXPR ctest_timeout "${T_TIMEOUT} + 30")
@@ -134,3 +143,20 @@ function(weft_add_mpi_test name)
   endforeach()
 endfunction()
 
+
+# weft_sanitizer_subset(<label> [TESTS <test>...] [TARGETS <target>...])
+# A subset of the suite that a sanitized build of scripts/dev.sh runs (docs/user-guide.md#sanitizers): the
+# tests (of the calling directory) get the label, and the target <label> builds what they need, so that the
+# sanitized build compiles only that.
+function(weft_sanitizer_subset label)
+  cmake_parse_arguments(PARSE_ARGV 1 S "" "" "TESTS;TARGETS")
+  if(NOT TARGET ${label})
+    add_custom_target(${label})
+  endif()
+  if(S_TARGETS)
+    add_dependencies(${label} ${S_TARGETS})
+  endif()
+  if(S_TESTS)
+    set_property(TEST ${S_TESTS} APPEND PROPERTY LABELS ${label})
+  endif()
+endfunction()

@@ -28,9 +28,11 @@ static int failing_copy(MPI_Comm comm, int keyval, void *extra, void *in, void *
   return MPI_ERR_OTHER;
 }
 
+static int deletes_fail; /* failing_delete fails while set */
+
 static int failing_delete(MPI_Comm comm, int keyval, void *value, void *extra) {
   (void)comm, (void)keyval, (void)value, (void)extra;
-  return MPI_ERR_ARG;
+  return deletes_fail ? MPI_ERR_ARG : MPI_SUCCESS;
 }
 
 static int print_at_finalize(MPI_Comm comm, int keyval, void *value, void *extra) {
@@ -101,8 +103,13 @@ static void communicator_attributes(void) {
   CHECK(code == MPI_ERR_OTHER && copy == MPI_COMM_NULL, "Comm_dup with a failing copy callback returned %d", code);
   MPI_Comm_delete_attr(comm, fails_copy);
   MPI_Comm_set_attr(comm, fails_delete, base);
+  deletes_fail = 1;
   code = MPI_Comm_free(&comm);
   CHECK(code == MPI_ERR_ARG && comm != MPI_COMM_NULL, "Comm_free with a failing delete callback returned %d", code);
+  deletes_fail = 0; /* the communicator is still there, and now goes */
+  code = MPI_Comm_free(&comm);
+  CHECK(code == MPI_SUCCESS && comm == MPI_COMM_NULL, "Comm_free after the delete callback stopped failing returned %d",
+        code);
   MPI_Comm_free_keyval(&fails_delete);
 
   expect_error(MPI_Comm_set_attr(MPI_COMM_WORLD, 12345, base), MPI_ERR_KEYVAL, "set_attr with an unknown keyval");

@@ -37,7 +37,10 @@ static void comm_handler(MPI_Comm *comm, int *code, ...) {
 }
 
 static void attributes(MPI_Win win) {
-  int keyval, flag, a = 0, b = 0;
+  /* Static: the attribute set last stays on the window, its delete callback writing into it, until
+   * MPI_Win_free, after this function has returned. */
+  static int a, b;
+  int keyval, flag;
   void *value;
   MPI_Win_create_keyval(MPI_WIN_NULL_COPY_FN, count_delete, &keyval, &deletions);
   MPI_Win_get_attr(win, keyval, &value, &flag);

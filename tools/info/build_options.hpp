@@ -18,6 +18,12 @@ inline constexpr build_option build_options[] = {
      "fuzzers of tests/fuzz under libFuzzer (clang-19 with Debian's libclang-rt-19-dev), for a build directory of "
      "its own: scripts/fuzz.sh makes build-fuzz/. OFF builds the same fuzzers as replays of their committed "
      "corpora, which `ctest -L fuzz` runs. See tests/fuzz/README.md."},
+    {"WEFT_SANITIZE", "",
+     "`address,undefined` builds the library, the tools, the unit tests and, through mpicc and mpicxx (which "
+     "record the flags), every MPI program with AddressSanitizer and UndefinedBehaviorSanitizer, any finding "
+     "ending the program; `thread` does the same with ThreadSanitizer. Empty builds without sanitizers. Needs "
+     "clang and Debian's libclang-rt-19-dev; scripts/dev.sh makes build-asan/ and build-tsan/. See the user "
+     "guide's Sanitizers section."},
     {"WEFT_FUZZ_SECONDS", "20",
      "How long each fuzzer fuzzes in the tests of a WEFT_FUZZ=ON build (`ctest -L fuzz`); scripts/fuzz.sh sets it "
      "from its argument."},

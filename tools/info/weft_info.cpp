@@ -55,10 +55,11 @@ void print_config() {
 template <class Rows>
 void print_markdown_table(const char* kind, const Rows& rows) {
   std::printf("| %s | Default | Meaning |\n|---|---|---|\n", kind);
-  for (const auto& row : rows)
-    std::printf("| `%.*s` | `%.*s` | %.*s |\n", static_cast<int>(row.name.size()), row.name.data(),
-                static_cast<int>(row.default_value.size()), row.default_value.data(),
-                static_cast<int>(row.doc.size()), row.doc.data());
+  for (const auto& row : rows) {
+    std::string default_value = row.default_value.empty() ? "empty" : "`" + std::string(row.default_value) + "`";
+    std::printf("| `%.*s` | %s | %.*s |\n", static_cast<int>(row.name.size()), row.name.data(),
+                default_value.c_str(), static_cast<int>(row.doc.size()), row.doc.data());
+  }
 }
 
 void print_config_markdown() {
