@@ -63,26 +63,21 @@ expect_parked_rank() {
 export WEFT_NRANKS=4 WEFT_WORKERS=$workers
 gdb_batch="gdb -nx -batch -ex 'set pagination off' -x $extension"
 
+# gdb commands showing rank $2's stack and the locals of its frame in function $3, under the label $1 (none
+# when empty).
+show_rank() {
+  if test -n "$1"; then printf 'echo @@ %s\\n\n' "$1"; fi
+  printf 'weft rank %s\nbt\nframe function %s\ninfo locals\n' "$2" "$3"
+}
+
 case $mode in
   live)
-    cat > commands <<'END'
-run
-echo @@ ranks\n
-weft ranks
-echo @@ rank1\n
-weft rank 1
-bt
-frame function main
-info locals
-echo @@ rank3\n
-weft rank 3
-bt
-frame function known_place
-info locals
-echo @@ back\n
-weft rank
-echo @@ end\n
-END
+    {
+      printf 'run\necho @@ ranks\\n\nweft ranks\n'
+      show_rank rank1 1 main
+      show_rank rank3 3 known_place
+      printf 'echo @@ back\\n\nweft rank\necho @@ end\\n\n'
+    } > commands
     eval "$gdb_batch" -x commands --args "$program" > "$output" 2>&1
     expect - 'received signal SIGTRAP'
     expect_ring ranks
@@ -104,45 +99,24 @@ END
       eval "$gdb_batch" -ex run -ex "'gcore gcore-file'" --args "$program" > gcore-output 2>&1
       core=gcore-file
     fi
-    cat > commands <<'END'
-echo @@ ranks\n
-weft ranks
-echo @@ rank2\n
-weft rank 2
-bt
-frame function main
-info locals
-echo @@ rank3\n
-weft rank 3
-bt
-frame function known_place
-info locals
-echo @@ end\n
-END
+    {
+      printf 'echo @@ ranks\\n\nweft ranks\n'
+      show_rank rank2 2 main
+      show_rank rank3 3 known_place
+      printf 'echo @@ end\\n\n'
+    } > commands
     eval "$gdb_batch" -x commands "$program" "$core" > "$output" 2>&1
     expect_ring ranks
     expect_parked_rank rank2 2
     expect_rank_3 rank3
     ;;
   mpirun)
-    cat > commands <<'END'
-echo @@ at-main\n
-weft ranks
-bt 1
-echo @@ trapped\n
-continue
-weft ranks
-weft rank 3
-bt
-frame function known_place
-info locals
-echo @@ rank0\n
-weft rank 0
-bt
-frame function main
-info locals
-echo @@ end\n
-END
+    {
+      printf 'echo @@ at-main\\n\nweft ranks\nbt 1\necho @@ trapped\\n\ncontinue\nweft ranks\n'
+      show_rank '' 3 known_place
+      show_rank rank0 0 main
+      printf 'echo @@ end\\n\n'
+    } > commands
     "$prefix/bin/mpirun" -n 4 --workers "$workers" --gdb 1 "$program" < commands > session 2>&1
     status=$?
     # gdb prompts before each command it reads.
