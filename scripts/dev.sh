@@ -3,8 +3,8 @@
 #   scripts/dev.sh demo   installs what is missing, builds, runs the convolution demo on 256 ranks, zero-copy
 #                         halos against copied ones
 #   scripts/dev.sh test   installs what is missing, builds, runs the whole test suite, then a subset of it
-#                         under AddressSanitizer and UBSan (docs/user-guide.md#sanitizers), then builds the
-#                         fuzzers and runs each for a bounded time (scripts/fuzz.sh)
+#                         under AddressSanitizer and UBSan (docs/user-guide.md#sanitizers), then, in that
+#                         sanitized build, the fuzzers, each for a bounded time (scripts/fuzz.sh)
 # and `scripts/dev.sh build` for the build alone, `scripts/dev.sh sanitize` for the whole suite under
 # AddressSanitizer and UBSan and a subset under ThreadSanitizer. The build goes to build/ (override with
 # WEFT_BUILD_DIR), the sanitized builds beside it (build-asan, build-tsan).
@@ -37,9 +37,9 @@ build_weft() {
 
 # Sanitized builds (the WEFT_SANITIZE option) at -O1 with line tables only: they compile faster than the
 # normal build and their reports still name files and lines.
-configure_sanitized() {  # <build directory> <sanitizers>
+configure_sanitized() {  # <build directory> <sanitizers> <WEFT_FUZZ>
   cmake -S "$root" -B "$1" -G Ninja -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
-        -DWEFT_SANITIZE="$2" -DCMAKE_BUILD_TYPE=Debug \
+        -DWEFT_SANITIZE="$2" -DWEFT_FUZZ="$3" -DCMAKE_BUILD_TYPE=Debug \
         "-DCMAKE_C_FLAGS_DEBUG=-O1 -gline-tables-only" "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -gline-tables-only"
 }
 
@@ -51,8 +51,8 @@ export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/tests/lsan-suppressions.t
 
 # The subset <label> (tests/mpi_tests.cmake, weft_sanitizer_subset) in a sanitized build: only what it needs
 # is built, then its labelled tests run with the unit tests it built (a unit test not built is not listed).
-run_sanitizer_subset() {  # <build directory> <sanitizers> <label>
-  configure_sanitized "$1" "$2"
+run_sanitizer_subset() {  # <build directory> <sanitizers> <label> <WEFT_FUZZ>
+  configure_sanitized "$1" "$2" "$4"
   cmake --build "$1" -j "$jobs" --target "$3"
   ctest --test-dir "$1" --output-on-failure -j "$jobs" -L "^($3|unit)\$"
 }
@@ -80,16 +80,17 @@ case "${1:-}" in
     build_weft
     ctest --test-dir "$build" --output-on-failure -j "$jobs"
     # Within the CI's time, one sanitized build fits, not two: ASan+UBSan's subset here, ThreadSanitizer's
-    # in `sanitize` (docs/user-guide.md#sanitizers).
-    run_sanitizer_subset "$sanitized_build" address,undefined address_sanitizer
-    "$root/scripts/fuzz.sh"
+    # in `sanitize` (docs/user-guide.md#sanitizers). The same build, with libFuzzer's coverage, runs the
+    # fuzzers.
+    run_sanitizer_subset "$sanitized_build" address,undefined address_sanitizer ON
+    WEFT_FUZZ_BUILD_DIR=$sanitized_build "$root/scripts/fuzz.sh"
     ;;
   sanitize)
     install_missing "${test_packages[@]}"
-    configure_sanitized "$sanitized_build" address,undefined
+    configure_sanitized "$sanitized_build" address,undefined OFF
     cmake --build "$sanitized_build" -j "$jobs"
     ctest --test-dir "$sanitized_build" --output-on-failure -j "$jobs"
-    run_sanitizer_subset "$tsan_build" thread thread_sanitizer
+    run_sanitizer_subset "$tsan_build" thread thread_sanitizer OFF
     ;;
   *)
     echo "usage: scripts/dev.sh demo|test|build|sanitize" >&2

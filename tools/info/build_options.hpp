@@ -14,10 +14,11 @@ struct build_option {
 
 inline constexpr build_option build_options[] = {
     {"WEFT_FUZZ", "OFF",
-     "ON instruments every layer for libFuzzer, AddressSanitizer and UndefinedBehaviorSanitizer and builds the "
-     "fuzzers of tests/fuzz under libFuzzer (clang-19 with Debian's libclang-rt-19-dev), for a build directory of "
-     "its own: scripts/fuzz.sh makes build-fuzz/. OFF builds the same fuzzers as replays of their committed "
-     "corpora, which `ctest -L fuzz` runs. See tests/fuzz/README.md."},
+     "ON, with WEFT_SANITIZE=address,undefined (which it needs), also instruments every layer for libFuzzer's "
+     "coverage and builds the fuzzers of tests/fuzz under libFuzzer (clang-19 with Debian's libclang-rt-19-dev); "
+     "the rest of the build works as in any ASan+UBSan build. scripts/fuzz.sh makes build-fuzz/; scripts/dev.sh "
+     "test fuzzes in its build-asan/. OFF builds the same fuzzers as replays of their committed corpora, which "
+     "`ctest -L fuzz` runs. See tests/fuzz/README.md."},
     {"WEFT_SANITIZE", "",
      "`address,undefined` builds the library, the tools, the unit tests and, through mpicc and mpicxx (which "
      "record the flags), every MPI program with AddressSanitizer and UndefinedBehaviorSanitizer, any finding "
