@@ -10,6 +10,9 @@ namespace weft::privatize::abi {
 // Privatized globals of a module are moved into this section; the linker gathers them from every object
 // of the module, so the section is the module's initial image, copied once per rank.
 inline constexpr const char* data_section = "weft_priv";
+// Privatized globals that start as zeros go to this one instead, a NOBITS section like .bss: the program
+// file holds no bytes for them, and each rank's copy is zero pages the kernel hands out when first touched.
+inline constexpr const char* zero_section = "weft_zero";
 // Constructors and destructors that run once per rank instead of once per process.
 inline constexpr const char* init_section = "weft_init";
 // Words of the initial image that hold the address of a privatized object, relocated in each rank's copy.
@@ -18,26 +21,30 @@ inline constexpr const char* reloc_section = "weft_relocs";
 // Thread-local pointer to the running rank's table of per-module deltas (rank copy minus original);
 // outside any rank it points at a table of zeros, so code there reaches the originals.
 inline constexpr const char* deltas_symbol = "__weft_priv_deltas";
-// One per module (hidden): the module's index into that table, set when the module registers.
+// One per module (hidden): the module's index into that table, set when the module registers; its zero
+// section has an index of its own, since its copy sits elsewhere in a rank's block.
 inline constexpr const char* module_index_symbol = "__weft_priv_module";
+inline constexpr const char* zero_index_symbol = "__weft_priv_module_zero";
 // Per-module function that registers the module's sections; runs as an ordinary process constructor.
 inline constexpr const char* register_module_function = "__weft_priv_register_module";
 // void __weft_priv_register(uint32_t* module_index, char* data_begin, char* data_end,
+//                           uint32_t* zero_index, char* zero_begin, char* zero_end,
 //                           const init_record* inits_begin, const init_record* inits_end,
 //                           const reloc_record* relocs_begin, const reloc_record* relocs_end)
 inline constexpr const char* register_function = "__weft_priv_register";
 // void* __weft_priv_resolve(void* address): the running rank's copy of a global declared but not defined
 // in the module (defined in another module, or in a library that was not privatized and stays shared).
 inline constexpr const char* resolve_function = "__weft_priv_resolve";
-// Anchors that give every module the three sections (and so their __start_/__stop_ symbols).
+// Anchors that give every module the four sections (and so their __start_/__stop_ symbols).
 inline constexpr const char* anchor_prefix = "__weft_priv_anchor.";
 
 // `__attribute__((annotate("weft.shared")))`, spelled WEFT_SHARED in mpi.h: the global stays shared.
 inline constexpr const char* shared_annotation = "weft.shared";
 
-// Modules (the program and its shared libraries) that can hold privatized globals; index 0 is the
-// "not registered" index whose delta is always zero.
-inline constexpr std::uint32_t max_modules = 64;
+// Entries of the delta table: two per module (the program and each of its shared libraries that hold
+// privatized globals: their data and their zeros), and index 0, the "not registered" index whose delta
+// is always zero. So 63 such modules.
+inline constexpr std::uint32_t max_modules = 127;
 
 enum class init_kind : std::uint32_t { anchor = 0, constructor = 1, destructor = 2 };
 

@@ -40,21 +40,25 @@ class function_rewriter {
     if (auto* variable = dyn_cast<GlobalVariable>(global); variable && selection_.externals.contains(variable))
       address = builder_.CreateCall(resolver(), {global}, global->getName() + ".rank");
     else
-      address = builder_.CreateGEP(builder_.getInt8Ty(), global, delta(), global->getName() + ".rank");
+      // An alias is in the part of the definition it names.
+      address = builder_.CreateGEP(builder_.getInt8Ty(), global,
+                                   delta(part_of(*cast<GlobalVariable>(global->getAliaseeObject()))),
+                                   global->getName() + ".rank");
     return address;
   }
 
-  Value* delta() {
-    if (delta_ != nullptr) return delta_;
+  Value* delta(image_part part) {
+    Value*& delta = deltas_[static_cast<int>(part)];
+    if (delta != nullptr) return delta;
     Module& module = *function_.getParent();
     auto* pointer = builder_.getPtrTy();
     auto* table_pointer = cast<GlobalVariable>(module.getOrInsertGlobal(abi::deltas_symbol, pointer));
     table_pointer->setThreadLocalMode(GlobalValue::InitialExecTLSModel);
-    Value* table = invariant_load(builder_, pointer, builder_.CreateThreadLocalAddress(table_pointer));
-    Value* index = invariant_load(builder_, builder_.getInt32Ty(), &module_index(module));
-    Value* entry = builder_.CreateInBoundsGEP(builder_.getInt64Ty(), table, builder_.CreateZExt(index, builder_.getInt64Ty()));
-    delta_ = invariant_load(builder_, builder_.getInt64Ty(), entry);
-    return delta_;
+    if (table_ == nullptr) table_ = invariant_load(builder_, pointer, builder_.CreateThreadLocalAddress(table_pointer));
+    Value* index = invariant_load(builder_, builder_.getInt32Ty(), &module_index(module, part));
+    Value* entry = builder_.CreateInBoundsGEP(builder_.getInt64Ty(), table_, builder_.CreateZExt(index, builder_.getInt64Ty()));
+    delta = invariant_load(builder_, builder_.getInt64Ty(), entry);
+    return delta;
   }
 
   FunctionCallee resolver() {
@@ -73,7 +77,8 @@ class function_rewriter {
   Function& function_;
   const global_selection& selection_;
   IRBuilder<> builder_;
-  Value* delta_ = nullptr;
+  Value* table_ = nullptr;
+  Value* deltas_[2] = {};  // by image_part
   DenseMap<GlobalValue*, Value*> addresses_;
 };
 

@@ -53,7 +53,7 @@ bool place_in_image(Module& module, const global_selection& selection) {
     global->setThreadLocalMode(GlobalValue::NotThreadLocal);
     // A common symbol cannot live in a named section; weak keeps the "one definition wins" merging.
     if (global->hasCommonLinkage()) global->setLinkage(GlobalValue::WeakAnyLinkage);
-    global->setSection(abi::data_section);
+    place_in_part(*global, part_of(*global));
     // Its only uses are now at offsets the optimizer cannot see through; keep it from being folded away.
     kept.push_back(global);
 

@@ -55,27 +55,45 @@ void emit_records(Module& module, StringRef section, StructType* type, const rec
   appendToCompilerUsed(module, kept);
 }
 
-GlobalVariable& module_index(Module& module) {
-  return module_singleton(module, abi::module_index_symbol, Type::getInt32Ty(module.getContext()), "");
+image_part part_of(const GlobalVariable& global) {
+  const Constant* initial = global.getInitializer();
+  return initial->isNullValue() || isa<UndefValue>(initial) ? image_part::zero : image_part::data;
+}
+
+void place_in_part(GlobalVariable& global, image_part part) {
+  if (part == image_part::data) {
+    global.setSection(abi::data_section);
+    return;
+  }
+  global.setSection("");
+  global.addAttribute("bss-section", abi::zero_section);
+  global.addAttribute("data-section", abi::zero_section);
+}
+
+GlobalVariable& module_index(Module& module, image_part part) {
+  return module_singleton(module, part == image_part::data ? abi::module_index_symbol : abi::zero_index_symbol,
+                          Type::getInt32Ty(module.getContext()), "");
 }
 
 void emit_module_registration(Module& module) {
   LLVMContext& context = module.getContext();
   const std::string anchor = abi::anchor_prefix;
-  // Every module that registers has all three sections, even with no constructor or no relocation.
+  // Every module that registers has all four sections, even with no constructor or no relocation.
   GlobalVariable& data_anchor = module_singleton(module, anchor + "data", Type::getInt8Ty(context), abi::data_section);
+  GlobalVariable& zero_anchor = module_singleton(module, anchor + "zero", Type::getInt8Ty(context), "");
+  place_in_part(zero_anchor, image_part::zero);
   GlobalVariable& init_anchor = module_singleton(module, anchor + "init", init_record_type(context), abi::init_section);
   GlobalVariable& reloc_anchor =
       module_singleton(module, anchor + "relocs", reloc_record_type(context), abi::reloc_section);
   init_anchor.setAlignment(Align(8));
   reloc_anchor.setAlignment(Align(8));
-  appendToCompilerUsed(module, {&data_anchor, &init_anchor, &reloc_anchor});
+  appendToCompilerUsed(module, {&data_anchor, &zero_anchor, &init_anchor, &reloc_anchor});
 
   if (module.getFunction(abi::register_module_function) != nullptr) return;
   auto* pointer = PointerType::getUnqual(context);
   auto* void_type = Type::getVoidTy(context);
   FunctionCallee register_sections = module.getOrInsertFunction(
-      abi::register_function, FunctionType::get(void_type, SmallVector<Type*, 7>(7, pointer), false));
+      abi::register_function, FunctionType::get(void_type, SmallVector<Type*, 9>(9, pointer), false));
   auto* registration = Function::Create(FunctionType::get(void_type, false), GlobalValue::LinkOnceODRLinkage,
                                         abi::register_module_function, module);
   registration->setVisibility(GlobalValue::HiddenVisibility);
@@ -83,11 +101,17 @@ void emit_module_registration(Module& module) {
   registration->addFnAttr(Attribute::NoUnwind);
 
   IRBuilder<> builder(BasicBlock::Create(context, "", registration));
-  SmallVector<Value*, 7> arguments{&module_index(module)};
-  for (StringRef section : {abi::data_section, abi::init_section, abi::reloc_section}) {
+  SmallVector<Value*, 9> arguments;
+  auto add_bounds = [&](StringRef section) {
     arguments.push_back(section_bound(module, "__start_", section));
     arguments.push_back(section_bound(module, "__stop_", section));
-  }
+  };
+  arguments.push_back(&module_index(module, image_part::data));
+  add_bounds(abi::data_section);
+  arguments.push_back(&module_index(module, image_part::zero));
+  add_bounds(abi::zero_section);
+  add_bounds(abi::init_section);
+  add_bounds(abi::reloc_section);
   builder.CreateCall(register_sections, arguments);
   builder.CreateRetVoid();
   // Before the program's own constructors (priority 101 is the first one programs may use), dropped

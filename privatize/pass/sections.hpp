@@ -20,10 +20,22 @@ void emit_records(llvm::Module& module, llvm::StringRef section, llvm::StructTyp
 llvm::StructType* init_record_type(llvm::LLVMContext& context);
 llvm::StructType* reloc_record_type(llvm::LLVMContext& context);
 
-// The module's index into the running rank's delta table (one hidden copy per linked module).
-llvm::GlobalVariable& module_index(llvm::Module& module);
+// The two parts of a module's image: globals with initial values, and globals that start as zeros.
+enum class image_part { data, zero };
 
-// The per-module constructor that registers the module's three sections with the runtime.
+// The part a privatized global belongs to (by its initial value, once the pass has set it).
+image_part part_of(const llvm::GlobalVariable& global);
+
+// Moves a privatized global to its part's section. A global that starts as zeros keeps no explicit
+// section: explicit sections are never NOBITS, while clang's implicit ones (what `#pragma clang section`
+// sets) keep the zeros out of the file. A translation unit built with -fno-zero-initialized-in-bss puts
+// them in the same section as data; they are still zeros there.
+void place_in_part(llvm::GlobalVariable& global, image_part part);
+
+// The index into the running rank's delta table of a module's part (one hidden copy per linked module).
+llvm::GlobalVariable& module_index(llvm::Module& module, image_part part);
+
+// The per-module constructor that registers the module's four sections with the runtime.
 void emit_module_registration(llvm::Module& module);
 
 }  // namespace weft::privatize

@@ -28,7 +28,7 @@ void module_registry::add(std::uint32_t* index, const module_sections& sections)
     }
   if (count == abi::max_modules - 1)
     runtime::fatal(1, "more than %u modules with privatized globals; link some of them statically",
-                   abi::max_modules - 1);
+                   (abi::max_modules - 1) / 2);
   modules_[count] = sections;
   modules_[count].index = count + 1;
   *index = count + 1;
@@ -49,10 +49,12 @@ std::span<const module_sections> module_registry::modules() const noexcept {
 }  // namespace weft::privatize
 
 extern "C" void __weft_priv_register(std::uint32_t* index, std::byte* data_begin, std::byte* data_end,
+                                     std::uint32_t* zero_index, std::byte* zero_begin, std::byte* zero_end,
                                      const weft::privatize::abi::init_record* inits_begin,
                                      const weft::privatize::abi::init_record* inits_end,
                                      const weft::privatize::abi::reloc_record* relocs_begin,
                                      const weft::privatize::abi::reloc_record* relocs_end) {
-  weft::privatize::module_registry::instance().add(
-      index, {0, {data_begin, data_end}, {inits_begin, inits_end}, {relocs_begin, relocs_end}});
+  auto& registry = weft::privatize::module_registry::instance();
+  registry.add(index, {0, {data_begin, data_end}, false, {inits_begin, inits_end}, {relocs_begin, relocs_end}});
+  registry.add(zero_index, {0, {zero_begin, zero_end}, true, {}, {}});
 }

@@ -1,6 +1,7 @@
 #pragma once
 // The modules (program and shared libraries) whose code was built by the privatizing pass. Each one
 // registers its sections from a process constructor, before main; ranks then copy what is registered.
+// A module's globals that start as zeros are an entry of their own, with their own index.
 
 #include <atomic>
 #include <cstddef>
@@ -14,6 +15,7 @@ namespace weft::privatize {
 struct module_sections {
   std::uint32_t index = 0;                     // into each rank's delta table; 0 is never a module's
   std::span<std::byte> data;                   // the initial image of the module's privatized globals
+  bool zeros = false;                          // the image is all zeros (a zero section): nothing to copy
   std::span<const abi::init_record> inits;     // constructors and destructors to run per rank
   std::span<const abi::reloc_record> relocs;   // pointers in the image to relocate per rank
 };

@@ -1,7 +1,9 @@
 #include "privatize/runtime/rank_image.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
+#include <new>
 #include <mutex>
 #include <vector>
 
@@ -73,24 +75,27 @@ std::size_t rank_image::bytes_per_rank() {
   return layout.modules.empty() ? 0 : layout.size;
 }
 
-rank_image::rank_image() : block_(nullptr, aligned_delete{0}), deltas_(process_deltas) {
+rank_image::rank_image() : deltas_(process_deltas) {
   const image_layout& layout = image_layout::get();
   if (layout.modules.empty()) return;  // a program built without the pass: nothing to copy
 
-  block_ = {static_cast<std::byte*>(::operator new[](layout.size, std::align_val_t(layout.alignment))),
-            aligned_delete{layout.alignment}};
-  auto* deltas = reinterpret_cast<std::intptr_t*>(block_.get());
-  std::fill_n(deltas, abi::max_modules, 0);
+  // Zeroed memory, so zero sections need no copy; a large block comes from mmap, whose pages the kernel
+  // gives only when touched, so a rank pays for the zeros it uses.
+  raw_block_.reset(static_cast<std::byte*>(std::calloc(1, layout.size + layout.alignment)));
+  if (raw_block_ == nullptr) throw std::bad_alloc();
+  auto address = reinterpret_cast<std::uintptr_t>(raw_block_.get());
+  std::byte* block = raw_block_.get() + ((layout.alignment - address % layout.alignment) % layout.alignment);
+  auto* deltas = reinterpret_cast<std::intptr_t*>(block);
   for (const image_layout::placed_module& placed : layout.modules) {
-    std::byte* copy = block_.get() + placed.offset;
-    std::memcpy(copy, placed.module->data.data(), placed.module->data.size());
+    std::byte* copy = block + placed.offset;
+    if (!placed.module->zeros) std::memcpy(copy, placed.module->data.data(), placed.module->data.size());
     deltas[placed.module->index] = copy - placed.module->data.data();
   }
   for (const image_layout::relocation& relocation : layout.relocations) {
     std::intptr_t word;
-    std::memcpy(&word, block_.get() + relocation.offset, sizeof word);
+    std::memcpy(&word, block + relocation.offset, sizeof word);
     word += deltas[relocation.target_module];
-    std::memcpy(block_.get() + relocation.offset, &word, sizeof word);
+    std::memcpy(block + relocation.offset, &word, sizeof word);
   }
   deltas_ = deltas;
 }

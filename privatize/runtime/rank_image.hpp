@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <span>
 
@@ -25,11 +26,10 @@ class rank_image {
   static constexpr std::intptr_t process_deltas[abi::max_modules] = {};
 
  private:
-  struct aligned_delete {
-    std::size_t alignment;
-    void operator()(std::byte* block) const noexcept { ::operator delete[](block, std::align_val_t(alignment)); }
+  struct free_block {
+    void operator()(std::byte* block) const noexcept { std::free(block); }
   };
-  std::unique_ptr<std::byte[], aligned_delete> block_;
+  std::unique_ptr<std::byte[], free_block> raw_block_;  // the copies start at the first aligned byte
   const std::intptr_t* deltas_;
 };
 

@@ -2,6 +2,7 @@
 // and the exit handlers of a rank.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -23,13 +24,19 @@ fake_image original;
 const abi::reloc_record relocations[] = {{&original.pointer, &original}, {&original.pointer, &original}};
 std::uint32_t module_index = 0;
 std::uint32_t index_of_second_registration = 0;
+// What it would put into the module's weft_zero section; written in this process before ranks start, so
+// that a copy made from it rather than zeroed would show.
+alignas(4096) std::byte zero_original[3 * 4096];
+std::uint32_t zero_index = 0;
 
 // Registered from a constructor, before main, as a module's registration constructor does; twice, as a
 // module whose objects all carry the constructor could.
 [[maybe_unused]] const bool registered = [] {
   auto* begin = reinterpret_cast<std::byte*>(&original);
-  module_registry::instance().add(&module_index, {0, {begin, sizeof original}, {}, relocations});
-  module_registry::instance().add(&index_of_second_registration, {0, {begin, sizeof original}, {}, {}});
+  module_registry::instance().add(&module_index, {0, {begin, sizeof original}, false, {}, relocations});
+  module_registry::instance().add(&zero_index, {0, zero_original, true, {}, {}});
+  module_registry::instance().add(&index_of_second_registration, {0, {begin, sizeof original}, false, {}, {}});
+  zero_original[4097] = std::byte{7};
   return true;
 }();
 
@@ -54,6 +61,20 @@ TEST_CASE("each rank image holds its own copy of a registered module") {
   CHECK(original.number == 42);
 }
 
+TEST_CASE("a zero section is zeros in each rank image, at its own index and alignment") {
+  REQUIRE(zero_index == 2);
+  rank_image first, second;
+  auto* a = reinterpret_cast<std::byte*>(zero_original) + first.deltas()[zero_index];
+  auto* b = reinterpret_cast<std::byte*>(zero_original) + second.deltas()[zero_index];
+  CHECK(a != zero_original);
+  CHECK(a != b);
+  CHECK(reinterpret_cast<std::uintptr_t>(a) % 4096 == 0);
+  CHECK(std::all_of(a, a + sizeof zero_original, [](std::byte x) { return x == std::byte{0}; }));
+  a[4097] = std::byte{1};
+  CHECK(b[4097] == std::byte{0});
+  CHECK(module_registry::instance().find(&zero_original[5]) != nullptr);
+}
+
 TEST_CASE("pointers in initial values point into the rank's own copy once") {
   rank_image image;
   fake_image& copy = copy_in(image);
@@ -64,7 +85,7 @@ TEST_CASE("pointers in initial values point into the rank's own copy once") {
 
 TEST_CASE("the registry finds the module that holds an address and nothing else") {
   CHECK(index_of_second_registration == module_index);
-  CHECK(module_registry::instance().modules().size() == 1);
+  CHECK(module_registry::instance().modules().size() == 2);
   CHECK(module_registry::instance().find(&original.tail[3]) != nullptr);
   int elsewhere = 0;
   CHECK(module_registry::instance().find(&elsewhere) == nullptr);
