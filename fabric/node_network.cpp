@@ -7,6 +7,7 @@
 #include <string>
 
 #include "fabric/wire_format.hpp"
+#include "runtime/census_mailbox.hpp"
 #include "runtime/config.hpp"
 #include "runtime/scheduler.hpp"
 #include "shm/matching_engine.hpp"
@@ -92,7 +93,10 @@ node_network::node_network(runtime::job& owner)
     : nodes_(owner.nodes()),
       eager_max_(runtime::job_config().fabric_eager_max),
       packet_capacity_(with_room_in_rxm_buffers(sizeof(packet_header) + std::max(eager_max_, rma_message_min))),
-      network_(nullptr) {
+      network_(nullptr),
+      owner_(owner),
+      traffic_(owner.worker_count()),
+      census_arriving_(nodes_.node_count()) {
   for (int w = 0; w < owner.worker_count(); ++w)
     links_.emplace_back().port = std::make_unique<worker_port>(network_, w, packet_capacity_, receive_buffers_per_port);
   runtime::pmix_client& wire_up = *owner.wire_up();
@@ -123,7 +127,63 @@ node_network::node_network(runtime::job& owner)
   rma::install_remote_transport(*this);
 }
 
-bool node_network::progress(int index) { return links_[index].port->progress(*this); }
+bool node_network::progress(int index) {
+  if (index == 0 && census_queued_.load(std::memory_order_acquire)) send_census_messages();
+  return links_[index].port->progress(*this);
+}
+
+runtime::network_traffic node_network::traffic() const {
+  runtime::network_traffic total;
+  for (const traffic_counts& counts : traffic_) {
+    total.started += counts.started.load(std::memory_order_relaxed);
+    total.completed += counts.completed.load(std::memory_order_relaxed);
+  }
+  return total;
+}
+
+void node_network::send_to_watchdog(int node, std::vector<std::byte> message) {
+  {
+    std::lock_guard guard(census_lock_);
+    census_outbox_.emplace_back(node, std::move(message));
+  }
+  census_queued_.store(true, std::memory_order_release);
+  owner_.worker_at(0).wake_for_network();
+}
+
+void node_network::send_census_messages() {
+  std::vector<std::pair<int, std::vector<std::byte>>> queued;
+  {
+    std::lock_guard guard(census_lock_);
+    census_queued_.store(false, std::memory_order_relaxed);
+    queued.swap(census_outbox_);
+  }
+  const std::size_t part_max = message_capacity();
+  for (auto& [node, message] : queued) {
+    std::size_t offset = 0;
+    do {
+      std::size_t part = std::min(part_max, message.size() - offset);
+      packet_header header{};
+      header.kind = packet_kind::census;
+      header.size = message.size();
+      header.address = offset;
+      std::vector<std::byte> packet = packet_to(links_[0], node, 0, header, part);
+      std::memcpy(packet.data() + sizeof header, message.data() + offset, part);
+      send_packet(links_[0], node, 0, std::move(packet));
+      offset += part;
+    } while (offset < message.size());
+  }
+}
+
+void node_network::take_census_part(const packet_header& header, std::span<const std::byte> part) {
+  // Parts come in order: packets between two workers are handled so.
+  std::vector<std::byte>& arriving = census_arriving_[header.origin_node];
+  if (header.address != arriving.size() || header.size - arriving.size() < part.size())
+    runtime::fatal(1, "node %d: a census message of node %d lost a part", nodes_.this_node(), header.origin_node);
+  arriving.insert(arriving.end(), part.begin(), part.end());
+  if (arriving.size() < header.size) return;
+  runtime::deliver_census_message(header.origin_node, arriving);
+  arriving.clear();
+}
 
 void node_network::finish() {
   for (link& each : links_) each.port->drain(*this);
@@ -152,6 +212,8 @@ std::vector<std::byte> node_network::packet_to(link& from, int node, int worker,
   header.origin_node = nodes_.this_node();
   header.origin_worker = from.port->index();
   header.sequence = from.next_sent[node][worker]++;
+  if (header.kind != packet_kind::census)
+    traffic_[from.port->index()].started.fetch_add(1, std::memory_order_relaxed);
   std::vector<std::byte> packet(sizeof header + data_bytes);
   std::memcpy(packet.data(), &header, sizeof header);
   return packet;
@@ -198,6 +260,7 @@ void node_network::start_send(shm::send_request& request, const shm::const_typed
   header.kind = packet_kind::ready_to_send;
   header.cookie = reinterpret_cast<std::uintptr_t>(sent.get());  // back in `finished`
   request.destination = destination;
+  request.rendezvous.env = env;  // for the wait site of a rank that waits for the send
   from.waiting_sends.emplace(&request, sent.release());
   send_header(from, node, worker, header);
 }
@@ -270,7 +333,12 @@ void node_network::handle_packet(worker_port& port, const packet_header& header,
   if ((header.kind == packet_kind::eager || header.kind == packet_kind::rma) && bytes - sizeof header < header.size)
     runtime::fatal(1, "node %d: a packet of node %d holds %zu bytes of a %llu-byte message", nodes_.this_node(),
                    header.origin_node, bytes - sizeof header, static_cast<unsigned long long>(header.size));
+  // Counted before it is handled: a rank it wakes may at once send what the watchdog counts as started.
+  if (header.kind != packet_kind::census) traffic_[port.index()].completed.fetch_add(1, std::memory_order_relaxed);
   switch (header.kind) {
+    case packet_kind::census:
+      take_census_part(header, std::span(packet + sizeof header, bytes - sizeof header));
+      return;
     case packet_kind::eager:
     case packet_kind::ready_to_send: {
       auto* m = new remote_message;
@@ -340,11 +408,13 @@ void node_network::fetch(shm::recv_request& request, shm::message* message) {
     read->bounce.resize(bytes);
     into = read->bounce.data();
   }
+  traffic_[port.index()].started.fetch_add(1, std::memory_order_relaxed);
   port.read(into, bytes, addresses_[m->origin_node][m->origin_worker], m->source, *read, *this);
 }
 
 void node_network::on_read(worker_port& port, operation& done) {
   std::unique_ptr<pending_read> read(static_cast<pending_read*>(&done));
+  traffic_[port.index()].completed.fetch_add(1, std::memory_order_relaxed);
   if (!read->bounce.empty())
     shm::typed_copy(read->request->buffer, shm::byte_span(read->bounce.data(), read->bounce.size()), 0,
                     read->bounce.size());

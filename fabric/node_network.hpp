@@ -16,10 +16,16 @@
 // One-sided communication (rma/remote_transport.hpp) travels in packets of its own kind, handed to rma/ on
 // the destination rank's worker. They take no credits: every one is answered, and rma/ bounds the
 // unanswered ones of each origin (rma::remote_origin::max_in_flight).
+//
+// The watchdogs' census messages (runtime/census_messages.hpp) go from worker 0 to worker 0, cut into
+// packets and joined again, and are not counted in the traffic they observe.
 
 #include <cstdint>
+#include <atomic>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <span>
 #include <tuple>
 #include <unordered_map>
 #include <utility>
@@ -48,6 +54,8 @@ class node_network final : public runtime::network_module,
   int wait_fd(int index) override { return links_[index].port->wait_fd(); }
   bool may_sleep(int index) override { return links_[index].port->may_sleep(); }
   void finish() override;
+  runtime::network_traffic traffic() const override;
+  void send_to_watchdog(int node, std::vector<std::byte> message) override;
 
   void start_send(shm::send_request& request, const shm::const_typed_span& data, const shm::envelope& env,
                   int destination, shm::send_mode mode) override;
@@ -82,6 +90,12 @@ class node_network final : public runtime::network_module,
     std::map<std::tuple<int, int, std::uint32_t>, std::vector<std::byte>> early_packets;
   };
 
+  // A worker's counts of runtime::network_traffic, written by its thread, read by the watchdog's.
+  struct alignas(64) traffic_counts {
+    std::atomic<std::uint64_t> started{0};
+    std::atomic<std::uint64_t> completed{0};
+  };
+
   // The link of the calling rank's worker.
   link& here();
   // The node and worker of a job rank.
@@ -97,12 +111,22 @@ class node_network final : public runtime::network_module,
   void handle_packet(worker_port& port, const packet_header& header, const std::byte* packet, std::size_t bytes);
   void consume_eager(link& on, const remote_message& m);
   void answer_cancel(worker_port& port, const packet_header& asked);
+  // On worker 0: sends the census messages queued by send_to_watchdog(), and joins the parts of those
+  // that arrive.
+  void send_census_messages();
+  void take_census_part(const packet_header& header, std::span<const std::byte> part);
 
   const runtime::node_map& nodes_;
   std::size_t eager_max_;
   std::size_t packet_capacity_;
   network network_;
+  runtime::job& owner_;
   std::vector<link> links_;  // by worker
+  std::vector<traffic_counts> traffic_;  // by worker
+  std::mutex census_lock_;
+  std::vector<std::pair<int, std::vector<std::byte>>> census_outbox_;  // (node, message)
+  std::atomic<bool> census_queued_{false};
+  std::vector<std::vector<std::byte>> census_arriving_;  // by origin node, on worker 0
   std::vector<int> workers_;                   // per node
   std::vector<std::vector<fi_addr_t>> addresses_;  // [node][worker]
 };

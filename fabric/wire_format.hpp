@@ -16,6 +16,7 @@ enum class packet_kind : std::uint32_t {
   cancel,         // the sender asks to drop its ready_to_send message `cookie` if no receive has matched it
   cancel_answer,  // `size` is 1 when the message was dropped, 0 when it had been matched
   rma,            // a one-sided message of `size` bytes for rank `destination`'s worker (rma/remote_protocol.hpp)
+  census,         // part of a message of `size` bytes between the nodes' watchdogs, from its byte `address` on
 };
 
 struct packet_header {

@@ -1,5 +1,7 @@
 #include "mpi_api/wait_sites.hpp"
 
+#include "runtime/job.hpp"
+
 namespace weft::mpi {
 namespace {
 
@@ -29,8 +31,9 @@ void record_wait(const char* call, const weft_request_s& request) noexcept {
     const weft_request_s& request;
     void operator()(const finished&) const { record_wait(call, runtime::no_peer, runtime::no_tag, request.comm); }
     void operator()(const shm::send_request& send) const {
-      // The envelope is the queued message's, known only once queued on this node.
-      bool queued = send.rendezvous.sender == &send;
+      // The envelope is the queued message's, known once queued on this node, or once sent to another.
+      bool queued = send.rendezvous.sender == &send ||
+                    (send.destination >= 0 && !runtime::job::current().nodes().is_local(send.destination));
       record_wait(call, send.destination >= 0 ? send.destination : runtime::no_peer,
                   queued ? send.rendezvous.env.tag : runtime::no_tag, request.comm);
     }

@@ -74,9 +74,10 @@ constexpr setting setting_table[] = {
     {"WEFT_IDLE_SPIN_US", "50",
      "Microseconds an idle worker spins before it sleeps until work arrives for one of its ranks."},
     {"WEFT_DEADLOCK_SECONDS", "3",
-     "Seconds every rank of a job on one node must stay blocked in MPI, none of them woken in between, "
-     "before Weft reports a deadlock: where each rank waits and the cycle of waits, then ends the job with "
-     "status 125. 0 turns the check off. Jobs across nodes are not checked. See docs/user-guide.md."},
+     "Seconds every rank of a job must stay blocked in MPI, none of them woken in between (and, across "
+     "nodes, no message on its way between them), before Weft reports a deadlock: where each rank waits "
+     "and the cycle of waits, then ends the job with status 125. 0 turns the check off. See "
+     "docs/user-guide.md."},
 };
 
 std::string_view env_or_default(const setting& entry) {

@@ -1,5 +1,7 @@
 #include "runtime/job.hpp"
 
+#include <poll.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -16,6 +18,10 @@
 
 namespace weft::runtime {
 namespace {
+
+// How long a node process whose ranks have all finished sleeps between polls of the network while it
+// waits for the other nodes: it only answers their watchdogs then.
+constexpr int finished_poll_ms = 10;
 
 // Which ranks this process runs: all of them, or, across nodes, the block of the node PMIx says it is.
 node_map place_in_job(const config& settings, const pmix_client* wire_up) {
@@ -84,18 +90,24 @@ int job::run() {
   publish_ranks_for_debuggers(std::span<const rank>(ranks_.get(), nodes_.local_count()), worker_count());
   install_fault_handlers();
   if (settings_.tag_output) install_output_tagging();
-  // Across nodes a rank may wait for a message still on its way: this node alone cannot tell a deadlock.
-  std::string node = nodes_.node_count() > 1 ? "node " + std::to_string(nodes_.this_node()) + ": " : "";
-  watchdog watch(std::span<const rank>(ranks_.get(), nodes_.local_count()),
-                 network_ != nullptr ? 0 : settings_.deadlock_seconds, node);
+  watchdog watch(std::span<const rank>(ranks_.get(), nodes_.local_count()), settings_.deadlock_seconds, nodes_,
+                 network_);
   std::vector<std::jthread> threads;
   for (std::size_t w = 1; w < workers_.size(); ++w) threads.emplace_back([this, w] { workers_[w]->run(); });
   workers_[0]->run();  // the process's main thread is worker 0
   threads.clear();     // joins
   if (wire_up_ != nullptr) {
-    // No node process leaves before all have finished: peers may still be reading from this one.
+    // No node process leaves before all have finished: peers may still be reading from this one, and
+    // their watchdogs may ask this one's whether it is stuck (deadlock_census.hpp) while they wait, so the
+    // network keeps moving. The workers are gone: this thread polls every port.
     network_->finish();
-    wire_up_->exchange();
+    wire_up_->fence_while([this] {
+      bool moved = false;
+      for (int w = 0; w < worker_count(); ++w) moved |= network_->progress(w);
+      if (moved || !network_->may_sleep(0)) return;
+      pollfd readable{network_->wait_fd(0), POLLIN, 0};
+      ::poll(&readable, 1, finished_poll_ms);
+    });
     wire_up_.reset();
   }
   return 0;

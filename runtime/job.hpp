@@ -45,6 +45,7 @@ class job {
   // The network to the other node processes, nullptr on one node.
   network_module* network() const noexcept { return network_; }
   int worker_count() const noexcept { return static_cast<int>(workers_.size()); }
+  worker& worker_at(int index) noexcept { return *workers_[index]; }
   // Where in the machine a rank of this process runs: the place of its worker's core.
   const machine_place& place_of_rank(int job_rank) const noexcept {
     return rank_places_[job_rank - nodes_.first_local()];

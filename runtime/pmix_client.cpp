@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstring>
 
 #include "runtime/forwarded_signal.hpp"
@@ -16,7 +17,7 @@ namespace {
 
 void check(pmix_status_t status, const char* call) {
   if (status == PMIX_SUCCESS) return;
-  leave_ending_to_stop_report();
+  leave_ending_to_watchdog();
   fatal(1, "%s failed: %s", call, PMIx_Error_string(status));
 }
 
@@ -91,6 +92,21 @@ void pmix_client::exchange() {
   PMIX_INFO_LOAD(&collect, PMIX_COLLECT_DATA, &yes, PMIX_BOOL);
   check(PMIx_Fence(nullptr, 0, &collect, 1), "PMIx_Fence");
   PMIX_INFO_DESTRUCT(&collect);
+}
+
+void pmix_client::fence_while(const std::function<void()>& meanwhile) {
+  struct fence_state {
+    std::atomic<bool> done{false};
+    pmix_status_t status = PMIX_SUCCESS;
+  } fence;
+  auto on_fence = [](pmix_status_t status, void* state) {
+    auto* f = static_cast<fence_state*>(state);
+    f->status = status;
+    f->done.store(true, std::memory_order_release);
+  };
+  check(PMIx_Fence_nb(nullptr, 0, nullptr, 0, on_fence, &fence), "PMIx_Fence_nb");
+  while (!fence.done.load(std::memory_order_acquire)) meanwhile();
+  check(fence.status, "PMIx_Fence_nb");
 }
 
 std::vector<std::byte> pmix_client::lookup(int node, const std::string& key) {

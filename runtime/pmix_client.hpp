@@ -4,6 +4,7 @@
 // each other at start-up (their network addresses), so no home-made wire-up protocol is needed.
 
 #include <cstddef>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -28,6 +29,10 @@ class pmix_client {
 
   // Waits until every node process has published and exchanged (a collective of all node processes).
   void exchange();
+
+  // Waits until every node process has called it, calling `meanwhile` over and over (it must not block
+  // for long): a node whose ranks have finished keeps answering the others while it waits for them.
+  void fence_while(const std::function<void()>& meanwhile);
 
   // What node process `node` published under `key`.
   std::vector<std::byte> lookup(int node, const std::string& key);

@@ -139,6 +139,10 @@ void worker::run_rank(rank* r) {
   }
 }
 
+void worker::wake_for_network() noexcept {
+  if (wake_fd_ >= 0) ::eventfd_write(wake_fd_, 1);
+}
+
 void worker::enqueue(rank* ready) {
   if (this_thread::worker == this) {
     local_ready_.push_back(ready);

@@ -32,6 +32,10 @@ class worker {
   // Queues a rank of this worker that became ready; callable from any thread.
   void enqueue(rank* ready);
 
+  // Any thread, on a job across nodes: has the worker poll the network soon, from its sleep if it sleeps
+  // (the network has something to send that only this worker may).
+  void wake_for_network() noexcept;
+
   // Ranks woken by other workers count too: a rank that polls (MPI_Test in a loop) and yields must let
   // them in, or it spins while the rank it waits for sits in the remote queue.
   bool has_ready() const noexcept {
