@@ -402,14 +402,15 @@ private:
     deadline_ = {steady::now() + kill_grace, deadline_kind::kill};
   }
 
-  // The timeout's end_job(): node processes on this machine are asked to report where their ranks are
-  // before they end (runtime/stop_signal.hpp); remote shells and srun, which would not pass that signal
-  // on, get SIGTERM.
+  // The timeout's end_job(): node processes are asked to report where their ranks are before they end
+  // (runtime/stop_signal.hpp), those behind a remote shell through the PMIx server as any forwarded
+  // signal; srun, which would not pass that signal on, gets SIGTERM.
   void stop_with_report() {
     ending_ = true;
-    for (std::size_t node = 0; node < pids_.size(); ++node)
-      if (pids_[node] > 0)
-        ::kill(pids_[node], allocation_ || is_remote(node) ? SIGTERM : runtime::stop_with_report_signal());
+    if (allocation_)
+      signal_all(SIGTERM);
+    else
+      forward(runtime::stop_with_report_signal());
     deadline_ = {steady::now() + kill_grace, deadline_kind::kill};
   }
 
