@@ -26,6 +26,9 @@ class deadlock_census {
   // Answers to earlier waves are ignored from now on.
   void start_wave(const node_quiet& own, wait_table own_waits, clock::time_point now);
   std::uint32_t wave() const noexcept { return wave_; }
+  // Whether every node answered the current wave (true before the first): only then does the next start,
+  // so that a node busy computing, which answers late, is not sent question after question.
+  bool answered() const { return complete(current_); }
 
   // Takes node `from`'s answer; true when it completes a wave that proves the job deadlocked.
   bool take_answer(int from, const census_message& answer);

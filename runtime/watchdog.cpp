@@ -187,7 +187,7 @@ void watchdog::watch_across_nodes() {
     }
   }
   auto now = clock::now();
-  if (!census_ || !quiet_.quiet || now < next_wave_) return;
+  if (!census_ || !quiet_.quiet || now < next_wave_ || !census_->answered()) return;
   census_->start_wave(quiet_, wait_table::of(ranks_), now);
   for (int node = 1; node < node_count_; ++node) send(node, bare(census_message::kind::request, census_->wave()));
   next_wave_ = now + std::chrono::milliseconds(std::min(1000u, deadlock_seconds_ * 250));

@@ -93,6 +93,18 @@ TEST_CASE("a node that is not quiet, or ranks that only finished, are no deadloc
   CHECK(verdicts({{0ms, done_a, done_b}, {2000ms, done_a, done_b}}) == std::vector{false, false});
 }
 
+TEST_CASE("a wave is answered once every node has answered it", "[deadlock_census]") {
+  deadlock_census census(3, 1s);
+  CHECK(census.answered());
+  node_quiet q{true, true, 1, 5, 5};
+  census.start_wave(q, {}, deadlock_census::clock::time_point{});
+  CHECK_FALSE(census.answered());
+  census.take_answer(2, answer(census.wave(), q));
+  CHECK_FALSE(census.answered());
+  census.take_answer(1, answer(census.wave(), q));
+  CHECK(census.answered());
+}
+
 TEST_CASE("answers to an earlier wave or from unknown nodes are ignored", "[deadlock_census]") {
   deadlock_census census(3, 1s);
   auto t = deadlock_census::clock::time_point{};
