@@ -41,7 +41,8 @@ if(WEFT_SANITIZE_FLAGS)
   set(WEFT_SANITIZE_LINK_FLAGS ${WEFT_SANITIZE_FLAGS} -fsanitize-link-c++-runtime -lstdc++)
 endif()
 
-# The privatizing pass runs inside clang, which is not sanitized: it keeps the plain flags.
+# For code loaded into programs that are not sanitized (the privatizing pass runs inside clang, the Slurm
+# tests preload a module into Slurm's daemons): it keeps the plain flags.
 function(weft_build_unsanitized target)
   foreach(property COMPILE_OPTIONS LINK_OPTIONS)
     get_target_property(options ${target} ${property})

@@ -71,13 +71,14 @@ TEST_CASE("a local process inherits mpirun's environment with the settings appli
         words{"PATH=/bin", "HOME=/h", "WEFT_NRANKS=2", "A=a"});
 }
 
-TEST_CASE("a remote node gets mpirun's WEFT_* and FI_* variables, the -x ones and the settings") {
+TEST_CASE("a remote node gets mpirun's WEFT_*, FI_* and sanitizer variables, the -x ones and the settings") {
   launch_options options;
   options.environment = {{"OMP_NUM_THREADS", std::nullopt}, {"UNSET_HERE", std::nullopt}};
-  words inherited{"PATH=/bin", "WEFT_INLINE_MAX=512", "FI_PROVIDER=tcp", "OMP_NUM_THREADS=2", "WEFT_NRANKS=9"};
+  words inherited{"PATH=/bin", "WEFT_INLINE_MAX=512", "FI_PROVIDER=tcp", "OMP_NUM_THREADS=2", "WEFT_NRANKS=9",
+                  "LSAN_OPTIONS=suppressions=/s.txt", "SAN_OPTIONS_OTHER=1"};
   CHECK(weft::tools::forwarded_variables(options, inherited, settings{{"WEFT_NRANKS", "4"}, {"PMIX_RANK", "1"}}) ==
         settings{{"WEFT_INLINE_MAX", "512"}, {"FI_PROVIDER", "tcp"}, {"WEFT_NRANKS", "4"},
-                 {"OMP_NUM_THREADS", "2"}, {"PMIX_RANK", "1"}});
+                 {"LSAN_OPTIONS", "suppressions=/s.txt"}, {"OMP_NUM_THREADS", "2"}, {"PMIX_RANK", "1"}});
 }
 
 TEST_CASE("the remote command enters mpirun's folder and runs the program with its variables, quoted") {

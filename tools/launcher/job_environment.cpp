@@ -90,7 +90,9 @@ std::vector<env_setting> forwarded_variables(const launch_options &options, std:
   std::vector<env_setting> forwarded;
   for (const std::string &assignment : inherited) {
     std::string_view name = name_of(assignment);
-    if (name.starts_with("WEFT_") || name.starts_with("FI_"))
+    // The sanitizers' options (ASAN_OPTIONS, LSAN_OPTIONS, ...) too: a sanitized build's program reads
+    // them as it reads WEFT_*, and its runs on other hosts must report the same way.
+    if (name.starts_with("WEFT_") || name.starts_with("FI_") || name.ends_with("SAN_OPTIONS"))
       set(forwarded, setting_of(assignment));
   }
   for (const env_setting &setting : options.environment)

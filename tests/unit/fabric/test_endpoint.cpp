@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -80,7 +81,7 @@ TEST_CASE("tagged messages of every size class arrive whole between two endpoint
         CHECK(c.tag == 42);
       }
     CHECK(received);
-    CHECK(std::memcmp(arrived.data(), sent.data(), bytes) == 0);
+    CHECK(std::equal(sent.begin(), sent.begin() + bytes, arrived.begin()));
     CHECK(arrived[bytes] == 0xEE);  // nothing past the message
   }
 }
