@@ -169,7 +169,7 @@ private:
     std::vector<std::string> command = options_.command;
     command.front() = program_path_;
     std::vector<std::string> argv = {"srun"};
-    for (std::string &argument : srun_arguments(plan_, *allocation_, command))
+    for (std::string &argument : srun_arguments(plan_, *allocation_, step_name_of(::getpid()), command))
       argv.push_back(std::move(argument));
     process_launch launch = {std::get<std::string>(srun), argv,
                              local_environment(inherited_, job_variables(options_, plan_, inherited_))};
@@ -404,13 +404,14 @@ private:
 
   // The timeout's end_job(): node processes are asked to report where their ranks are before they end
   // (runtime/stop_signal.hpp), those behind a remote shell through the PMIx server as any forwarded
-  // signal; srun, which would not pass that signal on, gets SIGTERM.
+  // signal, Slurm's tasks through scancel (srun would not pass that signal on; it gets SIGTERM if scancel
+  // fails).
   void stop_with_report() {
     ending_ = true;
-    if (allocation_)
-      signal_all(SIGTERM);
-    else
+    if (!allocation_)
       forward(runtime::stop_with_report_signal());
+    else if (!signal_step(*allocation_, step_name_of(::getpid()), runtime::stop_with_report_signal()))
+      signal_all(SIGTERM);
     deadline_ = {steady::now() + kill_grace, deadline_kind::kill};
   }
 
