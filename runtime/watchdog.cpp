@@ -100,8 +100,12 @@ watchdog::~watchdog() {
   ::close(wake_fd_);
 }
 
+std::chrono::milliseconds watchdog::sample_period() const {
+  return std::chrono::milliseconds(std::min(1000u, deadlock_seconds_ * 250));
+}
+
 void watchdog::run() {
-  const int sample_ms = deadlock_seconds_ == 0 ? -1 : static_cast<int>(std::min(1000u, deadlock_seconds_ * 250));
+  const int sample_ms = deadlock_seconds_ == 0 ? -1 : static_cast<int>(sample_period().count());
   for (;;) {
     pollfd woken{wake_fd_, POLLIN, 0};
     ::poll(&woken, 1, sample_ms);
@@ -131,21 +135,9 @@ bool watchdog::all_stuck(std::vector<std::uint32_t>& parks, bool& any_blocked) c
 }
 
 bool watchdog::deadlocked_alone() {
-  // Stuck means: blocked at two samples at least the deadlock period apart, without having parked in
-  // between (a rank woken and blocked again has parked once more), so no rank ran in between.
-  std::vector<std::uint32_t> parks;
-  bool any_blocked = false;
-  if (!all_stuck(parks, any_blocked) || !any_blocked) {
-    stuck_since_.reset();
-    return false;
-  }
-  auto now = clock::now();
-  if (!stuck_since_ || parks != stuck_parks_) {
-    stuck_since_ = now;
-    stuck_parks_.swap(parks);
-    return false;
-  }
-  return now - *stuck_since_ >= std::chrono::seconds(deadlock_seconds_);
+  // On one node only ranks wake ranks: quiet for the deadlock period means none can run again.
+  sample_quiet();
+  return quiet_.quiet && quiet_.any_blocked && clock::now() - quiet_since_ >= std::chrono::seconds(deadlock_seconds_);
 }
 
 void watchdog::sample_quiet() {
@@ -153,16 +145,18 @@ void watchdog::sample_quiet() {
   bool any_blocked = false;
   bool stuck = all_stuck(parks, any_blocked);
   // Read after the ranks: a packet that woke one of them after it was seen blocked is counted.
-  network_traffic traffic = network_->traffic();
+  network_traffic traffic = network_ != nullptr ? network_->traffic() : network_traffic{};
   if (!stuck) {
     quiet_.quiet = false;
     return;
   }
+  // A rank woken and blocked again in between has parked once more: the same park counts mean no rank ran.
   if (quiet_.quiet && parks == quiet_parks_ && any_blocked == quiet_.any_blocked &&
       traffic.started == quiet_.started && traffic.completed == quiet_.completed)
     return;
   quiet_ = {true, any_blocked, quiet_.stretch + 1, traffic.started, traffic.completed};
   quiet_parks_.swap(parks);
+  quiet_since_ = clock::now();
 }
 
 void watchdog::send(int node, const census_message& message) { network_->send_to_watchdog(node, encode(message)); }
@@ -190,7 +184,7 @@ void watchdog::watch_across_nodes() {
   if (!census_ || !quiet_.quiet || now < next_wave_ || !census_->answered()) return;
   census_->start_wave(quiet_, wait_table::of(ranks_), now);
   for (int node = 1; node < node_count_; ++node) send(node, bare(census_message::kind::request, census_->wave()));
-  next_wave_ = now + std::chrono::milliseconds(std::min(1000u, deadlock_seconds_ * 250));
+  next_wave_ = now + sample_period();
 }
 
 void watchdog::report_cycle(const wait_table& waits) const {

@@ -13,6 +13,7 @@
 // rank's state and park count (and the network's counts across nodes).
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <span>
@@ -53,11 +54,13 @@ class watchdog {
   void run();
   // Whether every rank is blocked or finished; fills `parks` with their park counts and `any_blocked`.
   bool all_stuck(std::vector<std::uint32_t>& parks, bool& any_blocked) const;
-  // One node: whether the ranks have stayed stuck for the deadlock period.
+  std::chrono::milliseconds sample_period() const;
+  // One node: whether the ranks have stayed quiet for the deadlock period.
   bool deadlocked_alone();
-  // Across nodes: samples this node's state into quiet_, answers the census messages that came, and on
-  // node 0 starts a wave when it is time.
+  // Across nodes: samples this node's state, answers the census messages that came, and on node 0
+  // starts a wave when it is time.
   void watch_across_nodes();
+  // Updates quiet_ (and quiet_since_) from the ranks' states and park counts and the network's traffic.
   void sample_quiet();
   void send(int node, const census_message& message);
   [[noreturn]] void report_deadlock() const;
@@ -75,12 +78,10 @@ class watchdog {
   int wake_fd_ = -1;
   std::atomic<bool> stopping_{false};
 
-  // One node: since when the ranks have been stuck, with which park counts.
-  std::optional<deadlock_census::clock::time_point> stuck_since_;
-  std::vector<std::uint32_t> stuck_parks_;
-  // Across nodes: this node's state, the park counts of its quiet stretch, node 0's census.
+  // This node's state, and the park counts and start of its quiet stretch; across nodes, node 0's census.
   node_quiet quiet_;
   std::vector<std::uint32_t> quiet_parks_;
+  deadlock_census::clock::time_point quiet_since_{};
   std::unique_ptr<census_mailbox> mailbox_;
   std::optional<deadlock_census> census_;
   deadlock_census::clock::time_point next_wave_{};

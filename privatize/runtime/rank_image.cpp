@@ -81,10 +81,11 @@ rank_image::rank_image() : deltas_(process_deltas) {
 
   // Zeroed memory, so zero sections need no copy; a large block comes from mmap, whose pages the kernel
   // gives only when touched, so a rank pays for the zeros it uses.
-  raw_block_.reset(static_cast<std::byte*>(std::calloc(1, layout.size + layout.alignment)));
-  if (raw_block_ == nullptr) throw std::bad_alloc();
-  auto address = reinterpret_cast<std::uintptr_t>(raw_block_.get());
-  std::byte* block = raw_block_.get() + ((layout.alignment - address % layout.alignment) % layout.alignment);
+  std::size_t room = layout.size + layout.alignment;
+  raw_block_.reset(static_cast<std::byte*>(std::calloc(1, room)));
+  void* aligned = raw_block_.get();
+  if (aligned == nullptr || std::align(layout.alignment, layout.size, aligned, room) == nullptr) throw std::bad_alloc();
+  auto* block = static_cast<std::byte*>(aligned);
   auto* deltas = reinterpret_cast<std::intptr_t*>(block);
   for (const image_layout::placed_module& placed : layout.modules) {
     std::byte* copy = block + placed.offset;
