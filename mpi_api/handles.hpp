@@ -287,6 +287,18 @@ struct generalized_operation {
   std::atomic<bool> complete{false};
 };
 
+// A request-based one-sided operation (MPI_Rput, ...) on a member of another node: complete once its
+// replies came. It holds its window, whose error handler a failure the target found goes to.
+struct rma_operation {
+  explicit rma_operation(MPI_Win window) noexcept;
+  ~rma_operation();
+  rma_operation(const rma_operation&) = delete;
+  rma_operation& operator=(const rma_operation&) = delete;
+
+  MPI_Win win;
+  rma::reply_group replies;
+};
+
 enum class send_kind { standard, buffered, synchronous, ready };
 
 // What MPI_Start starts, for a persistent request.
@@ -316,7 +328,7 @@ struct weft_request_s : weft::mpi::object_header {
   weft_comm_s* comm;
   MPI_Datatype datatype = nullptr;  // retained while an operation may read or write through its layout
   std::variant<weft::mpi::finished, weft::shm::send_request, weft::shm::recv_request, weft::mpi::generalized_operation,
-               weft::coll::pending_collective>
+               weft::coll::pending_collective, weft::mpi::rma_operation>
       operation;
   std::optional<weft::mpi::persistent_operation> persistent;
   // A data-movement collective's first block too large for its room, reported when it completes.

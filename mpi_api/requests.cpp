@@ -10,6 +10,7 @@
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/point_to_point.hpp"
 #include "mpi_api/wait_sites.hpp"
+#include "mpi_api/window_checks.hpp"
 #include "runtime/scheduler.hpp"
 #include "shm/point_to_point.hpp"
 
@@ -25,6 +26,7 @@ bool is_complete(const weft_request_s& request) noexcept {
     bool operator()(const shm::recv_request& receive) const { return receive.done.done(); }
     bool operator()(const generalized_operation& user) const { return user.complete.load(std::memory_order_acquire); }
     bool operator()(const coll::pending_collective& collective) const { return collective.done(); }
+    bool operator()(const rma_operation& one_sided) const { return one_sided.replies.done(); }
   } complete;
   return std::visit(complete, request.operation);
 }
@@ -62,6 +64,9 @@ int outcome(weft_request_s& request, MPI_Status* status, const char* call) {
   } else if (std::holds_alternative<coll::pending_collective>(request.operation)) {
     empty_status(status);
     error = report_truncation(call, request.comm, request.truncated);
+  } else if (auto* one_sided = std::get_if<rma_operation>(&request.operation)) {
+    empty_status(status);
+    error = report_remote_failure(call, one_sided->win, one_sided->replies.failed());
   } else if (auto* done = std::get_if<finished>(&request.operation)) {
     fill_status(status, done->source, done->tag, 0);
   } else {

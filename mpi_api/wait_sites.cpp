@@ -46,6 +46,8 @@ void record_wait(const char* call, const weft_request_s& request) noexcept {
     void operator()(const coll::pending_collective&) const {
       record_wait(call, runtime::every_peer, runtime::no_tag, request.comm);
     }
+    // The target's worker answers, whatever its rank does: no rank is waited for.
+    void operator()(const rma_operation&) const { record_wait(call, runtime::no_peer, runtime::no_tag, request.comm); }
   } recorder{call, request};
   std::visit(recorder, request.operation);
 }

@@ -38,14 +38,18 @@ inline int check_assert(const char* call, MPI_Win win, int assert, int allowed) 
   return raise_error(win, MPI_ERR_ASSERT, call, "invalid assert %d for this call", assert);
 }
 
-// Waits until the calling rank's operations on members of other nodes are complete at their targets;
-// reports a failure a target found (a dynamic window's bytes not attached there).
-inline int complete_remote_operations(const char* call, MPI_Win win) {
-  rma::remote_origin::failure failed = win->remote.complete_all();
+// Reports a failure a target on another node found (a dynamic window's bytes not attached there).
+inline int report_remote_failure(const char* call, MPI_Win win, rma::remote_origin::failure failed) {
   if (failed.status == rma::wire::reply_status::done) [[likely]]
     return MPI_SUCCESS;
   return raise_error(win, MPI_ERR_RMA_RANGE, call,
                      "an operation of this rank on target %d touched bytes that target did not attach", failed.target);
+}
+
+// Waits until the calling rank's operations on members of other nodes are complete at their targets;
+// reports a failure a target found.
+inline int complete_remote_operations(const char* call, MPI_Win win) {
+  return report_remote_failure(call, win, win->remote.complete_all());
 }
 
 inline int check_flavor(const char* call, MPI_Win win, int flavor, const char* needed) {

@@ -6,7 +6,7 @@
 //
 // A target on another node is reached through messages its node applies (rma/remote_origin.hpp), after
 // the same checks: the operation completes at the synchronization calls, which wait for the replies. Its
-// request form waits for them before it returns its request, complete.
+// request form returns at once, with a request that completes when the operation's own replies came.
 
 #include <algorithm>
 #include <cstring>
@@ -97,9 +97,10 @@ int locate(const char* call, MPI_Win win, const target_spec& target, std::byte**
 }
 
 // The access to a target on another node, once its extent is known to lie inside the target's segment
-// (the target checks attached memory of a dynamic window itself).
+// (the target checks attached memory of a dynamic window itself). A request-based operation gets its
+// request here, which counts the operation's replies.
 int locate_remote(const char* call, MPI_Win win, const target_spec& target, const rma::remote_member& member,
-                  std::optional<rma::remote_access>& access) {
+                  MPI_Request* request, std::optional<rma::remote_access>& access) {
   if (int error = check_displacement(call, win, target)) return error;
   std::int64_t displacement = target.disp;
   if (win->flavor != MPI_WIN_FLAVOR_DYNAMIC) {
@@ -110,16 +111,20 @@ int locate_remote(const char* call, MPI_Win win, const target_spec& target, cons
       return out_of_range(call, win, target, first, last, member.disp_unit, member.size);
     displacement = *offset;
   }
+  rma::reply_group* group = nullptr;
+  if (request != nullptr) {
+    auto* pending = new weft_request_s(win->comm);
+    group = &pending->operation.emplace<rma_operation>(win).replies;
+    *request = pending;
+  }
   access.emplace(*win->shared, win->remote, target.rank, displacement, target.datatype->layout.get(),
-                 static_cast<std::size_t>(target.count));
+                 static_cast<std::size_t>(target.count), group);
   return MPI_SUCCESS;
 }
 
-// A request for an operation already complete, when one was asked for.
-int complete_request(const char* call, MPI_Win win, MPI_Request* request) {
+// A request for an operation complete already (on this node or with MPI_PROC_NULL), when one was asked for.
+int complete_request(MPI_Win win, MPI_Request* request) {
   if (request == nullptr) return MPI_SUCCESS;
-  // An operation on another node completes with its replies.
-  if (int error = complete_remote_operations(call, win)) return error;
   auto* done = new weft_request_s(win->comm);
   done->operation.emplace<finished>();
   *request = done;
@@ -161,17 +166,17 @@ int put(const char* call, const void* origin_addr, int origin_count, MPI_Datatyp
   if (int error = check_buffer(call, win, origin_addr, origin_count, origin_datatype)) return error;
   shm::const_typed_span origin = data_of(origin_addr, origin_count, origin_datatype);
   if (int error = check_target_side(call, win, target, origin.bytes(), request != nullptr)) return error;
-  if (target.rank == MPI_PROC_NULL) return complete_request(call, win, request);
+  if (target.rank == MPI_PROC_NULL) return complete_request(win, request);
   if (const rma::remote_member* remote = win->shared->remote(target.rank)) {
     std::optional<rma::remote_access> access;
-    if (int error = locate_remote(call, win, target, *remote, access)) return error;
+    if (int error = locate_remote(call, win, target, *remote, request, access)) return error;
     rma::remote_put(*access, origin);
-  } else {
-    std::byte* at = nullptr;
-    if (int error = locate(call, win, target, &at)) return error;
-    shm::typed_copy(room_of(at, target.count, target.datatype), origin, 0, origin.bytes());
+    return MPI_SUCCESS;
   }
-  return complete_request(call, win, request);
+  std::byte* at = nullptr;
+  if (int error = locate(call, win, target, &at)) return error;
+  shm::typed_copy(room_of(at, target.count, target.datatype), origin, 0, origin.bytes());
+  return complete_request(win, request);
 }
 
 int get(const char* call, void* origin_addr, int origin_count, MPI_Datatype origin_datatype, const target_spec& target,
@@ -188,17 +193,17 @@ int get(const char* call, void* origin_addr, int origin_count, MPI_Datatype orig
   if (int error = check_buffer(call, win, origin_addr, origin_count, origin_datatype)) return error;
   shm::typed_span origin = room_of(origin_addr, origin_count, origin_datatype);
   if (int error = check_target_side(call, win, target, origin.bytes(), request != nullptr)) return error;
-  if (target.rank == MPI_PROC_NULL) return complete_request(call, win, request);
+  if (target.rank == MPI_PROC_NULL) return complete_request(win, request);
   if (const rma::remote_member* remote = win->shared->remote(target.rank)) {
     std::optional<rma::remote_access> access;
-    if (int error = locate_remote(call, win, target, *remote, access)) return error;
+    if (int error = locate_remote(call, win, target, *remote, request, access)) return error;
     rma::remote_get(*access, origin, origin_datatype->layout);
-  } else {
-    std::byte* at = nullptr;
-    if (int error = locate(call, win, target, &at)) return error;
-    shm::typed_copy(origin, data_of(at, target.count, target.datatype), 0, origin.bytes());
+    return MPI_SUCCESS;
   }
-  return complete_request(call, win, request);
+  std::byte* at = nullptr;
+  if (int error = locate(call, win, target, &at)) return error;
+  shm::typed_copy(origin, data_of(at, target.count, target.datatype), 0, origin.bytes());
+  return complete_request(win, request);
 }
 
 // Accumulates take predefined operations only (MPI-3.1, 11.3.4), on data of one predefined type on all
@@ -260,7 +265,7 @@ int accumulate(const char* call, const void* origin_addr, int origin_count, MPI_
     return raise_error(win, MPI_ERR_OP, call, "accumulates take predefined operations only, not %s", op->name);
   }
   if (int error = check_target_side(call, win, target, bytes, request != nullptr)) return error;
-  if (target.rank == MPI_PROC_NULL || bytes == 0) return complete_request(call, win, request);
+  if (target.rank == MPI_PROC_NULL || bytes == 0) return complete_request(win, request);
   shm::const_typed_span origin = op == MPI_NO_OP ? shm::const_typed_span{nullptr, basic->layout.get(), 0}
                                                  : data_of(origin_addr, origin_count, origin_datatype);
   shm::typed_span fetched;
@@ -268,16 +273,16 @@ int accumulate(const char* call, const void* origin_addr, int origin_count, MPI_
   shm::typed_span* into = result != nullptr ? &fetched : nullptr;
   if (const rma::remote_member* remote = win->shared->remote(target.rank)) {
     std::optional<rma::remote_access> access;
-    if (int error = locate_remote(call, win, target, *remote, access)) return error;
+    if (int error = locate_remote(call, win, target, *remote, request, access)) return error;
     rma::remote_accumulate(*access, origin, element_op_code(op->index, basic),
                            element_op_of(op->index, basic), into,
                            result != nullptr ? result->datatype->layout : nullptr);
-  } else {
-    std::byte* at = nullptr;
-    if (int error = locate(call, win, target, &at)) return error;
-    rma::accumulate(room_of(at, target.count, target.datatype), origin, into, element_op_of(op->index, basic));
+    return MPI_SUCCESS;
   }
-  return complete_request(call, win, request);
+  std::byte* at = nullptr;
+  if (int error = locate(call, win, target, &at)) return error;
+  rma::accumulate(room_of(at, target.count, target.datatype), origin, into, element_op_of(op->index, basic));
+  return complete_request(win, request);
 }
 
 // Fetch-and-op and compare-and-swap: one element of a predefined type.
@@ -380,7 +385,7 @@ extern "C" int PMPI_Fetch_and_op(const void* origin_addr, void* result_addr, MPI
   if (target_rank == MPI_PROC_NULL) return MPI_SUCCESS;
   if (const rma::remote_member* remote = win->shared->remote(target_rank)) {
     std::optional<rma::remote_access> access;
-    if (int error = locate_remote(call, win, target, *remote, access)) return error;
+    if (int error = locate_remote(call, win, target, *remote, nullptr, access)) return error;
     shm::typed_span fetched = room_of(result_addr, 1, datatype);
     shm::const_typed_span origin = op == MPI_NO_OP ? shm::const_typed_span{nullptr, datatype->layout.get(), 0}
                                                    : data_of(origin_addr, 1, datatype);
@@ -412,7 +417,7 @@ extern "C" int PMPI_Compare_and_swap(const void* origin_addr, const void* compar
   if (target_rank == MPI_PROC_NULL) return MPI_SUCCESS;
   if (const rma::remote_member* remote = win->shared->remote(target_rank)) {
     std::optional<rma::remote_access> access;
-    if (int error = locate_remote(call, win, target, *remote, access)) return error;
+    if (int error = locate_remote(call, win, target, *remote, nullptr, access)) return error;
     rma::remote_compare_and_swap(*access, static_cast<const std::byte*>(origin_addr),
                                  static_cast<const std::byte*>(compare_addr), static_cast<std::byte*>(result_addr));
     return MPI_SUCCESS;

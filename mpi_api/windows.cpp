@@ -25,6 +25,13 @@ weft_win_s::~weft_win_s() {
   release(errhandler);
 }
 
+namespace weft::mpi {
+
+rma_operation::rma_operation(MPI_Win window) noexcept : win(retain(window)) {}
+rma_operation::~rma_operation() { release(win); }
+
+}  // namespace weft::mpi
+
 namespace {
 
 // The hint that decides how a shared window's memory is laid out: given at creation, fixed afterwards.

@@ -14,6 +14,7 @@ namespace weft::rma {
 // What the origin does with a reply: count it, and put its data where the origin asked.
 struct pending_reply {
   remote_origin* origin;
+  reply_group* group = nullptr;      // a request-based operation's, which counts it too
   shm::typed_span into{};            // null base: nothing comes back
   shm::type_layout::pointer hold;    // keeps `into`'s layout alive
   std::size_t offset = 0;            // of the reply's data in `into`'s stream
@@ -24,14 +25,18 @@ struct pending_reply {
     if (origin.outstanding_ >= remote_origin::max_in_flight)
       origin.wait_until_at_most(remote_origin::max_in_flight - 1);
     ++origin.outstanding_;
+    if (record->group != nullptr) ++record->group->outstanding_;
     return reinterpret_cast<std::uintptr_t>(record.release());
   }
 
   void answered(const wire::header& reply, std::span<const std::byte> data) {
     if (into.base != nullptr || into.count != 0)
       shm::typed_copy(into, offset, shm::byte_span(data.data(), data.size()), 0, data.size());
-    if (reply.status != wire::reply_status::done && origin->failed_.status == wire::reply_status::done)
-      origin->failed_ = {reply.status, reply.target};
+    // A request's failure is reported by its request, the others' by the next completion point.
+    remote_origin::failure& failed = group != nullptr ? group->failed_ : origin->failed_;
+    if (reply.status != wire::reply_status::done && failed.status == wire::reply_status::done)
+      failed = {reply.status, reply.target};
+    if (group != nullptr && --group->outstanding_ == 0) runtime::unpark(group->owner_);
     if (--origin->outstanding_ <= origin->wake_at_ && origin->waiter_ != nullptr) runtime::unpark(origin->waiter_);
   }
 };
@@ -128,9 +133,10 @@ void in_chunks(const remote_access& access, std::size_t element, Send&& send) {
   }
 }
 
-std::unique_ptr<pending_reply> record_for(remote_origin& origin) {
+std::unique_ptr<pending_reply> record_for(remote_origin& origin, reply_group* group = nullptr) {
   auto record = std::make_unique<pending_reply>();
   record->origin = &origin;
+  record->group = group;
   return record;
 }
 
@@ -156,7 +162,7 @@ void remote_put(const remote_access& access, const shm::const_typed_span& data) 
     wire::header h = access_header(wire::message_kind::put, to, access, blocks.size(), bytes);
     std::vector<std::byte> message = message_of(h, blocks, bytes);
     shm::typed_copy(shm::byte_span(message.data() + message.size() - bytes, bytes), 0, data, position, bytes);
-    send_awaited(record_for(access.origin), to, std::move(message));
+    send_awaited(record_for(access.origin, access.group), to, std::move(message));
   });
 }
 
@@ -164,7 +170,7 @@ void remote_get(const remote_access& access, const shm::typed_span& into, shm::t
   const remote_member& to = member_of(access.w, access.target);
   in_chunks(access, 1, [&](std::span<const wire::block> blocks, std::size_t position, std::size_t bytes) {
     wire::header h = access_header(wire::message_kind::get, to, access, blocks.size(), bytes);
-    auto record = record_for(access.origin);
+    auto record = record_for(access.origin, access.group);
     record->into = into;
     record->hold = hold;
     record->offset = position;
@@ -185,7 +191,7 @@ void remote_accumulate(const remote_access& access, const shm::const_typed_span&
     std::vector<std::byte> message = message_of(h, blocks, sends_data ? bytes : 0);
     if (sends_data)
       shm::typed_copy(shm::byte_span(message.data() + message.size() - bytes, bytes), 0, data, position, bytes);
-    auto record = record_for(access.origin);
+    auto record = record_for(access.origin, access.group);
     if (result != nullptr) {
       record->into = *result;
       record->hold = hold;
@@ -204,7 +210,7 @@ void remote_compare_and_swap(const remote_access& access, const std::byte* value
   std::vector<std::byte> message = message_of(h, std::span(&one, 1), 2 * size);
   std::memcpy(message.data() + message.size() - 2 * size, value, size);
   std::memcpy(message.data() + message.size() - size, compare, size);
-  auto record = record_for(access.origin);
+  auto record = record_for(access.origin, access.group);
   record->into = shm::byte_span(result, size);
   send_awaited(std::move(record), to, std::move(message));
 }

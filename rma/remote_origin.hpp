@@ -3,7 +3,8 @@
 // from the origin: each is sent as messages to the target's node (remote_protocol.hpp), where the target's
 // worker applies it through the same engine on-node origins use (remote_target.cpp). An operation returns
 // once sent; its replies arrive at the origin's worker, and complete_all waits for them: the completion
-// points (flush, unlock, complete, fence) call it.
+// points (flush, unlock, complete, fence) call it. The replies of a request-based operation (MPI_Rput, ...)
+// are also counted in a reply_group of its own, which completes its request.
 //
 // An origin has at most max_in_flight messages unanswered per window; one more waits for a reply first.
 // The target's worker applies and answers them from its progress, so a target whose worker is busy
@@ -21,6 +22,7 @@
 #include "rma/passive_target.hpp"
 #include "rma/remote_protocol.hpp"
 #include "runtime/rank.hpp"
+#include "runtime/scheduler.hpp"
 #include "shm/typed_copy.hpp"
 
 namespace weft::rma {
@@ -55,6 +57,21 @@ class remote_origin {
   failure failed_;
 };
 
+// The replies one request-based operation waits for, apart from its rank's others: its request is
+// complete once they all came. Touched by its rank and by its worker's progress only.
+class reply_group {
+ public:
+  bool done() const noexcept { return outstanding_ == 0; }
+  // The first failure a reply of the group reported.
+  remote_origin::failure failed() const noexcept { return failed_; }
+
+ private:
+  friend struct pending_reply;
+  int outstanding_ = 0;
+  runtime::rank* owner_ = runtime::current_rank();  // woken by the last reply
+  remote_origin::failure failed_;
+};
+
 // The target side of an operation on another node: window rank `target`, `displacement` bytes from its
 // segment (an address in a dynamic window), `count` elements of `layout` there.
 struct remote_access {
@@ -64,6 +81,7 @@ struct remote_access {
   std::int64_t displacement;
   const shm::type_layout* layout;
   std::size_t count;
+  reply_group* group = nullptr;  // a request-based operation's: its replies are counted there too
 };
 
 void remote_put(const remote_access& access, const shm::const_typed_span& data);

@@ -9,24 +9,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include "machine_clock.h"
 #include "mpitest.h"
+#include "same_node.h"
 
 enum { PUTS = 2000 };
 static const double busy = 1.0; /* seconds: far above the time PUTS puts take when nothing holds them back */
-
-/* Whether world rank `other` runs on the calling rank's node. */
-static int shares_node_with(int other) {
-  MPI_Comm node;
-  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-  MPI_Group world_group, node_group;
-  MPI_Comm_group(MPI_COMM_WORLD, &world_group);
-  MPI_Comm_group(node, &node_group);
-  int there;
-  MPI_Group_translate_ranks(world_group, 1, &other, node_group, &there);
-  MPI_Group_free(&world_group);
-  MPI_Group_free(&node_group);
-  MPI_Comm_free(&node);
-  return there != MPI_UNDEFINED;
-}
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
