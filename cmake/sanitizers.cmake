@@ -35,6 +35,12 @@ if(WEFT_FUZZ)
 endif()
 add_compile_options(${WEFT_SANITIZE_FLAGS} ${WEFT_COVERAGE_FLAGS})
 add_link_options(${WEFT_SANITIZE_FLAGS})
+# Sanitized programs run several times slower (ASan about 2x, TSan 5-15x): the tests' time limits are
+# multiplied by this.
+set(WEFT_SANITIZE_SLOWDOWN 1)
+if(WEFT_SANITIZE_FLAGS)
+  set(WEFT_SANITIZE_SLOWDOWN 4)
+endif()
 # libweft is C++: the wrappers link a C program with the sanitizers' C++ runtime too (UBSan's vptr checks,
 # the sanitizers' operator new, and the C++ library they refer to).
 if(WEFT_SANITIZE_FLAGS)

@@ -298,6 +298,10 @@ static void p2p_setup(struct run *r) {
   }
 }
 
+static void p2p_release(struct run *r) {
+  for (int d = 0; d < DIRECTIONS; d++) MPI_Type_free(&r->rectangle[d]);
+}
+
 static double *ghost_in_border(const struct run *r, const struct region *own, int d) {
   return (double *)own->origin + (ptrdiff_t)top(d, r->b.h, r->c) * own->stride + left(d, r->b.w, r->c);
 }
@@ -389,6 +393,10 @@ static void halo_release(struct run *r) {
       MPIX_Halo_cell_release(&r->ghost[ch][d]);
     }
     MPIX_Halo_exchange_release(&r->exchange[ch]);
+  }
+  for (int d = 0; d < DIRECTIONS; d++) {
+    MPI_Type_free(&r->lent_type[d]);
+    MPI_Type_free(&r->ghost_type[d]);
   }
 }
 
@@ -543,7 +551,10 @@ int main(int argc, char **argv) {
     }
   }
   int ok = !o.check || check(&r, &o, rank, size);
-  if (o.mode == HALO) halo_release(&r);
+  if (o.mode == HALO)
+    halo_release(&r);
+  else
+    p2p_release(&r);
   for (int k = 0; k < 2; k++) free(r.memory[k]);
   MPI_Finalize();
   return ok ? 0 : 1;

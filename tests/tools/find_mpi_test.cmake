@@ -2,7 +2,11 @@
 # and mpicxx for the flags, once with clang 19 (which loads the privatizing pass the flags name) and once
 # with gcc, which cannot, so FindMPI passes -no-privatize to the wrappers. Runs each build with 4 ranks.
 #   cmake -DWEFT_BIN=<build>/bin -DPROJECT_DIR=<find_mpi_project> -DWORK_DIR=<scratch folder>
-#         -DGENERATOR=<CMake generator> -DMAKE_PROGRAM=<its build tool> -P find_mpi_test.cmake
+#         -DGENERATOR=<CMake generator> -DMAKE_PROGRAM=<its build tool>
+#         [-DSANITIZE_LINK_FLAGS=<a sanitized build's link flags>] -P find_mpi_test.cmake
+# Against a sanitized build the project links with the sanitizers itself, as a user's must: FindMPI keeps
+# only the -Wl, -L and -l items of the wrappers' link line, not the driver's -fsanitize. gcc is left out
+# there, since its sanitizer runtime is not the one the library was built against.
 include(${CMAKE_CURRENT_LIST_DIR}/check_command.cmake)
 
 foreach(variable IN ITEMS WEFT_BIN PROJECT_DIR WORK_DIR GENERATOR MAKE_PROGRAM)
@@ -23,13 +27,17 @@ function(build_and_run c_compiler cxx_compiler wrapper_flags)
             -G ${GENERATOR} -DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM}
             -DCMAKE_C_COMPILER=${c_compiler} -DCMAKE_CXX_COMPILER=${cxx_compiler}
             -DMPI_C_COMPILER=${WEFT_BIN}/mpicc -DMPI_CXX_COMPILER=${WEFT_BIN}/mpicxx
-            "-DMPI_COMPILER_FLAGS=${wrapper_flags}")
+            "-DMPI_COMPILER_FLAGS=${wrapper_flags}" "-DCMAKE_EXE_LINKER_FLAGS=${SANITIZE_LINK_FLAGS}")
   set(compile_options "MPI_C_COMPILE_OPTIONS: -fpass-plugin=${prefix}/lib/weft/weft-privatize.so")
   if(wrapper_flags STREQUAL "-no-privatize")
     set(compile_options "MPI_C_COMPILE_OPTIONS: \n")
   endif()
-  foreach(expected IN ITEMS "MPI_C_INCLUDE_DIRS: ${prefix}/include"
-                            "MPI_C_LIBRARIES: ${prefix}/lib/libweft_start.a;${prefix}/lib/libweft.so"
+  # A sanitized build's link line names the C++ library first (-lstdc++).
+  set(libraries "MPI_C_LIBRARIES: ${prefix}/lib/libweft_start.a;${prefix}/lib/libweft.so")
+  if(SANITIZE_LINK_FLAGS)
+    set(libraries "libstdc++.so;${prefix}/lib/libweft_start.a;${prefix}/lib/libweft.so")
+  endif()
+  foreach(expected IN ITEMS "MPI_C_INCLUDE_DIRS: ${prefix}/include" "${libraries}"
                             "-Wl,--wrap=main -Wl,--wrap=exit" "${compile_options}")
     string(FIND "${WEFT_CHECK_OUTPUT}" "${expected}" found)
     if(found EQUAL -1)
@@ -50,4 +58,6 @@ function(build_and_run c_compiler cxx_compiler wrapper_flags)
 endfunction()
 
 build_and_run(clang-19 clang++-19 "")
-build_and_run(gcc g++ -no-privatize)
+if(NOT SANITIZE_LINK_FLAGS)
+  build_and_run(gcc g++ -no-privatize)
+endif()
