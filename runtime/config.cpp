@@ -56,7 +56,7 @@ constexpr setting setting_table[] = {
      "input when the blocks are at least this large on average (the vector's bytes / ranks); smaller ones "
      "reduce the whole vector up the communicator's tree, then each rank copies its block out of the result. See "
      "docs/collectives.md."},
-    {"WEFT_ALLREDUCE_HALVING_MIN", "64K",
+    {"WEFT_ALLREDUCE_HALVING_MIN", "2M",
      "MPI_Allreduce across nodes of at least this many bytes combines among the nodes' leaders by recursive "
      "halving, then doubling (Rabenseifner: each leader sends about twice the vector in all); smaller ones by "
      "recursive doubling (the whole vector in each of log2(nodes) rounds). See docs/collectives.md."},
