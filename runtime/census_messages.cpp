@@ -39,21 +39,27 @@ class reader {
   std::span<const std::byte> in_;
 };
 
+// The wire forms have no padding: every byte sent is a field's (the fillers are zeroed by the aggregate
+// initializations below), none is whatever the stack held.
 struct wire_row {
   std::int32_t rank;
   std::int32_t peer;
   std::uint64_t call;
   std::uint64_t group;
   std::uint8_t finished;
+  std::uint8_t filler[7];
 };
+static_assert(std::has_unique_object_representations_v<wire_row>);
 
 struct wire_state {
-  std::uint8_t quiet;
-  std::uint8_t any_blocked;
   std::uint64_t stretch;
   std::uint64_t started;
   std::uint64_t completed;
+  std::uint8_t quiet;
+  std::uint8_t any_blocked;
+  std::uint8_t filler[6];
 };
+static_assert(std::has_unique_object_representations_v<wire_state>);
 
 }  // namespace
 
@@ -63,10 +69,10 @@ std::vector<std::byte> encode(const census_message& message) {
   out.put(message.wave);
   if (message.what != census_message::kind::answer) return out.take();
   const node_quiet& state = message.state;
-  out.put(wire_state{state.quiet, state.any_blocked, state.stretch, state.started, state.completed});
+  out.put(wire_state{state.stretch, state.started, state.completed, state.quiet, state.any_blocked, {}});
   out.put(static_cast<std::uint64_t>(message.waits.ranks.size()));
   for (const rank_wait& row : message.waits.ranks)
-    out.put(wire_row{row.rank, row.peer, row.call, row.group, row.finished});
+    out.put(wire_row{row.rank, row.peer, row.call, row.group, row.finished, {}});
   out.put(static_cast<std::uint64_t>(message.waits.members.size()));
   for (const auto& [group, members] : message.waits.members) {
     out.put(group);
