@@ -58,14 +58,3 @@ function(weft_build_unsanitized target)
     endif()
   endforeach()
 endfunction()
-
-# Parsing the standard headers is most of an instrumented compile: precompiled once per layer, a sanitized
-# build takes about a third less time, which keeps the sanitized tests and the fuzzers within the CI's budget.
-function(weft_precompile_standard_headers)
-  if(WEFT_SANITIZE_FLAGS)
-    foreach(layer ${ARGN})
-      target_precompile_headers(${layer} PRIVATE <algorithm> <atomic> <cstring> <functional> <map> <memory> <mutex>
-                                <optional> <span> <string> <string_view> <thread> <unordered_map> <variant> <vector>)
-    endforeach()
-  endif()
-endfunction()
