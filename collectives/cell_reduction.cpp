@@ -77,19 +77,33 @@ task cell_reduce_task(communicator_view comm, const void* input, void* recv, std
   root_slot.raise(shared.deposit(comm.rank, sequence).filled, sequence);
 }
 
-task cell_allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
-                         std::size_t element_size, reduction_op op, std::uint64_t sequence) {
-  if (comm.size > symmetric_allreduce_max) {
-    co_await cell_reduce_task(comm, input, recv, count, element_size, op, 0, sequence);
-    co_await bcast_task(comm, recv, count * element_size, 0, sequence + 1);
-    co_return;
-  }
+namespace {
+
+// Every rank deposits, wakes the others and combines all deposits itself (see the top of this file).
+task symmetric_cell_allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
+                                   std::size_t element_size, reduction_op op, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   co_await deposit(comm, input, count * element_size, sequence);
   sequence_flag& mine = shared.deposit(comm.rank, sequence).filled;
   for (int r = 0; r < comm.size; ++r)
     if (r != comm.rank) shared.slot(r).raise(mine, sequence);
   co_await combine_deposits(comm, input, recv, count, element_size, op, sequence);
+}
+
+task reduce_then_bcast_task(communicator_view comm, const void* input, void* recv, std::size_t count,
+                            std::size_t element_size, reduction_op op, std::uint64_t sequence) {
+  co_await cell_reduce_task(comm, input, recv, count, element_size, op, 0, sequence);
+  co_await bcast_task(comm, recv, count * element_size, 0, sequence + 1);
+}
+
+}  // namespace
+
+// Chooses without a coroutine of its own, whose frame would hold both forms' (each call allocates it).
+task cell_allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
+                         std::size_t element_size, reduction_op op, std::uint64_t sequence) {
+  if (comm.size > symmetric_allreduce_max)
+    return reduce_then_bcast_task(comm, input, recv, count, element_size, op, sequence);
+  return symmetric_cell_allreduce_task(comm, input, recv, count, element_size, op, sequence);
 }
 
 }  // namespace weft::coll

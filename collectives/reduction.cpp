@@ -71,20 +71,12 @@ task rooted_reduce_task(communicator_view comm, const void* input, void* recv, s
   return reduce_task(comm, input, recv, count, element_size, op, root, sequence);
 }
 
-task allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
-                    std::size_t element_size, reduction_op op, std::uint64_t sequence) {
-  if (comm.spans_nodes()) [[unlikely]] {
-    co_await spanning_allreduce(comm, input, recv, count, element_size, op, sequence);
-    co_return;
-  }
-  if (tiled(comm, count, element_size, op)) {
-    co_await tiled_allreduce_task(comm, input, recv, count, element_size, op, sequence);
-    co_return;
-  }
-  if (fits_deposits(comm, count, element_size, op)) {
-    co_await cell_allreduce_task(comm, input, recv, count, element_size, op, sequence);
-    co_return;
-  }
+namespace {
+
+// An allreduce that is neither tiled nor in the cells: a reduce to rank 0 along the tree, then a
+// broadcast of the result.
+task tree_allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
+                         std::size_t element_size, reduction_op op, std::uint64_t sequence) {
   co_await reduce_task(comm, input, recv, count, element_size, op, 0, sequence);
   // The broadcast moves the bytes the elements span; where the layout leaves gaps, which the receive
   // buffers must keep, the others receive those bytes into working memory and copy the data out.
@@ -94,6 +86,21 @@ task allreduce_task(communicator_view comm, const void* input, void* recv, std::
                                                   : working_buffers(comm.shared->scratch(comm.rank), 1, span).origin(0);
   co_await bcast_task(comm, origin + span.first, span.bytes, 0, sequence + 1);
   if (origin != recv) copy_elements(recv, origin, count, element_size, op);
+}
+
+}  // namespace
+
+// Chooses without a coroutine of its own: a frame holding every algorithm's state would be allocated
+// and freed by each call, the cost of a small allreduce's whole exchange.
+task allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
+                    std::size_t element_size, reduction_op op, std::uint64_t sequence) {
+  if (comm.spans_nodes()) [[unlikely]]
+    return spanning_allreduce(comm, input, recv, count, element_size, op, sequence);
+  if (tiled(comm, count, element_size, op))
+    return tiled_allreduce_task(comm, input, recv, count, element_size, op, sequence);
+  if (fits_deposits(comm, count, element_size, op))
+    return cell_allreduce_task(comm, input, recv, count, element_size, op, sequence);
+  return tree_allreduce_task(comm, input, recv, count, element_size, op, sequence);
 }
 
 }  // namespace weft::coll
