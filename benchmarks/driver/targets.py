@@ -59,6 +59,17 @@ def _hardware_floor(figures):
     return f"; on this machine {' and '.join(parts)}" if parts else ""
 
 
+def _atomic_floor(figures):
+    """What one atomic update of memory the core holds costs (internals atomic_update), as the floor under a
+    fetch-and-op; empty when not measured."""
+    parts = []
+    for name, text in (("fetch_add", "a locked add takes"), ("locked_add", "a spinlock taken and released around an add")):
+        fig = find(figures, "internals-bench_internals", "atomic_update", name)
+        if fig and "weft" in fig["median"]:
+            parts.append(f"{text} {_fmt(fig['median']['weft'], 'ns')}")
+    return f"; on this machine {' and '.join(parts)}" if parts else ""
+
+
 def _latency_vs_best(figures):
     goal = "0-byte latency, 2 ranks on 2 cores: Weft ≤ 0.5 × the better of MPICH and Open MPI"
     compared = _compared(figures, "pingpong-2", "pingpong_latency", "0")
@@ -268,7 +279,7 @@ def _rma_latency(figures):
         met = None
     else:
         met = UNSETTLED if UNSETTLED in verdicts else True
-    return goal, met, "; ".join(parts)
+    return goal, met, "; ".join(parts) + _atomic_floor(figures)
 
 
 def _rma_put_bandwidth(figures):

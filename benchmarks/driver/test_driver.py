@@ -248,6 +248,15 @@ class RmaTargets(unittest.TestCase):
         self.assertIs(bandwidth["met"], False)
         self.assertEqual(bandwidth["measured"], "Weft 8,000 MB/s, memcpy 10,000 MB/s: 0.80 ×")
 
+    def test_latency_names_the_atomic_floor(self):
+        runs = [run("rma-2", lib, 0, self.latencies(0.02, 0.02, 0.04)) for lib in ("weft", "openmpi")]
+        runs.append(run("internals-bench_internals", "weft", 0,
+                        [["atomic_update", "fetch_add", 9.1, "ns"], ["atomic_update", "locked_add", 13.2, "ns"]]))
+        cases = self.cases + [Case("internals-bench_internals", 1, WEFT)]
+        latency = next(t for t in evaluate(summarize(cases, runs, list(ALL))) if "fetch-and-op latency" in t["goal"])
+        self.assertTrue(latency["measured"].endswith("; on this machine a locked add takes 9.10 ns and a spinlock "
+                                                     "taken and released around an add 13.20 ns"))
+
     def test_one_operation_not_measured_leaves_the_latency_open(self):
         rows = self.latencies(0.05, 0.05, 0.08)[:2]      # no fetch-and-op figure
         latency, bandwidth = self.targets({"weft": [rows], "openmpi": [self.latencies(0.5, 0.5, 0.5)]})
