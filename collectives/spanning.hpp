@@ -9,8 +9,9 @@
 // (peer_messages.hpp), and a node phase again. Reductions combine node by node only where each node's
 // members are a contiguous rank range (node_layout::contiguous); otherwise they combine over all members
 // by point-to-point in rank order, so non-commutative operations get the standard's result either way.
-// The data-movement collectives, the prefix reductions and the neighbourhood collectives move each block
-// by point-to-point between its two members.
+// Gather, scatter and small allgathers carry each node's blocks packed in one message; the other
+// data-movement collectives, the prefix reductions and the neighbourhood collectives move each block by
+// point-to-point between its two members.
 //
 // Every function takes the same sequence numbers as its entry point; the tags of its messages come from
 // them, the node phases take theirs from communicator_view::node_sequence.

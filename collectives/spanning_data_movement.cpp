@@ -1,7 +1,8 @@
-// Gather, scatter, allgather, alltoall and the neighbourhood collectives across nodes (see spanning.hpp):
-// each block goes by point-to-point from the member that gives it to the member that takes it, from the
-// one's layout into the other's, as on one node; a member's own block is copied straight. A block too
-// large for its room is a truncated receive, reported as on one node.
+// Allgather, alltoall and the neighbourhood collectives across nodes (see spanning.hpp; gather and scatter
+// are in spanning_rooted_data_movement.cpp): each block goes by point-to-point from the member that gives
+// it to the member that takes it, from the one's layout into the other's, as on one node; a member's own
+// block is copied straight; small allgathers go by nodes. A block too large for its room is a truncated
+// receive, reported as on one node.
 
 #include <memory>
 #include <vector>
@@ -12,32 +13,6 @@
 #include "collectives/spanning.hpp"
 
 namespace weft::coll {
-
-task spanning_gather(communicator_view comm, std::optional<shm::const_typed_span> send, block_map recv, int root,
-                     truncation* seen, std::uint64_t sequence) {
-  peer_messages messages(comm, sequence);
-  if (comm.rank != root) {
-    messages.send(*send, root);
-  } else {
-    for (int r = 0; r < comm.size; ++r)
-      if (r != root) messages.receive(recv.block(r), r);
-    if (send) copy_block(recv.block(root), *send, root, root, *seen);
-  }
-  co_await messages.all_done(seen);
-}
-
-task spanning_scatter(communicator_view comm, const_block_map send, std::optional<shm::typed_span> recv, int root,
-                      truncation* seen, std::uint64_t sequence) {
-  peer_messages messages(comm, sequence);
-  if (comm.rank != root) {
-    messages.receive(*recv, root);
-  } else {
-    for (int r = 0; r < comm.size; ++r)
-      if (r != root) messages.send(send.block(r), r);
-    if (recv) copy_block(*recv, send.block(root), root, root, *seen);
-  }
-  co_await messages.all_done(seen);
-}
 
 namespace {
 

@@ -2,8 +2,8 @@
  * that rank s gives rank d in call c is the pattern of seed (c, s, d). Counts 0, 1 and large (above the
  * 256 B inline limit of messages, up to 1 MiB a block, as the memory of all ranks together allows); v
  * counts uneven, zero for some ranks, at reversed displacements with holes that must stay untouched;
- * roots first, middle and last; MPI_IN_PLACE; the world, an even/odd split and a reversed order, their
- * calls interleaved; send buffers overwritten as soon as a call returns. */
+ * roots first, middle and last; MPI_IN_PLACE; the world, an even/odd split, a reversed order and the even
+ * ranks before the odd ones (across nodes, a node's members then lie apart), their calls interleaved; send buffers overwritten as soon as a call returns. */
 #include "mpitest.h"
 
 enum { MAX_BLOCK = 1 << 20, FILL = 0xEE };
@@ -183,9 +183,11 @@ int main(int argc, char **argv) {
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  MPI_Comm comms[3] = {MPI_COMM_WORLD};
+  enum { COMMS = 4 };
+  MPI_Comm comms[COMMS] = {MPI_COMM_WORLD};
   MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &comms[1]);
   MPI_Comm_split(MPI_COMM_WORLD, 0, size - rank, &comms[2]);
+  MPI_Comm_split(MPI_COMM_WORLD, 0, (rank % 2) * size + rank, &comms[3]);
   /* Rooted calls hold 2 blocks per rank at once, the others up to 2 per pair of ranks. */
   int rooted_counts[3] = {0, 1, large_count(2L * size, size)};
   int all_counts[3] = {0, 1, large_count(2L * size * size, size)};
@@ -194,24 +196,23 @@ int main(int argc, char **argv) {
     for (int in_place = 0; in_place < 2; in_place++)
       for (int uneven = 0; uneven < 2; uneven++) {
         /* Every call goes to each communicator in turn, so that their calls interleave. */
-        for (int k = 0; k < 3; k++) {
+        for (int k = 0; k < COMMS; k++) {
           int n;
           MPI_Comm_size(comms[k], &n);
           int roots[3] = {0, n / 2, n - 1};
           for (int i = 0; i < 3; i++) test_gather(comms[k], rooted_counts[c], uneven, roots[i], in_place, ++call);
         }
-        for (int k = 0; k < 3; k++) {
+        for (int k = 0; k < COMMS; k++) {
           int n;
           MPI_Comm_size(comms[k], &n);
           int roots[3] = {n - 1, 0, n / 2};
           for (int i = 0; i < 3; i++) test_scatter(comms[k], rooted_counts[c], uneven, roots[i], in_place, ++call);
         }
         if (c == 2 && all_counts[2] <= 256 / (int)sizeof(int)) continue; /* too many ranks for large blocks */
-        for (int k = 0; k < 3; k++) test_allgather(comms[k], all_counts[c], uneven, in_place, ++call);
-        for (int k = 0; k < 3; k++) test_alltoall(comms[k], all_counts[c], uneven, in_place, ++call);
+        for (int k = 0; k < COMMS; k++) test_allgather(comms[k], all_counts[c], uneven, in_place, ++call);
+        for (int k = 0; k < COMMS; k++) test_alltoall(comms[k], all_counts[c], uneven, in_place, ++call);
       }
-  MPI_Comm_free(&comms[1]);
-  MPI_Comm_free(&comms[2]);
+  for (int k = 1; k < COMMS; k++) MPI_Comm_free(&comms[k]);
   report_ok("data_movement");
   MPI_Finalize();
   return 0;

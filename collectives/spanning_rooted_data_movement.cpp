@@ -1,0 +1,317 @@
+// Gather and scatter across nodes (see spanning.hpp). Where a node holds several members, its blocks
+// travel between its leader and the root in one message, packed in rank order: block by block, the root
+// would take one message per member, each paying the network's latency in turn (a gather of one int from
+// the 192 members of three other nodes took 4.5 ms). The root's own node moves its blocks in shared
+// memory, straight between the root's buffer and its members'.
+//
+// Every member knows only its own block and the root only its rooms, which a correct program makes equal.
+// So a node's blocks go with their sizes, from the side that holds the data: the leader of a gathering
+// node sends its members' sizes to the root ahead of their blocks; the root of a scatter sends a node's
+// sizes to its leader, which broadcasts them over the node. Both ends thus decide alike whether a node's
+// part goes packed (up to packed_part_max bytes) or block by block (larger parts, where a copy more at
+// each end costs more than the messages save), and a block too large for its room is found where it is
+// copied into the room, which names its member.
+
+#include <cstdint>
+#include <numeric>
+#include <span>
+#include <vector>
+
+#include "collectives/data_movement.hpp"
+#include "collectives/node_layout.hpp"
+#include "collectives/peer_messages.hpp"
+#include "collectives/spanning.hpp"
+
+namespace weft::coll {
+namespace {
+
+constexpr std::size_t packed_part_max = std::size_t{1} << 20;
+
+// The steps of a node's messages: its sizes, then its blocks.
+constexpr int sizes_step = 0;
+constexpr int blocks_step = 1;
+
+// The sizes in bytes of a node's blocks, in rank order.
+using block_sizes = std::vector<std::int64_t>;
+
+shm::typed_span bytes_of(block_sizes& sizes) noexcept {
+  return shm::byte_span(sizes.data(), sizes.size() * sizeof(std::int64_t));
+}
+
+// Blocks of the given sizes one after the other, in one buffer of bytes.
+class packed_blocks {
+ public:
+  explicit packed_blocks(const block_sizes& sizes) {
+    for (std::int64_t size : sizes) {
+      counts_.push_back(static_cast<int>(size));
+      offsets_.push_back(static_cast<std::ptrdiff_t>(bytes_));
+      bytes_ += static_cast<std::size_t>(size);
+    }
+  }
+
+  std::size_t bytes() const noexcept { return bytes_; }
+  template <class Byte>
+  basic_block_map<Byte> map(Byte* base) const noexcept {
+    return {.base = base, .layout = &shm::type_layout::bytes(), .counts = counts_.data(),
+            .byte_displacements = offsets_.data()};
+  }
+
+ private:
+  std::vector<int> counts_;
+  std::vector<std::ptrdiff_t> offsets_;
+  std::size_t bytes_ = 0;
+};
+
+bool packs(const block_sizes& sizes) {
+  return std::accumulate(sizes.begin(), sizes.end(), std::int64_t{0}) <= static_cast<std::int64_t>(packed_part_max);
+}
+
+// The members of each node, in rank order (the node ranks of the node phases).
+std::vector<std::vector<int>> members_by_node(const communicator_view& comm) {
+  const node_layout& nodes = *comm.nodes;
+  std::vector<std::vector<int>> members(static_cast<std::size_t>(nodes.node_count()));
+  for (int r = 0; r < comm.size; ++r) members[nodes.node_of(r)].push_back(r);
+  return members;
+}
+
+// The blocks of some members in a root's map, as a map of their own (block i is members[i]'s), for the
+// node phase on the root's node.
+template <class Byte>
+class member_blocks {
+ public:
+  member_blocks(const basic_block_map<Byte>& all, std::span<const int> members) {
+    for (int r : members) {
+      shm::basic_typed_span<Byte> block = all.block(r);
+      layouts_.push_back(block.layout);
+      counts_.push_back(static_cast<int>(block.count));
+      offsets_.push_back(block.base - all.base);
+    }
+  }
+
+  basic_block_map<Byte> map(Byte* base) const noexcept {
+    return {.base = base, .layouts = layouts_.data(), .counts = counts_.data(), .byte_displacements = offsets_.data()};
+  }
+
+ private:
+  std::vector<const shm::type_layout*> layouts_;
+  std::vector<int> counts_;
+  std::vector<std::ptrdiff_t> offsets_;
+};
+
+// Runs a node phase of a rooted collective and names a truncation it found, which names node ranks, in
+// ranks of the communicator: the root at one end, the member at the other (`member`: the source of a
+// gathered block, the destination of a scattered one).
+task named_in_communicator(communicator_view comm, int root, int truncation::*member, truncation* seen,
+                           task phase) {
+  bool found_before = seen->found;
+  co_await std::move(phase);
+  if (!seen->found || found_before) co_return;
+  const node_layout& nodes = *comm.nodes;
+  int node = nodes.node_of(comm.rank), index = (*seen).*member;
+  for (int r = 0; r < comm.size; ++r)
+    if (nodes.node_of(r) == node && nodes.rank_on_node(r) == index) (*seen).*member = r;
+  (*seen).*(member == &truncation::source ? &truncation::destination : &truncation::source) = root;
+}
+
+task gather_block_by_block(communicator_view comm, std::optional<shm::const_typed_span> send, block_map recv,
+                           int root, truncation* seen, std::uint64_t sequence) {
+  peer_messages messages(comm, sequence);
+  if (comm.rank != root) {
+    messages.send(*send, root);
+  } else {
+    for (int r = 0; r < comm.size; ++r)
+      if (r != root) messages.receive(recv.block(r), r);
+    if (send) copy_block(recv.block(root), *send, root, root, *seen);
+  }
+  co_await messages.all_done(seen);
+}
+
+// The root: its node's blocks in shared memory, while the sizes of the other nodes' come; then their
+// blocks, packed or one by one as the sizes say.
+task gather_at_root(communicator_view comm, std::optional<shm::const_typed_span> send, block_map recv,
+                    truncation* seen, std::uint64_t sequence) {
+  const node_layout& nodes = *comm.nodes;
+  communicator_view node = node_part(comm);
+  int root_node = nodes.node_of(comm.rank);
+  std::vector<std::vector<int>> members = members_by_node(comm);
+  peer_messages messages(comm, sequence);
+  std::vector<block_sizes> sizes(members.size());
+  for (int k = 0; k < nodes.node_count(); ++k) {
+    if (k == root_node) continue;
+    sizes[k].resize(members[k].size());
+    messages.receive(bytes_of(sizes[k]), nodes.leader(k), sizes_step);
+  }
+  member_blocks<std::byte> rooms(recv, members[root_node]);
+  co_await named_in_communicator(comm, comm.rank, &truncation::source, seen,
+                                 gather_task(node, send, rooms.map(recv.base), node.rank, seen,
+                                             node.take_sequences(1)));
+  co_await messages.all_done();
+  std::vector<std::vector<std::byte>> parts(members.size());
+  for (int k = 0; k < nodes.node_count(); ++k) {
+    if (k == root_node) continue;
+    if (packs(sizes[k])) {
+      parts[k].resize(packed_blocks(sizes[k]).bytes());
+      messages.receive(shm::byte_span(parts[k].data(), parts[k].size()), nodes.leader(k), blocks_step);
+    } else {
+      for (int r : members[k]) messages.receive(recv.block(r), r, blocks_step);
+    }
+  }
+  co_await messages.all_done(seen);
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    if (parts[k].empty()) continue;
+    packed_blocks plan(sizes[k]);
+    const_block_map blocks = plan.map<const std::byte>(parts[k].data());
+    for (std::size_t i = 0; i < members[k].size(); ++i)
+      copy_block(recv.block(members[k][i]), blocks.block(static_cast<int>(i)), members[k][i], comm.rank, *seen);
+  }
+}
+
+// Another member of the root's node: its block goes straight into the root's buffer. (Node phases take
+// their sequence numbers as they run, as all of a communicator's do, so that the members of a node take
+// them in the same order whatever collectives are pending.)
+task gather_on_root_node(communicator_view comm, std::optional<shm::const_typed_span> send, int root,
+                         truncation* seen) {
+  communicator_view node = node_part(comm);
+  co_await named_in_communicator(comm, root, &truncation::source, seen,
+                                 gather_task(node, send, {}, comm.nodes->rank_on_node(root), seen,
+                                             node.take_sequences(1)));
+}
+
+// A member of another node than the root's: the leader learns its node's sizes, sends them to the root
+// and tells its node whether it gathers the node's blocks and sends them packed, or each member sends its
+// own. (A gather of the sizes and a broadcast of the choice cost a third of an allgather of the sizes.)
+task gather_from_node(communicator_view comm, shm::const_typed_span send, int root, truncation* seen,
+                      std::uint64_t sequence) {
+  communicator_view node = node_part(comm);
+  bool leads = node.rank == 0;
+  std::int64_t mine = static_cast<std::int64_t>(send.bytes());
+  block_sizes sizes(leads ? static_cast<std::size_t>(node.size) : 0);
+  truncation none;  // every room for a size is a size's
+  co_await gather_task(node, shm::byte_span(&mine, sizeof mine),
+                       {.base = bytes_of(sizes).base, .layout = &shm::type_layout::bytes(),
+                        .count = static_cast<int>(sizeof mine), .unit = 1},
+                       0, &none, node.take_sequences(1));
+  bool packed = leads && packs(sizes);
+  co_await bcast_task(node, &packed, sizeof packed, 0, node.take_sequences(1));
+  peer_messages messages(comm, sequence);
+  if (leads) messages.send(bytes_of(sizes), root, sizes_step);
+  if (!packed) {
+    messages.send(send, root, blocks_step);
+    co_await messages.all_done();
+    co_return;
+  }
+  packed_blocks plan(sizes);  // the leader's; the others' rooms do not matter
+  std::vector<std::byte> part(plan.bytes());
+  co_await gather_task(node, send, plan.map(part.data()), 0, seen, node.take_sequences(1));
+  if (!leads) co_return;
+  messages.send(shm::byte_span(part.data(), part.size()), root, blocks_step);
+  co_await messages.all_done();
+}
+
+task scatter_block_by_block(communicator_view comm, const_block_map send, std::optional<shm::typed_span> recv,
+                            int root, truncation* seen, std::uint64_t sequence) {
+  peer_messages messages(comm, sequence);
+  if (comm.rank != root) {
+    messages.receive(*recv, root);
+  } else {
+    for (int r = 0; r < comm.size; ++r)
+      if (r != root) messages.send(send.block(r), r);
+    if (recv) copy_block(*recv, send.block(root), root, root, *seen);
+  }
+  co_await messages.all_done(seen);
+}
+
+// The root: every other node's sizes and blocks (packed or one by one, as the sizes say) on their way,
+// then its own node's blocks in shared memory.
+task scatter_at_root(communicator_view comm, const_block_map send, std::optional<shm::typed_span> recv,
+                     truncation* seen, std::uint64_t sequence) {
+  const node_layout& nodes = *comm.nodes;
+  communicator_view node = node_part(comm);
+  int root_node = nodes.node_of(comm.rank);
+  std::vector<std::vector<int>> members = members_by_node(comm);
+  peer_messages messages(comm, sequence);
+  std::vector<block_sizes> sizes(members.size());
+  std::vector<std::vector<std::byte>> parts(members.size());
+  for (int k = 0; k < nodes.node_count(); ++k) {
+    if (k == root_node) continue;
+    for (int r : members[k]) sizes[k].push_back(static_cast<std::int64_t>(send.block(r).bytes()));
+    messages.send(bytes_of(sizes[k]), nodes.leader(k), sizes_step);
+    if (!packs(sizes[k])) {
+      for (int r : members[k]) messages.send(send.block(r), r, blocks_step);
+      continue;
+    }
+    packed_blocks plan(sizes[k]);
+    parts[k].resize(plan.bytes());
+    block_map rooms = plan.map(parts[k].data());
+    for (std::size_t i = 0; i < members[k].size(); ++i) {
+      shm::typed_span room = rooms.block(static_cast<int>(i));
+      shm::typed_copy(room, send.block(members[k][i]), 0, room.bytes());
+    }
+    messages.send(shm::byte_span(parts[k].data(), parts[k].size()), nodes.leader(k), blocks_step);
+  }
+  member_blocks<const std::byte> blocks(send, members[root_node]);
+  co_await named_in_communicator(comm, comm.rank, &truncation::destination, seen,
+                                 scatter_task(node, blocks.map(send.base), recv, node.rank, seen,
+                                              node.take_sequences(1)));
+  co_await messages.all_done();
+}
+
+// Another member of the root's node: its block comes straight from the root's buffer.
+task scatter_on_root_node(communicator_view comm, std::optional<shm::typed_span> recv, int root, truncation* seen) {
+  communicator_view node = node_part(comm);
+  co_await named_in_communicator(comm, root, &truncation::destination, seen,
+                                 scatter_task(node, {}, recv, comm.nodes->rank_on_node(root), seen,
+                                              node.take_sequences(1)));
+}
+
+// A member of another node than the root's: the leader learns the node's sizes from the root and tells
+// the node; then either the leader takes the node's blocks packed and each member copies its own out of
+// them, or each member takes its own from the root.
+task scatter_to_node(communicator_view comm, shm::typed_span recv, int root, truncation* seen,
+                     std::uint64_t sequence) {
+  communicator_view node = node_part(comm);
+  block_sizes sizes(static_cast<std::size_t>(node.size));
+  peer_messages messages(comm, sequence);
+  if (node.rank == 0) {
+    messages.receive(bytes_of(sizes), root, sizes_step);
+    co_await messages.all_done();
+  }
+  co_await bcast_task(node, bytes_of(sizes).base, sizes.size() * sizeof(std::int64_t), 0, node.take_sequences(1));
+  if (!packs(sizes)) {
+    messages.receive(recv, root, blocks_step);
+    co_await messages.all_done(seen);
+    co_return;
+  }
+  packed_blocks plan(sizes);
+  std::vector<std::byte> part(node.rank == 0 ? plan.bytes() : 0);
+  if (node.rank == 0) {
+    messages.receive(shm::byte_span(part.data(), part.size()), root, blocks_step);
+    co_await messages.all_done();
+  }
+  co_await named_in_communicator(comm, root, &truncation::destination, seen,
+                                 scatter_task(node, plan.map<const std::byte>(part.data()), recv, 0, seen,
+                                              node.take_sequences(1)));
+}
+
+}  // namespace
+
+// Where every node holds one member, packing would only add the sizes' messages.
+task spanning_gather(communicator_view comm, std::optional<shm::const_typed_span> send, block_map recv, int root,
+                     truncation* seen, std::uint64_t sequence) {
+  const node_layout& nodes = *comm.nodes;
+  if (nodes.node_count() == comm.size) return gather_block_by_block(comm, send, recv, root, seen, sequence);
+  if (comm.rank == root) return gather_at_root(comm, send, recv, seen, sequence);
+  if (nodes.node_of(comm.rank) == nodes.node_of(root)) return gather_on_root_node(comm, send, root, seen);
+  return gather_from_node(comm, *send, root, seen, sequence);
+}
+
+task spanning_scatter(communicator_view comm, const_block_map send, std::optional<shm::typed_span> recv, int root,
+                      truncation* seen, std::uint64_t sequence) {
+  const node_layout& nodes = *comm.nodes;
+  if (nodes.node_count() == comm.size) return scatter_block_by_block(comm, send, recv, root, seen, sequence);
+  if (comm.rank == root) return scatter_at_root(comm, send, recv, seen, sequence);
+  if (nodes.node_of(comm.rank) == nodes.node_of(root)) return scatter_on_root_node(comm, recv, root, seen);
+  return scatter_to_node(comm, *recv, root, seen, sequence);
+}
+
+}  // namespace weft::coll
