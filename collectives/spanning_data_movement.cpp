@@ -1,8 +1,8 @@
-// Allgather, alltoall and the neighbourhood collectives across nodes (see spanning.hpp; gather and scatter
-// are in spanning_rooted_data_movement.cpp): each block goes by point-to-point from the member that gives
-// it to the member that takes it, from the one's layout into the other's, as on one node; a member's own
-// block is copied straight; small allgathers go by nodes. A block too large for its room is a truncated
-// receive, reported as on one node.
+// Allgather and the neighbourhood collectives across nodes (see spanning.hpp; gather and scatter are in
+// spanning_rooted_data_movement.cpp, alltoall in spanning_alltoall.cpp): each block goes by point-to-point
+// from the member that gives it to the member that takes it, from the one's layout into the other's, as on
+// one node; a member's own block is copied straight; small allgathers go by nodes. A block too large for
+// its room is a truncated receive, reported as on one node.
 
 #include <memory>
 #include <vector>
@@ -110,33 +110,6 @@ task spanning_allgather(communicator_view comm, std::optional<shm::const_typed_s
     messages.send(mine, r);
   }
   if (send) copy_block(recv.block(comm.rank), *send, comm.rank, comm.rank, *seen);
-  co_await messages.all_done(seen);
-}
-
-task spanning_alltoall(communicator_view comm, std::optional<const_block_map> send, block_map recv, truncation* seen,
-                       std::uint64_t sequence) {
-  // In place, the blocks for the others leave from a packed snapshot, since their rooms receive meanwhile.
-  std::vector<std::byte> snapshot;
-  std::vector<std::size_t> offsets(static_cast<std::size_t>(comm.size) + 1, 0);
-  if (!send) {
-    for (int r = 0; r < comm.size; ++r)
-      offsets[r + 1] = offsets[r] + (r == comm.rank ? 0 : recv.block(r).bytes());
-    snapshot.resize(offsets.back());
-    for (int r = 0; r < comm.size; ++r)
-      if (r != comm.rank)
-        shm::typed_copy(shm::byte_span(snapshot.data() + offsets[r], offsets[r + 1] - offsets[r]), recv.block(r), 0,
-                        offsets[r + 1] - offsets[r]);
-  }
-  auto block_for = [&](int r) {
-    return send ? send->block(r) : shm::byte_span(snapshot.data() + offsets[r], offsets[r + 1] - offsets[r]);
-  };
-  peer_messages messages(comm, sequence);
-  for (int r = 0; r < comm.size; ++r) {
-    if (r == comm.rank) continue;
-    messages.receive(recv.block(r), r);
-    messages.send(block_for(r), r);
-  }
-  if (send) copy_block(recv.block(comm.rank), send->block(comm.rank), comm.rank, comm.rank, *seen);
   co_await messages.all_done(seen);
 }
 

@@ -14,11 +14,10 @@
 
 #include <cstdint>
 #include <numeric>
-#include <span>
 #include <vector>
 
 #include "collectives/data_movement.hpp"
-#include "collectives/node_layout.hpp"
+#include "collectives/node_blocks.hpp"
 #include "collectives/peer_messages.hpp"
 #include "collectives/spanning.hpp"
 
@@ -31,72 +30,9 @@ constexpr std::size_t packed_part_max = std::size_t{1} << 20;
 constexpr int sizes_step = 0;
 constexpr int blocks_step = 1;
 
-// The sizes in bytes of a node's blocks, in rank order.
-using block_sizes = std::vector<std::int64_t>;
-
-shm::typed_span bytes_of(block_sizes& sizes) noexcept {
-  return shm::byte_span(sizes.data(), sizes.size() * sizeof(std::int64_t));
-}
-
-// Blocks of the given sizes one after the other, in one buffer of bytes.
-class packed_blocks {
- public:
-  explicit packed_blocks(const block_sizes& sizes) {
-    for (std::int64_t size : sizes) {
-      counts_.push_back(static_cast<int>(size));
-      offsets_.push_back(static_cast<std::ptrdiff_t>(bytes_));
-      bytes_ += static_cast<std::size_t>(size);
-    }
-  }
-
-  std::size_t bytes() const noexcept { return bytes_; }
-  template <class Byte>
-  basic_block_map<Byte> map(Byte* base) const noexcept {
-    return {.base = base, .layout = &shm::type_layout::bytes(), .counts = counts_.data(),
-            .byte_displacements = offsets_.data()};
-  }
-
- private:
-  std::vector<int> counts_;
-  std::vector<std::ptrdiff_t> offsets_;
-  std::size_t bytes_ = 0;
-};
-
 bool packs(const block_sizes& sizes) {
   return std::accumulate(sizes.begin(), sizes.end(), std::int64_t{0}) <= static_cast<std::int64_t>(packed_part_max);
 }
-
-// The members of each node, in rank order (the node ranks of the node phases).
-std::vector<std::vector<int>> members_by_node(const communicator_view& comm) {
-  const node_layout& nodes = *comm.nodes;
-  std::vector<std::vector<int>> members(static_cast<std::size_t>(nodes.node_count()));
-  for (int r = 0; r < comm.size; ++r) members[nodes.node_of(r)].push_back(r);
-  return members;
-}
-
-// The blocks of some members in a root's map, as a map of their own (block i is members[i]'s), for the
-// node phase on the root's node.
-template <class Byte>
-class member_blocks {
- public:
-  member_blocks(const basic_block_map<Byte>& all, std::span<const int> members) {
-    for (int r : members) {
-      shm::basic_typed_span<Byte> block = all.block(r);
-      layouts_.push_back(block.layout);
-      counts_.push_back(static_cast<int>(block.count));
-      offsets_.push_back(block.base - all.base);
-    }
-  }
-
-  basic_block_map<Byte> map(Byte* base) const noexcept {
-    return {.base = base, .layouts = layouts_.data(), .counts = counts_.data(), .byte_displacements = offsets_.data()};
-  }
-
- private:
-  std::vector<const shm::type_layout*> layouts_;
-  std::vector<int> counts_;
-  std::vector<std::ptrdiff_t> offsets_;
-};
 
 // Runs a node phase of a rooted collective and names a truncation it found, which names node ranks, in
 // ranks of the communicator: the root at one end, the member at the other (`member`: the source of a
@@ -106,10 +42,7 @@ task named_in_communicator(communicator_view comm, int root, int truncation::*me
   bool found_before = seen->found;
   co_await std::move(phase);
   if (!seen->found || found_before) co_return;
-  const node_layout& nodes = *comm.nodes;
-  int node = nodes.node_of(comm.rank), index = (*seen).*member;
-  for (int r = 0; r < comm.size; ++r)
-    if (nodes.node_of(r) == node && nodes.rank_on_node(r) == index) (*seen).*member = r;
+  (*seen).*member = node_member(comm, (*seen).*member);
   (*seen).*(member == &truncation::source ? &truncation::destination : &truncation::source) = root;
 }
 
@@ -187,10 +120,8 @@ task gather_from_node(communicator_view comm, shm::const_typed_span send, int ro
   std::int64_t mine = static_cast<std::int64_t>(send.bytes());
   block_sizes sizes(leads ? static_cast<std::size_t>(node.size) : 0);
   truncation none;  // every room for a size is a size's
-  co_await gather_task(node, shm::byte_span(&mine, sizeof mine),
-                       {.base = bytes_of(sizes).base, .layout = &shm::type_layout::bytes(),
-                        .count = static_cast<int>(sizeof mine), .unit = 1},
-                       0, &none, node.take_sequences(1));
+  co_await gather_task(node, shm::byte_span(&mine, sizeof mine), equal_blocks(bytes_of(sizes).base, sizeof mine), 0,
+                       &none, node.take_sequences(1));
   bool packed = leads && packs(sizes);
   co_await bcast_task(node, &packed, sizeof packed, 0, node.take_sequences(1));
   peer_messages messages(comm, sequence);

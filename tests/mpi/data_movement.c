@@ -1,9 +1,10 @@
 /* Gather, Scatter, Allgather and Alltoall with their v forms on MPI_INT, against closed forms: the block
- * that rank s gives rank d in call c is the pattern of seed (c, s, d). Counts 0, 1 and large (above the
- * 256 B inline limit of messages, up to 1 MiB a block, as the memory of all ranks together allows); v
- * counts uneven, zero for some ranks, at reversed displacements with holes that must stay untouched;
- * roots first, middle and last; MPI_IN_PLACE; the world, an even/odd split, a reversed order and the even
- * ranks before the odd ones (across nodes, a node's members then lie apart), their calls interleaved; send buffers overwritten as soon as a call returns. */
+ * that rank s gives rank d in call c is the pattern of seed (c, s, d). Counts 0, 1, 2 KiB blocks and large
+ * (above the 256 B inline limit of messages, up to 1 MiB a block, as the memory of all ranks together
+ * allows); v counts uneven, zero for some ranks, at reversed displacements with holes that must stay
+ * untouched; roots first, middle and last; MPI_IN_PLACE; the world, an even/odd split, a reversed order and
+ * the even ranks before the odd ones (across nodes, a node's members then lie apart), their calls
+ * interleaved; send buffers overwritten as soon as a call returns. */
 #include "mpitest.h"
 
 enum { MAX_BLOCK = 1 << 20, FILL = 0xEE };
@@ -188,11 +189,15 @@ int main(int argc, char **argv) {
   MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &comms[1]);
   MPI_Comm_split(MPI_COMM_WORLD, 0, size - rank, &comms[2]);
   MPI_Comm_split(MPI_COMM_WORLD, 0, (rank % 2) * size + rank, &comms[3]);
-  /* Rooted calls hold 2 blocks per rank at once, the others up to 2 per pair of ranks. */
-  int rooted_counts[3] = {0, 1, large_count(2L * size, size)};
-  int all_counts[3] = {0, 1, large_count(2L * size * size, size)};
+  /* Rooted calls hold 2 blocks per rank at once, the others up to 2 per pair of ranks. The medium count
+   * (2 KiB blocks) makes a node's blocks for another node a message past the eager limit while each rank's
+   * blocks for other nodes stay small: alltoall's leaders then exchange by rendezvous. */
+  enum { COUNTS = 4, MEDIUM = 512 };
+  int rooted_large = large_count(2L * size, size), all_large = large_count(2L * size * size, size);
+  int rooted_counts[COUNTS] = {0, 1, rooted_large < MEDIUM ? rooted_large : MEDIUM, rooted_large};
+  int all_counts[COUNTS] = {0, 1, all_large < MEDIUM ? all_large : MEDIUM, all_large};
   int call = 0;
-  for (int c = 0; c < 3; c++)
+  for (int c = 0; c < COUNTS; c++)
     for (int in_place = 0; in_place < 2; in_place++)
       for (int uneven = 0; uneven < 2; uneven++) {
         /* Every call goes to each communicator in turn, so that their calls interleave. */
@@ -208,7 +213,7 @@ int main(int argc, char **argv) {
           int roots[3] = {n - 1, 0, n / 2};
           for (int i = 0; i < 3; i++) test_scatter(comms[k], rooted_counts[c], uneven, roots[i], in_place, ++call);
         }
-        if (c == 2 && all_counts[2] <= 256 / (int)sizeof(int)) continue; /* too many ranks for large blocks */
+        if (c >= 2 && all_counts[c] <= 256 / (int)sizeof(int)) continue; /* too many ranks for large blocks */
         for (int k = 0; k < COMMS; k++) test_allgather(comms[k], all_counts[c], uneven, in_place, ++call);
         for (int k = 0; k < COMMS; k++) test_alltoall(comms[k], all_counts[c], uneven, in_place, ++call);
       }
