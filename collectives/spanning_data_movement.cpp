@@ -1,13 +1,14 @@
 // Allgather and the neighbourhood collectives across nodes (see spanning.hpp; gather and scatter are in
 // spanning_rooted_data_movement.cpp, alltoall in spanning_alltoall.cpp): each block goes by point-to-point
 // from the member that gives it to the member that takes it, from the one's layout into the other's, as on
-// one node; a member's own block is copied straight; small allgathers go by nodes. A block too large for
-// its room is a truncated receive, reported as on one node.
+// one node; a member's own block is copied straight; allgathers go by nodes where nodes hold several
+// members. A block too large for its room is a truncated receive, reported as on one node.
 
 #include <memory>
 #include <vector>
 
 #include "collectives/data_movement.hpp"
+#include "collectives/exchanges.hpp"
 #include "collectives/node_layout.hpp"
 #include "collectives/peer_messages.hpp"
 #include "collectives/spanning.hpp"
@@ -15,11 +16,6 @@
 namespace weft::coll {
 
 namespace {
-
-// Up to this many bytes in all, an allgather goes by nodes (hierarchical_allgather): every member then
-// holds the whole packed vector once, which for larger vectors costs more memory than the messages the
-// nodes save, and the messages are then long enough for their count not to matter.
-constexpr std::size_t packed_allgather_max = std::size_t{1} << 20;
 
 // Where each member's block lies in the packed vector of a hierarchical allgather: node by node, in rank
 // order within a node, each the size of the room the caller has for it (the same at every member in a
@@ -52,15 +48,15 @@ struct packed_vector {
 
 // By nodes: the members of each node gather their blocks into their leader's packed vector (the node's
 // shared-memory gather), the leaders exchange their nodes' parts (one message per pair of nodes, where
-// block by block takes one per pair of members), each leader broadcasts the whole over its node, and
-// every member unpacks it into its rooms. A block too large for its room is found by its own member, as
-// it copies the block into its room in the packed vector.
+// block by block takes one per pair of members), and every member copies each block out of its leader's
+// vector into its room. A block too large for its room is found by its own member, as it copies the block
+// into its room in the packed vector. Only the leaders hold a packed vector, as large as a receive buffer.
 task hierarchical_allgather(communicator_view comm, shm::const_typed_span mine, block_map recv, bool in_place,
                             packed_vector plan, truncation* seen, std::uint64_t sequence) {
   const node_layout& nodes = *comm.nodes;
   communicator_view node = node_part(comm);
   int my_node = nodes.node_of(comm.rank);
-  std::vector<std::byte> packed(plan.bytes());
+  std::vector<std::byte> packed(node.rank == 0 ? plan.bytes() : 0);
   // The node's blocks, as rooms of the leader's packed vector.
   std::vector<int> counts;
   std::vector<std::ptrdiff_t> displacements;
@@ -84,11 +80,18 @@ task hierarchical_allgather(communicator_view comm, shm::const_typed_span mine, 
     }
     co_await messages.all_done(seen);
   }
-  co_await bcast_task(node, packed.data(), packed.size(), 0, node.take_sequences(1));
-  for (int r = 0; r < comm.size; ++r)
-    if (!(in_place && r == comm.rank))
-      copy_block(recv.block(r), shm::byte_span(packed.data() + plan.offset[r], static_cast<std::size_t>(plan.size[r])),
-                 r, comm.rank, *seen);
+  // A member whose rooms differ from its leader's (an erroneous program) reads no further than the
+  // leader's vector goes, as a receive takes what came.
+  auto unpack = [&](const shm::const_typed_span& whole) {
+    for (int r = 0; r < comm.size; ++r) {
+      if (in_place && r == comm.rank) continue;
+      auto first = static_cast<std::size_t>(plan.offset[r]);
+      std::size_t there = first < whole.count ? std::min<std::size_t>(plan.size[r], whole.count - first) : 0;
+      copy_block(recv.block(r), shm::byte_span(whole.base + first, there), r, comm.rank, *seen);
+    }
+  };
+  co_await rooted_exchange(node, 0, shm::const_typed_span(shm::byte_span(packed.data(), packed.size())), unpack,
+                           node.take_sequences(1));
 }
 
 }  // namespace
@@ -97,11 +100,8 @@ task spanning_allgather(communicator_view comm, std::optional<shm::const_typed_s
                         truncation* seen, std::uint64_t sequence) {
   shm::const_typed_span mine = send ? *send : shm::const_typed_span(recv.block(comm.rank));
   if (comm.nodes->node_count() < comm.size) {
-    packed_vector plan(comm, recv);
-    if (plan.bytes() <= packed_allgather_max) {
-      co_await hierarchical_allgather(comm, mine, recv, !send, std::move(plan), seen, sequence);
-      co_return;
-    }
+    co_await hierarchical_allgather(comm, mine, recv, !send, packed_vector(comm, recv), seen, sequence);
+    co_return;
   }
   peer_messages messages(comm, sequence);
   for (int r = 0; r < comm.size; ++r) {
