@@ -5,12 +5,14 @@
 // in a map of the whole communicator, as a map of their own for a node phase.
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "collectives/block_map.hpp"
 #include "collectives/communicator_view.hpp"
 #include "collectives/node_layout.hpp"
+#include "collectives/task.hpp"
 
 namespace weft::coll {
 
@@ -59,14 +61,10 @@ inline std::vector<std::vector<int>> members_by_node(const communicator_view& co
   return members;
 }
 
-// The member of the caller's node whose node rank is `index`.
-inline int node_member(const communicator_view& comm, int index) noexcept {
-  const node_layout& nodes = *comm.nodes;
-  int node = nodes.node_of(comm.rank);
-  for (int r = 0; r < comm.size; ++r)
-    if (nodes.node_of(r) == node && nodes.rank_on_node(r) == index) return r;
-  return index;
-}
+// Runs `phase`, a node phase of the caller's collective on `comm`, and names in ranks of `comm` a truncated
+// block it found, which it names by node ranks; `source`, where given, is the block's giver in ranks of
+// `comm` (a scatter's root on another node, which the node phase knows as its leader).
+task named_in_communicator(communicator_view comm, truncation* seen, task phase, std::optional<int> source = {});
 
 // The blocks of some members in a map of the whole communicator, as a map of their own (block i is
 // members[i]'s).

@@ -12,8 +12,8 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <memory>
 #include <numeric>
+#include <utility>
 #include <vector>
 
 #include "collectives/data_movement.hpp"
@@ -38,15 +38,6 @@ void lowest_int(const void* in, void* inout, std::size_t count, const void*) {
 
 std::int64_t total_of(std::span<const std::int64_t> sizes) {
   return std::accumulate(sizes.begin(), sizes.end(), std::int64_t{0});
-}
-
-// A truncation a node phase found names node ranks; the caller's report names ranks of the communicator.
-task named_in_communicator(communicator_view comm, truncation* seen, task phase) {
-  bool found_before = seen->found;
-  co_await std::move(phase);
-  if (!seen->found || found_before) co_return;
-  seen->source = node_member(comm, seen->source);
-  seen->destination = node_member(comm, seen->destination);
 }
 
 task alltoall_block_by_block(communicator_view comm, std::optional<const_block_map> send, block_map recv,

@@ -4,12 +4,12 @@
 // one node; a member's own block is copied straight; allgathers go by nodes where nodes hold several
 // members. A block too large for its room is a truncated receive, reported as on one node.
 
-#include <memory>
+#include <algorithm>
 #include <vector>
 
 #include "collectives/data_movement.hpp"
 #include "collectives/exchanges.hpp"
-#include "collectives/node_layout.hpp"
+#include "collectives/node_blocks.hpp"
 #include "collectives/peer_messages.hpp"
 #include "collectives/spanning.hpp"
 
@@ -58,16 +58,11 @@ task hierarchical_allgather(communicator_view comm, shm::const_typed_span mine, 
   int my_node = nodes.node_of(comm.rank);
   std::vector<std::byte> packed(node.rank == 0 ? plan.bytes() : 0);
   // The node's blocks, as rooms of the leader's packed vector.
-  std::vector<int> counts;
-  std::vector<std::ptrdiff_t> displacements;
-  for (int r = 0; r < comm.size; ++r)
-    if (nodes.node_of(r) == my_node) {
-      counts.push_back(plan.size[r]);
-      displacements.push_back(plan.offset[r]);
-    }
-  block_map rooms{packed.data(), &shm::type_layout::bytes(), nullptr, 0, counts.data(), nullptr, 0,
-                  displacements.data()};
-  co_await gather_task(node, mine, rooms, 0, seen, node.take_sequences(1));
+  block_map whole{.base = packed.data(), .layout = &shm::type_layout::bytes(), .counts = plan.size.data(),
+                  .byte_displacements = plan.offset.data()};
+  member_blocks<std::byte> rooms(whole, members_by_node(comm)[my_node]);
+  co_await named_in_communicator(comm, seen,
+                                 gather_task(node, mine, rooms.map(packed.data()), 0, seen, node.take_sequences(1)));
   if (node.rank == 0) {
     peer_messages messages(comm, sequence);
     auto part = [&](int k) {

@@ -34,18 +34,6 @@ bool packs(const block_sizes& sizes) {
   return std::accumulate(sizes.begin(), sizes.end(), std::int64_t{0}) <= static_cast<std::int64_t>(packed_part_max);
 }
 
-// Runs a node phase of a rooted collective and names a truncation it found, which names node ranks, in
-// ranks of the communicator: the root at one end, the member at the other (`member`: the source of a
-// gathered block, the destination of a scattered one).
-task named_in_communicator(communicator_view comm, int root, int truncation::*member, truncation* seen,
-                           task phase) {
-  bool found_before = seen->found;
-  co_await std::move(phase);
-  if (!seen->found || found_before) co_return;
-  (*seen).*member = node_member(comm, (*seen).*member);
-  (*seen).*(member == &truncation::source ? &truncation::destination : &truncation::source) = root;
-}
-
 task gather_block_by_block(communicator_view comm, std::optional<shm::const_typed_span> send, block_map recv,
                            int root, truncation* seen, std::uint64_t sequence) {
   peer_messages messages(comm, sequence);
@@ -75,7 +63,7 @@ task gather_at_root(communicator_view comm, std::optional<shm::const_typed_span>
     messages.receive(bytes_of(sizes[k]), nodes.leader(k), sizes_step);
   }
   member_blocks<std::byte> rooms(recv, members[root_node]);
-  co_await named_in_communicator(comm, comm.rank, &truncation::source, seen,
+  co_await named_in_communicator(comm, seen,
                                  gather_task(node, send, rooms.map(recv.base), node.rank, seen,
                                              node.take_sequences(1)));
   co_await messages.all_done();
@@ -105,7 +93,7 @@ task gather_at_root(communicator_view comm, std::optional<shm::const_typed_span>
 task gather_on_root_node(communicator_view comm, std::optional<shm::const_typed_span> send, int root,
                          truncation* seen) {
   communicator_view node = node_part(comm);
-  co_await named_in_communicator(comm, root, &truncation::source, seen,
+  co_await named_in_communicator(comm, seen,
                                  gather_task(node, send, {}, comm.nodes->rank_on_node(root), seen,
                                              node.take_sequences(1)));
 }
@@ -181,7 +169,7 @@ task scatter_at_root(communicator_view comm, const_block_map send, std::optional
     messages.send(shm::byte_span(parts[k].data(), parts[k].size()), nodes.leader(k), blocks_step);
   }
   member_blocks<const std::byte> blocks(send, members[root_node]);
-  co_await named_in_communicator(comm, comm.rank, &truncation::destination, seen,
+  co_await named_in_communicator(comm, seen,
                                  scatter_task(node, blocks.map(send.base), recv, node.rank, seen,
                                               node.take_sequences(1)));
   co_await messages.all_done();
@@ -190,7 +178,7 @@ task scatter_at_root(communicator_view comm, const_block_map send, std::optional
 // Another member of the root's node: its block comes straight from the root's buffer.
 task scatter_on_root_node(communicator_view comm, std::optional<shm::typed_span> recv, int root, truncation* seen) {
   communicator_view node = node_part(comm);
-  co_await named_in_communicator(comm, root, &truncation::destination, seen,
+  co_await named_in_communicator(comm, seen,
                                  scatter_task(node, {}, recv, comm.nodes->rank_on_node(root), seen,
                                               node.take_sequences(1)));
 }
@@ -219,9 +207,10 @@ task scatter_to_node(communicator_view comm, shm::typed_span recv, int root, tru
     messages.receive(shm::byte_span(part.data(), part.size()), root, blocks_step);
     co_await messages.all_done();
   }
-  co_await named_in_communicator(comm, root, &truncation::destination, seen,
+  co_await named_in_communicator(comm, seen,
                                  scatter_task(node, plan.map<const std::byte>(part.data()), recv, 0, seen,
-                                              node.take_sequences(1)));
+                                              node.take_sequences(1)),
+                                 root);
 }
 
 }  // namespace
