@@ -66,9 +66,6 @@ struct split_vote {
 // The members of `group` whose vote has `color`, ordered by key, then by their rank in `group`.
 shared_rank_map members_of_color(const std::vector<split_vote>& votes, const rank_map& group, int color);
 
-// Sets up the calling rank's MPI_COMM_WORLD and MPI_COMM_SELF.
-void initialize_predefined_communicators(rank_state& state, int job_rank);
-
 // Attaches the calling member to the state its communicator's collectives share (both of an
 // intercommunicator's: its local group's and that of both groups). Every member attaches once, when it
 // makes its communicator object, so that the state outlives members that finish early (see attach_shared).

@@ -7,6 +7,8 @@
 
 #include "collectives/schedule.hpp"
 #include "mpi_api/handles.hpp"
+#include "runtime/rank_slots.hpp"
+#include "runtime/scheduler.hpp"
 
 namespace weft::mpi {
 
@@ -24,10 +26,16 @@ struct rank_state {
   int last_used_code = MPI_ERR_LASTCODE;  // the value of the attribute MPI_LASTUSEDCODE points to
 };
 
-// The calling rank's index in the job (its rank in MPI_COMM_WORLD).
-int this_rank_id() noexcept;
+// Sets up the calling rank's MPI_COMM_WORLD and MPI_COMM_SELF (communicators.cpp).
+void initialize_predefined_communicators(rank_state& state, int job_rank);
 
-// The calling rank's state.
-rank_state& this_rank() noexcept;
+// The calling rank's index in the job (its rank in MPI_COMM_WORLD).
+inline int this_rank_id() noexcept { return runtime::current_rank()->id; }
+
+// The calling rank's state. Inline: a call resolves MPI_COMM_WORLD and checks its state several times.
+inline rank_state& this_rank() noexcept {
+  static runtime::rank_slots<rank_state> states(initialize_predefined_communicators);
+  return states[this_rank_id()];
+}
 
 }  // namespace weft::mpi

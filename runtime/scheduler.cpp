@@ -18,8 +18,6 @@ void switch_to_worker(switch_reason reason) {
 
 }  // namespace
 
-rank* current_rank() noexcept { return this_thread::rank; }
-
 int job_size() noexcept { return job::current().size(); }
 
 bool others_ready() noexcept { return this_thread::worker->has_ready(); }

@@ -8,11 +8,13 @@
 #include "runtime/config.hpp"
 #include "runtime/cpu_relax.hpp"
 #include "runtime/rank.hpp"
+#include "runtime/this_thread.hpp"
 
 namespace weft::runtime {
 
-// The rank running on this thread, nullptr outside any rank (main thread before and after the job).
-rank* current_rank() noexcept;
+// The rank running on this thread, nullptr outside any rank (main thread before and after the job). Inline:
+// every MPI call asks, some several times.
+inline rank* current_rank() noexcept { return this_thread::rank; }
 
 // Number of ranks in the job.
 int job_size() noexcept;
