@@ -6,6 +6,7 @@
 // to the others has been read.
 
 #include <cstddef>
+#include <optional>
 
 #include "collectives/communicator_view.hpp"
 #include "collectives/reduction_op.hpp"
@@ -60,6 +61,32 @@ task tiled_reduce_task(communicator_view comm, const void* input, void* recv, st
 // Takes three sequence numbers.
 task tiled_allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                           std::size_t element_size, reduction_op op, std::uint64_t sequence);
+
+// The blocking calls' first attempt. Each small collective's task costs a coroutine frame and its
+// dispatch, about as much as moving its data, so a blocking call whose part needs no wait does it here,
+// at once, and gets nothing back; otherwise it gets the task that does the collective, or what is left of
+// it, to run (run()). Nothing is done at once while a collective of `comm` is pending on the caller.
+std::optional<task> bcast_at_once(const communicator_view& comm, void* buffer, std::size_t bytes, int root,
+                                  std::uint64_t sequence);
+std::optional<task> rooted_reduce_at_once(const communicator_view& comm, const void* input, void* recv,
+                                          std::size_t count, std::size_t element_size, const reduction_op& op,
+                                          int root, std::uint64_t sequence);
+std::optional<task> allreduce_at_once(const communicator_view& comm, const void* input, void* recv,
+                                      std::size_t count, std::size_t element_size, const reduction_op& op,
+                                      std::uint64_t sequence);
+// Whether the caller may do a blocking collective of `comm` at once: on one node, nothing pending.
+inline bool may_do_at_once(const communicator_view& comm) {
+  return !comm.spans_nodes() && !comm.schedule->has_pending(comm.communicator);
+}
+// The cells' parts of them: whether the caller's part of cell_bcast_task (cell_reduce_task) was done at
+// once (if not, nothing was); for an allreduce, nothing when it was, else the task that finishes it.
+bool cell_bcast_at_once(const communicator_view& comm, void* buffer, std::size_t bytes, int root,
+                        std::uint64_t sequence);
+bool cell_reduce_at_once(const communicator_view& comm, const void* input, void* recv, std::size_t count,
+                         std::size_t element_size, const reduction_op& op, int root, std::uint64_t sequence);
+std::optional<task> cell_allreduce_at_once(const communicator_view& comm, const void* input, void* recv,
+                                           std::size_t count, std::size_t element_size, const reduction_op& op,
+                                           std::uint64_t sequence);
 
 // A blocking collective: runs `work` in its turn among the caller's collectives of `comm`.
 inline void run(const communicator_view& comm, task work) { comm.schedule->run(std::move(work), comm.communicator); }

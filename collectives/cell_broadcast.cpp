@@ -6,6 +6,9 @@
 // through its children in the communicator's tree (the root also through rank 0), so the wake-ups spread
 // down the tree and each rank is woken by one other; a rank that is not asleep costs its waker one read
 // of a cache line.
+//
+// A blocking call whose part needs no wait does it at once (cell_bcast_at_once), without the coroutine,
+// whose frame and dispatch cost as much as the copies themselves.
 
 #include <cstring>
 
@@ -23,27 +26,49 @@ void wake_children(const communicator_view& comm, broadcast_cell& cell, int root
   if (comm.rank == root && root != 0) shared.slot(0).raise(cell.filled, sequence);
 }
 
+// Whether the caller's part can be done now: the root's cell is free, another rank's cell filled.
+bool cell_ready(const communicator_view& comm, const broadcast_cell& cell, int root, std::uint64_t sequence) {
+  if (comm.rank != root) return cell.filled.reached(sequence);
+  return cells_free(comm, cell.filled.value());
+}
+
+// The caller's part once cell_ready: the root fills the cell, the others copy out of it.
+void move_data(const communicator_view& comm, broadcast_cell& cell, void* buffer, std::size_t bytes, int root,
+               std::uint64_t sequence) {
+  shared_communicator& shared = *comm.shared;
+  if (comm.rank != root) {
+    wake_children(comm, cell, root, sequence);
+    // An empty broadcast may have a null buffer, which memcpy may not be given even for no bytes.
+    if (bytes != 0) std::memcpy(buffer, cell.data, bytes);
+    finish_cells(comm, sequence);
+    return;
+  }
+  if (bytes != 0) std::memcpy(cell.data, buffer, bytes);
+  finish_cells(comm, sequence);
+  cell.filled.advance(sequence);
+  wake_children(comm, cell, root, sequence);
+  prepare_to_fill(shared.cell(sequence + 1));
+}
+
 }  // namespace
 
 task cell_bcast_task(communicator_view comm, void* buffer, std::size_t bytes, int root, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   member_slot& me = shared.slot(comm.rank);
   broadcast_cell& cell = shared.cell(sequence);
-  if (comm.rank != root) {
+  if (comm.rank != root)
     co_await until{me, cell.filled, sequence};
-    wake_children(comm, cell, root, sequence);
-    // An empty broadcast may have a null buffer, which memcpy may not be given even for no bytes.
-    if (bytes != 0) std::memcpy(buffer, cell.data, bytes);
-    finish_cells(comm, sequence);
-    co_return;
-  }
-  if (std::uint64_t previous = cell.filled.value(); me.cells_known_done < previous)
+  else if (std::uint64_t previous = cell.filled.value(); !cells_free(comm, previous))
     co_await await_cells_free(comm, previous);
-  if (bytes != 0) std::memcpy(cell.data, buffer, bytes);
-  finish_cells(comm, sequence);
-  cell.filled.advance(sequence);
-  wake_children(comm, cell, root, sequence);
-  prepare_to_fill(shared.cell(sequence + 1));
+  move_data(comm, cell, buffer, bytes, root, sequence);
+}
+
+bool cell_bcast_at_once(const communicator_view& comm, void* buffer, std::size_t bytes, int root,
+                        std::uint64_t sequence) {
+  broadcast_cell& cell = comm.shared->cell(sequence);
+  if (!cell_ready(comm, cell, root, sequence)) return false;
+  move_data(comm, cell, buffer, bytes, root, sequence);
+  return true;
 }
 
 }  // namespace weft::coll

@@ -7,8 +7,12 @@
 // same bits, and each waits for one transfer of the others' inputs, where a reduce and a broadcast would
 // wait for two in a row. That pays on a few ranks only (symmetric_allreduce_max); on more, an allreduce is
 // such a reduce to rank 0 and a small broadcast from it (cell_broadcast.cpp).
+//
+// Blocking calls first try their part at once (the *_at_once forms), without a coroutine frame, and make
+// a task only for what must wait.
 
 #include <cstring>
+#include <optional>
 
 #include "collectives/algorithms.hpp"
 #include "collectives/cells.hpp"
@@ -30,27 +34,54 @@ namespace {
 // against 1.8, 16 ranks 5.4 against 3.5: each rank waking and reading all others costs O(ranks²).
 constexpr int symmetric_allreduce_max = 4;
 
-// Copies the caller's input into its deposit cell of `sequence` and marks it; waits first if the cell
-// still holds a deposit that some member has not consumed.
-task deposit(communicator_view comm, const void* input, std::size_t bytes, std::uint64_t sequence) {
+// The mark of the caller's deposit cell of `sequence`: the collective whose deposit it still holds.
+std::uint64_t deposit_mark(const communicator_view& comm, std::uint64_t sequence) {
+  return comm.shared->deposit(comm.rank, sequence).filled.value();
+}
+
+// Copies the caller's input into its deposit cell of `sequence` and marks it; the cell must be free
+// (cells_free of its mark).
+void deposit(const communicator_view& comm, const void* input, std::size_t bytes, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
-  member_slot& me = shared.slot(comm.rank);
   deposit_cell& cell = shared.deposit(comm.rank, sequence);
-  if (std::uint64_t previous = cell.filled.value(); me.cells_known_done < previous)
-    co_await await_cells_free(comm, previous);
   std::memcpy(cell.data, input, bytes);
   cell.filled.advance(sequence);
   prepare_to_fill(shared.deposit(comm.rank, sequence + 1));
 }
 
-// Combines every member's input (the caller's own from `input`, the others' from their deposits of
-// `sequence`, once all are there) in rank order into `recv`.
-task combine_deposits(communicator_view comm, const void* input, void* recv, std::size_t count,
-                      std::size_t element_size, reduction_op op, std::uint64_t sequence) {
+// A reduce's part of a rank other than the root, its cell free: it deposits, is done with the cells and
+// wakes the root.
+void deposit_for_root(const communicator_view& comm, const void* input, std::size_t bytes, int root,
+                      std::uint64_t sequence) {
+  deposit(comm, input, bytes, sequence);
+  finish_cells(comm, sequence);
   shared_communicator& shared = *comm.shared;
-  member_slot& me = shared.slot(comm.rank);
+  shared.slot(root).raise(shared.deposit(comm.rank, sequence).filled, sequence);
+}
+
+// A symmetric allreduce's deposit, its cell free: every other member is woken for it.
+void deposit_for_all(const communicator_view& comm, const void* input, std::size_t bytes, std::uint64_t sequence) {
+  deposit(comm, input, bytes, sequence);
+  shared_communicator& shared = *comm.shared;
+  sequence_flag& mine = shared.deposit(comm.rank, sequence).filled;
   for (int r = 0; r < comm.size; ++r)
-    if (r != comm.rank) co_await until{me, shared.deposit(r, sequence).filled, sequence};
+    if (r != comm.rank) shared.slot(r).raise(mine, sequence);
+}
+
+// The first member other than the caller whose deposit of `sequence` is not there yet, or null.
+const sequence_flag* missing_deposit(const communicator_view& comm, std::uint64_t sequence) {
+  shared_communicator& shared = *comm.shared;
+  for (int r = 0; r < comm.size; ++r)
+    if (const sequence_flag& filled = shared.deposit(r, sequence).filled; r != comm.rank && !filled.reached(sequence))
+      return &filled;
+  return nullptr;
+}
+
+// Combines every member's input (the caller's own from `input`, the others' from their deposits of
+// `sequence`, all there) in rank order into `recv`.
+void combine_all(const communicator_view& comm, const void* input, void* recv, std::size_t count,
+                 std::size_t element_size, const reduction_op& op, std::uint64_t sequence) {
+  shared_communicator& shared = *comm.shared;
   auto input_of = [&](int r) {
     return static_cast<const std::byte*>(r == comm.rank ? input : shared.deposit(r, sequence).data);
   };
@@ -62,19 +93,37 @@ task combine_deposits(communicator_view comm, const void* input, void* recv, std
   finish_cells(comm, sequence);
 }
 
+// combine_all once every deposit is there.
+task combine_deposits(communicator_view comm, const void* input, void* recv, std::size_t count,
+                      std::size_t element_size, reduction_op op, std::uint64_t sequence) {
+  member_slot& me = comm.shared->slot(comm.rank);
+  while (const sequence_flag* missing = missing_deposit(comm, sequence)) co_await until{me, *missing, sequence};
+  combine_all(comm, input, recv, count, element_size, op, sequence);
+}
+
 }  // namespace
 
 task cell_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                       std::size_t element_size, reduction_op op, int root, std::uint64_t sequence) {
-  shared_communicator& shared = *comm.shared;
   if (comm.rank == root) {
     co_await combine_deposits(comm, input, recv, count, element_size, op, sequence);
     co_return;
   }
-  co_await deposit(comm, input, count * element_size, sequence);
-  finish_cells(comm, sequence);
-  member_slot& root_slot = shared.slot(root);
-  root_slot.raise(shared.deposit(comm.rank, sequence).filled, sequence);
+  if (std::uint64_t previous = deposit_mark(comm, sequence); !cells_free(comm, previous))
+    co_await await_cells_free(comm, previous);
+  deposit_for_root(comm, input, count * element_size, root, sequence);
+}
+
+bool cell_reduce_at_once(const communicator_view& comm, const void* input, void* recv, std::size_t count,
+                         std::size_t element_size, const reduction_op& op, int root, std::uint64_t sequence) {
+  if (comm.rank == root) {
+    if (missing_deposit(comm, sequence) != nullptr) return false;
+    combine_all(comm, input, recv, count, element_size, op, sequence);
+    return true;
+  }
+  if (!cells_free(comm, deposit_mark(comm, sequence))) return false;
+  deposit_for_root(comm, input, count * element_size, root, sequence);
+  return true;
 }
 
 namespace {
@@ -82,18 +131,36 @@ namespace {
 // Every rank deposits, wakes the others and combines all deposits itself (see the top of this file).
 task symmetric_cell_allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                                    std::size_t element_size, reduction_op op, std::uint64_t sequence) {
-  shared_communicator& shared = *comm.shared;
-  co_await deposit(comm, input, count * element_size, sequence);
-  sequence_flag& mine = shared.deposit(comm.rank, sequence).filled;
-  for (int r = 0; r < comm.size; ++r)
-    if (r != comm.rank) shared.slot(r).raise(mine, sequence);
+  if (std::uint64_t previous = deposit_mark(comm, sequence); !cells_free(comm, previous))
+    co_await await_cells_free(comm, previous);
+  deposit_for_all(comm, input, count * element_size, sequence);
   co_await combine_deposits(comm, input, recv, count, element_size, op, sequence);
+}
+
+std::optional<task> symmetric_cell_allreduce_at_once(const communicator_view& comm, const void* input, void* recv,
+                                                     std::size_t count, std::size_t element_size,
+                                                     const reduction_op& op, std::uint64_t sequence) {
+  if (!cells_free(comm, deposit_mark(comm, sequence)))
+    return symmetric_cell_allreduce_task(comm, input, recv, count, element_size, op, sequence);
+  deposit_for_all(comm, input, count * element_size, sequence);
+  if (missing_deposit(comm, sequence) != nullptr)
+    return combine_deposits(comm, input, recv, count, element_size, op, sequence);
+  combine_all(comm, input, recv, count, element_size, op, sequence);
+  return std::nullopt;
 }
 
 task reduce_then_bcast_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                             std::size_t element_size, reduction_op op, std::uint64_t sequence) {
   co_await cell_reduce_task(comm, input, recv, count, element_size, op, 0, sequence);
   co_await bcast_task(comm, recv, count * element_size, 0, sequence + 1);
+}
+
+std::optional<task> reduce_then_bcast_at_once(const communicator_view& comm, const void* input, void* recv,
+                                              std::size_t count, std::size_t element_size, const reduction_op& op,
+                                              std::uint64_t sequence) {
+  if (!cell_reduce_at_once(comm, input, recv, count, element_size, op, 0, sequence))
+    return reduce_then_bcast_task(comm, input, recv, count, element_size, op, sequence);
+  return bcast_at_once(comm, recv, count * element_size, 0, sequence + 1);
 }
 
 }  // namespace
@@ -104,6 +171,14 @@ task cell_allreduce_task(communicator_view comm, const void* input, void* recv, 
   if (comm.size > symmetric_allreduce_max)
     return reduce_then_bcast_task(comm, input, recv, count, element_size, op, sequence);
   return symmetric_cell_allreduce_task(comm, input, recv, count, element_size, op, sequence);
+}
+
+std::optional<task> cell_allreduce_at_once(const communicator_view& comm, const void* input, void* recv,
+                                           std::size_t count, std::size_t element_size, const reduction_op& op,
+                                           std::uint64_t sequence) {
+  if (comm.size > symmetric_allreduce_max)
+    return reduce_then_bcast_at_once(comm, input, recv, count, element_size, op, sequence);
+  return symmetric_cell_allreduce_at_once(comm, input, recv, count, element_size, op, sequence);
 }
 
 }  // namespace weft::coll

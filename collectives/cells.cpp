@@ -5,18 +5,34 @@
 
 namespace weft::coll {
 
+namespace {
+
+// The first member not yet done with collective `previous`, or -1; the caller's cells_known_done becomes
+// the least done seen.
+int first_laggard(const communicator_view& comm, std::uint64_t previous) {
+  shared_communicator& shared = *comm.shared;
+  std::uint64_t least = std::numeric_limits<std::uint64_t>::max();
+  int laggard = -1;
+  for (int r = 0; r < comm.size; ++r) {
+    std::uint64_t done = shared.slot(r).cells.done.value();
+    least = std::min(least, done);
+    if (done < previous && laggard < 0) laggard = r;
+  }
+  shared.slot(comm.rank).cells_known_done = least;
+  return laggard;
+}
+
+}  // namespace
+
+bool cells_free(const communicator_view& comm, std::uint64_t previous) {
+  return comm.shared->slot(comm.rank).cells_known_done >= previous || first_laggard(comm, previous) < 0;
+}
+
 task await_cells_free(communicator_view comm, std::uint64_t previous) {
   shared_communicator& shared = *comm.shared;
   member_slot& me = shared.slot(comm.rank);
   while (me.cells_known_done < previous) {
-    std::uint64_t least = std::numeric_limits<std::uint64_t>::max();
-    int laggard = -1;
-    for (int r = 0; r < comm.size; ++r) {
-      std::uint64_t done = shared.slot(r).cells.done.value();
-      least = std::min(least, done);
-      if (done < previous && laggard < 0) laggard = r;
-    }
-    me.cells_known_done = least;
+    int laggard = first_laggard(comm, previous);
     if (laggard < 0) break;
     cell_progress& behind = shared.slot(laggard).cells;
     // Named before the flag is set: a laggard that sees the flag finds the name and the value.

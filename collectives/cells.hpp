@@ -23,9 +23,12 @@
 
 namespace weft::coll {
 
-// Waits until every member is done with collective `previous`, the old mark of a cell the caller is about
-// to fill. Await it only when the caller's own knowledge does not suffice (cells_known_done < previous):
-// a nested task costs a coroutine frame.
+// Whether every member is done with collective `previous`, the old mark of a cell the caller is about to
+// fill: from the caller's own knowledge, else from a scan of the members (which renews that knowledge).
+bool cells_free(const communicator_view& comm, std::uint64_t previous);
+
+// Waits until cells_free(comm, previous). Await it only where cells_free is false: a nested task costs a
+// coroutine frame.
 task await_cells_free(communicator_view comm, std::uint64_t previous);
 
 // Asks for the first line of the cell the caller fills next, for writing, as it leaves the cell it filled:

@@ -103,4 +103,33 @@ task allreduce_task(communicator_view comm, const void* input, void* recv, std::
   return tree_allreduce_task(comm, input, recv, count, element_size, op, sequence);
 }
 
+std::optional<task> rooted_reduce_at_once(const communicator_view& comm, const void* input, void* recv,
+                                          std::size_t count, std::size_t element_size, const reduction_op& op,
+                                          int root, std::uint64_t sequence) {
+  if (may_do_at_once(comm)) {
+    if (comm.size == 1) {
+      if (input != recv) copy_elements(recv, input, count, element_size, op);
+      return std::nullopt;
+    }
+    if (fits_deposits(comm, count, element_size, op) &&
+        cell_reduce_at_once(comm, input, recv, count, element_size, op, root, sequence))
+      return std::nullopt;
+  }
+  return rooted_reduce_task(comm, input, recv, count, element_size, op, root, sequence);
+}
+
+std::optional<task> allreduce_at_once(const communicator_view& comm, const void* input, void* recv,
+                                      std::size_t count, std::size_t element_size, const reduction_op& op,
+                                      std::uint64_t sequence) {
+  if (may_do_at_once(comm)) {
+    if (comm.size == 1) {
+      if (input != recv) copy_elements(recv, input, count, element_size, op);
+      return std::nullopt;
+    }
+    if (!tiled(comm, count, element_size, op) && fits_deposits(comm, count, element_size, op))
+      return cell_allreduce_at_once(comm, input, recv, count, element_size, op, sequence);
+  }
+  return allreduce_task(comm, input, recv, count, element_size, op, sequence);
+}
+
 }  // namespace weft::coll

@@ -19,9 +19,12 @@ void collective_schedule::wait(pending_collective& op) {
   });
 }
 
+bool collective_schedule::has_pending(const void* communicator) const noexcept {
+  return std::ranges::any_of(pending_, [&](const pending_collective* op) { return op->communicator_ == communicator; });
+}
+
 void collective_schedule::run(task work, const void* communicator) {
-  bool queued = std::ranges::any_of(pending_, [&](const pending_collective* op) { return op->communicator_ == communicator; });
-  if (!queued) [[likely]] {
+  if (!has_pending(communicator)) [[likely]] {
     run_to_completion(std::move(work));
     return;
   }

@@ -53,6 +53,9 @@ class collective_schedule final : public runtime::background_work {
 
   bool advance() override;
 
+  // Whether a collective of `communicator` is pending: a blocking one must then queue behind it.
+  bool has_pending(const void* communicator) const noexcept;
+
  private:
   bool first_of_its_communicator(std::size_t index) const noexcept;
   // Asks each collective that can run next for a wake-up when it can advance; true when one already can.

@@ -4,6 +4,7 @@
 
 #include <mpi.h>
 
+#include <optional>
 #include <utility>
 
 #include "collectives/algorithms.hpp"
@@ -27,6 +28,15 @@ int check_request_output(const char* call, MPI_Comm comm, MPI_Request* request);
 // wait site naming `call` meanwhile); else starts it and returns a request that completes with it.
 int launch(const char* call, MPI_Comm comm, const coll::communicator_view& view, coll::task work,
            MPI_Request* request);
+
+// A blocking call's collective begun at once (coll::bcast_at_once, ...): done when `rest` is empty, else
+// launched with what is left.
+inline int complete(const char* call, MPI_Comm comm, const coll::communicator_view& view,
+                    std::optional<coll::task> rest) {
+  if (!rest) [[likely]]
+    return MPI_SUCCESS;
+  return launch(call, comm, view, std::move(*rest), blocking);
+}
 
 // Starts `work` as the operation of `started`, a new request of the collective's communicator.
 void start_in(weft_request_s& started, const coll::communicator_view& view, coll::task work);
@@ -60,17 +70,26 @@ int launch_copies(const char* call, MPI_Comm comm, const coll::communicator_view
   return MPI_SUCCESS;
 }
 
-// launch() for a reduction with `op` on `datatype`, whose task start(reduction_op) makes. A blocking call
-// keeps the bound operation in its own frame; a nonblocking one in the frame of a coroutine around the
-// task (with_op), which also holds the operation and the datatype until the reduction ends.
+// launch() for a reduction with `op` on `datatype`, whose task start(reduction_op) makes, and which a
+// blocking call begins at once with begin(reduction_op) (see complete()). A blocking call keeps the bound
+// operation in its own frame; a nonblocking one in the frame of a coroutine around the task (with_op),
+// which also holds the operation and the datatype until the reduction ends.
+template <class Start, class Begin>
+int launch_reduction(const char* call, MPI_Comm comm, const coll::communicator_view& view, MPI_Op op,
+                     MPI_Datatype datatype, Start start, Begin begin, MPI_Request* request) {
+  if (request == blocking) {
+    bound_op bound{op, datatype};
+    return complete(call, comm, view, begin(bound.reduction()));
+  }
+  return launch(call, comm, view, with_op({op, datatype}, std::move(start)), request);
+}
+
+// launch_reduction() for a reduction that nothing begins at once.
 template <class Start>
 int launch_reduction(const char* call, MPI_Comm comm, const coll::communicator_view& view, MPI_Op op,
                      MPI_Datatype datatype, Start start, MPI_Request* request) {
-  if (request == blocking) {
-    bound_op bound{op, datatype};
-    return launch(call, comm, view, start(bound.reduction()), blocking);
-  }
-  return launch(call, comm, view, with_op({op, datatype}, std::move(start)), request);
+  auto whole = [&](const coll::reduction_op& reduction) { return std::optional<coll::task>(start(reduction)); };
+  return launch_reduction(call, comm, view, op, datatype, start, whole, request);
 }
 
 }  // namespace weft::mpi

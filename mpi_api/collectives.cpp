@@ -37,11 +37,13 @@ int bcast(const char* call, void* buffer, int count, MPI_Datatype datatype, int 
   if (int error = check_root(call, comm, root)) return error;
   coll::communicator_view view = collective_view(comm);
   const shm::type_layout& layout = *datatype->layout;
-  if (layout.is_contiguous())
-    return launch(call, comm, view,
-                  coll::bcast_task(view, static_cast<std::byte*>(buffer) + layout.true_lb(), count * layout.size(),
-                                   root, view.take_sequences(1)),
-                  request);
+  if (layout.is_contiguous()) {
+    std::byte* data = static_cast<std::byte*>(buffer) + layout.true_lb();
+    std::size_t bytes = count * layout.size();
+    std::uint64_t sequence = view.take_sequences(1);
+    if (request == blocking) return complete(call, comm, view, coll::bcast_at_once(view, data, bytes, root, sequence));
+    return launch(call, comm, view, coll::bcast_task(view, data, bytes, root, sequence), request);
+  }
   return launch(call, comm, view, bcast_packed(view, buffer, count, datatype->layout, root, view.take_sequences(1)), request);
 }
 
@@ -58,9 +60,15 @@ int reduce(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_
   coll::communicator_view view = collective_view(comm);
   std::size_t element_size = datatype->layout->extent();
   std::uint64_t sequence = view.take_sequences(3);
-  return launch_reduction(call, comm, view, op, datatype, [=](coll::reduction_op reduction) {
-    return coll::rooted_reduce_task(view, input, recvbuf, count, element_size, reduction, root, sequence);
-  }, request);
+  return launch_reduction(
+      call, comm, view, op, datatype,
+      [=](coll::reduction_op reduction) {
+        return coll::rooted_reduce_task(view, input, recvbuf, count, element_size, reduction, root, sequence);
+      },
+      [=](const coll::reduction_op& reduction) {
+        return coll::rooted_reduce_at_once(view, input, recvbuf, count, element_size, reduction, root, sequence);
+      },
+      request);
 }
 
 int allreduce(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
@@ -72,9 +80,15 @@ int allreduce(const char* call, const void* sendbuf, void* recvbuf, int count, M
   coll::communicator_view view = collective_view(comm);
   std::size_t element_size = datatype->layout->extent();
   std::uint64_t sequence = view.take_sequences(3);
-  return launch_reduction(call, comm, view, op, datatype, [=](coll::reduction_op reduction) {
-    return coll::allreduce_task(view, input, recvbuf, count, element_size, reduction, sequence);
-  }, request);
+  return launch_reduction(
+      call, comm, view, op, datatype,
+      [=](coll::reduction_op reduction) {
+        return coll::allreduce_task(view, input, recvbuf, count, element_size, reduction, sequence);
+      },
+      [=](const coll::reduction_op& reduction) {
+        return coll::allreduce_at_once(view, input, recvbuf, count, element_size, reduction, sequence);
+      },
+      request);
 }
 
 }  // namespace

@@ -5,7 +5,8 @@
  * starts an Ibarrier, then rank 0 blocks in a receive from rank 1, which sends only once its own barrier
  * is complete (rank 0 has its part to do in it). Outstanding collectives on the world, a duplicate and
  * a split complete in any order, the order differing between ranks; several on one communicator, and a
- * blocking one behind them, complete in call order with the right data. A collective polled with
+ * blocking one behind them, complete in call order with the right data, also when the blocking one's data
+ * is there before the pending one's. A collective polled with
  * MPI_Test alone completes. Ibcast of a vector type. Iscan, Iexscan and Ireduce_scatter_block of a
  * non-commutative user operation that the program frees, with the datatype, before they complete.
  * Igather, Iallgatherv (holes, reversed displacements), Ialltoall (a resized type freed before the wait)
@@ -130,6 +131,34 @@ static void one_communicator_in_call_order(void) {
     if (k % 2 == 0) CHECK(values[k] == 100 + k, "Ibcast %d: %d", k, values[k]);
     else CHECK(results[k] == (size - 1) * k, "Iallreduce %d: %d", k, results[k]);
   }
+}
+
+/* A blocking broadcast called while the caller's Ibcast on the same communicator is pending waits its
+ * turn, even when its own data is already there: done first, it would tell the root that the pending
+ * broadcast's cell was read, and the root, which runs up to a ring of cells ahead, would overwrite it.
+ * Rank 1 starts its Ibcast before the root has sent anything (the root waits for its message), then stays
+ * out of MPI a while before each of more broadcasts than a ring has cells, so that the root (on another
+ * worker) is ahead each time. */
+static void blocking_behind_a_pending_one(void) {
+  enum { BROADCASTS = 20 };
+  if (size == 1) return;
+  int first = -1, token = 0;
+  MPI_Request request;
+  if (rank == 0) {
+    MPI_Recv(&token, 1, MPI_INT, 1, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    first = 1234;
+  }
+  MPI_Ibcast(&first, 1, MPI_INT, 0, MPI_COMM_WORLD, &request);
+  if (rank == 1) MPI_Send(&token, 1, MPI_INT, 0, 2, MPI_COMM_WORLD);
+  for (int k = 0; k < BROADCASTS; k++) {
+    for (double until = MPI_Wtime() + 0.002; rank == 1 && MPI_Wtime() < until;) {
+    }
+    int value = rank == 0 ? k : -1;
+    MPI_Bcast(&value, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    CHECK(value == k, "Bcast %d behind a pending Ibcast: %d", k, value);
+  }
+  MPI_Wait(&request, MPI_STATUS_IGNORE);
+  CHECK(first == 1234, "Ibcast pending behind blocking broadcasts: %d", first);
 }
 
 static void polled_with_test_alone(void) {
@@ -377,6 +406,7 @@ int main(int argc, char **argv) {
     progress_while_blocked_in_a_receive();
     communicators_complete_in_any_order();
     one_communicator_in_call_order();
+    blocking_behind_a_pending_one();
     polled_with_test_alone();
     vector_bcast();
     user_reductions_pending_together();
