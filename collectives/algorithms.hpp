@@ -66,6 +66,7 @@ task tiled_allreduce_task(communicator_view comm, const void* input, void* recv,
 // dispatch, about as much as moving its data, so a blocking call whose part needs no wait does it here,
 // at once, and gets nothing back; otherwise it gets the task that does the collective, or what is left of
 // it, to run (run()). Nothing is done at once while a collective of `comm` is pending on the caller.
+std::optional<task> barrier_at_once(const communicator_view& comm, std::uint64_t sequence);
 std::optional<task> bcast_at_once(const communicator_view& comm, void* buffer, std::size_t bytes, int root,
                                   std::uint64_t sequence);
 std::optional<task> rooted_reduce_at_once(const communicator_view& comm, const void* input, void* recv,

@@ -5,7 +5,10 @@
 // heard, through some chain, from every other. A crossing between cores is the cost of a signal, and the
 // rounds' crossings happen at the same time on all cores: ceil(log2(size)) of them in a row instead of the
 // tree's way up and down (with 2 ranks, one crossing instead of two). Each signal sits on its own cache
-// line in the slot of the one rank that waits for it.
+// line in the slot of the one rank that waits for it. A blocking call goes as far as it can at once
+// (barrier_at_once) and makes a task only for the wait it cannot pass.
+
+#include <optional>
 
 #include "collectives/algorithms.hpp"
 #include "collectives/spanning.hpp"
@@ -14,24 +17,54 @@
 namespace weft::coll {
 namespace {
 
-task tree_barrier(communicator_view comm, std::uint64_t sequence) {
+// The tree barrier; `arrived`: the caller has heard from all its children and signalled its parent
+// already (barrier_at_once), and only waits for its release.
+task tree_barrier(communicator_view comm, std::uint64_t sequence, bool arrived) {
   member_slot& me = comm.shared->slot(comm.rank);
-  while (const signal* missing = missing_child(comm, sequence)) co_await until{me, *missing, sequence};
-  if (comm.rank != 0) {
-    signal_parent(comm, sequence);
-    co_await until{me, me.from_parent, sequence};
+  if (!arrived) {
+    while (const signal* missing = missing_child(comm, sequence)) co_await until{me, *missing, sequence};
+    if (comm.rank != 0) signal_parent(comm, sequence);
   }
+  if (comm.rank != 0) co_await until{me, me.from_parent, sequence};
   release_children(comm, sequence);
 }
 
-task disseminating_barrier(communicator_view comm, std::uint64_t sequence) {
+std::optional<task> tree_barrier_at_once(const communicator_view& comm, std::uint64_t sequence) {
+  if (missing_child(comm, sequence) != nullptr) return tree_barrier(comm, sequence, false);
+  if (comm.rank != 0) {
+    signal_parent(comm, sequence);
+    member_slot& me = comm.shared->slot(comm.rank);
+    if (!me.from_parent.reached(sequence)) return tree_barrier(comm, sequence, true);
+  }
+  release_children(comm, sequence);
+  return std::nullopt;
+}
+
+// Raises the signal of round `round` for the rank `2^round` ahead.
+void raise_round(const communicator_view& comm, std::uint64_t sequence, int round) {
+  shared_communicator& shared = *comm.shared;
+  int next = (comm.rank + (1 << round)) % comm.size;
+  shared.slot(next).raise(shared.from_round(next, round), sequence);
+}
+
+// The rounds of a disseminating barrier from `round` on; `raised`: the caller raised that round's signal
+// already (barrier_at_once).
+task disseminating_barrier(communicator_view comm, std::uint64_t sequence, int round, bool raised) {
   shared_communicator& shared = *comm.shared;
   member_slot& me = shared.slot(comm.rank);
-  for (int round = 0, distance = 1; distance < comm.size; ++round, distance *= 2) {
-    int next = (comm.rank + distance) % comm.size;
-    shared.slot(next).raise(shared.from_round(next, round), sequence);
+  for (int rounds = comm.shared->dissemination_rounds(); round < rounds; ++round, raised = false) {
+    if (!raised) raise_round(comm, sequence, round);
     co_await until{me, shared.from_round(comm.rank, round), sequence};
   }
+}
+
+std::optional<task> disseminating_barrier_at_once(const communicator_view& comm, std::uint64_t sequence) {
+  for (int round = 0, rounds = comm.shared->dissemination_rounds(); round < rounds; ++round) {
+    raise_round(comm, sequence, round);
+    if (!comm.shared->from_round(comm.rank, round).reached(sequence))
+      return disseminating_barrier(comm, sequence, round, true);
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -39,8 +72,15 @@ task disseminating_barrier(communicator_view comm, std::uint64_t sequence) {
 task barrier_task(communicator_view comm, std::uint64_t sequence) {
   if (comm.spans_nodes()) [[unlikely]]
     return spanning_barrier(comm, sequence);
-  if (comm.shared->members_apart()) return disseminating_barrier(comm, sequence);
-  return tree_barrier(comm, sequence);
+  if (comm.shared->members_apart()) return disseminating_barrier(comm, sequence, 0, false);
+  return tree_barrier(comm, sequence, false);
+}
+
+std::optional<task> barrier_at_once(const communicator_view& comm, std::uint64_t sequence) {
+  if (!may_do_at_once(comm)) return barrier_task(comm, sequence);
+  if (comm.size == 1) return std::nullopt;
+  if (comm.shared->members_apart()) return disseminating_barrier_at_once(comm, sequence);
+  return tree_barrier_at_once(comm, sequence);
 }
 
 }  // namespace weft::coll

@@ -37,7 +37,7 @@ shared_communicator::shared_communicator(std::span<const runtime::machine_place>
     : size_(static_cast<int>(places.size())),
       tree_(places),
       max_children_(std::max(tree_.max_children(), 1)),
-      rounds_(dissemination_rounds(places)),
+      rounds_(coll::dissemination_rounds(places)),
       slots_(std::make_unique<member_slot[]>(size_)),
       child_signals_(std::make_unique<signal[]>(static_cast<std::size_t>(size_) * max_children_)),
       round_signals_(rounds_ != 0 ? std::make_unique<signal[]>(static_cast<std::size_t>(size_) * rounds_) : nullptr),

@@ -118,6 +118,8 @@ class shared_communicator {
   // Whether no two members share a core: their signals then cross between cores at the same time, and a
   // barrier disseminates (barrier.cpp) rather than climbing the tree and coming down again.
   bool members_apart() const noexcept { return rounds_ != 0; }
+  // The rounds of a disseminating barrier: ceil(log2(size)) where members_apart(), else 0.
+  int dissemination_rounds() const noexcept { return rounds_; }
   // Raised for `rank` in round `round` of a disseminating barrier (only where members_apart()).
   signal& from_round(int rank, int round) noexcept { return round_signals_[rank * rounds_ + round]; }
   member_slot& slot(int rank) noexcept { return slots_[rank]; }

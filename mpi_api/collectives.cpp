@@ -26,7 +26,9 @@ int barrier(const char* call, MPI_Comm comm, MPI_Request* request) {
   if (int error = check_ready(call, comm)) return error;
   if (resolve(comm)->is_inter()) return inter_barrier(call, comm, request);
   coll::communicator_view view = collective_view(comm);
-  return launch(call, comm, view, coll::barrier_task(view, view.take_sequences(1)), request);
+  std::uint64_t sequence = view.take_sequences(1);
+  if (request == blocking) return complete(call, comm, view, coll::barrier_at_once(view, sequence));
+  return launch(call, comm, view, coll::barrier_task(view, sequence), request);
 }
 
 int bcast(const char* call, void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
