@@ -13,8 +13,12 @@ node_layout::node_layout(std::span<const int> job_ranks)
   std::map<int, int> index_of_process;
   for (std::size_t r = 0; r < job_ranks.size(); ++r) {
     auto [it, fresh] = index_of_process.try_emplace(nodes.node_of(job_ranks[r]), static_cast<int>(leaders_.size()));
-    if (fresh) leaders_.push_back(static_cast<int>(r));
+    if (fresh) {
+      leaders_.push_back(static_cast<int>(r));
+      last_members_.push_back(static_cast<int>(r));
+    }
     node_of_[r] = it->second;
+    last_members_[it->second] = static_cast<int>(r);
     // A node's members follow each other unless one of another node came between.
     if (!fresh && node_of_[r - 1] != it->second) contiguous_ = false;
   }

@@ -5,13 +5,14 @@
 //
 // The composition: a node phase over the members of the caller's node (node_part: the fast algorithms of
 // the shared address space, unchanged), an inter-node phase among one member per node (its leader, the
-// lowest rank; the root on the root's node) over point-to-point on the collective context
-// (peer_messages.hpp), and a node phase again. Reductions combine node by node only where each node's
-// members are a contiguous rank range (node_layout::contiguous); otherwise they combine over all members
-// by point-to-point in rank order, so non-commutative operations get the standard's result either way.
+// lowest rank; the root on the root's node; for the prefix reductions its last member, which holds the
+// node's total) over point-to-point on the collective context (peer_messages.hpp), and a node phase again.
+// Reductions, prefix reductions included, combine node by node only where each node's members are a
+// contiguous rank range (node_layout::contiguous); otherwise they combine over all members by
+// point-to-point in rank order, so non-commutative operations get the standard's result either way.
 // Gather, scatter and small allgathers carry each node's blocks packed in one message; the other
-// data-movement collectives, the prefix reductions and the neighbourhood collectives move each block by
-// point-to-point between its two members.
+// data-movement collectives and the neighbourhood collectives move each block by point-to-point between
+// its two members.
 //
 // Every function takes the same sequence numbers as its entry point; the tags of its messages come from
 // them, the node phases take theirs from communicator_view::node_sequence.
@@ -20,6 +21,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <vector>
 
 #include "collectives/block_map.hpp"
 #include "collectives/communicator_view.hpp"
@@ -32,6 +34,12 @@ namespace weft::coll {
 
 // The view of the members on the caller's node, for the node phases.
 communicator_view node_part(const communicator_view& comm) noexcept;
+// Broadcasts `count` elements at `origin` over `comm` (a node phase's view) from `root`, packed where `op`
+// has a layout.
+task bcast_elements(communicator_view comm, void* origin, std::size_t count, std::size_t element_size,
+                    const reduction_op& op, int root, std::uint64_t sequence);
+// The ranks 0 .. size - 1: the members of a reduction over all members of a communicator.
+std::vector<int> all_ranks(int size);
 
 task spanning_barrier(communicator_view comm, std::uint64_t sequence);
 task spanning_bcast(communicator_view comm, void* buffer, std::size_t bytes, int root, std::uint64_t sequence);
@@ -56,8 +64,9 @@ task spanning_neighbor_exchange(communicator_view comm, neighbourhood hood, cons
                                 truncation* seen, std::uint64_t sequence);
 
 // The inter-node steps, over point-to-point among `members` (ranks of `comm`, in the order that the
-// combination follows), the caller being members[me]. `data` is `count` elements at its origin, laid out
-// as `op` says. Steps are numbered from `step` on within the collective of `sequence`.
+// combination follows), the caller being members[me]. `data`, `input` and `recv` are `count` elements at
+// their origin, laid out as `op` says. Steps are numbered from `step` on within the collective of
+// `sequence`.
 
 // Every member's `data` becomes the reduction of all members' data in member order (recursive doubling).
 task allreduce_among(communicator_view comm, std::span<const int> members, int me, void* data, std::size_t count,
@@ -66,6 +75,12 @@ task allreduce_among(communicator_view comm, std::span<const int> members, int m
 // others' `data` is used as working memory.
 task reduce_among(communicator_view comm, std::span<const int> members, int me, void* data, std::size_t count,
                   std::size_t element_size, reduction_op op, std::uint64_t sequence, int step);
+// members[me]'s `recv` becomes the reduction of the `input` of members[0] to members[me] (inclusive) or
+// to members[me - 1] (exclusive; members[0]'s `recv` is left alone), in member order (recursive doubling,
+// ceil(log2 n) rounds). `input` may equal `recv`.
+task scan_among(communicator_view comm, std::span<const int> members, int me, const void* input, void* recv,
+                std::size_t count, std::size_t element_size, reduction_op op, prefix_kind kind,
+                std::uint64_t sequence, int step);
 // Every member's `data` receives members[root]'s (binomial tree).
 task bcast_among(communicator_view comm, std::span<const int> members, int me, int root, shm::typed_span data,
                  std::uint64_t sequence, int step);

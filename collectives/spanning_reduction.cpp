@@ -9,7 +9,6 @@
 // Reduce-scatter is an allreduce of the whole vector into working memory, from which each rank takes its
 // block: the ranks do not know each other's blocks.
 
-#include <numeric>
 #include <vector>
 
 #include "collectives/algorithms.hpp"
@@ -19,26 +18,6 @@
 #include "collectives/working_buffers.hpp"
 
 namespace weft::coll {
-namespace {
-
-// The ranks 0 .. size - 1, for reductions over all members.
-std::vector<int> all_ranks(int size) {
-  std::vector<int> ranks(static_cast<std::size_t>(size));
-  std::iota(ranks.begin(), ranks.end(), 0);
-  return ranks;
-}
-
-// Broadcasts `count` elements at `origin` over `comm` from `root`, packed where `op` has a layout.
-task bcast_elements(communicator_view comm, void* origin, std::size_t count, std::size_t element_size,
-                    const reduction_op& op, int root, std::uint64_t sequence) {
-  if (op.layout == nullptr) {
-    co_await bcast_task(comm, origin, count * element_size, root, sequence);
-    co_return;
-  }
-  co_await bcast_typed_task(comm, elements_at(origin, count, element_size, op), root, sequence);
-}
-
-}  // namespace
 
 task spanning_reduce(communicator_view comm, const void* input, void* recv, std::size_t count,
                      std::size_t element_size, reduction_op op, int root, std::uint64_t sequence) {

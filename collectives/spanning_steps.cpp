@@ -1,15 +1,19 @@
 // The inter-node steps of the collectives across nodes (spanning.hpp), over point-to-point among one
-// member per node, and the view of the caller's node that the node phases run on.
+// member per node (or among all members, where the nodes' members are not contiguous rank ranges), and
+// what the compositions share: the view of the caller's node, a broadcast of reduction elements over it,
+// and the list of all members.
 //
 // Reductions keep member order: a partial result always covers a contiguous range of members, and two
 // are combined lower range first (reduction_op::combine takes the lower one as `in`).
 
 #include <algorithm>
 #include <bit>
+#include <numeric>
 #include <vector>
 
 #include "runtime/config.hpp"
 
+#include "collectives/algorithms.hpp"
 #include "collectives/node_layout.hpp"
 #include "collectives/peer_messages.hpp"
 #include "collectives/spanning.hpp"
@@ -22,6 +26,21 @@ communicator_view node_part(const communicator_view& comm) noexcept {
   int node = nodes.node_of(comm.rank);
   return {comm.context,  nodes.size_of_node(node), nodes.rank_on_node(comm.rank), nodes.job_ranks_of_node(node),
           comm.shared,   comm.node_sequence,       comm.schedule,                comm.communicator};
+}
+
+task bcast_elements(communicator_view comm, void* origin, std::size_t count, std::size_t element_size,
+                    const reduction_op& op, int root, std::uint64_t sequence) {
+  if (op.layout == nullptr) {
+    co_await bcast_task(comm, origin, count * element_size, root, sequence);
+    co_return;
+  }
+  co_await bcast_typed_task(comm, elements_at(origin, count, element_size, op), root, sequence);
+}
+
+std::vector<int> all_ranks(int size) {
+  std::vector<int> ranks(static_cast<std::size_t>(size));
+  std::iota(ranks.begin(), ranks.end(), 0);
+  return ranks;
 }
 
 namespace {
@@ -177,6 +196,44 @@ task reduce_among(communicator_view comm, std::span<const int> members, int me, 
       combine_higher(data, theirs, count, element_size, op);
     }
   }
+}
+
+// MPICH's recursive doubling: in round k a member exchanges the reduction of its current range of
+// members with member me ^ 2^k; what comes from below goes in front of its result and of its range, what
+// comes from above behind its range only.
+task scan_among(communicator_view comm, std::span<const int> members, int me, const void* input, void* recv,
+                std::size_t count, std::size_t element_size, reduction_op op, prefix_kind kind,
+                std::uint64_t sequence, int step) {
+  int n = static_cast<int>(members.size());
+  std::vector<std::byte> memory;
+  working_buffers buffers(memory, 3, span_of(count, element_size, op));
+  void* range = buffers.origin(0);   // the reduction of the caller's current range of members
+  void* theirs = buffers.origin(1);  // the partner's
+  // The exclusive result gathers in working memory, since the input may be the receive buffer.
+  bool inclusive = kind == prefix_kind::inclusive;
+  void* result = inclusive ? recv : buffers.origin(2);
+  bool have_result = inclusive;
+  copy_elements(range, input, count, element_size, op);
+  if (inclusive && recv != input) copy_elements(recv, input, count, element_size, op);
+  for (int mask = 1; mask < n; mask <<= 1, ++step) {
+    int partner = me ^ mask;
+    if (partner >= n) continue;
+    peer_messages messages(comm, sequence);
+    messages.send(elements_at(range, count, element_size, op), members[partner], step);
+    messages.receive(elements_at(theirs, count, element_size, op), members[partner], step);
+    co_await messages.all_done();
+    if (partner < me) {
+      if (have_result)
+        op.combine(theirs, result, count);
+      else
+        copy_elements(result, theirs, count, element_size, op);
+      have_result = true;
+      op.combine(theirs, range, count);
+    } else {
+      combine_higher(range, theirs, count, element_size, op);
+    }
+  }
+  if (!inclusive && me != 0) copy_elements(recv, result, count, element_size, op);
 }
 
 task bcast_among(communicator_view comm, std::span<const int> members, int me, int root, shm::typed_span data,

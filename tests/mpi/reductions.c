@@ -4,7 +4,8 @@
  * SUM, PROD, MAX and MIN on int and double (contributions are small integers, so every result is exact in
  * both types and in any order), MAXLOC and MINLOC on MPI_DOUBLE_INT (values with ties, which go to the
  * lower rank). Counts 0, 1, fewer than the ranks, not divisible by them, and 1 MiB of ints on small jobs;
- * out of place and in place; on the world, an even/odd split and the world in reverse order. Buffers are
+ * out of place and in place; on the world, an even/odd split and the world in reverse order, the scans
+ * also on the even ranks before the odd ones (across nodes, a node's members then lie apart). Buffers are
  * overwritten right after each call, rank 0's Exscan buffer must stay as it was, and reduce_scatter
  * blocks vary in size from rank to rank (some empty). Reduce-scatter blocks lie on both sides of the
  * switch between its two forms (WEFT_REDUCE_SCATTER_DIRECT_MIN, 512 B a block on average): blocks of
@@ -179,17 +180,35 @@ static void run_all(MPI_Comm comm, int world_size) {
   }
 }
 
+/* Scan and Exscan of every operation at an uneven count (in place too), of MAXLOC and of nothing. */
+static void run_scans(MPI_Comm comm, int world_size) {
+  int size;
+  MPI_Comm_size(comm, &size);
+  const MPI_Op ops[] = {MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN};
+  int uneven = world_size > 64 ? 5 : size + 2;
+  for (int kind = SCAN; kind <= EXSCAN; kind++) {
+    for (int o = 0; o < 4; o++)
+      run(comm, kind, o % 2 ? MPI_DOUBLE : MPI_INT, ops[o], uneven, o / 2);
+    run(comm, kind, MPI_DOUBLE_INT, MPI_MAXLOC, uneven, 0);
+    run(comm, kind, MPI_INT, MPI_SUM, 0, 1);
+  }
+}
+
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
-  int size;
+  int rank, size;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  MPI_Comm half, reversed;
+  MPI_Comm half, reversed, evens_first;
   split_half_and_reversed(&half, &reversed);
+  MPI_Comm_split(MPI_COMM_WORLD, 0, (rank % 2) * size + rank, &evens_first);
   run_all(MPI_COMM_WORLD, size);
   run_all(half, size);
   run_all(reversed, size);
+  run_scans(evens_first, size);
   MPI_Comm_free(&half);
   MPI_Comm_free(&reversed);
+  MPI_Comm_free(&evens_first);
   report_ok("reductions");
   MPI_Finalize();
   return 0;

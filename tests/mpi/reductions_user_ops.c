@@ -7,8 +7,10 @@
  * order shows) and with MPI_SUM and MPI_MAX, which apply to its ints; the gaps of every receive buffer
  * must keep what they held. MPI_SUM and MPI_MAXLOC on contiguous types of ints and of MPI_DOUBLE_INT
  * pairs. Allreduce results must be bitwise identical on every rank. Reduce-scatter of non-commutative
- * operations and of the vector type on both sides of the switch between its two forms. On the world, an
- * even/odd split and the world in reverse order. Errors under MPI_ERRORS_RETURN. */
+ * operations and of the vector type on both sides of the switch between its two forms. Exscan leaves rank
+ * 0's receive buffer as it was, in place too. On the world, an even/odd split and the world in reverse
+ * order; the matrices and the vector type also on the even ranks before the odd ones (across nodes, a
+ * node's members then lie apart). Errors under MPI_ERRORS_RETURN. */
 #include "mpitest.h"
 
 enum { MOD = 10007, MATRICES = 5, GAP = -777, SEND_GAP = -555 };
@@ -98,9 +100,16 @@ static void non_commutative(MPI_Comm comm, MPI_Datatype matrix_type, MPI_Op op) 
   memcpy(out, in, MATRICES * sizeof *out);
   MPI_Scan(MPI_IN_PLACE, out, MATRICES, matrix_type, op, comm);
   check_matrices(out, 0, rank, "Scan in place");
+  for (int i = 0; i < MATRICES; i++)
+    out[i] = (matrix){{-1, -1, -1, -1}};
   MPI_Exscan(in, out, MATRICES, matrix_type, op, comm);
   if (rank > 0)
     check_matrices(out, 0, rank - 1, "Exscan");
+  else
+    CHECK(out[0].m[0] == -1 && out[MATRICES - 1].m[3] == -1, "Exscan wrote rank 0's receive buffer");
+  memcpy(out, in, MATRICES * sizeof *out);
+  MPI_Exscan(MPI_IN_PLACE, out, MATRICES, matrix_type, op, comm);
+  check_matrices(out, 0, rank > 0 ? rank - 1 : 0, "Exscan in place"); /* rank 0's input stays */
   MPI_Reduce_scatter_block(in, out, MATRICES, matrix_type, op, comm);
   check_matrices(out, 0, size - 1, "Reduce_scatter_block");
   int *counts = malloc(size * sizeof *counts);
@@ -166,6 +175,8 @@ static void with_gaps(MPI_Comm comm, MPI_Datatype gapped, MPI_Op op, int n) {
   composed(0, rank - 1, &a, &b);
   if (rank > 0)
     check_vector(out, n, gap, a, b, "Exscan on a vector");
+  else
+    check_vector(out, n, gap, -1, -1, "Exscan's rank 0 (its receive buffer untouched)");
   fill_vector(out, n, gap, map_a(rank + 1), map_b(rank + 1));
   MPI_Reduce_local(in, out, n, gapped, op);
   composed(rank, rank + 1, &a, &b);
@@ -319,10 +330,12 @@ static void errors(void) {
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
-  int commute, world_size;
+  int commute, world_size, world_rank;
   MPI_Comm_size(MPI_COMM_WORLD, &world_size);
-  MPI_Comm half, reversed;
+  MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
+  MPI_Comm half, reversed, evens_first;
   split_half_and_reversed(&half, &reversed);
+  MPI_Comm_split(MPI_COMM_WORLD, 0, (world_rank % 2) * world_size + world_rank, &evens_first);
 
   MPI_Datatype matrix_type, gapped;
   MPI_Type_contiguous(4, MPI_INT, &matrix_type);
@@ -351,6 +364,9 @@ int main(int argc, char **argv) {
     predefined_on_derived(comms[c], matrix_type);
     commutative(comms[c], add_op);
   }
+  /* Across nodes a node's members lie apart here: the reductions combine over all members. */
+  non_commutative(evens_first, matrix_type, multiply_op);
+  with_gaps(evens_first, gapped, compose_op, 3);
   errors();
 
   MPI_Op_free(&multiply_op);
@@ -362,6 +378,7 @@ int main(int argc, char **argv) {
   MPI_Type_free(&gapped);
   MPI_Comm_free(&half);
   MPI_Comm_free(&reversed);
+  MPI_Comm_free(&evens_first);
   report_ok("reductions_user_ops");
   MPI_Finalize();
   return 0;
