@@ -23,6 +23,9 @@ struct reduction_op {
   // The layout of one element, kept alive likewise; null when an element is `element_size` plain
   // bytes at its origin (every predefined datatype), which the copies then move with memcpy.
   const shm::type_layout* layout;
+  // Whether the operands may be swapped (every predefined operation; a user's as MPI_Op_create was told).
+  // Only an algorithm that cannot keep rank order asks: the ring among nodes (spanning_steps.cpp).
+  bool commutative = false;
 
   void combine(const void* in, void* inout, std::size_t count) const { apply(in, inout, count, context); }
 };

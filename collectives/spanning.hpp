@@ -68,7 +68,10 @@ task spanning_neighbor_exchange(communicator_view comm, neighbourhood hood, cons
 // their origin, laid out as `op` says. Steps are numbered from `step` on within the collective of
 // `sequence`.
 
-// Every member's `data` becomes the reduction of all members' data in member order (recursive doubling).
+// Every member's `data` becomes the reduction of all members' data, in member order unless the operation
+// is commutative: recursive doubling; from WEFT_ALLREDUCE_HALVING_MIN bytes on, halving and doubling; for
+// a commutative operation among a number of members that is not a power of two, from
+// WEFT_ALLREDUCE_RING_MIN bytes on, a ring.
 task allreduce_among(communicator_view comm, std::span<const int> members, int me, void* data, std::size_t count,
                      std::size_t element_size, reduction_op op, std::uint64_t sequence, int step);
 // members[0]'s `data` becomes the reduction of all members' data in member order (binomial tree); the

@@ -4,7 +4,8 @@
 // and the list of all members.
 //
 // Reductions keep member order: a partial result always covers a contiguous range of members, and two
-// are combined lower range first (reduction_op::combine takes the lower one as `in`).
+// are combined lower range first (reduction_op::combine takes the lower one as `in`). The ring alone does
+// not, and runs for commutative operations only.
 
 #include <algorithm>
 #include <bit>
@@ -52,11 +53,28 @@ void combine_higher(void* mine, void* theirs, std::size_t count, std::size_t ele
   copy_elements(mine, theirs, count, element_size, op);
 }
 
-// Where block `index` of `count` elements cut into `blocks` nearly equal blocks starts.
-std::size_t block_start(std::size_t count, int blocks, int index) noexcept {
-  auto b = static_cast<std::size_t>(blocks), i = static_cast<std::size_t>(index);
-  return i * (count / b) + std::min(i, count % b);
-}
+// A vector of `count` elements cut into `parts` nearly equal blocks, for the algorithms that send it in
+// parts.
+struct vector_blocks {
+  std::size_t count;
+  int parts;
+  std::size_t element_size;
+  const reduction_op& op;
+
+  // The first element of block `index`.
+  std::size_t start(int index) const noexcept {
+    auto b = static_cast<std::size_t>(parts), i = static_cast<std::size_t>(index);
+    return i * (count / b) + std::min(i, count % b);
+  }
+  // The elements of blocks [first, last).
+  std::size_t size(int first, int last) const noexcept { return start(last) - start(first); }
+  // The origin of block `index` of the vector at `origin`.
+  std::byte* at(std::byte* origin, int index) const noexcept { return origin + start(index) * element_size; }
+  // Blocks [first, last) of the vector at `origin`, laid out as `op` says, for a message.
+  shm::typed_span span(std::byte* origin, int first, int last) const {
+    return elements_at(at(origin, first), size(first, last), element_size, op);
+  }
+};
 
 // The `power` members that carry an allreduce after the fold (see allreduce_among), by their index among
 // them; in member order, so a range of them is a range of members.
@@ -90,10 +108,7 @@ task doubling_rounds(communicator_view comm, folded_members carriers, int folded
 task halving_rounds(communicator_view comm, folded_members carriers, int folded, int power, std::byte* data,
                     std::byte* theirs, std::size_t count, std::size_t element_size, const reduction_op& op,
                     std::uint64_t sequence, int round) {
-  auto blocks = [&](std::byte* origin, int first, int last) {
-    std::size_t from = block_start(count, power, first);
-    return elements_at(origin + from * element_size, block_start(count, power, last) - from, element_size, op);
-  };
+  vector_blocks blocks{count, power, element_size, op};
   struct range {
     int first, last;  // blocks [first, last)
   };
@@ -106,15 +121,16 @@ task halving_rounds(communicator_view comm, folded_members carriers, int folded,
     range kept = lower ? range{whole.first, middle} : range{middle, whole.last};
     range given = lower ? range{middle, whole.last} : range{whole.first, middle};
     peer_messages messages(comm, sequence);
-    messages.send(blocks(data, given.first, given.last), carriers[partner], round);
-    messages.receive(blocks(theirs, kept.first, kept.last), carriers[partner], round);
+    messages.send(blocks.span(data, given.first, given.last), carriers[partner], round);
+    messages.receive(blocks.span(theirs, kept.first, kept.last), carriers[partner], round);
     co_await messages.all_done();
-    std::size_t from = block_start(count, power, kept.first);
-    std::size_t n = block_start(count, power, kept.last) - from;
+    std::byte* data_kept = blocks.at(data, kept.first);
+    std::byte* theirs_kept = blocks.at(theirs, kept.first);
+    std::size_t n = blocks.size(kept.first, kept.last);
     if (lower)
-      combine_higher(data + from * element_size, theirs + from * element_size, n, element_size, op);
+      combine_higher(data_kept, theirs_kept, n, element_size, op);
     else
-      op.combine(theirs + from * element_size, data + from * element_size, n);
+      op.combine(theirs_kept, data_kept, n);
     held.push_back(kept);
   }
   for (int mask = power >> 1; mask > 0; mask >>= 1, ++round) {
@@ -123,8 +139,39 @@ task halving_rounds(communicator_view comm, folded_members carriers, int folded,
     range whole = held.back();
     range partners = mine.first == whole.first ? range{mine.last, whole.last} : range{whole.first, mine.first};
     peer_messages messages(comm, sequence);
-    messages.send(blocks(data, mine.first, mine.last), carriers[folded ^ mask], round);
-    messages.receive(blocks(data, partners.first, partners.last), carriers[folded ^ mask], round);
+    messages.send(blocks.span(data, mine.first, mine.last), carriers[folded ^ mask], round);
+    messages.receive(blocks.span(data, partners.first, partners.last), carriers[folded ^ mask], round);
+    co_await messages.all_done();
+  }
+}
+
+// The ring: a reduce-scatter, then an allgather, each n - 1 rounds in which every member sends one of
+// n blocks to the next member and receives one from the one before. Every member sends about 2·(n - 1)/n
+// of the vector in all, for any n: no fold. Block b gathers its contributions from member b on, around
+// past the last member to member b - 1, so its partial results are not contiguous ranges of members
+// once it wraps: commutative operations only.
+task ring_rounds(communicator_view comm, std::span<const int> members, int me, std::byte* data, std::byte* theirs,
+                 std::size_t count, std::size_t element_size, const reduction_op& op, std::uint64_t sequence,
+                 int step) {
+  int n = static_cast<int>(members.size());
+  int next = members[(me + 1) % n], previous = members[(me + n - 1) % n];
+  vector_blocks blocks{count, n, element_size, op};
+  // Every message goes to the next member, one a round, and messages of one step between two members
+  // match in order: one step serves every round.
+  for (int round = 0; round < n - 1; ++round) {
+    int sent = (me - round + n) % n, received = (me - round - 1 + n) % n;
+    peer_messages messages(comm, sequence);
+    messages.send(blocks.span(data, sent, sent + 1), next, step);
+    messages.receive(blocks.span(theirs, received, received + 1), previous, step);
+    co_await messages.all_done();
+    op.combine(blocks.at(theirs, received), blocks.at(data, received), blocks.size(received, received + 1));
+  }
+  // Member i now holds block i + 1 reduced over all members; those go around.
+  for (int round = 0; round < n - 1; ++round) {
+    int sent = (me + 1 - round + n) % n, received = (me - round + n) % n;
+    peer_messages messages(comm, sequence);
+    messages.send(blocks.span(data, sent, sent + 1), next, step);
+    messages.receive(blocks.span(data, received, received + 1), previous, step);
     co_await messages.all_done();
   }
 }
@@ -139,6 +186,15 @@ task allreduce_among(communicator_view comm, std::span<const int> members, int m
   auto* theirs = working_buffers(memory, 1, span_of(count, element_size, op)).origin(0);
   auto* mine = static_cast<std::byte*>(data);
   shm::typed_span mine_span = elements_at(data, count, element_size, op);
+  // The ring sends as much as halving and doubling after the fold, without the fold's extra whole vector
+  // (see halving_rounds) nor its extra latency; with n a power of two there is no fold, and halving takes
+  // fewer rounds.
+  const runtime::config& config = runtime::job_config();
+  if (op.commutative && !std::has_single_bit(static_cast<unsigned>(n)) && count >= static_cast<std::size_t>(n) &&
+      count * element_size >= config.allreduce_ring_min) {
+    co_await ring_rounds(comm, members, me, mine, theirs, count, element_size, op, sequence, step);
+    co_return;
+  }
   // With n not a power of two, the first 2·rem members pair up first, the odd one of each pair carrying
   // on for both (MPICH's recursive doubling); each member's range stays contiguous.
   int power = static_cast<int>(std::bit_floor(static_cast<unsigned>(n)));
@@ -161,7 +217,7 @@ task allreduce_among(communicator_view comm, std::span<const int> members, int m
   int rounds = std::countr_zero(static_cast<unsigned>(power));
   if (folded >= 0) {
     folded_members carriers{members, rem};
-    if (count >= static_cast<std::size_t>(power) && count * element_size >= runtime::job_config().allreduce_halving_min)
+    if (count >= static_cast<std::size_t>(power) && count * element_size >= config.allreduce_halving_min)
       co_await halving_rounds(comm, carriers, folded, power, mine, theirs, count, element_size, op, sequence, step + 1);
     else
       co_await doubling_rounds(comm, carriers, folded, power, mine, theirs, count, element_size, op, sequence, step + 1);

@@ -44,10 +44,10 @@ void apply_to_basic_elements(const void* in, void* inout, std::size_t count, con
 
 coll::reduction_op bound_op::reduction() const noexcept {
   const shm::type_layout* layout = datatype->is_predefined() ? nullptr : datatype->layout.get();
-  if (!op->is_predefined()) return {call_user_function, this, layout};
+  if (!op->is_predefined()) return {call_user_function, this, layout, op->commutative};
   if (layout == nullptr) [[likely]]
-    return {datatype->kernels[op->index], nullptr, nullptr};
-  return {apply_to_basic_elements, this, layout};
+    return {datatype->kernels[op->index], nullptr, nullptr, op->commutative};
+  return {apply_to_basic_elements, this, layout, op->commutative};
 }
 
 }  // namespace weft::mpi

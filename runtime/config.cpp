@@ -60,6 +60,12 @@ constexpr setting setting_table[] = {
      "MPI_Allreduce across nodes of at least this many bytes combines among the nodes' leaders by recursive "
      "halving, then doubling (Rabenseifner: each leader sends about twice the vector in all); smaller ones by "
      "recursive doubling (the whole vector in each of log2(nodes) rounds). See docs/collectives.md."},
+    {"WEFT_ALLREDUCE_RING_MIN", "8M",
+     "MPI_Allreduce across nodes of at least this many bytes, with a commutative operation and a number of "
+     "nodes that is not a power of two, combines among the nodes' leaders around a ring (a reduce-scatter, "
+     "then an allgather, each in nodes - 1 steps of one block; each leader sends about twice the vector in "
+     "all), where halving and doubling would first fold pairs of leaders over the whole vector. See "
+     "docs/collectives.md."},
     {"WEFT_FABRIC_EAGER_MAX", "16K",
      "Largest message (bytes) to a rank of another node that travels with its envelope, so that the send "
      "completes at once. Larger ones, and synchronous sends, wait at the sender until the receiver has "
@@ -143,6 +149,7 @@ config read_config() {
   result.bcast_two_stage_min = read_size("WEFT_BCAST_TWO_STAGE_MIN", true);
   result.reduce_scatter_direct_min = read_size("WEFT_REDUCE_SCATTER_DIRECT_MIN", false);
   result.allreduce_halving_min = read_size("WEFT_ALLREDUCE_HALVING_MIN", false);
+  result.allreduce_ring_min = read_size("WEFT_ALLREDUCE_RING_MIN", false);
   result.fabric_eager_max = read_size("WEFT_FABRIC_EAGER_MAX", true);
   result.halo_copy = read_integer("WEFT_HALO_COPY", 0, 1) == 1;
   result.poll_count = static_cast<unsigned>(read_integer("WEFT_POLL_COUNT", 0, 1 << 30));

@@ -35,6 +35,7 @@ struct config {
   std::size_t bcast_two_stage_min;  // broadcasts across NUMA nodes of at least this many bytes take two stages
   std::size_t reduce_scatter_direct_min;  // reduce-scatter reads every input in place from this average block on
   std::size_t allreduce_halving_min;       // leaders combine an allreduce by halving from this many bytes on
+  std::size_t allreduce_ring_min;          // ... around a ring from this many on, if commutative and not 2^k
   std::size_t fabric_eager_max;   // messages to other nodes up to this size travel with their envelope
   bool halo_copy;                 // MPIX_Halo copies every remote cell, as across nodes
   unsigned poll_count;            // polls of a waiting rank before it parks
