@@ -47,7 +47,7 @@ void move_data(const communicator_view& comm, broadcast_cell& cell, void* buffer
   finish_cells(comm, sequence);
   cell.filled.advance(sequence);
   wake_children(comm, cell, root, sequence);
-  prepare_to_fill(shared.cell(sequence + 1));
+  prepare_to_fill(shared.cell(sequence + 1), bytes);
 }
 
 }  // namespace

@@ -46,7 +46,7 @@ void deposit(const communicator_view& comm, const void* input, std::size_t bytes
   deposit_cell& cell = shared.deposit(comm.rank, sequence);
   std::memcpy(cell.data, input, bytes);
   cell.filled.advance(sequence);
-  prepare_to_fill(shared.deposit(comm.rank, sequence + 1));
+  prepare_to_fill(shared.deposit(comm.rank, sequence + 1), bytes);
 }
 
 // A reduce's part of a rank other than the root, its cell free: it deposits, is done with the cells and

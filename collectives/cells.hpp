@@ -31,13 +31,19 @@ bool cells_free(const communicator_view& comm, std::uint64_t previous);
 // coroutine frame.
 task await_cells_free(communicator_view comm, std::uint64_t previous);
 
-// Asks for the first line of the cell the caller fills next, for writing, as it leaves the cell it filled:
-// the line is with the readers of that cell's last round, and a filler that fetched it only when it writes
-// would wait for it at the sequentially consistent mark that follows the copy (one crossing between cores,
-// about a third of a small broadcast between two of them).
+// Asks for the lines of the cell the caller fills next that `bytes` of data take (its mark's line first),
+// for writing, as it leaves the cell it filled with as many: the lines are with the readers of that cell's
+// last round, and a filler that fetched them only when it writes would wait for them at the sequentially
+// consistent mark that follows the copy (one crossing between cores, about a third of a small broadcast
+// between two of them).
 template <class Cell>
-void prepare_to_fill(const Cell& next) noexcept {
-  __builtin_prefetch(&next, 1);
+void prepare_to_fill(const Cell& next, std::size_t bytes) noexcept {
+  const auto* line = reinterpret_cast<const std::byte*>(&next);
+  const auto* end = next.data + bytes;
+  do {
+    __builtin_prefetch(line, 1);
+    line += cache_line;
+  } while (line < end);
 }
 
 // Notes that the caller is done with the cells of collective `sequence`, waking members that wait for it.
