@@ -58,6 +58,19 @@ bool tiled(const communicator_view& comm, std::size_t count, std::size_t element
          count * element_size / comm.size >= runtime::job_config().tiled_slice_min;
 }
 
+// Where an allreduce goes through the cells: tiled ones do not, even when they would fit (a small
+// WEFT_TILED_SLICE_MIN tiles them).
+bool allreduce_in_cells(const communicator_view& comm, std::size_t count, std::size_t element_size,
+                        const reduction_op& op) {
+  return !tiled(comm, count, element_size, op) && fits_deposits(comm, count, element_size, op);
+}
+
+// A reduction on one member: its result is its own input.
+void keep_own_input(const void* input, void* recv, std::size_t count, std::size_t element_size,
+                    const reduction_op& op) {
+  if (input != recv) copy_elements(recv, input, count, element_size, op);
+}
+
 }  // namespace
 
 task rooted_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
@@ -96,10 +109,10 @@ task allreduce_task(communicator_view comm, const void* input, void* recv, std::
                     std::size_t element_size, reduction_op op, std::uint64_t sequence) {
   if (comm.spans_nodes()) [[unlikely]]
     return spanning_allreduce(comm, input, recv, count, element_size, op, sequence);
+  if (allreduce_in_cells(comm, count, element_size, op))
+    return cell_allreduce_task(comm, input, recv, count, element_size, op, sequence);
   if (tiled(comm, count, element_size, op))
     return tiled_allreduce_task(comm, input, recv, count, element_size, op, sequence);
-  if (fits_deposits(comm, count, element_size, op))
-    return cell_allreduce_task(comm, input, recv, count, element_size, op, sequence);
   return tree_allreduce_task(comm, input, recv, count, element_size, op, sequence);
 }
 
@@ -108,7 +121,7 @@ std::optional<task> rooted_reduce_at_once(const communicator_view& comm, const v
                                           int root, std::uint64_t sequence) {
   if (may_do_at_once(comm)) {
     if (comm.size == 1) {
-      if (input != recv) copy_elements(recv, input, count, element_size, op);
+      keep_own_input(input, recv, count, element_size, op);
       return std::nullopt;
     }
     if (fits_deposits(comm, count, element_size, op) &&
@@ -123,10 +136,10 @@ std::optional<task> allreduce_at_once(const communicator_view& comm, const void*
                                       std::uint64_t sequence) {
   if (may_do_at_once(comm)) {
     if (comm.size == 1) {
-      if (input != recv) copy_elements(recv, input, count, element_size, op);
+      keep_own_input(input, recv, count, element_size, op);
       return std::nullopt;
     }
-    if (!tiled(comm, count, element_size, op) && fits_deposits(comm, count, element_size, op))
+    if (allreduce_in_cells(comm, count, element_size, op))
       return cell_allreduce_at_once(comm, input, recv, count, element_size, op, sequence);
   }
   return allreduce_task(comm, input, recv, count, element_size, op, sequence);
