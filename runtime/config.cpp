@@ -79,6 +79,12 @@ constexpr setting setting_table[] = {
      "How many times a waiting rank polls before it parks, when no other rank of its worker can run."},
     {"WEFT_IDLE_SPIN_US", "50",
      "Microseconds an idle worker spins before it sleeps until work arrives for one of its ranks."},
+    {"WEFT_YIELD_WHEN_IDLE", "0",
+     "1 makes a rank that must wait park at once instead of polling first (WEFT_POLL_COUNT), and an idle "
+     "worker give its core to the other threads of the core between its looks for work (sched_yield) instead "
+     "of spinning on it: where workers share cores, a spinning one would keep the one it waits for off the "
+     "core until the system's next scheduler tick. On by itself when the process has more workers than "
+     "cores; mpirun sets it when it starts more node processes on this machine than it has CPUs."},
     {"WEFT_DEADLOCK_SECONDS", "3",
      "Seconds every rank of a job must stay blocked in MPI, none of them woken in between (and, across "
      "nodes, no message on its way between them), before Weft reports a deadlock: where each rank waits "
@@ -154,6 +160,7 @@ config read_config() {
   result.halo_copy = read_integer("WEFT_HALO_COPY", 0, 1) == 1;
   result.poll_count = static_cast<unsigned>(read_integer("WEFT_POLL_COUNT", 0, 1 << 30));
   result.idle_spin_us = static_cast<unsigned>(read_integer("WEFT_IDLE_SPIN_US", 0, 1 << 30));
+  result.yield_when_idle = read_integer("WEFT_YIELD_WHEN_IDLE", 0, 1) == 1;
   result.deadlock_seconds = static_cast<unsigned>(read_integer("WEFT_DEADLOCK_SECONDS", 0, 1 << 20));
   return result;
 }

@@ -69,19 +69,26 @@ job::job(const config& settings, main_function main, int argc, char** argv)
     }
     workers_.push_back(std::make_unique<worker>(w, std::span<rank>(&ranks_[first], last - first), *this));
   }
+  workers_yield_ = settings.yield_when_idle || workers > topology_.core_count();
   if (wire_up_ != nullptr) network_ = &connect_nodes(*this);
 }
 
 void job::report_bindings() const {
+  std::string node = nodes_.node_count() > 1 ? "node " + std::to_string(nodes_.this_node()) + " " : "";
   for (const auto& w : workers_) {
     int first = w->ranks().front().id;
     int last = w->ranks().back().id;
     std::string ranks = first == last ? "rank " + std::to_string(first)
                                       : "ranks " + std::to_string(first) + "-" + std::to_string(last);
-    std::string node = nodes_.node_count() > 1 ? "node " + std::to_string(nodes_.this_node()) + " " : "";
     std::fprintf(stderr, "weft: %sworker %d on %s runs %s\n", node.c_str(), w->index(),
                  describe(place_of_rank(first)).c_str(), ranks.c_str());
   }
+  if (!workers_yield_) return;
+  std::string why = settings_.yield_when_idle ? "WEFT_YIELD_WHEN_IDLE=1"
+                                              : std::to_string(worker_count()) + " workers on " +
+                                                    std::to_string(topology_.core_count()) + " cores";
+  std::fprintf(stderr, "weft: %s%s: waiting ranks park at once, idle workers yield their core\n", node.c_str(),
+               why.c_str());
 }
 
 int job::run() {

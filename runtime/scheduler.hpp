@@ -29,6 +29,12 @@ void progress_network();
 // How many polls of a waiting rank pass between two looks at the network.
 inline constexpr unsigned network_poll_stride = 64;
 
+// How many times a waiting rank polls before it parks: none where its worker shares its core
+// (this_thread::shares_core), since the thread it waits for may need that core. Parking at once, and
+// letting the idle worker yield the core (worker::idle), beat polling with a yield between polls, which
+// kept ranks that had work off the core for scheduler ticks.
+inline unsigned poll_budget() noexcept { return this_thread::shares_core ? 0 : job_config().poll_count; }
+
 // Suspends the calling rank until unpark(); may return spuriously, so callers re-check their condition.
 // The rank's background work (rank::background) advances first; park returns at once when it did.
 void park();
@@ -49,7 +55,7 @@ bool others_ready() noexcept;
 template <class Done, class BeforePark>
 void wait_until(Done&& done, BeforePark&& before_park) {
   while (!done()) {
-    for (unsigned polls = job_config().poll_count; polls != 0 && !others_ready(); --polls) {
+    for (unsigned polls = poll_budget(); polls != 0 && !others_ready(); --polls) {
       cpu_relax();
       if (done()) return;
       // What the rank waits for may come from another node, and while it polls nothing else moves the network.

@@ -2,6 +2,7 @@
 
 #include <linux/futex.h>
 #include <poll.h>
+#include <sched.h>
 #include <sys/eventfd.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -76,6 +77,7 @@ void worker::create_fiber(rank& r) {
 
 void worker::run() {
   this_thread::worker = this;
+  this_thread::shares_core = job_.workers_yield();
   publish_worker_thread_for_debuggers(index_, *this);
   exception_globals_ = &thread_exception_state();
   job_.prepare_worker_thread(index_);
@@ -175,10 +177,16 @@ void worker::idle() {
   using clock = std::chrono::steady_clock;
   network_module* network = job_.network();
   auto spin_until = clock::now() + std::chrono::microseconds(job_config().idle_spin_us);
+  // A worker that shares its core gives it away between looks (after Open MPI's yield-when-idle): spinning,
+  // it would keep the thread it waits for off the core until the system's next scheduler tick.
+  const bool yields = this_thread::shares_core;
   do {
-    for (int i = 0; i < 64; ++i) {
+    for (int i = 0; i < (yields ? 1 : 64); ++i) {
       if (remote_pending_.load(std::memory_order_acquire)) return;
-      cpu_relax();
+      if (yields)
+        ::sched_yield();
+      else
+        cpu_relax();
     }
     if (network != nullptr && network->progress(index_)) return;
   } while (clock::now() < spin_until);
