@@ -35,7 +35,7 @@ TEST_CASE("one node gets the job's variables, -x values first so that Weft's own
   options.tag_output = true;
   options.report_bindings = true;
   options.environment = {{"A", "a"}, {"KEEP", std::nullopt}, {"WEFT_NRANKS", "99"}};
-  CHECK(weft::tools::job_variables(options, plan_of({4}), {}) == settings{{"A", "a"},
+  CHECK(weft::tools::job_variables(options, plan_of({4}), {}, 2) == settings{{"A", "a"},
                                                                          {"WEFT_NRANKS", "4"},
                                                                          {"WEFT_WORKERS", "2"},
                                                                          {"WEFT_STACK_SIZE", "1M"},
@@ -45,23 +45,42 @@ TEST_CASE("one node gets the job's variables, -x values first so that Weft's own
 
 TEST_CASE("several nodes on this machine get their ranks and the loopback interface") {
   launch_options options;
-  CHECK(weft::tools::job_variables(options, plan_of({3, 3, 2}), {}) ==
+  CHECK(weft::tools::job_variables(options, plan_of({3, 3, 2}), {}, 4) ==
         settings{{"WEFT_NRANKS", "8"}, {"WEFT_NODE_RANKS", "3,3,2"}, {"FI_TCP_IFACE", "lo"}});
   // The user's choice of interface stays, from mpirun's environment or from -x.
   words inherited{"FI_TCP_IFACE=eth1"};
-  CHECK(weft::tools::job_variables(options, plan_of({1, 1}), inherited) ==
+  CHECK(weft::tools::job_variables(options, plan_of({1, 1}), inherited, 4) ==
         settings{{"WEFT_NRANKS", "2"}, {"WEFT_NODE_RANKS", "1,1"}});
   options.environment = {{"FI_TCP_IFACE", "eth2"}};
-  CHECK(weft::tools::job_variables(options, plan_of({1, 1}), {}) ==
+  CHECK(weft::tools::job_variables(options, plan_of({1, 1}), {}, 4) ==
         settings{{"FI_TCP_IFACE", "eth2"}, {"WEFT_NRANKS", "2"}, {"WEFT_NODE_RANKS", "1,1"}});
 }
 
-TEST_CASE("nodes on named hosts use the -iface interface, or the provider's choice") {
+TEST_CASE("nodes on this machine that outnumber its CPUs yield them while they poll, unless told otherwise") {
   launch_options options;
-  CHECK(weft::tools::job_variables(options, plan_of({2, 2}, true), {}) ==
+  CHECK(weft::tools::job_variables(options, plan_of({2, 2, 2}), {}, 3) ==
+        settings{{"WEFT_NRANKS", "6"}, {"WEFT_NODE_RANKS", "2,2,2"}, {"FI_TCP_IFACE", "lo"}});
+  CHECK(weft::tools::job_variables(options, plan_of({2, 2, 2}), {}, 2) ==
+        settings{{"WEFT_NRANKS", "6"}, {"WEFT_NODE_RANKS", "2,2,2"}, {"FI_TCP_IFACE", "lo"},
+                 {"WEFT_YIELD_WHEN_IDLE", "1"}});
+  words inherited{"WEFT_YIELD_WHEN_IDLE=0"};
+  CHECK(weft::tools::job_variables(options, plan_of({2, 2, 2}), inherited, 2) ==
+        settings{{"WEFT_NRANKS", "6"}, {"WEFT_NODE_RANKS", "2,2,2"}, {"FI_TCP_IFACE", "lo"}});
+  options.environment = {{"WEFT_YIELD_WHEN_IDLE", "0"}};
+  CHECK(weft::tools::job_variables(options, plan_of({2, 2, 2}), {}, 2) ==
+        settings{{"WEFT_YIELD_WHEN_IDLE", "0"}, {"WEFT_NRANKS", "6"}, {"WEFT_NODE_RANKS", "2,2,2"},
+                 {"FI_TCP_IFACE", "lo"}});
+}
+
+TEST_CASE("nodes on other hosts use the -iface interface, or the provider's choice") {
+  launch_options options;
+  // Named hosts, or a Slurm allocation of several hosts: not all here, so no CPUs counted.
+  CHECK(weft::tools::job_variables(options, plan_of({2, 2}, true), {}, 0) ==
         settings{{"WEFT_NRANKS", "4"}, {"WEFT_NODE_RANKS", "2,2"}});
+  CHECK(weft::tools::job_variables(options, plan_of({1, 1, 1, 1}), {}, 0) ==
+        settings{{"WEFT_NRANKS", "4"}, {"WEFT_NODE_RANKS", "1,1,1,1"}});
   options.interface = "ib0";
-  CHECK(weft::tools::job_variables(options, plan_of({2, 2}, true), {}) ==
+  CHECK(weft::tools::job_variables(options, plan_of({2, 2}, true), {}, 0) ==
         settings{{"WEFT_NRANKS", "4"}, {"WEFT_NODE_RANKS", "2,2"}, {"FI_TCP_IFACE", "ib0"}});
 }
 

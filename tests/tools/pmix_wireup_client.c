@@ -58,6 +58,7 @@ int main(int argc, char **argv) {
   PMIX_VALUE_RELEASE(got);
   const char *node_ranks = getenv("WEFT_NODE_RANKS");
   const char *fabric_interface = getenv("FI_TCP_IFACE");
+  const char *yield_when_idle = getenv("WEFT_YIELD_WHEN_IDLE");
 
   char mine[64];
   value_of(me.rank, mine, sizeof mine);
@@ -105,8 +106,9 @@ int main(int argc, char **argv) {
   if ((long)me.rank == abort_node)
     PMIx_Abort(abort_status, "the test client aborts", NULL, 0);
 
-  printf("node %u of %u: %u peers checked, WEFT_NODE_RANKS=%s FI_TCP_IFACE=%s\n", me.rank, nodes, nodes,
-         node_ranks ? node_ranks : "(unset)", fabric_interface ? fabric_interface : "(unset)");
+  printf("node %u of %u: %u peers checked, WEFT_NODE_RANKS=%s FI_TCP_IFACE=%s WEFT_YIELD_WHEN_IDLE=%s\n", me.rank,
+         nodes, nodes, node_ranks ? node_ranks : "(unset)", fabric_interface ? fabric_interface : "(unset)",
+         yield_when_idle ? yield_when_idle : "(unset)");
   fflush(stdout);
   if ((status = PMIx_Fence(NULL, 0, NULL, 0)) != PMIX_SUCCESS)
     return fail(&me, "the last PMIx_Fence", status);

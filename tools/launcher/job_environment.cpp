@@ -14,6 +14,12 @@ const std::string *inherited_assignment(std::span<const std::string> inherited, 
   return nullptr;
 }
 
+// Whether the user set `name`, in mpirun's environment or with -x (already in `settings`).
+bool user_chose(std::span<const env_setting> settings, std::span<const std::string> inherited, std::string_view name) {
+  return inherited_assignment(inherited, name) != nullptr ||
+         std::any_of(settings.begin(), settings.end(), [&](const env_setting &setting) { return setting.name == name; });
+}
+
 // Sets `setting` in `settings`, replacing an earlier setting of the same name in place.
 void set(std::vector<env_setting> &settings, env_setting setting) {
   auto same = std::find_if(settings.begin(), settings.end(),
@@ -34,7 +40,7 @@ env_setting setting_of(std::string_view assignment) {
 }
 
 std::vector<env_setting> job_variables(const launch_options &options, const node_plan &plan,
-                                       std::span<const std::string> inherited) {
+                                       std::span<const std::string> inherited, std::size_t cpus_here) {
   std::vector<env_setting> settings;
   // `-x VAR` without a value needs nothing here: a local process inherits VAR, and
   // forwarded_variables sends it to remote ones.
@@ -57,15 +63,16 @@ std::vector<env_setting> job_variables(const launch_options &options, const node
   for (const planned_node &node : plan.nodes)
     node_ranks += (node_ranks.empty() ? "" : ",") + std::to_string(node.ranks);
   set(settings, {"WEFT_NODE_RANKS", node_ranks});
-  // Node processes on this machine keep every byte on loopback; on named hosts the interface the
-  // user chose for the job serves the fabric too.
-  bool user_chose = inherited_assignment(inherited, "FI_TCP_IFACE") ||
-                    std::any_of(settings.begin(), settings.end(),
-                                [](const env_setting &setting) { return setting.name == "FI_TCP_IFACE"; });
-  if (!user_chose && !plan.on_named_hosts)
-    set(settings, {"FI_TCP_IFACE", "lo"});
-  else if (!user_chose && options.interface)
-    set(settings, {"FI_TCP_IFACE", *options.interface});
+  // Node processes on this machine keep every byte on loopback; elsewhere the interface the user chose
+  // for the job serves the fabric too.
+  if (!user_chose(settings, inherited, "FI_TCP_IFACE")) {
+    if (cpus_here > 0)
+      set(settings, {"FI_TCP_IFACE", "lo"});
+    else if (options.interface)
+      set(settings, {"FI_TCP_IFACE", *options.interface});
+  }
+  if (cpus_here > 0 && plan.nodes.size() > cpus_here && !user_chose(settings, inherited, "WEFT_YIELD_WHEN_IDLE"))
+    set(settings, {"WEFT_YIELD_WHEN_IDLE", "1"});
   return settings;
 }
 

@@ -6,6 +6,7 @@
 #include "launch_options.hpp"
 #include "node_plan.hpp"
 
+#include <cstddef>
 #include <span>
 #include <string>
 #include <vector>
@@ -15,10 +16,13 @@ namespace weft::tools {
 // What mpirun sets for every node process, in order (a later setting of a name wins): the -x values,
 // then Weft's own (WEFT_NRANKS and the options' variables) so that -n wins over a stray
 // -x WEFT_NRANKS=.... A job of several nodes also gets WEFT_NODE_RANKS (each node's rank count, in
-// node order), and FI_TCP_IFACE unless the user set it: lo when every node runs here, the -iface
-// interface on named hosts.
+// node order), and FI_TCP_IFACE unless the user set it: lo when every node runs here, else the -iface
+// interface. `cpus_here` is the number of CPUs mpirun may use when every node process runs on this
+// machine, 0 when some run on other hosts (named hosts, or srun's on a Slurm allocation of several):
+// node processes here that outnumber those CPUs share them, and get WEFT_YIELD_WHEN_IDLE=1 unless the
+// user set it.
 std::vector<env_setting> job_variables(const launch_options &options, const node_plan &plan,
-                                       std::span<const std::string> inherited);
+                                       std::span<const std::string> inherited, std::size_t cpus_here);
 
 // `inherited` with `settings` applied, for a process started on this machine.
 std::vector<std::string> local_environment(std::span<const std::string> inherited,

@@ -158,6 +158,13 @@ private:
     return static_cast<std::size_t>(std::count_if(pids_.begin(), pids_.end(), [](pid_t pid) { return pid > 0; }));
   }
 
+  // The CPUs the node processes share when every one of them runs on this machine, 0 when some run on
+  // other hosts (named ones, or a Slurm allocation's).
+  std::size_t cpus_here() const {
+    bool all_here = !plan_.on_named_hosts && (!allocation_ || allocation_->nodes == 1);
+    return all_here ? own_cpus().size() : 0;
+  }
+
   // Inside a Slurm allocation: srun starts the nodes and serves PMIx. False after saying why it could not.
   bool start_through_slurm(const sigset_t &child_mask) {
     auto srun = find_program("srun", std::getenv("PATH") ? std::optional<std::string_view>(std::getenv("PATH"))
@@ -172,7 +179,7 @@ private:
     for (std::string &argument : srun_arguments(plan_, *allocation_, step_name_of(::getpid()), command))
       argv.push_back(std::move(argument));
     process_launch launch = {std::get<std::string>(srun), argv,
-                             local_environment(inherited_, job_variables(options_, plan_, inherited_))};
+                             local_environment(inherited_, job_variables(options_, plan_, inherited_, cpus_here()))};
     auto started = start_process(launch, child_mask);
     if (auto *failure = std::get_if<start_failure>(&started)) {
       say("cannot run srun: " + std::string(std::strerror(failure->error)));
@@ -200,7 +207,7 @@ private:
         remote_shell = std::get<std::string>(found);
       }
 
-    const std::vector<env_setting> job_settings = job_variables(options_, plan_, inherited_);
+    const std::vector<env_setting> job_settings = job_variables(options_, plan_, inherited_, cpus_here());
     if (plan_.nodes.size() > 1) {
       auto started = pmix_server::start(plan_, {plan_.on_named_hosts, options_.interface});
       if (auto *error = std::get_if<std::string>(&started)) {
