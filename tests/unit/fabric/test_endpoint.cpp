@@ -1,5 +1,5 @@
 // Two endpoints of one network, as two workers (or two nodes) would hold, over the provider the tests use:
-// Weft's default, TCP in libfabric's native reliable-datagram form, on the loopback interface. Tagged messages of every size class arrive whole, match by tag (exactly and
+// tcp on the loopback interface. Tagged messages of every size class arrive whole, match by tag (exactly and
 // with ignored bits), and receives posted before and after their message both complete.
 
 #include <catch2/catch.hpp>
@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <string>
 #include <vector>
 
 #include "fabric/endpoint.hpp"
@@ -57,16 +56,6 @@ void finish(fabric::endpoint& a, fabric::endpoint& b, std::vector<fabric::comple
 }
 
 }  // namespace
-
-TEST_CASE("without FI_PROVIDER the network is TCP in libfabric's native reliable-datagram form", "[fabric]") {
-  if (const char* chosen = std::getenv("FI_PROVIDER"); chosen != nullptr && *chosen != '\0') {
-    WARN("FI_PROVIDER=" << chosen << " chose the provider");
-    return;
-  }
-  // net before libfabric 1.18, tcp from it; not tcp layered under ofi_rxm, slower and larger.
-  std::string provider = loopback_network().info().fabric_attr->prov_name;
-  CHECK((provider == "net" || provider == "tcp"));
-}
 
 TEST_CASE("tagged messages of every size class arrive whole between two endpoints", "[fabric]") {
   fabric::network& network = loopback_network();
