@@ -40,7 +40,7 @@ struct config {
   bool halo_copy;                 // MPIX_Halo copies every remote cell, as across nodes
   unsigned poll_count;            // polls of a waiting rank before it parks
   unsigned idle_spin_us;          // how long an idle worker spins before it sleeps
-  bool yield_when_idle;           // polling ranks and idle workers give their core away between polls
+  bool yield_when_idle;           // cores are shared: waiting ranks park at once, idle workers yield the core
   unsigned deadlock_seconds;      // how long all ranks stay blocked before a deadlock is reported; 0: never
 };
 

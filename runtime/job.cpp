@@ -69,7 +69,7 @@ job::job(const config& settings, main_function main, int argc, char** argv)
     }
     workers_.push_back(std::make_unique<worker>(w, std::span<rank>(&ranks_[first], last - first), *this));
   }
-  workers_yield_ = settings.yield_when_idle || workers > topology_.core_count();
+  workers_share_cores_ = settings.yield_when_idle || workers > topology_.core_count();
   if (wire_up_ != nullptr) network_ = &connect_nodes(*this);
 }
 
@@ -83,7 +83,7 @@ void job::report_bindings() const {
     std::fprintf(stderr, "weft: %sworker %d on %s runs %s\n", node.c_str(), w->index(),
                  describe(place_of_rank(first)).c_str(), ranks.c_str());
   }
-  if (!workers_yield_) return;
+  if (!workers_share_cores_) return;
   std::string why = settings_.yield_when_idle ? "WEFT_YIELD_WHEN_IDLE=1"
                                               : std::to_string(worker_count()) + " workers on " +
                                                     std::to_string(topology_.core_count()) + " cores";

@@ -48,7 +48,7 @@ class job {
   worker& worker_at(int index) noexcept { return *workers_[index]; }
   // Whether the workers share cores, so that waiting ranks park at once and idle workers yield their core
   // (poll_budget, worker::idle): asked for (WEFT_YIELD_WHEN_IDLE), or the workers outnumber the cores.
-  bool workers_yield() const noexcept { return workers_yield_; }
+  bool workers_share_cores() const noexcept { return workers_share_cores_; }
   // Where in the machine a rank of this process runs: the place of its worker's core.
   const machine_place& place_of_rank(int job_rank) const noexcept {
     return rank_places_[job_rank - nodes_.first_local()];
@@ -75,7 +75,7 @@ class job {
   std::vector<std::unique_ptr<worker>> workers_;
   std::vector<machine_place> rank_places_;  // by local index
   network_module* network_ = nullptr;
-  bool workers_yield_ = false;
+  bool workers_share_cores_ = false;
 };
 
 }  // namespace weft::runtime

@@ -11,7 +11,7 @@ struct rank;
 namespace this_thread {
 [[gnu::tls_model("initial-exec")]] inline thread_local runtime::worker* worker = nullptr;
 [[gnu::tls_model("initial-exec")]] inline thread_local runtime::rank* rank = nullptr;
-// Whether the thread's worker shares its core with other threads that wait for it (job::workers_yield).
+// Whether the thread's worker shares its core with other threads that wait for it (job::workers_share_cores).
 [[gnu::tls_model("initial-exec")]] inline thread_local bool shares_core = false;
 }  // namespace this_thread
 

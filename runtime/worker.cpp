@@ -77,7 +77,7 @@ void worker::create_fiber(rank& r) {
 
 void worker::run() {
   this_thread::worker = this;
-  this_thread::shares_core = job_.workers_yield();
+  this_thread::shares_core = job_.workers_share_cores();
   publish_worker_thread_for_debuggers(index_, *this);
   exception_globals_ = &thread_exception_state();
   job_.prepare_worker_thread(index_);

@@ -158,11 +158,11 @@ private:
     return static_cast<std::size_t>(std::count_if(pids_.begin(), pids_.end(), [](pid_t pid) { return pid > 0; }));
   }
 
-  // The CPUs the node processes share when every one of them runs on this machine, 0 when some run on
-  // other hosts (named ones, or a Slurm allocation's).
+  // The CPUs the node processes share when every one of them runs on this machine (at least 1, also when
+  // the affinity mask cannot be read), 0 when some run on other hosts (named ones, or a Slurm allocation's).
   std::size_t cpus_here() const {
     bool all_here = !plan_.on_named_hosts && (!allocation_ || allocation_->nodes == 1);
-    return all_here ? own_cpus().size() : 0;
+    return all_here ? std::max<std::size_t>(own_cpus().size(), 1) : 0;
   }
 
   // Inside a Slurm allocation: srun starts the nodes and serves PMIx. False after saying why it could not.
