@@ -11,20 +11,20 @@
 
 namespace weft::fabric {
 
-endpoint::endpoint(network& net) : fabric_(net.fabric()) {
+endpoint::endpoint(domain& owner) : fabric_(owner.fabric()) {
   fi_cq_attr attributes{};
   attributes.format = FI_CQ_FORMAT_TAGGED;
   // Polled by the worker's scheduler loop; its descriptor lets an idle worker sleep until the network has
   // something for it.
   attributes.wait_obj = FI_WAIT_FD;
   fid_cq* completions = nullptr;
-  check(fi_cq_open(net.domain(), &attributes, &completions, nullptr), "fi_cq_open");
+  check(fi_cq_open(owner.get(), &attributes, &completions, nullptr), "fi_cq_open");
   completions_.reset(completions);
   check(fi_control(&completions->fid, FI_GETWAIT, &wait_fd_), "fi_control(FI_GETWAIT)");
   fid_ep* ep = nullptr;
-  check(fi_endpoint(net.domain(), const_cast<fi_info*>(&net.info()), &ep, nullptr), "fi_endpoint");
+  check(fi_endpoint(owner.get(), const_cast<fi_info*>(&owner.info()), &ep, nullptr), "fi_endpoint");
   endpoint_.reset(ep);
-  check(fi_ep_bind(ep, &net.addresses()->fid, 0), "fi_ep_bind (address vector)");
+  check(fi_ep_bind(ep, &owner.addresses()->fid, 0), "fi_ep_bind (address vector)");
   check(fi_ep_bind(ep, &completions->fid, FI_TRANSMIT | FI_RECV), "fi_ep_bind (completion queue)");
   check(fi_enable(ep), "fi_enable");
 }

@@ -1,6 +1,6 @@
 #pragma once
-// A reliable-datagram endpoint of a network (network.hpp) with its own completion queue: one per worker,
-// so that no lock of the process is on the path of a send. Tagged sends and receives, RMA reads and writes
+// A reliable-datagram endpoint of a domain (domain.hpp) with its own completion queue: one per worker, so
+// that no lock of the process is on the path of a send. Tagged sends and receives, RMA reads and writes
 // are posted with an fi_context owned by the caller until the operation completes; progress() reads the completions
 // (libfabric's manual progress: nothing moves unless someone polls).
 
@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "fabric/network.hpp"
+#include "fabric/domain.hpp"
 #include "fabric/remote_memory.hpp"
 
 namespace weft::fabric {
@@ -25,9 +25,9 @@ struct completion {
 
 class endpoint {
  public:
-  explicit endpoint(network& net);
+  explicit endpoint(domain& owner);
 
-  // What other endpoints insert (network::insert) to reach this one.
+  // What other endpoints insert (domain::insert) to reach this one.
   std::vector<std::byte> name() const;
 
   // Post a tagged send or receive; false when the provider has no room now (progress, then post again).

@@ -19,8 +19,8 @@ info_handle query(const char* node) {
   info_handle hints(fi_allocinfo());
   hints->ep_attr->type = FI_EP_RDM;
   hints->caps = FI_MSG | FI_TAGGED | FI_RMA;
-  // Operations carry an fi_context the provider may use (psm3 needs it), and workers drive their own
-  // endpoints of one domain at the same time (a finer threading level is to be measured against this).
+  // Operations carry an fi_context the provider may use (psm3 needs it). Each worker drives a domain of its
+  // own (domain.hpp); FI_THREAD_DOMAIN, which that would allow, is to be measured against FI_THREAD_SAFE.
   hints->mode = FI_CONTEXT;
   hints->domain_attr->threading = FI_THREAD_SAFE;
   // Registered memory is named by a key the provider picks, and its bytes by their virtual address where
@@ -47,26 +47,6 @@ network::network(const char* node) : info_(query(node)) {
   fid_fabric* fabric = nullptr;
   check(fi_fabric(info_->fabric_attr, &fabric, nullptr), "fi_fabric");
   fabric_.reset(fabric);
-  fid_domain* domain = nullptr;
-  check(fi_domain(fabric, info_.get(), &domain, nullptr), "fi_domain");
-  domain_.reset(domain);
-  fi_av_attr attributes{};
-  attributes.type = FI_AV_TABLE;
-  fid_av* addresses = nullptr;
-  check(fi_av_open(domain, &attributes, &addresses, nullptr), "fi_av_open");
-  addresses_.reset(addresses);
-}
-
-std::uint64_t network::requested_key() noexcept {
-  if ((info_->domain_attr->mr_mode & FI_MR_PROV_KEY) != 0) return 0;
-  return next_key_.fetch_add(1, std::memory_order_relaxed);
-}
-
-fi_addr_t network::insert(std::span<const std::byte> name) {
-  fi_addr_t address = FI_ADDR_UNSPEC;
-  int inserted = fi_av_insert(addresses_.get(), name.data(), 1, &address, 0, nullptr);
-  if (inserted != 1) check(inserted < 0 ? inserted : -FI_EINVAL, "fi_av_insert");
-  return address;
 }
 
 }  // namespace weft::fabric

@@ -114,8 +114,14 @@ node_network::node_network(runtime::job& owner)
       runtime::fatal(1, "node %d: the endpoints node %d published are malformed", nodes_.this_node(), node);
     workers_.push_back(static_cast<int>(workers));
     std::vector<fi_addr_t>& addresses = addresses_.emplace_back();
-    for (std::uint32_t w = 0; w < workers; ++w)
-      addresses.push_back(network_.insert(std::span(card).subspan(2 * sizeof workers + w * length, length)));
+    for (std::uint32_t w = 0; w < workers; ++w) {
+      auto name = std::span(card).subspan(2 * sizeof workers + w * length, length);
+      fi_addr_t address = links_.front().port->domain().insert(name);
+      for (link& each : links_)
+        if (&each != &links_.front() && each.port->domain().insert(name) != address)
+          runtime::fatal(1, "node %d: its workers' address vectors disagree on an address", nodes_.this_node());
+      addresses.push_back(address);
+    }
     for (link& each : links_) {
       each.credits.emplace_back(workers, eager_credits);
       each.consumed.emplace_back(workers, 0);
@@ -252,7 +258,7 @@ void node_network::start_send(shm::send_request& request, const shm::const_typed
       shm::typed_copy(shm::byte_span(sent->packed.data(), size), data, 0, size);
       bytes = sent->packed.data();
     }
-    sent->memory = std::make_unique<remote_memory>(network_, const_cast<std::byte*>(bytes), size);
+    sent->memory = std::make_unique<remote_memory>(from.port->domain(), const_cast<std::byte*>(bytes), size);
     remote_bytes where = sent->memory->at(0);
     header.address = where.address;
     header.key = where.key;

@@ -1,8 +1,8 @@
 #pragma once
 // Memory that endpoints of other processes may read and write with RMA (fi_read, fi_write): registered with
-// the network's domain for as long as this object lives. A peer names it by its address and key (what
-// key() returns), sent to it in a message: the rendezvous of large messages reads a sender's buffer this
-// way, and windows across nodes will be reached so.
+// a domain (domain.hpp), whose endpoints serve it, for as long as this object lives. A peer names it by its
+// address and key (what at() returns), sent to it in a message: the rendezvous of large messages reads a
+// sender's buffer this way.
 
 #include <rdma/fabric.h>
 #include <rdma/fi_domain.h>
@@ -10,7 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "fabric/network.hpp"
+#include "fabric/domain.hpp"
 
 namespace weft::fabric {
 
@@ -22,7 +22,7 @@ struct remote_bytes {
 
 class remote_memory {
  public:
-  remote_memory(network& net, void* data, std::size_t bytes);
+  remote_memory(domain& owner, void* data, std::size_t bytes);
 
   remote_bytes at(std::size_t offset) const noexcept {
     return {origin_ + offset, fi_mr_key(region_.get())};

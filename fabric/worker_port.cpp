@@ -5,7 +5,7 @@
 namespace weft::fabric {
 
 worker_port::worker_port(network& net, int index, std::size_t packet_capacity, int buffers)
-    : endpoint_(net), index_(index), packet_capacity_(packet_capacity) {
+    : domain_(net), endpoint_(domain_), index_(index), packet_capacity_(packet_capacity) {
   for (int i = 0; i < buffers; ++i) {
     auto buffer = std::make_unique<receive_buffer>();
     buffer->bytes = std::make_unique<std::byte[]>(packet_capacity);

@@ -1,6 +1,6 @@
 #pragma once
-// One worker's part of the network: its endpoint, the buffers posted on it for packets from other nodes,
-// and the operations in flight. Only its worker's thread touches it. Posting retries, progressing, while
+// One worker's part of the network: its domain (domain.hpp) and endpoint, the buffers posted on it for
+// packets from other nodes, and the operations in flight. Only its worker's thread touches it. Posting retries, progressing, while
 // the provider has no room: a post never fails for lack of room.
 
 #include <rdma/fabric.h>
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "fabric/endpoint.hpp"
+#include "fabric/domain.hpp"
 #include "fabric/network.hpp"
 #include "fabric/remote_memory.hpp"
 
@@ -43,6 +44,8 @@ class worker_port {
   worker_port(network& net, int index, std::size_t packet_capacity, int buffers);
 
   int index() const noexcept { return index_; }
+  // Where this worker registers memory that peers read, and inserts the names of peers' endpoints.
+  fabric::domain& domain() noexcept { return domain_; }
   std::vector<std::byte> name() const { return endpoint_.name(); }
 
   // Sends `packet` to `to`; the port keeps it until the provider is done with it.
@@ -74,6 +77,7 @@ class worker_port {
 
   void post(receive_buffer& buffer, port_events& events);
 
+  fabric::domain domain_;  // declared first: closed after the endpoint
   endpoint endpoint_;
   int index_;
   std::size_t packet_capacity_;
