@@ -1,7 +1,7 @@
 #pragma once
 // The process's way onto the network: one libfabric provider and its fabric, in which each worker opens a
-// domain of its own (domain.hpp). The provider is the one FI_PROVIDER names, tcp when unset
-// (its reliable-datagram form, tcp;ofi_rxm), asked for tagged messages and RMA.
+// domain of its own (domain.hpp). The provider is the one FI_PROVIDER names, else TCP in its native
+// reliable-datagram form (net before libfabric 1.18, tcp from it), asked for tagged messages and RMA.
 //
 // Opening fails only when no provider can serve: the job cannot run across nodes then, so the failure is
 // fatal, with the libfabric call, its error and what to set.

@@ -54,10 +54,9 @@ def libraries(build_dir):
     if os.geteuid() == 0:
         # Open MPI refuses to start as root unless told; the machines that run this are often root.
         openmpi_run.append("--allow-run-as-root")
-    # Across nodes Weft's mpirun starts the node processes itself and gives them FI_TCP_IFACE=lo; the
-    # provider is named so that an FI_PROVIDER left in the environment cannot choose another.
-    weft = dict(mpicc=str(bin_dir / "mpicc"), mpirun=[str(bin_dir / "mpirun")], nodes_option="--nodes",
-                across_nodes={"FI_PROVIDER": "tcp"})
+    # Across nodes Weft's mpirun starts the node processes itself and gives them FI_TCP_IFACE=lo; they take
+    # Weft's default provider (fabric/network.cpp: TCP in libfabric's native form, "net" in Debian 12's 1.17).
+    weft = dict(mpicc=str(bin_dir / "mpicc"), mpirun=[str(bin_dir / "mpirun")], nodes_option="--nodes")
     return [
         Library("weft", "Weft", **weft),
         # The same wrapper and launcher without the pass that gives every rank its own globals: the

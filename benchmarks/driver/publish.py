@@ -76,7 +76,8 @@ METHOD = """\
   itself. Every program is built with the library's own `mpicc -O2`.
 - **Across nodes** (cases named `-nodesK`, "on K nodes"). Every node is a process of this machine, and the
   nodes talk over TCP on loopback, as K hosts on a TCP network would. Weft: `build/bin/mpirun --nodes K -n N`
-  with `FI_PROVIDER=tcp` (libfabric's tcp provider; `mpirun` gives its node processes `FI_TCP_IFACE=lo`),
+  with its default provider (TCP in libfabric's native reliable-datagram form: `net` in Debian 12's
+  libfabric 1.17; `mpirun` gives its node processes `FI_TCP_IFACE=lo`, and no `FI_PROVIDER` may be set),
   node i holding the i-th block of ranks. Open MPI: `OMPI_MCA_btl=self,tcp` and
   `OMPI_MCA_btl_tcp_if_include=lo` in place of vader. MPICH: `UCX_TLS=tcp,self` and `UCX_NET_DEVICES=lo`;
   UCX's log (`UCX_LOG_LEVEL=info`) then shows every endpoint on `tcp/lo`, and a ping-pong makes one send

@@ -316,14 +316,15 @@ class AcrossNodes(unittest.TestCase):
         weft, mpich, openmpi = by_key["weft"], by_key["mpich"], by_key["openmpi"]
         self.assertEqual(weft.command(4, "prog", ("-x",), nodes=2)[1:], ["--nodes", "2", "-n", "4", "prog", "-x"])
         self.assertEqual(weft.command(4, "prog", ())[1:], ["-n", "4", "prog"])
-        self.assertEqual((weft.environment(1), weft.environment(2)), ({}, {"FI_PROVIDER": "tcp"}))
+        # Weft's node processes take its default provider: nothing to set.
+        self.assertEqual((weft.environment(1), weft.environment(2)), ({}, {}))
         # The others have no node processes on one machine: the same launcher, their TCP transports on lo.
         self.assertEqual(mpich.command(2, "prog", (), nodes=2), ["mpirun.mpich", "-n", "2", "prog"])
         self.assertEqual(mpich.environment(2), {"UCX_TLS": "tcp,self", "UCX_NET_DEVICES": "lo"})
         self.assertEqual(openmpi.environment(1)["OMPI_MCA_btl"], "self,vader")
         self.assertEqual(openmpi.environment(2), {"OMPI_MCA_pml": "ob1", "OMPI_MCA_btl": "self,tcp",
                                                   "OMPI_MCA_btl_tcp_if_include": "lo"})
-        self.assertEqual(by_key["weft_halo_copy"].environment(2), {"WEFT_HALO_COPY": "1", "FI_PROVIDER": "tcp"})
+        self.assertEqual(by_key["weft_halo_copy"].environment(2), {"WEFT_HALO_COPY": "1"})
 
     def test_runner_starts_the_nodes(self):
         # A stand-in launcher that reports its arguments and the provider it was given as RESULT lines.

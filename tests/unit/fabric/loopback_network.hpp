@@ -9,9 +9,8 @@
 namespace weft::fabric {
 
 inline network& loopback_network() {
-  // libfabric 1.17's two TCP providers read their interface from different variables.
+  // The network hands it on to the net provider, which reads FI_NET_IFACE (network.cpp).
   setenv("FI_TCP_IFACE", "lo", 0);
-  setenv("FI_NET_IFACE", "lo", 0);
   static network loopback("127.0.0.1");
   return loopback;
 }

@@ -1,11 +1,13 @@
-// Two endpoints of one domain over the provider the tests use (loopback_network.hpp; the suffixed run,
-// libfabric 1.17's net provider). Tagged messages of every size class arrive whole, match by tag (exactly and
-// with ignored bits), and receives posted before and after their message both complete.
+// Two endpoints of one domain over the provider the tests use (loopback_network.hpp): Weft's default, TCP in
+// libfabric's native reliable-datagram form, and tcp under ofi_rxm in the suffixed run. Tagged messages of every
+// size class arrive whole, match by tag (exactly and with ignored bits), and receives posted before and
+// after their message both complete.
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "fabric/endpoint.hpp"
@@ -49,6 +51,16 @@ void finish(fabric::endpoint& a, fabric::endpoint& b, std::vector<fabric::comple
 }
 
 }  // namespace
+
+TEST_CASE("without FI_PROVIDER the network is TCP in libfabric's native reliable-datagram form", "[fabric]") {
+  if (const char* chosen = std::getenv("FI_PROVIDER"); chosen != nullptr && *chosen != '\0') {
+    WARN("FI_PROVIDER=" << chosen << " chose the provider");
+    return;
+  }
+  // net before libfabric 1.18, tcp from it; not tcp layered under ofi_rxm, slower and larger.
+  std::string provider = fabric::loopback_network().info().fabric_attr->prov_name;
+  CHECK((provider == "net" || provider == "tcp"));
+}
 
 TEST_CASE("tagged messages of every size class arrive whole between two endpoints", "[fabric]") {
   fabric::domain domain(fabric::loopback_network());
