@@ -12,6 +12,7 @@
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/requests.hpp"
 #include "mpi_api/wait_sites.hpp"
+#include "runtime/job.hpp"
 #include "shm/point_to_point.hpp"
 
 using namespace weft::mpi;
@@ -76,8 +77,12 @@ void start_receive(weft_request_s& request, void* buf, int count, MPI_Datatype d
     return;
   }
   hold_datatype(request, datatype);
-  shm::start_recv(request.operation.emplace<shm::recv_request>(), room_of(buf, count, datatype),
-                  {request.comm->context, source, tag}, this_rank_id());
+  auto& receive = request.operation.emplace<shm::recv_request>();
+  // From another node, or from any source of a job across nodes: the message may come over the network.
+  const runtime::node_map& nodes = runtime::job::current().nodes();
+  if (nodes.node_count() > 1 && (source == MPI_ANY_SOURCE || !nodes.is_local(peers(*request.comm).job_rank(source))))
+    receive.done.expect_from_network();
+  shm::start_recv(receive, room_of(buf, count, datatype), {request.comm->context, source, tag}, this_rank_id());
 }
 
 }  // namespace weft::mpi

@@ -26,8 +26,11 @@ void yield();
 // Moves what arrived from other nodes for the ranks of this worker; nothing on a job of one node.
 void progress_network();
 
-// How many polls of a waiting rank pass between two looks at the network.
+// How many polls of a waiting rank pass between two looks at the network: few when what it waits for comes
+// from another node (a look costs a system call, and a poll 47 ns here: 64 polls left a reply in the socket
+// for up to 3 us), many otherwise (its worker's other ranks still need their messages moved).
 inline constexpr unsigned network_poll_stride = 64;
+inline constexpr unsigned network_wait_stride = 1;
 
 // How many times a waiting rank polls before it parks: none where its worker shares its core
 // (this_thread::shares_core), since the thread it waits for may need that core. Parking at once, and
@@ -51,15 +54,18 @@ bool others_ready() noexcept;
 // Waits until done() is true. Whoever makes it true must call unpark() on the waiting rank afterwards;
 // `before_park` runs before each park, for waiters that must say where they wait (done() is checked again
 // after it, so an unpark in between is not lost). Spinning only pays when the event can come from
-// another worker, so the rank polls only while nothing else of its worker could run.
+// another worker, so the rank polls only while nothing else of its worker could run; it looks at the
+// network every `network_stride` polls.
 template <class Done, class BeforePark>
-void wait_until(Done&& done, BeforePark&& before_park) {
+void wait_until(Done&& done, BeforePark&& before_park, unsigned network_stride = network_poll_stride) {
   while (!done()) {
+    unsigned until_network = network_stride;
     for (unsigned polls = poll_budget(); polls != 0 && !others_ready(); --polls) {
       cpu_relax();
       if (done()) return;
       // What the rank waits for may come from another node, and while it polls nothing else moves the network.
-      if (polls % network_poll_stride == 0) {
+      if (--until_network == 0) {
+        until_network = network_stride;
         progress_network();
         if (done()) return;
       }

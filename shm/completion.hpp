@@ -23,6 +23,10 @@ class completion {
     runtime::unpark(owner);
   }
 
+  // What completes this may come from another node: its owner, waiting, looks at the network at every
+  // poll (runtime::network_wait_stride). Set before the owner waits.
+  void expect_from_network() noexcept { from_network_ = true; }
+
   // Completion by the owner itself: nobody to wake.
   void complete_by_owner() noexcept { done_.store(true, std::memory_order_release); }
 
@@ -44,6 +48,7 @@ class completion {
   std::atomic<bool> done_{false};
   runtime::rank* owner_;
   std::atomic<block_copy*> offered_{nullptr};
+  bool from_network_ = false;
 };
 
 }  // namespace weft::shm

@@ -90,6 +90,7 @@ void install_remote_channel(remote_channel& channel) noexcept { remote = &channe
 void start_send(send_request& request, const const_typed_span& data, const envelope& env, int destination,
                 send_mode mode) {
   if (!runtime::job::current().nodes().is_local(destination)) [[unlikely]] {
+    request.done.expect_from_network();
     remote->start_send(request, data, env, destination, mode);
     return;
   }
