@@ -51,6 +51,12 @@ class task {
     if (p.awaited_operation != nullptr) return p.awaited_operation->done();
     return p.awaited == nullptr || p.awaited->reached(p.awaited_sequence);
   }
+  // How many polls of a rank waiting for ready() pass between two looks at the network: few while it awaits
+  // an operation with a rank of another node.
+  unsigned network_stride() const noexcept {
+    const promise_type& p = coroutine_.promise();
+    return p.awaited_operation != nullptr ? p.awaited_operation->network_stride() : runtime::network_poll_stride;
+  }
   // Asks for a wake-up when the awaited signal is raised; the caller re-checks ready() before it parks.
   // An awaited operation wakes its rank anyway.
   void listen(runtime::rank* self) noexcept {

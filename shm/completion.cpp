@@ -3,9 +3,8 @@
 namespace weft::shm {
 
 void completion::wait() {
-  const unsigned network_stride = from_network_ ? runtime::network_wait_stride : runtime::network_poll_stride;
   runtime::wait_until([this] { return done() || offered_.load(std::memory_order_acquire) != nullptr; }, [] {},
-                      network_stride);
+                      network_stride());
   if (block_copy* copy = offered_.exchange(nullptr, std::memory_order_acq_rel)) {
     copy->copy_blocks(runtime::job_config().copy_block);
     completion* publisher = copy->publisher;
@@ -14,7 +13,7 @@ void completion::wait() {
       publisher->complete();  // last: the publisher may free the copy once it is complete
     }
   }
-  runtime::wait_until([this] { return done(); }, [] {}, network_stride);
+  runtime::wait_until([this] { return done(); }, [] {}, network_stride());
 }
 
 }  // namespace weft::shm

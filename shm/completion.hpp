@@ -26,6 +26,10 @@ class completion {
   // What completes this may come from another node: its owner, waiting, looks at the network at every
   // poll (runtime::network_wait_stride). Set before the owner waits.
   void expect_from_network() noexcept { from_network_ = true; }
+  // How many polls of a waiting owner pass between two looks at the network.
+  unsigned network_stride() const noexcept {
+    return from_network_ ? runtime::network_wait_stride : runtime::network_poll_stride;
+  }
 
   // Completion by the owner itself: nobody to wake.
   void complete_by_owner() noexcept { done_.store(true, std::memory_order_release); }
