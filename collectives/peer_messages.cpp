@@ -1,7 +1,6 @@
 #include "collectives/peer_messages.hpp"
 
 #include "collectives/reduction_op.hpp"
-#include "runtime/job.hpp"
 #include "shm/point_to_point.hpp"
 
 namespace weft::coll {
@@ -20,7 +19,7 @@ void peer_messages::send(const shm::const_typed_span& data, int peer, int step) 
 
 shm::recv_request& peer_messages::receive(const shm::typed_span& room, int peer, int step) {
   shm::recv_request& request = receives_.emplace_back();
-  if (!runtime::job::current().nodes().is_local(comm_.job_rank(peer))) request.done.expect_from_network();
+  shm::expect_sender(request, comm_.job_rank(peer));
   sources_.push_back(peer);
   shm::start_recv(request, room, {comm_.context, peer, tag(step)}, comm_.job_rank(comm_.rank));
   return request;

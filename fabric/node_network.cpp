@@ -117,8 +117,8 @@ node_network::node_network(runtime::job& owner)
     for (std::uint32_t w = 0; w < workers; ++w) {
       auto name = std::span(card).subspan(2 * sizeof workers + w * length, length);
       fi_addr_t address = links_.front().port->domain().insert(name);
-      for (link& each : links_)
-        if (&each != &links_.front() && each.port->domain().insert(name) != address)
+      for (link& other : std::span(links_).subspan(1))
+        if (other.port->domain().insert(name) != address)
           runtime::fatal(1, "node %d: its workers' address vectors disagree on an address", nodes_.this_node());
       addresses.push_back(address);
     }

@@ -1,7 +1,7 @@
 #pragma once
 // One worker's part of the network: its domain (domain.hpp) and endpoint, the buffers posted on it for
-// packets from other nodes, and the operations in flight. Only its worker's thread touches it. Posting retries, progressing, while
-// the provider has no room: a post never fails for lack of room.
+// packets from other nodes, and the operations in flight. Only its worker's thread touches it. Posting
+// retries, progressing, while the provider has no room: a post never fails for lack of room.
 
 #include <rdma/fabric.h>
 
@@ -9,8 +9,8 @@
 #include <memory>
 #include <vector>
 
-#include "fabric/endpoint.hpp"
 #include "fabric/domain.hpp"
+#include "fabric/endpoint.hpp"
 #include "fabric/network.hpp"
 #include "fabric/remote_memory.hpp"
 

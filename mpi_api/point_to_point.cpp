@@ -12,7 +12,6 @@
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/requests.hpp"
 #include "mpi_api/wait_sites.hpp"
-#include "runtime/job.hpp"
 #include "shm/point_to_point.hpp"
 
 using namespace weft::mpi;
@@ -78,10 +77,7 @@ void start_receive(weft_request_s& request, void* buf, int count, MPI_Datatype d
   }
   hold_datatype(request, datatype);
   auto& receive = request.operation.emplace<shm::recv_request>();
-  // From another node, or from any source of a job across nodes: the message may come over the network.
-  const runtime::node_map& nodes = runtime::job::current().nodes();
-  if (nodes.node_count() > 1 && (source == MPI_ANY_SOURCE || !nodes.is_local(peers(*request.comm).job_rank(source))))
-    receive.done.expect_from_network();
+  shm::expect_sender(receive, source == MPI_ANY_SOURCE ? shm::any_source : peers(*request.comm).job_rank(source));
   shm::start_recv(receive, room_of(buf, count, datatype), {request.comm->context, source, tag}, this_rank_id());
 }
 

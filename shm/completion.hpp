@@ -50,9 +50,9 @@ class completion {
 
  private:
   std::atomic<bool> done_{false};
+  bool from_network_ = false;  // beside done_: a completion stays three words
   runtime::rank* owner_;
   std::atomic<block_copy*> offered_{nullptr};
-  bool from_network_ = false;
 };
 
 }  // namespace weft::shm

@@ -173,6 +173,11 @@ void deliver(message* m, int destination) {
   hand_over(m, destination, [destination]() -> buffer_pool& { return pool_of(destination); });
 }
 
+void expect_sender(recv_request& request, int sender) noexcept {
+  const runtime::node_map& nodes = runtime::job::current().nodes();
+  if (nodes.node_count() > 1 && (sender == any_source || !nodes.is_local(sender))) request.done.expect_from_network();
+}
+
 void start_recv(recv_request& request, const typed_span& buffer, const envelope& pattern, int self) {
   request.pattern = pattern;
   request.buffer = buffer;

@@ -28,6 +28,11 @@ inline void start_send(send_request& request, const void* buffer, std::size_t si
   start_send(request, byte_span(buffer, size), env, destination, mode);
 }
 
+// Tells a receive who may send its message: job rank `sender`, or any_source. One from another node, or
+// from any source of a job across nodes, may come over the network (completion::expect_from_network).
+// Called before start_recv.
+void expect_sender(recv_request& request, int sender) noexcept;
+
 // Starts a receive by rank `self`; `request` may be complete on return.
 void start_recv(recv_request& request, const typed_span& buffer, const envelope& pattern, int self);
 inline void start_recv(recv_request& request, void* buffer, std::size_t capacity, const envelope& pattern,
