@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <utility>
 
 #include "fabric/wire_format.hpp"
 #include "runtime/census_mailbox.hpp"
@@ -218,6 +219,7 @@ std::vector<std::byte> node_network::packet_to(link& from, int node, int worker,
   header.origin_node = nodes_.this_node();
   header.origin_worker = from.port->index();
   header.sequence = from.next_sent[node][worker]++;
+  header.credits = static_cast<std::uint16_t>(std::exchange(from.consumed[node][worker], 0));
   if (header.kind != packet_kind::census)
     traffic_[from.port->index()].started.fetch_add(1, std::memory_order_relaxed);
   std::vector<std::byte> packet(sizeof header + data_bytes);
@@ -341,6 +343,7 @@ void node_network::handle_packet(worker_port& port, const packet_header& header,
                    header.origin_node, bytes - sizeof header, static_cast<unsigned long long>(header.size));
   // Counted before it is handled: a rank it wakes may at once send what the watchdog counts as started.
   if (header.kind != packet_kind::census) traffic_[port.index()].completed.fetch_add(1, std::memory_order_relaxed);
+  links_[port.index()].credits[header.origin_node][header.origin_worker] += header.credits;
   switch (header.kind) {
     case packet_kind::census:
       take_census_part(header, std::span(packet + sizeof header, bytes - sizeof header));
@@ -362,7 +365,6 @@ void node_network::handle_packet(worker_port& port, const packet_header& header,
       return;
     }
     case packet_kind::credit:
-      links_[port.index()].credits[header.origin_node][header.origin_worker] += static_cast<int>(header.size);
       return;
     case packet_kind::finished: {
       auto* sent = reinterpret_cast<sent_in_place*>(header.cookie);
@@ -428,13 +430,10 @@ void node_network::on_read(worker_port& port, operation& done) {
 }
 
 void node_network::consume_eager(link& on, const remote_message& m) {
-  int& consumed = on.consumed[m.origin_node][m.origin_worker];
-  if (++consumed < credit_batch) return;
+  if (++on.consumed[m.origin_node][m.origin_worker] < credit_batch) return;
   packet_header header{};
   header.kind = packet_kind::credit;
-  header.size = static_cast<std::uint64_t>(consumed);
-  consumed = 0;
-  send_header(on, m.origin_node, m.origin_worker, header);
+  send_header(on, m.origin_node, m.origin_worker, header);  // carries the batch
 }
 
 void node_network::answer_cancel(worker_port& port, const packet_header& asked) {

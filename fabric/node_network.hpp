@@ -11,7 +11,8 @@
 //
 // Flow control: a worker may have at most eager_credits eager messages to one worker of another node that
 // the receiver has not consumed yet; past them its sends go ready-to-send, whose data waits at the sender.
-// Receivers hand credits back in batches, so a slow receiver holds a bounded amount of others' data.
+// Receivers hand credits back in every packet they send to the sender's worker (a reply carries them), or in
+// a packet of their own once a batch has gathered, so a slow receiver holds a bounded amount of others' data.
 //
 // One-sided communication (rma/remote_transport.hpp) travels in packets of its own kind, handed to rma/ on
 // the destination rank's worker. They take no credits: every one is answered, and rma/ bounds the

@@ -8,11 +8,11 @@
 
 namespace weft::fabric {
 
-enum class packet_kind : std::uint32_t {
+enum class packet_kind : std::uint16_t {
   eager,          // the message's data follows the header
   ready_to_send,  // a large or synchronous message: its data waits at the sender, registered for RMA reads
   finished,       // the receiver has read a ready_to_send message's data: the send is complete
-  credit,         // the receiver has consumed `size` eager messages of the origin's worker: it may send as many
+  credit,         // nothing but `credits`: sent when a receiver has consumed a batch with no packet going back
   cancel,         // the sender asks to drop its ready_to_send message `cookie` if no receive has matched it
   cancel_answer,  // `size` is 1 when the message was dropped, 0 when it had been matched
   rma,            // a one-sided message of `size` bytes for rank `destination`'s worker (rma/remote_protocol.hpp)
@@ -21,6 +21,9 @@ enum class packet_kind : std::uint32_t {
 
 struct packet_header {
   packet_kind kind;
+  // Eager messages of the destination worker that the origin worker has consumed since its last packet
+  // there: every packet hands credits back, so a reply carries them and needs no credit packet of its own.
+  std::uint16_t credits;
   std::uint32_t context;        // the envelope of the message
   std::int32_t source;
   std::int32_t tag;
@@ -28,7 +31,7 @@ struct packet_header {
   std::int32_t origin_worker;   // the sending rank's worker, on node origin_node, which a reply goes to
   std::int32_t origin_node;
   std::uint32_t sequence;       // of the packets from the origin's worker to this one
-  std::uint64_t size;           // data bytes of the message (credit: messages consumed)
+  std::uint64_t size;           // data bytes of the message
   // ready_to_send: where the data is (address or offset, key); finished: cookie alone.
   std::uint64_t address;
   std::uint64_t key;
