@@ -11,17 +11,14 @@ worker_port::worker_port(network& net, int index, std::size_t packet_capacity, i
     buffer->bytes = std::make_unique<std::byte[]>(packet_capacity);
     receive_buffers_.push_back(std::move(buffer));
   }
-  // Nothing can complete before every buffer is posted: no events yet.
+  unposted_.reserve(receive_buffers_.size());
   for (auto& buffer : receive_buffers_)
-    if (!endpoint_.receive(buffer->bytes.get(), packet_capacity_, FI_ADDR_UNSPEC, 0, ~std::uint64_t{0},
-                           &buffer->context))
-      check(-FI_EAGAIN, "fi_trecv (posting the receive buffers)");
+    if (!post(*buffer)) check(-FI_EAGAIN, "fi_trecv (posting the receive buffers)");
 }
 
-void worker_port::post(receive_buffer& buffer, port_events& events) {
-  while (!endpoint_.receive(buffer.bytes.get(), packet_capacity_, FI_ADDR_UNSPEC, 0, ~std::uint64_t{0},
-                            &buffer.context))
-    progress(events);
+bool worker_port::post(receive_buffer& buffer) {
+  return endpoint_.receive(buffer.bytes.get(), packet_capacity_, FI_ADDR_UNSPEC, 0, ~std::uint64_t{0},
+                           &buffer.context);
 }
 
 void worker_port::send(std::vector<std::byte> packet, fi_addr_t to, port_events& events) {
@@ -39,6 +36,10 @@ void worker_port::read(void* into, std::size_t bytes, fi_addr_t from, remote_byt
 }
 
 bool worker_port::progress(port_events& events) {
+  // Buffers whose packets were handled go back here, at the next look, rather than right after their
+  // packet: that packet may have completed a receive whose rank is about to answer, and the post would
+  // delay the answer. A buffer the provider has no room for yet waits for a later look.
+  while (!unposted_.empty() && post(*unposted_.back())) unposted_.pop_back();
   constexpr std::size_t batch = 16;
   completion done[batch];
   std::size_t count = endpoint_.progress(done, batch);
@@ -48,7 +49,7 @@ bool worker_port::progress(port_events& events) {
       case operation::kind::receive: {
         auto& buffer = static_cast<receive_buffer&>(op);
         events.on_packet(*this, buffer.bytes.get(), done[i].bytes);
-        post(buffer, events);
+        unposted_.push_back(&buffer);
         break;
       }
       case operation::kind::send:

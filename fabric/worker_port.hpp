@@ -1,7 +1,8 @@
 #pragma once
 // One worker's part of the network: its domain (domain.hpp) and endpoint, the buffers posted on it for
-// packets from other nodes, and the operations in flight. Only its worker's thread touches it. Posting
-// retries, progressing, while the provider has no room: a post never fails for lack of room.
+// packets from other nodes, and the operations in flight. Only its worker's thread touches it. Sends and
+// reads retry, progressing, while the provider has no room: they never fail for lack of room. Receive
+// buffers go back to the provider at the next progress() after their packet was handled.
 
 #include <rdma/fabric.h>
 
@@ -75,13 +76,15 @@ class worker_port {
     std::vector<std::byte> bytes;
   };
 
-  void post(receive_buffer& buffer, port_events& events);
+  // False when the provider has no room for it now.
+  bool post(receive_buffer& buffer);
 
   fabric::domain domain_;  // declared first: closed after the endpoint
   endpoint endpoint_;
   int index_;
   std::size_t packet_capacity_;
   std::vector<std::unique_ptr<receive_buffer>> receive_buffers_;
+  std::vector<receive_buffer*> unposted_;  // handled, to be posted again at the next progress()
   std::size_t sends_in_flight_ = 0;
 };
 
