@@ -173,9 +173,9 @@ void node_network::send_census_messages() {
       header.kind = packet_kind::census;
       header.size = message.size();
       header.address = offset;
-      std::vector<std::byte> packet = packet_to(links_[0], node, 0, header, part);
+      outgoing_packet& packet = packet_to(links_[0], node, 0, header, part);
       std::memcpy(packet.data() + sizeof header, message.data() + offset, part);
-      send_packet(links_[0], node, 0, std::move(packet));
+      send_packet(links_[0], node, 0, packet);
       offset += part;
     } while (offset < message.size());
   }
@@ -214,7 +214,7 @@ packet_header node_network::header_for(const shm::envelope& env, int destination
   return header;
 }
 
-std::vector<std::byte> node_network::packet_to(link& from, int node, int worker, packet_header header,
+outgoing_packet& node_network::packet_to(link& from, int node, int worker, packet_header header,
                                                std::size_t data_bytes) {
   header.origin_node = nodes_.this_node();
   header.origin_worker = from.port->index();
@@ -222,13 +222,13 @@ std::vector<std::byte> node_network::packet_to(link& from, int node, int worker,
   header.credits = static_cast<std::uint16_t>(std::exchange(from.consumed[node][worker], 0));
   if (header.kind != packet_kind::census)
     traffic_[from.port->index()].started.fetch_add(1, std::memory_order_relaxed);
-  std::vector<std::byte> packet(sizeof header + data_bytes);
+  outgoing_packet& packet = from.port->new_packet(sizeof header + data_bytes);
   std::memcpy(packet.data(), &header, sizeof header);
   return packet;
 }
 
-void node_network::send_packet(link& from, int node, int worker, std::vector<std::byte> packet) {
-  from.port->send(std::move(packet), addresses_[node][worker], *this);
+void node_network::send_packet(link& from, int node, int worker, outgoing_packet& packet) {
+  from.port->send(packet, addresses_[node][worker], *this);
 }
 
 void node_network::send_header(link& from, int node, int worker, const packet_header& header) {
@@ -245,9 +245,9 @@ void node_network::start_send(shm::send_request& request, const shm::const_typed
       mode == shm::send_mode::standard && size <= eager_max_ && credits > 0) {
     --credits;
     header.kind = packet_kind::eager;
-    std::vector<std::byte> packet = packet_to(from, node, worker, header, size);
+    outgoing_packet& packet = packet_to(from, node, worker, header, size);
     shm::typed_copy(shm::byte_span(packet.data() + sizeof header, size), data, 0, size);
-    send_packet(from, node, worker, std::move(packet));
+    send_packet(from, node, worker, packet);
     request.done.complete_by_owner();
     return;
   }
@@ -280,9 +280,9 @@ void node_network::send(int destination, std::vector<std::byte> message) {
   header.size = message.size();
   auto [node, worker] = place_of_rank(destination);
   link& from = here();
-  std::vector<std::byte> packet = packet_to(from, node, worker, header, message.size());
+  outgoing_packet& packet = packet_to(from, node, worker, header, message.size());
   std::memcpy(packet.data() + sizeof header, message.data(), message.size());
-  send_packet(from, node, worker, std::move(packet));
+  send_packet(from, node, worker, packet);
 }
 
 std::size_t node_network::message_capacity() const noexcept { return packet_capacity_ - sizeof(packet_header); }

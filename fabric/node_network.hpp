@@ -105,8 +105,8 @@ class node_network final : public runtime::network_module,
   void complete_fetch(worker_port& port, shm::recv_request& request, remote_message* m);
   // A packet from `from` to worker `worker` of node `node`: `header` numbered and signed with its origin,
   // then room for `data_bytes`; sent with send_packet, before any other packet of `from`.
-  std::vector<std::byte> packet_to(link& from, int node, int worker, packet_header header, std::size_t data_bytes);
-  void send_packet(link& from, int node, int worker, std::vector<std::byte> packet);
+  outgoing_packet& packet_to(link& from, int node, int worker, packet_header header, std::size_t data_bytes);
+  void send_packet(link& from, int node, int worker, outgoing_packet& packet);
   void send_header(link& from, int node, int worker, const packet_header& header);
   // `packet` begins with `header`, read once.
   void handle_packet(worker_port& port, const packet_header& header, const std::byte* packet, std::size_t bytes);

@@ -4,6 +4,14 @@
 
 namespace weft::fabric {
 
+namespace {
+
+// Packets kept for reuse per port: enough for the sends a rank has in flight in a ping-pong or a window of
+// nonblocking sends; at most this many packets of up to the packet size stay allocated.
+constexpr std::size_t spare_packets_max = 16;
+
+}  // namespace
+
 worker_port::worker_port(network& net, int index, std::size_t packet_capacity, int buffers)
     : domain_(net), endpoint_(domain_), index_(index), packet_capacity_(packet_capacity) {
   for (int i = 0; i < buffers; ++i) {
@@ -21,13 +29,25 @@ bool worker_port::post(receive_buffer& buffer) {
                            &buffer.context);
 }
 
-void worker_port::send(std::vector<std::byte> packet, fi_addr_t to, port_events& events) {
-  auto outgoing = std::make_unique<outgoing_packet>();
-  outgoing->bytes = std::move(packet);
-  while (!endpoint_.send(outgoing->bytes.data(), outgoing->bytes.size(), to, 0, &outgoing->context))
-    progress(events);
+outgoing_packet& worker_port::new_packet(std::size_t bytes) {
+  std::unique_ptr<outgoing_packet> packet;
+  if (spare_packets_.empty()) {
+    packet = std::make_unique<outgoing_packet>();
+  } else {
+    packet = std::move(spare_packets_.back());
+    spare_packets_.pop_back();
+  }
+  if (packet->capacity_ < bytes) {
+    packet->bytes_ = std::make_unique_for_overwrite<std::byte[]>(bytes);
+    packet->capacity_ = bytes;
+  }
+  packet->size_ = bytes;
+  return *packet.release();  // the caller sends it; back with its completion
+}
+
+void worker_port::send(outgoing_packet& packet, fi_addr_t to, port_events& events) {
+  while (!endpoint_.send(packet.data(), packet.size(), to, 0, &packet.context)) progress(events);
   ++sends_in_flight_;
-  outgoing.release();  // deleted when its completion is read
 }
 
 void worker_port::read(void* into, std::size_t bytes, fi_addr_t from, remote_bytes source, operation& done,
@@ -52,10 +72,12 @@ bool worker_port::progress(port_events& events) {
         unposted_.push_back(&buffer);
         break;
       }
-      case operation::kind::send:
+      case operation::kind::send: {
         --sends_in_flight_;
-        delete static_cast<outgoing_packet*>(&op);
+        std::unique_ptr<outgoing_packet> sent(static_cast<outgoing_packet*>(&op));
+        if (spare_packets_.size() < spare_packets_max) spare_packets_.push_back(std::move(sent));
         break;
+      }
       case operation::kind::read:
         events.on_read(*this, op);
         break;

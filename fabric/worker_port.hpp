@@ -25,6 +25,21 @@ struct operation {
   explicit operation(kind k) noexcept : what(k) {}
 };
 
+// A packet to send: filled by the port's owner between worker_port::new_packet() and send(), then the
+// provider's until its completion, then kept for a later packet.
+class outgoing_packet : public operation {
+ public:
+  outgoing_packet() noexcept : operation(kind::send) {}
+  std::byte* data() noexcept { return bytes_.get(); }
+  std::size_t size() const noexcept { return size_; }
+
+ private:
+  friend class worker_port;
+  std::unique_ptr<std::byte[]> bytes_;
+  std::size_t capacity_ = 0;
+  std::size_t size_ = 0;
+};
+
 class worker_port;
 
 // What a port's owner does with what completes on `port`.
@@ -49,8 +64,11 @@ class worker_port {
   fabric::domain& domain() noexcept { return domain_; }
   std::vector<std::byte> name() const { return endpoint_.name(); }
 
-  // Sends `packet` to `to`; the port keeps it until the provider is done with it.
-  void send(std::vector<std::byte> packet, fi_addr_t to, port_events& events);
+  // Room for a packet of `bytes`, to fill and then send(). Packets are reused (a few are kept): a packet
+  // from one node to another allocates nothing.
+  outgoing_packet& new_packet(std::size_t bytes);
+  // Sends `packet` to `to`; the port takes it back when the provider is done with it.
+  void send(outgoing_packet& packet, fi_addr_t to, port_events& events);
 
   // Reads `bytes` of a peer's registered memory into `into`; `done` (kind read) comes back through
   // port_events::on_read.
@@ -71,11 +89,6 @@ class worker_port {
     receive_buffer() noexcept : operation(kind::receive) {}
     std::unique_ptr<std::byte[]> bytes;
   };
-  struct outgoing_packet : operation {
-    outgoing_packet() noexcept : operation(kind::send) {}
-    std::vector<std::byte> bytes;
-  };
-
   // False when the provider has no room for it now.
   bool post(receive_buffer& buffer);
 
@@ -86,6 +99,7 @@ class worker_port {
   std::vector<std::unique_ptr<receive_buffer>> receive_buffers_;
   std::vector<receive_buffer*> unposted_;  // handled, to be posted again at the next progress()
   std::size_t sends_in_flight_ = 0;
+  std::vector<std::unique_ptr<outgoing_packet>> spare_packets_;
 };
 
 }  // namespace weft::fabric
