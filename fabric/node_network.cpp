@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 #include <string>
 #include <utility>
 
@@ -30,15 +31,30 @@ struct node_network::sent_in_place {
   bool finished = false;
 };
 
-// A message from another node queued at its receiver: its eager data, or where to read its data and whom to
-// tell.
+// A message from another node queued at its receiver: its eager data, right after it in the same block, or
+// where to read its data and whom to tell.
 struct node_network::remote_message : shm::message {
   int origin_node;
   int origin_worker;
   bool eager;
-  std::vector<std::byte> eager_data;
   remote_bytes source;
   std::uint64_t cookie;
+
+  // One allocation with room for `eager_bytes`; freed by destroy().
+  static remote_message* create(std::size_t eager_bytes) {
+    void* block = std::malloc(sizeof(remote_message) + eager_bytes);
+    if (block == nullptr) runtime::fatal(1, "out of memory for a %zu-byte message from another node", eager_bytes);
+    return new (block) remote_message;
+  }
+  static void destroy(remote_message* m) noexcept {
+    m->~remote_message();
+    std::free(m);
+  }
+  std::byte* eager_data() noexcept { return reinterpret_cast<std::byte*>(this + 1); }
+};
+
+struct node_network::remote_message_deleter {
+  void operator()(remote_message* m) const noexcept { remote_message::destroy(m); }
 };
 
 struct node_network::pending_read : operation {
@@ -350,14 +366,15 @@ void node_network::handle_packet(worker_port& port, const packet_header& header,
       return;
     case packet_kind::eager:
     case packet_kind::ready_to_send: {
-      auto* m = new remote_message;
+      const bool eager = header.kind == packet_kind::eager;
+      auto* m = remote_message::create(eager ? header.size : 0);
       m->env = {header.context, header.source, header.tag};
       m->size = header.size;
       m->kind = shm::message_kind::remote;
       m->origin_node = header.origin_node;
       m->origin_worker = header.origin_worker;
-      m->eager = header.kind == packet_kind::eager;
-      if (m->eager) m->eager_data.assign(packet + sizeof header, packet + sizeof header + header.size);
+      m->eager = eager;
+      if (eager) std::memcpy(m->eager_data(), packet + sizeof header, header.size);
       m->source = {header.address, header.key};
       m->cookie = header.cookie;
       if (!m->eager) links_[port.index()].ready_messages.emplace(std::pair(m->origin_node, m->cookie), m);
@@ -397,8 +414,8 @@ void node_network::fetch(shm::recv_request& request, shm::message* message) {
   std::size_t bytes = request.received();
   link& on = here();
   if (m->eager) {
-    std::unique_ptr<remote_message> consumed(m);
-    shm::typed_copy(request.buffer, shm::byte_span(m->eager_data.data(), bytes), 0, bytes);
+    owned_message consumed(m);
+    shm::typed_copy(request.buffer, shm::byte_span(m->eager_data(), bytes), 0, bytes);
     request.done.complete();
     consume_eager(on, *m);
     return;
@@ -444,7 +461,7 @@ void node_network::answer_cancel(worker_port& port, const packet_header& asked) 
     auto lock = engine.lock();
     dropped = engine.remove_unexpected(found->second);
     if (dropped) {
-      delete found->second;
+      remote_message::destroy(found->second);
       on.ready_messages.erase(found);
     }
   }
@@ -456,7 +473,7 @@ void node_network::answer_cancel(worker_port& port, const packet_header& asked) 
 }
 
 void node_network::complete_fetch(worker_port& port, shm::recv_request& request, remote_message* m) {
-  std::unique_ptr<remote_message> done(m);
+  owned_message done(m);
   links_[port.index()].ready_messages.erase(std::pair(m->origin_node, m->cookie));
   request.done.complete();
   packet_header header{};

@@ -73,6 +73,8 @@ class node_network final : public runtime::network_module,
  private:
   struct sent_in_place;
   struct remote_message;
+  struct remote_message_deleter;
+  using owned_message = std::unique_ptr<remote_message, remote_message_deleter>;
   struct pending_read;
 
   // A worker's port and its flow control toward every worker of every node.
