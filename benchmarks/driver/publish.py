@@ -83,7 +83,7 @@ METHOD = """\
   UCX's log (`UCX_LOG_LEVEL=info`) then shows every endpoint on `tcp/lo`, and a ping-pong makes one send
   system call per message, where by default it uses shared memory (sysv, cma). MPICH and Open MPI have no
   node processes on one machine: each of their processes talks to every other one over TCP, which for
-  2 ranks on 2 nodes is the same thing. pingpong and stream_bandwidth run so, one rank per node, three
+  2 ranks on 2 nodes is the same thing. pingpong and stream_bandwidth run so, one rank per node, five
   times each with a timeout of 20 s: MPICH's `MPI_Finalize` over UCX's tcp transport hangs now and then
   (two processes wait in UCX's progress, the others in the PMI barrier), in about 1 run of 10 with
   2 processes and half the runs with 4. Start-up of 2 nodes x 2 ranks is therefore timed with Weft and
