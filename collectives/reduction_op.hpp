@@ -16,6 +16,8 @@ namespace weft::coll {
 
 // Combines `count` elements: inout[i] = in[i] op inout[i] (`in` holds the lower ranks' contribution).
 using reduce_function = void (*)(const void* in, void* inout, std::size_t count, const void* context);
+// The same into a third buffer, in one pass: out[i] = in[i] op other[i]; `out` may be `other`.
+using reduce_into_function = void (*)(const void* in, const void* other, void* out, std::size_t count);
 
 struct reduction_op {
   reduce_function apply;
@@ -26,8 +28,14 @@ struct reduction_op {
   // Whether the operands may be swapped (every predefined operation; a user's as MPI_Op_create was told).
   // Only an algorithm that cannot keep rank order asks: the ring among nodes (spanning_steps.cpp).
   bool commutative = false;
+  // `apply` into a third buffer, where the operation has such a kernel (predefined operations on predefined
+  // types); null otherwise.
+  reduce_into_function apply_into = nullptr;
 
   void combine(const void* in, void* inout, std::size_t count) const { apply(in, inout, count, context); }
+  // out = in op other over `count` elements of `element_size` bytes: one pass with apply_into, else `other`
+  // copied to `out` first. `out` may be `other`.
+  void combine_into(const void* in, const void* other, void* out, std::size_t count, std::size_t element_size) const;
 };
 
 // The bytes `count` elements span, from their first data byte to their last, and where the first lies
@@ -54,6 +62,16 @@ inline void copy_elements(void* to, const void* from, std::size_t count, std::si
   }
   shm::typed_copy({static_cast<std::byte*>(to), op.layout, count}, {static_cast<const std::byte*>(from), op.layout, count},
                   0, count * op.layout->size());
+}
+
+inline void reduction_op::combine_into(const void* in, const void* other, void* out, std::size_t count,
+                                       std::size_t element_size) const {
+  if (apply_into != nullptr) {
+    apply_into(in, other, out, count);
+    return;
+  }
+  if (out != other) copy_elements(out, other, count, element_size, *this);
+  combine(in, out, count);
 }
 
 }  // namespace weft::coll

@@ -156,7 +156,7 @@ inline int check_op(const char* call, error_target comm, MPI_Op op, MPI_Datatype
     if (basic == nullptr) [[unlikely]]
       return raise_error(comm, MPI_ERR_OP, call, "%s is not defined for %s, whose basic elements are of several types",
                          op->name, display_name(datatype));
-    if (basic->kernels[op->index] == nullptr) [[unlikely]]
+    if (basic->kernels[op->index].apply == nullptr) [[unlikely]]
       return raise_error(comm, MPI_ERR_OP, call, "%s is not defined for %s", op->name, display_name(datatype));
   }
   return MPI_SUCCESS;

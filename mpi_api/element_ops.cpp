@@ -16,7 +16,7 @@ rma::element_op element_op_of(op_index op, MPI_Datatype basic) noexcept {
   const shm::type_layout* element = basic->layout.get();
   if (op == op_replace) return {rma::element_op::kind::replace, nullptr, element};
   if (op == op_no_op) return {rma::element_op::kind::no_op, nullptr, element};
-  return {rma::element_op::kind::combine, basic->kernels[op], element};
+  return {rma::element_op::kind::combine, basic->kernels[op].apply, element};
 }
 
 std::uint32_t element_op_code(op_index op, MPI_Datatype basic) noexcept {

@@ -1,6 +1,7 @@
 #pragma once
 // Element-wise kernels of the predefined reduction operations, generated per C type.
-// A kernel computes inout[i] = in[i] op inout[i] (in holds the lower ranks' contribution).
+// A kernel computes inout[i] = in[i] op inout[i] (in holds the lower ranks' contribution); its form into a
+// third buffer, out[i] = in[i] op other[i], lets a reduction combine two inputs without copying one first.
 
 #include <array>
 #include <cstddef>
@@ -16,14 +17,33 @@ namespace weft::mpi {
 enum op_index : std::size_t { op_max, op_min, op_sum, op_prod, op_land, op_band, op_lor, op_bor, op_lxor,
                               op_bxor, op_maxloc, op_minloc, op_replace, op_no_op, op_count };
 
-using kernel_table = std::array<coll::reduce_function, op_count>;
-
 template <class T, class Combine>
 void apply(const void* in, void* inout, std::size_t count, const void* /* context: none */) {
   const T* a = static_cast<const T*>(in);
   T* b = static_cast<T*>(inout);
   for (std::size_t i = 0; i < count; ++i) b[i] = Combine{}(a[i], b[i]);
 }
+
+template <class T, class Combine>
+void apply_into(const void* in, const void* other, void* out, std::size_t count) {
+  const T* a = static_cast<const T*>(in);
+  const T* b = static_cast<const T*>(other);
+  T* o = static_cast<T*>(out);
+  for (std::size_t i = 0; i < count; ++i) o[i] = Combine{}(a[i], b[i]);
+}
+
+// An operation's kernel on one type, in both forms; both null where the standard does not define it.
+struct predefined_kernel {
+  coll::reduce_function apply = nullptr;
+  coll::reduce_into_function into = nullptr;
+};
+
+template <class T, class Combine>
+constexpr predefined_kernel kernel() {
+  return {apply<T, Combine>, apply_into<T, Combine>};
+}
+
+using kernel_table = std::array<predefined_kernel, op_count>;
 
 struct max_of { template <class T> T operator()(T a, T b) const { return a > b ? a : b; } };
 struct min_of { template <class T> T operator()(T a, T b) const { return a < b ? a : b; } };
@@ -70,10 +90,10 @@ struct value_index {
 template <class T>
 constexpr kernel_table floating_kernels() {
   kernel_table t{};
-  t[op_max] = apply<T, max_of>;
-  t[op_min] = apply<T, min_of>;
-  t[op_sum] = apply<T, sum_of>;
-  t[op_prod] = apply<T, product_of>;
+  t[op_max] = kernel<T, max_of>();
+  t[op_min] = kernel<T, min_of>();
+  t[op_sum] = kernel<T, sum_of>();
+  t[op_prod] = kernel<T, product_of>();
   return t;
 }
 
@@ -81,8 +101,8 @@ constexpr kernel_table floating_kernels() {
 template <class T>
 constexpr kernel_table complex_kernels() {
   kernel_table t{};
-  t[op_sum] = apply<T, sum_of>;
-  t[op_prod] = apply<T, product_of>;
+  t[op_sum] = kernel<T, sum_of>();
+  t[op_prod] = kernel<T, product_of>();
   return t;
 }
 
@@ -90,36 +110,39 @@ constexpr kernel_table complex_kernels() {
 template <class T>
 constexpr kernel_table integer_kernels() {
   kernel_table t = floating_kernels<T>();
-  t[op_land] = apply<T, logical_and>;
-  t[op_lor] = apply<T, logical_or>;
-  t[op_lxor] = apply<T, logical_xor>;
-  t[op_band] = apply<T, bit_and>;
-  t[op_bor] = apply<T, bit_or>;
-  t[op_bxor] = apply<T, bit_xor>;
+  t[op_land] = kernel<T, logical_and>();
+  t[op_lor] = kernel<T, logical_or>();
+  t[op_lxor] = kernel<T, logical_xor>();
+  t[op_band] = kernel<T, bit_and>();
+  t[op_bor] = kernel<T, bit_or>();
+  t[op_bxor] = kernel<T, bit_xor>();
   return t;
 }
 
 constexpr kernel_table logical_kernels() {
   kernel_table t{};
-  t[op_land] = apply<bool, logical_and>;
-  t[op_lor] = apply<bool, logical_or>;
-  t[op_lxor] = apply<bool, logical_xor>;
+  t[op_land] = kernel<bool, logical_and>();
+  t[op_lor] = kernel<bool, logical_or>();
+  t[op_lxor] = kernel<bool, logical_xor>();
   return t;
 }
 
 constexpr kernel_table byte_kernels() {
   kernel_table t{};
-  t[op_band] = apply<unsigned char, bit_and>;
-  t[op_bor] = apply<unsigned char, bit_or>;
-  t[op_bxor] = apply<unsigned char, bit_xor>;
+  t[op_band] = kernel<unsigned char, bit_and>();
+  t[op_bor] = kernel<unsigned char, bit_or>();
+  t[op_bxor] = kernel<unsigned char, bit_xor>();
   return t;
 }
 
+// In place only: a pair's padding is not a member, so a result built from its members would leave the
+// output's padding as it was, where a combination in place after a copy of the whole element takes it
+// from the inputs, the same on every rank.
 template <class V>
 constexpr kernel_table pair_kernels() {
   kernel_table t{};
-  t[op_maxloc] = apply<value_index<V>, located<std::greater<>>>;
-  t[op_minloc] = apply<value_index<V>, located<std::less<>>>;
+  t[op_maxloc] = {apply<value_index<V>, located<std::greater<>>>};
+  t[op_minloc] = {apply<value_index<V>, located<std::less<>>>};
   return t;
 }
 

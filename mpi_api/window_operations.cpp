@@ -213,7 +213,7 @@ int check_accumulate_op(const char* call, MPI_Win win, MPI_Op op, MPI_Datatype b
     return raise_error(win, MPI_ERR_OP, call, "accumulates take predefined operations only, not %s", op->name);
   if (basic == nullptr) [[unlikely]]
     return raise_error(win, MPI_ERR_TYPE, call, "%s is made of several basic types; accumulates need one", argument);
-  if (op != MPI_REPLACE && op != MPI_NO_OP && basic->kernels[op->index] == nullptr) [[unlikely]]
+  if (op != MPI_REPLACE && op != MPI_NO_OP && basic->kernels[op->index].apply == nullptr) [[unlikely]]
     return raise_error(win, MPI_ERR_OP, call, "%s is not defined for %s", op->name, display_name(basic));
   return MPI_SUCCESS;
 }
@@ -370,7 +370,7 @@ extern "C" int PMPI_Fetch_and_op(const void* origin_addr, void* result_addr, MPI
   // The rate benchmark's path: the general one's checks in fewer steps, for a contiguous predefined type.
   if (is_object(op, object_kind::op) && op->is_predefined() && (op == MPI_NO_OP || origin_addr != nullptr))
     if (std::byte* at = direct_target(win, result_addr, 1, datatype, target, &bytes)) [[likely]]
-      if (op == MPI_REPLACE || op == MPI_NO_OP || datatype->kernels[op->index] != nullptr) [[likely]] {
+      if (op == MPI_REPLACE || op == MPI_NO_OP || datatype->kernels[op->index].apply != nullptr) [[likely]] {
         rma::fetch_and_op(at, static_cast<const std::byte*>(origin_addr), static_cast<std::byte*>(result_addr),
                           element_op_of(op->index, datatype));
         return MPI_SUCCESS;
@@ -409,7 +409,7 @@ extern "C" int PMPI_Compare_and_swap(const void* origin_addr, const void* compar
   if (int error = check_output(call, win, origin_addr, "origin_addr")) return error;
   if (int error = check_output(call, win, compare_addr, "compare_addr")) return error;
   // Integer, logical and byte types (MPI-3.1, 11.3.4): those with bitwise or logical operations.
-  if (datatype->kernels[op_band] == nullptr && datatype->kernels[op_land] == nullptr) [[unlikely]]
+  if (datatype->kernels[op_band].apply == nullptr && datatype->kernels[op_land].apply == nullptr) [[unlikely]]
     return raise_error(win, MPI_ERR_TYPE, call, "compare-and-swap takes integer, logical or byte types, not %s",
                        display_name(datatype));
   target_spec target{target_rank, target_disp, 1, datatype};
