@@ -60,7 +60,8 @@ benchmarks/driver/run.sh --publish   # full run, then rewrite this page and its 
 The programs are `benchmarks/programs/*.c` and the example `examples/convolution.c`, plain MPI C built
 from the same source with each library's `mpicc -O2`, every wrapper compiling with clang-19 (the convolution uses MPIX_Halo where mpi.h offers
 it, Weft's, and plain MPI elsewhere); the Weft internals are Google Benchmark programs from
-`benchmarks/internals/`.
+`benchmarks/internals/`. Cases measured alone since this run, and what their figures mean, are in
+[performance-notes.md](performance-notes.md).
 """
 
 METHOD = """\
