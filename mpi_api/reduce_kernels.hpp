@@ -4,6 +4,7 @@
 // third buffer, out[i] = in[i] op other[i], lets a reduction combine two inputs without copying one first.
 
 #include <array>
+#include <complex>
 #include <cstddef>
 #include <functional>
 #include <type_traits>
@@ -24,6 +25,8 @@ void apply(const void* in, void* inout, std::size_t count, const void* /* contex
   for (std::size_t i = 0; i < count; ++i) b[i] = Combine{}(a[i], b[i]);
 }
 
+// A loop of its own rather than apply() through it: with out == other the compiler would take its path for
+// overlapping buffers, unvectorized.
 template <class T, class Combine>
 void apply_into(const void* in, const void* other, void* out, std::size_t count) {
   const T* a = static_cast<const T*>(in);
@@ -32,16 +35,12 @@ void apply_into(const void* in, const void* other, void* out, std::size_t count)
   for (std::size_t i = 0; i < count; ++i) o[i] = Combine{}(a[i], b[i]);
 }
 
-// An operation's kernel on one type, in both forms; both null where the standard does not define it.
+// An operation's kernel on one type, in both forms (see value_fills_bytes); null where the standard does
+// not define the operation for the type.
 struct predefined_kernel {
   coll::reduce_function apply = nullptr;
   coll::reduce_into_function into = nullptr;
 };
-
-template <class T, class Combine>
-constexpr predefined_kernel kernel() {
-  return {apply<T, Combine>, apply_into<T, Combine>};
-}
 
 using kernel_table = std::array<predefined_kernel, op_count>;
 
@@ -85,6 +84,24 @@ struct value_index {
   V value;
   int index;
 };
+
+// Whether every byte of a T is part of its value. x87's long double holds 10 bytes in 16, and a value-index
+// pair may have padding: a result written member by member into a third buffer would leave those bytes as
+// each rank's output held them. Such types take no kernel into a third buffer; their reductions copy a
+// whole element first, so that results are the same to the byte on every rank.
+template <class T>
+inline constexpr bool value_fills_bytes = !std::is_same_v<T, long double>;
+template <class T>
+inline constexpr bool value_fills_bytes<std::complex<T>> = value_fills_bytes<T>;
+template <class V>
+inline constexpr bool value_fills_bytes<value_index<V>> =
+    value_fills_bytes<V> && sizeof(value_index<V>) == sizeof(V) + sizeof(int);
+
+template <class T, class Combine>
+constexpr predefined_kernel kernel() {
+  if constexpr (value_fills_bytes<T>) return {apply<T, Combine>, apply_into<T, Combine>};
+  else return {apply<T, Combine>, nullptr};
+}
 
 // MAX, MIN, SUM and PROD: what floating-point types support.
 template <class T>
@@ -135,14 +152,11 @@ constexpr kernel_table byte_kernels() {
   return t;
 }
 
-// In place only: a pair's padding is not a member, so a result built from its members would leave the
-// output's padding as it was, where a combination in place after a copy of the whole element takes it
-// from the inputs, the same on every rank.
 template <class V>
 constexpr kernel_table pair_kernels() {
   kernel_table t{};
-  t[op_maxloc] = {apply<value_index<V>, located<std::greater<>>>};
-  t[op_minloc] = {apply<value_index<V>, located<std::less<>>>};
+  t[op_maxloc] = kernel<value_index<V>, located<std::greater<>>>();
+  t[op_minloc] = kernel<value_index<V>, located<std::less<>>>();
   return t;
 }
 

@@ -1,8 +1,8 @@
 /* MPI_Allreduce and MPI_Reduce of long vectors, which Weft reduces tiled (each rank combining its slice
  * of all inputs; across NUMA domains, each domain its own inputs first), around the size where it
- * switches from the tree and well past it, at counts that do not divide among the ranks: SUM of doubles
- * and ints (exact), MAXLOC on MPI_DOUBLE_INT, a non-commutative user operation (composition of affine
- * maps, which must run in rank order), in place and not, reduces to the first, middle and last rank;
+ * switches from the tree and well past it, at counts that do not divide among the ranks: SUM of doubles,
+ * long doubles and ints (exact), MAXLOC on MPI_DOUBLE_INT, a non-commutative user operation (composition of
+ * affine maps, which must run in rank order), in place and not, reduces to the first, middle and last rank;
  * results bitwise identical on every rank; the send buffer unchanged, and other ranks' receive buffers
  * of a reduce untouched; Iallreduce of a long vector pending beside a short one.
  * Run also with WEFT_TILED_SLICE_MIN=1, so that short vectors (empty, one element, fewer elements than
@@ -77,6 +77,24 @@ static void sums(int count, int in_place) {
   free(out);
   free(ints);
   free(int_out);
+}
+
+/* Long doubles hold their value in 10 of their 16 bytes on x86-64. The inputs' other bytes are zero and
+ * each rank's receive buffer starts with bytes of its own: the results must still be the same to the byte
+ * on every rank. */
+static void long_double_sums(int count) {
+  long double *in = allocate(count, sizeof *in), *out = allocate(count, sizeof *out);
+  memset(in, 0, count * sizeof *in);
+  for (int i = 0; i < count; i++)
+    in[i] = (rank + 1) * (long double)(i % 1000 + 1);
+  memset(out, 0x5a + rank, count * sizeof *out);
+  MPI_Allreduce(in, out, count, MPI_LONG_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  long double rank_sum = (long double)size * (size + 1) / 2;
+  for (int i = 0; i < count; i++)
+    CHECK(out[i] == rank_sum * (i % 1000 + 1), "SUM of %d long doubles, element %d: %Lg", count, i, out[i]);
+  same_everywhere(out, count * sizeof *out, "SUM of long doubles");
+  free(in);
+  free(out);
 }
 
 typedef struct {
@@ -181,6 +199,7 @@ int main(int argc, char **argv) {
   for (int k = 0; k < last; k++) {
     sums(counts[k], 0);
     sums(counts[k], 1);
+    long_double_sums(counts[k]);
     maxloc(counts[k]);
     non_commutative(counts[k], 0);
     non_commutative(counts[k], 1);
