@@ -80,12 +80,30 @@ const char* const endpoints_key = "weft.fabric.endpoints";
 // some even when eager messages are small.
 constexpr std::size_t rma_message_min = 4096;
 
-// tcp;ofi_rxm passes a message larger than its buffers (16 KiB by default) through a rendezvous of its own,
-// a round trip more: each eager packet of ours, header included, must fit (a 16 KiB ping-pong took 50 us,
-// 17 us with room for it). Set before libfabric first reads it; a user's setting wins.
-std::size_t with_room_in_rxm_buffers(std::size_t packet) {
-  ::setenv("FI_OFI_RXM_BUFFER_SIZE", std::to_string(packet).c_str(), 0);
-  return packet;
+// Eager sends up to 64 KiB, Open MPI's limit over TCP: on loopback a 32 KiB ping-pong took 13-16 us so
+// against 23.5 by ready-to-send (three one-way trips), and a stream of them 3.4 against 2.5 GB/s. Under
+// ofi_rxm, 16 KiB: rxm sizes its own receive buffers by our packets (below): at 64 KiB a node process of
+// one worker grew from 110-120 to 350 MB, where over net it grows by the 4 MiB of its posted buffers.
+constexpr std::size_t eager_max_native = 64 * 1024;
+constexpr std::size_t eager_max_under_rxm = 16 * 1024;
+
+std::size_t packet_for(std::size_t eager_max) { return sizeof(packet_header) + std::max(eager_max, rma_message_min); }
+
+// The process's network. tcp;ofi_rxm passes a message larger than its buffers (16 KiB by default) through a
+// rendezvous of its own, a round trip more: each eager packet of ours, header included, must fit (a 16 KiB
+// ping-pong took 50 us, 17 us with room for it). rxm reads the size when libfabric starts, before the
+// provider is known, so it is set for the eager limit under rxm; a user's setting wins.
+network open_network() {
+  std::size_t rxm_eager_max = runtime::job_config().fabric_eager_max.value_or(eager_max_under_rxm);
+  ::setenv("FI_OFI_RXM_BUFFER_SIZE", std::to_string(packet_for(rxm_eager_max)).c_str(), 0);
+  return network(nullptr);
+}
+
+std::size_t eager_limit(const network& net) {
+  if (auto chosen = runtime::job_config().fabric_eager_max) return *chosen;
+  const char* provider = net.info().fabric_attr->prov_name;
+  bool under_rxm = provider != nullptr && std::strstr(provider, "ofi_rxm") != nullptr;
+  return under_rxm ? eager_max_under_rxm : eager_max_native;
 }
 
 // What a node publishes: its number of workers, the length of an endpoint name, the names in worker order.
@@ -108,9 +126,9 @@ std::vector<std::byte> card_of(const Links& links) {
 
 node_network::node_network(runtime::job& owner)
     : nodes_(owner.nodes()),
-      eager_max_(runtime::job_config().fabric_eager_max),
-      packet_capacity_(with_room_in_rxm_buffers(sizeof(packet_header) + std::max(eager_max_, rma_message_min))),
-      network_(nullptr),
+      network_(open_network()),
+      eager_max_(eager_limit(network_)),
+      packet_capacity_(packet_for(eager_max_)),
       owner_(owner),
       traffic_(owner.worker_count()),
       census_arriving_(nodes_.node_count()) {

@@ -120,9 +120,9 @@ class node_network final : public runtime::network_module,
   void take_census_part(const packet_header& header, std::span<const std::byte> part);
 
   const runtime::node_map& nodes_;
+  network network_;
   std::size_t eager_max_;
   std::size_t packet_capacity_;
-  network network_;
   runtime::job& owner_;
   std::vector<link> links_;  // by worker
   std::vector<traffic_counts> traffic_;  // by worker

@@ -66,12 +66,13 @@ constexpr setting setting_table[] = {
      "then an allgather, each in nodes - 1 steps of one block; each leader sends about twice the vector in "
      "all), where halving and doubling would first fold pairs of leaders over the whole vector. See "
      "docs/collectives.md."},
-    {"WEFT_FABRIC_EAGER_MAX", "16K",
+    {"WEFT_FABRIC_EAGER_MAX", "",
      "Largest message (bytes) to a rank of another node that travels with its envelope, so that the send "
      "completes at once. Larger ones, and synchronous sends, wait at the sender until the receiver has "
-     "matched them and read their data with an RMA read. It also bounds the messages of one-sided "
-     "operations on ranks of other nodes (at least 4K): an accumulate that fits one is atomic as a whole. See "
-     "docs/rma.md."},
+     "matched them and read their data with an RMA read. Empty: 64K, as Open MPI's TCP transport, or 16K "
+     "where the provider runs under ofi_rxm (tcp;ofi_rxm, verbs;ofi_rxm), whose receive buffers grow with "
+     "it. It also bounds the messages of one-sided operations on ranks of other nodes (at least 4K): an "
+     "accumulate that fits one is atomic as a whole. See docs/rma.md."},
     {"WEFT_HALO_COPY", "0",
      "1 makes every MPIX_Halo remote cell a copy, filled by point-to-point messages, as between ranks of "
      "different nodes; 0 lets ranks of one node read each other's cells in place. See docs/halo.md."},
@@ -156,7 +157,8 @@ config read_config() {
   result.reduce_scatter_direct_min = read_size("WEFT_REDUCE_SCATTER_DIRECT_MIN", false);
   result.allreduce_halving_min = read_size("WEFT_ALLREDUCE_HALVING_MIN", false);
   result.allreduce_ring_min = read_size("WEFT_ALLREDUCE_RING_MIN", false);
-  result.fabric_eager_max = read_size("WEFT_FABRIC_EAGER_MAX", true);
+  if (!env_or_default(find("WEFT_FABRIC_EAGER_MAX")).empty())
+    result.fabric_eager_max = read_size("WEFT_FABRIC_EAGER_MAX", true);
   result.halo_copy = read_integer("WEFT_HALO_COPY", 0, 1) == 1;
   result.poll_count = static_cast<unsigned>(read_integer("WEFT_POLL_COUNT", 0, 1 << 30));
   result.idle_spin_us = static_cast<unsigned>(read_integer("WEFT_IDLE_SPIN_US", 0, 1 << 30));

@@ -5,6 +5,7 @@
 // one place: the reader, `weft-info --config` and docs/configuration.md all come from that table.
 
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -36,7 +37,8 @@ struct config {
   std::size_t reduce_scatter_direct_min;  // reduce-scatter reads every input in place from this average block on
   std::size_t allreduce_halving_min;       // leaders combine an allreduce by halving from this many bytes on
   std::size_t allreduce_ring_min;          // ... around a ring from this many on, if commutative and not 2^k
-  std::size_t fabric_eager_max;   // messages to other nodes up to this size travel with their envelope
+  std::optional<std::size_t> fabric_eager_max;  // messages to other nodes up to this size travel with their
+                                                // envelope; unset: the fabric layer's default for its provider
   bool halo_copy;                 // MPIX_Halo copies every remote cell, as across nodes
   unsigned poll_count;            // polls of a waiting rank before it parks
   unsigned idle_spin_us;          // how long an idle worker spins before it sleeps

@@ -190,9 +190,10 @@ int main(int argc, char **argv) {
   MPI_Comm_split(MPI_COMM_WORLD, 0, size - rank, &comms[2]);
   MPI_Comm_split(MPI_COMM_WORLD, 0, (rank % 2) * size + rank, &comms[3]);
   /* Rooted calls hold 2 blocks per rank at once, the others up to 2 per pair of ranks. The medium count
-   * (2 KiB blocks) makes a node's blocks for another node a message past the eager limit while each rank's
-   * blocks for other nodes stay small: alltoall's leaders then exchange by rendezvous. */
-  enum { COUNTS = 4, MEDIUM = 512 };
+   * (8 KiB blocks) makes a node's blocks for another node a message past the eager limit (64 KiB; 7 ranks
+   * on 2 nodes: 4 x 3 blocks) while each rank's blocks for other nodes stay within it: alltoall's leaders
+   * then exchange by rendezvous. */
+  enum { COUNTS = 4, MEDIUM = 2048 };
   int rooted_large = large_count(2L * size, size), all_large = large_count(2L * size * size, size);
   int rooted_counts[COUNTS] = {0, 1, rooted_large < MEDIUM ? rooted_large : MEDIUM, rooted_large};
   int all_counts[COUNTS] = {0, 1, all_large < MEDIUM ? all_large : MEDIUM, all_large};

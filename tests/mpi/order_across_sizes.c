@@ -6,8 +6,8 @@
  * the wrong pattern. Once with the receives posted first, once with the messages arriving first. */
 #include "mpitest.h"
 
-static const int sizes[] = {8,     16384, 16385, 32768, 100,   1 << 20, 0,    16300, 65536,
-                            16384, 200,   16448, 4096,  1,     300000,  16383, 16384, 8};
+static const int sizes[] = {8,     16384, 16385, 32768, 100,   1 << 20, 0,    16300, 65536, 65537,
+                            16384, 200,   16448, 4096,  1,     300000,  16383, 65535, 16384, 8};
 enum { COUNT = sizeof sizes / sizeof sizes[0], ROUNDS = 3 };
 
 static void burst(int rank, int partner, int from, int posted_first, int round) {
