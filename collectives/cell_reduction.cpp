@@ -1,12 +1,18 @@
 // Reductions of up to deposit_cell::capacity bytes of plain elements on communicators of at most
-// shared_communicator::max_deposit_members, through the members' deposit cells (see cells.hpp). Every rank
-// copies its input into its own cell of the reduction's sequence number and marks it. In a reduce, the
-// others then wake the root and return: they lend nothing; the root waits for each deposit and combines
-// them all, with its own input, in rank order into its receive buffer. In an allreduce every rank wakes
-// every other and does what the root does: the same inputs combined in the same order give every rank the
-// same bits, and each waits for one transfer of the others' inputs, where a reduce and a broadcast would
-// wait for two in a row. That pays on a few ranks only (symmetric_allreduce_max); on more, an allreduce is
-// such a reduce to rank 0 and a small broadcast from it (cell_broadcast.cpp).
+// shared_communicator::max_deposit_members, through the members' deposit cells (see cells.hpp). Nobody
+// waits for the rank that reads its deposit: a rank runs up to a ring of cells ahead.
+//
+// Reduce, on up to flat_reduce_max members: every rank but the root copies its input into its own cell of
+// the reduction's sequence number, marks it, wakes the root and returns; the root waits for each deposit and
+// combines them all, with its own input, in rank order into its receive buffer. On more, the deposits go up
+// the communicator's tree: each rank waits for its children's deposits and deposits its subtree's partial
+// result (its input, then its children's, in rank order), so no rank reads more than a few deposits; rank 0
+// combines the whole, into its receive buffer or, for another root, into its cell, which the root copies.
+//
+// Allreduce: on a few ranks (symmetric_allreduce_max) every rank deposits, wakes every other and does what
+// the root does: the same inputs combined in the same order give every rank the same bits, and each waits
+// for one transfer of the others' inputs, where a reduce and a broadcast would wait for two in a row. On
+// more, an allreduce is a reduce to rank 0 and a small broadcast from it (cell_broadcast.cpp).
 //
 // Blocking calls first try their part at once (the *_at_once forms), without a coroutine frame, and make
 // a task only for what must wait.
@@ -28,6 +34,13 @@ bool fits_deposits(const communicator_view& comm, std::size_t count, std::size_t
 
 namespace {
 
+// Up to this many ranks, a reduce's root reads every deposit itself; beyond, deposits go up the tree.
+// Measured (8 B, MPI_SUM of doubles to rank 0, back-to-back calls, this 2-core machine, runs taking turns),
+// tree against flat: 4 ranks 0.43-0.50 against 0.46-0.55 us, 8 ranks 0.79-0.80 against 0.83-0.96, 16
+// ranks 1.05-1.09 against 1.76-2.06; 3 ranks even. The root of a flat reduce reads every deposit, and
+// a tree's ranks return as soon as their subtree is in, so a worker's ranks run ahead in turn.
+constexpr int flat_reduce_max = 3;
+
 // Up to this many ranks, every rank of an allreduce combines all deposits; beyond, rank 0 does and
 // broadcasts the result. Measured (8 B, MPI_SUM of doubles, this 2-core machine, back-to-back calls):
 // 2 ranks 0.25 us against 0.43, 3 ranks 0.67 against 0.91, 4 ranks even (0.87, 0.90), 8 ranks 2.2
@@ -39,14 +52,18 @@ std::uint64_t deposit_mark(const communicator_view& comm, std::uint64_t sequence
   return comm.shared->deposit(comm.rank, sequence).filled.value();
 }
 
+// Marks the caller's deposit cell of `sequence`, filled with `bytes`, and asks for its next one.
+void mark_deposit(const communicator_view& comm, std::size_t bytes, std::uint64_t sequence) {
+  shared_communicator& shared = *comm.shared;
+  shared.deposit(comm.rank, sequence).filled.advance(sequence);
+  prepare_to_fill(shared.deposit(comm.rank, sequence + 1), bytes);
+}
+
 // Copies the caller's input into its deposit cell of `sequence` and marks it; the cell must be free
 // (cells_free of its mark).
 void deposit(const communicator_view& comm, const void* input, std::size_t bytes, std::uint64_t sequence) {
-  shared_communicator& shared = *comm.shared;
-  deposit_cell& cell = shared.deposit(comm.rank, sequence);
-  std::memcpy(cell.data, input, bytes);
-  cell.filled.advance(sequence);
-  prepare_to_fill(shared.deposit(comm.rank, sequence + 1), bytes);
+  std::memcpy(comm.shared->deposit(comm.rank, sequence).data, input, bytes);
+  mark_deposit(comm, bytes, sequence);
 }
 
 // A reduce's part of a rank other than the root, its cell free: it deposits, is done with the cells and
@@ -101,10 +118,9 @@ task combine_deposits(communicator_view comm, const void* input, void* recv, std
   combine_all(comm, input, recv, count, element_size, op, sequence);
 }
 
-}  // namespace
-
-task cell_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
-                      std::size_t element_size, reduction_op op, int root, std::uint64_t sequence) {
+// A flat reduce: the others deposit, the root combines every deposit.
+task flat_cell_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
+                           std::size_t element_size, reduction_op op, int root, std::uint64_t sequence) {
   if (comm.rank == root) {
     co_await combine_deposits(comm, input, recv, count, element_size, op, sequence);
     co_return;
@@ -114,8 +130,8 @@ task cell_reduce_task(communicator_view comm, const void* input, void* recv, std
   deposit_for_root(comm, input, count * element_size, root, sequence);
 }
 
-bool cell_reduce_at_once(const communicator_view& comm, const void* input, void* recv, std::size_t count,
-                         std::size_t element_size, const reduction_op& op, int root, std::uint64_t sequence) {
+bool flat_cell_reduce_at_once(const communicator_view& comm, const void* input, void* recv, std::size_t count,
+                              std::size_t element_size, const reduction_op& op, int root, std::uint64_t sequence) {
   if (comm.rank == root) {
     if (missing_deposit(comm, sequence) != nullptr) return false;
     combine_all(comm, input, recv, count, element_size, op, sequence);
@@ -125,6 +141,103 @@ bool cell_reduce_at_once(const communicator_view& comm, const void* input, void*
   deposit_for_root(comm, input, count * element_size, root, sequence);
   return true;
 }
+
+// The first of the caller's children in the communicator's tree whose deposit of `sequence` is not there
+// yet, or null.
+const sequence_flag* missing_child_deposit(const communicator_view& comm, std::uint64_t sequence) {
+  shared_communicator& shared = *comm.shared;
+  const collective_tree& tree = shared.tree();
+  for (int i = 0, children = tree.child_count(comm.rank); i < children; ++i)
+    if (const sequence_flag& filled = shared.deposit(tree.child(comm.rank, i), sequence).filled;
+        !filled.reached(sequence))
+      return &filled;
+  return nullptr;
+}
+
+// Combines the caller's input and its children's deposits of `sequence` (all there) into `out`: its
+// subtree's ranks in rank order, the caller's own first and each child's subtree after the children before.
+void combine_subtree(const communicator_view& comm, const void* input, void* out, std::size_t count,
+                     std::size_t element_size, const reduction_op& op, std::uint64_t sequence) {
+  shared_communicator& shared = *comm.shared;
+  const collective_tree& tree = shared.tree();
+  auto input_of = [&](int i) {
+    return static_cast<const std::byte*>(i == 0 ? input : shared.deposit(tree.child(comm.rank, i - 1), sequence).data);
+  };
+  auto* destination = static_cast<std::byte*>(out);
+  std::byte* accumulator =
+      input == out ? tile_accumulator(shared.scratch(comm.rank), element_size, op) : destination;
+  combine_in_rank_order(tree.child_count(comm.rank) + 1, input_of, count, element_size, op, accumulator,
+                        destination);
+}
+
+// A tree reduce's deposit of the caller's subtree, its children's deposits there and its cell free; wakes
+// its parent, or for rank 0 the root, which reads it.
+void deposit_subtree(const communicator_view& comm, const void* input, std::size_t count, std::size_t element_size,
+                     const reduction_op& op, int root, std::uint64_t sequence) {
+  shared_communicator& shared = *comm.shared;
+  deposit_cell& cell = shared.deposit(comm.rank, sequence);
+  combine_subtree(comm, input, cell.data, count, element_size, op, sequence);
+  mark_deposit(comm, count * element_size, sequence);
+  shared.slot(comm.rank == 0 ? root : shared.tree().parent(comm.rank)).raise(cell.filled, sequence);
+}
+
+// A root other than rank 0 copies the result out of rank 0's cell, then is done with the cells.
+void take_result(const communicator_view& comm, void* recv, std::size_t bytes, std::uint64_t sequence) {
+  std::memcpy(recv, comm.shared->deposit(0, sequence).data, bytes);
+  finish_cells(comm, sequence);
+}
+
+task tree_cell_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
+                           std::size_t element_size, reduction_op op, int root, std::uint64_t sequence) {
+  shared_communicator& shared = *comm.shared;
+  member_slot& me = shared.slot(comm.rank);
+  while (const sequence_flag* missing = missing_child_deposit(comm, sequence)) co_await until{me, *missing, sequence};
+  if (comm.rank == 0 && root == 0) {
+    combine_subtree(comm, input, recv, count, element_size, op, sequence);
+    finish_cells(comm, sequence);
+    co_return;
+  }
+  if (std::uint64_t previous = deposit_mark(comm, sequence); !cells_free(comm, previous))
+    co_await await_cells_free(comm, previous);
+  deposit_subtree(comm, input, count, element_size, op, root, sequence);
+  if (comm.rank == root) {
+    co_await until{me, shared.deposit(0, sequence).filled, sequence};
+    take_result(comm, recv, count * element_size, sequence);
+  } else {
+    finish_cells(comm, sequence);
+  }
+}
+
+// A root other than rank 0 always waits, for rank 0's deposit, which needs its own first.
+bool tree_cell_reduce_at_once(const communicator_view& comm, const void* input, void* recv, std::size_t count,
+                              std::size_t element_size, const reduction_op& op, int root, std::uint64_t sequence) {
+  if ((comm.rank == root && root != 0) || missing_child_deposit(comm, sequence) != nullptr) return false;
+  if (comm.rank == 0 && root == 0) {
+    combine_subtree(comm, input, recv, count, element_size, op, sequence);
+    finish_cells(comm, sequence);
+    return true;
+  }
+  if (!cells_free(comm, deposit_mark(comm, sequence))) return false;
+  deposit_subtree(comm, input, count, element_size, op, root, sequence);
+  finish_cells(comm, sequence);
+  return true;
+}
+
+}  // namespace
+
+task cell_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
+                      std::size_t element_size, reduction_op op, int root, std::uint64_t sequence) {
+  if (comm.size > flat_reduce_max) return tree_cell_reduce_task(comm, input, recv, count, element_size, op, root, sequence);
+  return flat_cell_reduce_task(comm, input, recv, count, element_size, op, root, sequence);
+}
+
+bool cell_reduce_at_once(const communicator_view& comm, const void* input, void* recv, std::size_t count,
+                         std::size_t element_size, const reduction_op& op, int root, std::uint64_t sequence) {
+  if (comm.size > flat_reduce_max)
+    return tree_cell_reduce_at_once(comm, input, recv, count, element_size, op, root, sequence);
+  return flat_cell_reduce_at_once(comm, input, recv, count, element_size, op, root, sequence);
+}
+
 
 namespace {
 

@@ -136,7 +136,7 @@ class shared_communicator {
   // `sequence`, and member `rank`'s deposit cell of it (only on communicators of at most
   // max_deposit_members, where reductions deposit).
   static constexpr int cell_count = 16;
-  static constexpr int max_deposit_members = 16;
+  static constexpr int max_deposit_members = 64;
   broadcast_cell& cell(std::uint64_t sequence) noexcept { return cells_[sequence % cell_count]; }
   bool has_deposits() const noexcept { return deposits_ != nullptr; }
   deposit_cell& deposit(int rank, std::uint64_t sequence) noexcept {

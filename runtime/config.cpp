@@ -46,7 +46,7 @@ constexpr setting setting_table[] = {
     {"WEFT_TILED_SLICE_MIN", "8K",
      "MPI_Reduce and MPI_Allreduce reduce a vector tiled, every rank combining its own slice of all ranks' "
      "inputs, when each rank's slice (the vector's bytes / ranks) is at least this large; smaller ones go through "
-     "shared cells (up to 256 B on up to 16 ranks) or up the communicator's tree. See docs/collectives.md."},
+     "shared cells (up to 256 B on up to 64 ranks) or up the communicator's tree. See docs/collectives.md."},
     {"WEFT_BCAST_TWO_STAGE_MIN", "16K",
      "MPI_Bcast of at least this many bytes, on a communicator whose ranks span several NUMA nodes, runs in "
      "two stages: one rank per NUMA node copies from the root, the others of its node from it. Smaller ones "

@@ -1,4 +1,4 @@
-/* Small broadcasts (up to 1 KiB) and small reductions (up to 256 B, up to 16 ranks) go through rings of
+/* Small broadcasts (up to 1 KiB) and small reductions (up to 256 B, up to 64 ranks) go through rings of
  * cells: the root of a broadcast, and every rank but the root of a reduce, returns once its data is in a
  * cell; the others copy it out later, and a rank waits only when its cell still holds data that someone
  * has not read. Checked here:
