@@ -37,8 +37,8 @@ namespace {
 // Up to this many ranks, a reduce's root reads every deposit itself; beyond, deposits go up the tree.
 // Measured (8 B, MPI_SUM of doubles to rank 0, back-to-back calls, this 2-core machine, runs taking turns),
 // tree against flat: 4 ranks 0.43-0.50 against 0.46-0.55 us, 8 ranks 0.79-0.80 against 0.83-0.96, 16
-// ranks 1.05-1.09 against 1.76-2.06; 3 ranks even. The root of a flat reduce reads every deposit, and
-// a tree's ranks return as soon as their subtree is in, so a worker's ranks run ahead in turn.
+// ranks a median of 1.57 against 1.95 (14 runs each); 3 ranks even. The root of a flat reduce reads
+// every deposit; a tree's ranks return as soon as their subtree is in, so a worker's ranks run ahead.
 constexpr int flat_reduce_max = 3;
 
 // Up to this many ranks, every rank of an allreduce combines all deposits; beyond, rank 0 does and
