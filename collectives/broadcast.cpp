@@ -2,7 +2,8 @@
 // call that need not wait (bcast_at_once); larger ones with every rank copying straight from the root's
 // buffer, which the root lends until all have copied (see rooted_exchange). Across NUMA domains, large
 // broadcasts take two stages: one rank per domain copies from the root, the rest of its domain from that
-// rank's copy.
+// rank's copy. Between two ranks, a broadcast of at least two copy blocks (WEFT_COPY_BLOCK) is copied by
+// both: the root, which would only wait, joins the reader's copy (paired_bcast_task).
 
 #include <cstring>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "collectives/exchanges.hpp"
 #include "collectives/spanning.hpp"
 #include "runtime/config.hpp"
+#include "shm/block_copy.hpp"
 
 namespace weft::coll {
 
@@ -20,12 +22,55 @@ bool through_cells(const communicator_view& comm, std::size_t bytes) {
   return comm.size > 1 && bytes <= broadcast_cell::capacity;
 }
 
+bool paired(const communicator_view& comm, std::size_t bytes) {
+  return comm.size == 2 && bytes >= 2 * runtime::job_config().copy_block;
+}
+
+// The reader copies from the root's buffer block by block and offers the copy to the root, which joins it
+// (shm/block_copy.hpp): two cores copy at once where one would copy and the other wait. Measured (2 ranks,
+// back-to-back, runs taking turns): 1 MiB 39-44 -> 18-25 us (a plain copy takes 37 on this machine),
+// 8 MiB 682-699 -> 351-376, 128 KiB 4.2-4.4 -> 2.8-3.6. The signals, each raised once per broadcast:
+//   reader's from_collective_root: the root's buffer is published;
+//   root's from_collective_root:   the reader has offered its copy (or copied it all already);
+//   reader's from_tree_root:       the root joined, and left the copy last;
+//   root's from_tree_root:         the reader is done with the root's buffer.
+// On one worker the root cannot run between the offer and its withdrawal, and never joins.
+task paired_bcast_task(communicator_view comm, void* buffer, std::size_t bytes, int root, std::uint64_t sequence) {
+  shared_communicator& shared = *comm.shared;
+  member_slot& me = shared.slot(comm.rank);
+  member_slot& peer = shared.slot(1 - comm.rank);
+  const std::size_t block = runtime::job_config().copy_block;
+  if (comm.rank == root) {
+    me.published = buffer;
+    peer.raise(peer.from_collective_root, sequence);
+    co_await until{me, me.from_collective_root, sequence};
+    if (shm::block_copy* copy = me.copy_offer.exchange(nullptr, std::memory_order_acq_rel)) {
+      copy->copy_blocks(block);
+      if (copy->leave()) peer.raise(peer.from_tree_root, sequence);  // the copy is not touched afterwards
+    }
+    co_await until{me, me.from_tree_root, sequence};
+    co_return;
+  }
+  co_await until{me, me.from_collective_root, sequence};
+  shm::block_copy copy;
+  copy.start(shm::byte_span(buffer, bytes), shm::byte_span(peer.published, bytes), bytes, nullptr);
+  peer.copy_offer.store(&copy, std::memory_order_release);
+  peer.raise(peer.from_collective_root, sequence);
+  copy.copy_blocks(block);
+  shm::block_copy* offered = &copy;
+  bool copied_alone = peer.copy_offer.compare_exchange_strong(offered, nullptr, std::memory_order_acq_rel);
+  // The root took the offer: it leaves second, still copying its last block, or has left already.
+  if (!copied_alone && !copy.leave()) co_await until{me, me.from_tree_root, sequence};
+  peer.raise(peer.from_tree_root, sequence);
+}
+
 }  // namespace
 
 task bcast_task(communicator_view comm, void* buffer, std::size_t bytes, int root, std::uint64_t sequence) {
   if (comm.spans_nodes()) [[unlikely]]
     return spanning_bcast(comm, buffer, bytes, root, sequence);
   if (through_cells(comm, bytes)) return cell_bcast_task(comm, buffer, bytes, root, sequence);
+  if (paired(comm, bytes)) return paired_bcast_task(comm, buffer, bytes, root, sequence);
   const void* source = buffer;
   auto copy = [buffer, bytes, copies = comm.rank != root](const void* from) {
     if (copies && bytes != 0) std::memcpy(buffer, from, bytes);

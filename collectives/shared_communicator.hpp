@@ -25,6 +25,10 @@
 #include "collectives/node_layout.hpp"
 #include "runtime/rank.hpp"
 
+namespace weft::shm {
+struct block_copy;
+}
+
 namespace weft::coll {
 
 class neighbour_signals;
@@ -99,6 +103,9 @@ class alignas(cache_line) member_slot {
   // Where the member's data for the current collective is: written before it raises a signal for the
   // collective, read by others after waiting for that signal.
   const void* published = nullptr;
+
+  // A copy another member offers this one to share (a paired broadcast's, see broadcast.cpp).
+  std::atomic<shm::block_copy*> copy_offer{nullptr};
 
  private:
   alignas(cache_line) std::atomic<runtime::rank*> sleeper_{nullptr};

@@ -37,7 +37,8 @@ constexpr setting setting_table[] = {
      "messages."},
     {"WEFT_COPY_BLOCK", "64K",
      "Block size of large copies. A message of at least two blocks is copied block by block by both the "
-     "rank that matched it and its peer, when the peer waits inside MPI, so that two cores copy at once."},
+     "rank that matched it and its peer, when the peer waits inside MPI, so that two cores copy at once; so "
+     "is a broadcast of at least two blocks between two ranks, by the root and the other rank."},
     {"WEFT_OWNERSHIP_POOL", "32M",
      "Bytes of free MPIX_Alloc buffers (headers included) a rank keeps for reuse. A buffer freed past it "
      "sends the least recently used buffers of the largest sizes back to the process's common free lists, "
