@@ -79,7 +79,8 @@ struct alignas(cache_line) cell_progress {
 class alignas(cache_line) member_slot {
  public:
   // Signals the member waits for: from its parent in the collective tree, from the tree's root (rank 0),
-  // and for rank 0, from the root of a rooted collective.
+  // and for rank 0, from the root of a rooted collective. A broadcast between two ranks uses the last two
+  // between the root and the other rank, whichever is rank 0 (broadcast.cpp says how).
   signal from_parent;
   signal from_tree_root;
   signal from_collective_root;
