@@ -238,7 +238,6 @@ bool cell_reduce_at_once(const communicator_view& comm, const void* input, void*
   return flat_cell_reduce_at_once(comm, input, recv, count, element_size, op, root, sequence);
 }
 
-
 namespace {
 
 // Every rank deposits, wakes the others and combines all deposits itself (see the top of this file).
