@@ -11,7 +11,7 @@
 
 namespace weft::fabric {
 
-endpoint::endpoint(domain& owner) : fabric_(owner.fabric()) {
+endpoint::endpoint(domain& owner) : fabric_(owner.fabric()), iov_limit_(owner.info().tx_attr->iov_limit) {
   fi_cq_attr attributes{};
   attributes.format = FI_CQ_FORMAT_TAGGED;
   // Polled by the worker's scheduler loop; its descriptor lets an idle worker sleep until the network has
@@ -43,6 +43,13 @@ bool endpoint::send(const void* data, std::size_t bytes, fi_addr_t to, std::uint
   ssize_t posted = fi_tsend(endpoint_.get(), data, bytes, nullptr, to, tag, context);
   if (posted == -FI_EAGAIN) return false;
   check(static_cast<int>(posted), "fi_tsend");
+  return true;
+}
+
+bool endpoint::send(const iovec* parts, std::size_t count, fi_addr_t to, std::uint64_t tag, fi_context* context) {
+  ssize_t posted = fi_tsendv(endpoint_.get(), parts, nullptr, count, to, tag, context);
+  if (posted == -FI_EAGAIN) return false;
+  check(static_cast<int>(posted), "fi_tsendv");
   return true;
 }
 

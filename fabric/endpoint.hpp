@@ -6,6 +6,7 @@
 
 #include <rdma/fabric.h>
 #include <rdma/fi_endpoint.h>
+#include <sys/uio.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -33,6 +34,9 @@ class endpoint {
   // Post a tagged send or receive; false when the provider has no room now (progress, then post again).
   // A receive matches tags equal to `tag` in the bits `ignore` leaves out.
   bool send(const void* data, std::size_t bytes, fi_addr_t to, std::uint64_t tag, fi_context* context);
+  // A send of `count` parts gathered into one message, at most iov_limit() of them.
+  bool send(const iovec* parts, std::size_t count, fi_addr_t to, std::uint64_t tag, fi_context* context);
+  std::size_t iov_limit() const noexcept { return iov_limit_; }
   bool receive(void* data, std::size_t bytes, fi_addr_t from, std::uint64_t tag, std::uint64_t ignore,
                fi_context* context);
 
@@ -55,6 +59,7 @@ class endpoint {
   handle<fid_cq> completions_;
   handle<fid_ep> endpoint_;
   int wait_fd_ = -1;
+  std::size_t iov_limit_;
 };
 
 }  // namespace weft::fabric

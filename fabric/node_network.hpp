@@ -4,7 +4,9 @@
 // ranks of different nodes (the remote channel of shm/remote_channel.hpp):
 //
 //  eager          standard sends up to WEFT_FABRIC_EAGER_MAX: data and envelope in one packet, the send
-//                 completes at once; the receiver keeps the data until a receive matches it;
+//                 completes at once (from 8 KiB on, the provider sends the data from the sender's buffer
+//                 and the send completes when it is done with it); a posted receive takes the data from
+//                 the packet, else the receiver keeps a copy until a receive matches it;
 //  ready to send  larger and synchronous sends: the sender registers its data for RMA and sends the envelope;
 //                 once matched, the receiver reads the data straight into the receive buffer (or a bounce
 //                 buffer for a scattered layout) and answers `finished`, which completes the send.
@@ -69,6 +71,7 @@ class node_network final : public runtime::network_module,
   // Handles packets in the order their origin sent them.
   void on_packet(worker_port& port, const std::byte* packet, std::size_t bytes) override;
   void on_read(worker_port& port, operation& done) override;
+  void on_sent(worker_port& port, operation& done) override;
 
  private:
   struct sent_in_place;
@@ -76,6 +79,7 @@ class node_network final : public runtime::network_module,
   struct remote_message_deleter;
   using owned_message = std::unique_ptr<remote_message, remote_message_deleter>;
   struct pending_read;
+  struct eager_in_place;
 
   // A worker's port and its flow control toward every worker of every node.
   struct link {
@@ -107,6 +111,9 @@ class node_network final : public runtime::network_module,
   void complete_fetch(worker_port& port, shm::recv_request& request, remote_message* m);
   // A packet from `from` to worker `worker` of node `node`: `header` numbered and signed with its origin,
   // then room for `data_bytes`; sent with send_packet, before any other packet of `from`.
+  // Numbers `header` as the next packet from `from` to worker `worker` of node `node` and signs it with its
+  // origin and the credits it hands back.
+  void stamp(link& from, int node, int worker, packet_header& header);
   outgoing_packet& packet_to(link& from, int node, int worker, packet_header header, std::size_t data_bytes);
   void send_packet(link& from, int node, int worker, outgoing_packet& packet);
   void send_header(link& from, int node, int worker, const packet_header& header);

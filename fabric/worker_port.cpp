@@ -53,6 +53,14 @@ void worker_port::send(outgoing_packet& packet, fi_addr_t to, port_events& event
   ++sends_in_flight_;
 }
 
+void worker_port::send_in_place(std::span<const std::byte> header, std::span<const std::byte> data, fi_addr_t to,
+                                operation& done, port_events& events) {
+  const iovec parts[] = {{const_cast<std::byte*>(header.data()), header.size()},
+                         {const_cast<std::byte*>(data.data()), data.size()}};
+  while (!endpoint_.send(parts, 2, to, 0, &done.context)) progress(events);
+  ++sends_in_flight_;
+}
+
 void worker_port::read(void* into, std::size_t bytes, fi_addr_t from, remote_bytes source, operation& done,
                        port_events& events) {
   while (!endpoint_.read(into, bytes, from, source, &done.context)) progress(events);
@@ -81,6 +89,10 @@ bool worker_port::progress(port_events& events) {
         if (spare_packets_.size() < spare_packets_max) spare_packets_.push_back(std::move(sent));
         break;
       }
+      case operation::kind::send_in_place:
+        --sends_in_flight_;
+        events.on_sent(*this, op);
+        break;
       case operation::kind::read:
         events.on_read(*this, op);
         break;

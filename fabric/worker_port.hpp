@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "fabric/domain.hpp"
@@ -19,7 +20,7 @@ namespace weft::fabric {
 
 // An operation posted on a port; its fi_context comes first, so a completion's context finds it.
 struct operation {
-  enum class kind : std::uint8_t { receive, send, read };
+  enum class kind : std::uint8_t { receive, send, send_in_place, read };
   fi_context context{};
   kind what;
   explicit operation(kind k) noexcept : what(k) {}
@@ -49,6 +50,8 @@ class port_events {
   virtual void on_packet(worker_port& port, const std::byte* packet, std::size_t bytes) = 0;
   // A read posted with read() finished.
   virtual void on_read(worker_port& port, operation& done) = 0;
+  // The provider is done with the parts of a send_in_place().
+  virtual void on_sent(worker_port& port, operation& done) = 0;
 
  protected:
   ~port_events() = default;
@@ -69,6 +72,13 @@ class worker_port {
   outgoing_packet& new_packet(std::size_t bytes);
   // Sends `packet` to `to`; the port takes it back when the provider is done with it.
   void send(outgoing_packet& packet, fi_addr_t to, port_events& events);
+
+  // Whether send_in_place() may be used: the provider gathers a header and data into one message.
+  bool gathers() const noexcept { return endpoint_.iov_limit() >= 2; }
+  // Sends `header` and `data` as one message without copying them: both stay the caller's until `done`
+  // (kind send_in_place) comes back through port_events::on_sent.
+  void send_in_place(std::span<const std::byte> header, std::span<const std::byte> data, fi_addr_t to,
+                     operation& done, port_events& events);
 
   // Reads `bytes` of a peer's registered memory into `into`; `done` (kind read) comes back through
   // port_events::on_read.

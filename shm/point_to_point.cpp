@@ -40,8 +40,23 @@ void copy_with_peer(block_copy& copy, completion& own, completion& peer) {
   }
 }
 
-// Hands message `m`, an inline_data or remote one, to the oldest matching receive of rank `destination`, or
-// queues it there; a matched take gets its buffer from `pool()`, the pool of whoever matched.
+// Receives message `m`, an inline_data or remote one, into `receive`, taken from the posted receives (the
+// engine's lock released); a take gets its buffer from `pool()`, the pool of whoever matched.
+template <class Pool>
+void receive_posted(recv_request& receive, message* m, Pool pool) {
+  record(receive, m->env, m->size);
+  if (receive.taken != nullptr) [[unlikely]]
+    provide_buffer(receive, pool());
+  if (m->kind == message_kind::remote) {
+    remote->fetch(receive, m);
+    return;
+  }
+  fill(receive, m->data);
+  receive.done.complete();
+  inline_message::destroy(static_cast<inline_message*>(m));
+}
+
+// Hands message `m` to the oldest matching receive of rank `destination`, or queues it there.
 template <class Pool>
 void hand_over(message* m, int destination, Pool pool) {
   matching_engine& engine = engine_of(destination);
@@ -52,16 +67,7 @@ void hand_over(message* m, int destination, Pool pool) {
     return;
   }
   lock.unlock();
-  record(*receive, m->env, m->size);
-  if (receive->taken != nullptr) [[unlikely]]
-    provide_buffer(*receive, pool());
-  if (m->kind == message_kind::remote) {
-    remote->fetch(*receive, m);
-    return;
-  }
-  fill(*receive, m->data);
-  receive->done.complete();
-  inline_message::destroy(static_cast<inline_message*>(m));
+  receive_posted(*receive, m, pool);
 }
 
 }  // namespace
@@ -168,9 +174,25 @@ void receive_message(recv_request& request, message* m) {
 
 }  // namespace
 
-void deliver(message* m, int destination) {
-  // By the receiver's worker while the receiver does not run: a take gets its buffer from its pool.
-  hand_over(m, destination, [destination]() -> buffer_pool& { return pool_of(destination); });
+namespace {
+
+// By the receiver's worker while the receiver does not run: a take gets its buffer from its pool.
+auto pool_of_receiver(int destination) {
+  return [destination]() -> buffer_pool& { return pool_of(destination); };
+}
+
+}  // namespace
+
+void deliver(message* m, int destination) { hand_over(m, destination, pool_of_receiver(destination)); }
+
+bool deliver_if_posted(message* m, int destination) {
+  matching_engine& engine = engine_of(destination);
+  auto lock = engine.lock();
+  recv_request* receive = engine.take_posted(m->env);
+  if (receive == nullptr) return false;
+  lock.unlock();
+  receive_posted(*receive, m, pool_of_receiver(destination));
+  return true;
 }
 
 void expect_sender(recv_request& request, int sender) noexcept {

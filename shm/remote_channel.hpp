@@ -37,4 +37,9 @@ void install_remote_channel(remote_channel& channel) noexcept;
 // from then on; a remote one stays the channel's until fetched.
 void deliver(message* m, int destination);
 
+// Like deliver, when a receive of `destination` matches `m`; otherwise does nothing and returns false. For a
+// message whose data is valid only during the call (an eager packet still in its receive buffer): matched,
+// the channel's fetch runs before the call returns; unmatched, the channel copies it and delivers the copy.
+bool deliver_if_posted(message* m, int destination);
+
 }  // namespace weft::shm
