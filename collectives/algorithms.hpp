@@ -20,7 +20,8 @@ task bcast_task(communicator_view comm, void* buffer, std::size_t bytes, int roo
 // The broadcast of `buffer`, a layout that need not be contiguous: it travels packed, the root packing into
 // working memory of its own, the others unpacking from theirs.
 task bcast_typed_task(communicator_view comm, shm::typed_span buffer, int root, std::uint64_t sequence);
-// The broadcast of at most broadcast_cell::capacity bytes on more than one member, through shared cells.
+// The broadcast of at most shared_communicator::broadcast_cell_capacity() bytes on more than one member,
+// through shared cells.
 task cell_bcast_task(communicator_view comm, void* buffer, std::size_t bytes, int root, std::uint64_t sequence);
 // Buffers hold `count` elements of `element_size` bytes (the datatype's extent) laid out as `op` says.
 // `input` may equal `recv` (in place). Only the root's `recv` receives the result. When the root is rank 0,

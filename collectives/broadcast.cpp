@@ -19,7 +19,7 @@ namespace weft::coll {
 namespace {
 
 bool through_cells(const communicator_view& comm, std::size_t bytes) {
-  return comm.size > 1 && bytes <= broadcast_cell::capacity;
+  return comm.size > 1 && bytes <= comm.shared->broadcast_cell_capacity();
 }
 
 bool paired(const communicator_view& comm, std::size_t bytes) {

@@ -1,6 +1,7 @@
-// Broadcasts of up to broadcast_cell::capacity bytes, through the communicator's ring of cells (see
-// cells.hpp). The root copies its data into the cell of the broadcast's sequence number, marks it filled
-// and returns; every other rank waits for the mark, copies the data out and returns.
+// Broadcasts of up to shared_communicator::broadcast_cell_capacity() bytes (1 KiB per member, at most
+// 8 KiB), through the communicator's ring of cells (see cells.hpp). The root copies its data into the cell
+// of the broadcast's sequence number, marks it filled and returns; every other rank waits for the mark,
+// copies the data out and returns.
 //
 // Waking readers: a rank that waits for its cell may park. Whoever has the data raises the cell's mark
 // through its children in the communicator's tree (the root also through rank 0), so the wake-ups spread
@@ -39,15 +40,16 @@ void move_data(const communicator_view& comm, broadcast_cell& cell, void* buffer
   if (comm.rank != root) {
     wake_children(comm, cell, root, sequence);
     // An empty broadcast may have a null buffer, which memcpy may not be given even for no bytes.
-    if (bytes != 0) std::memcpy(buffer, cell.data, bytes);
+    if (bytes != 0) std::memcpy(buffer, cell.data(), bytes);
     finish_cells(comm, sequence);
     return;
   }
-  if (bytes != 0) std::memcpy(cell.data, buffer, bytes);
+  if (bytes != 0) std::memcpy(cell.data(), buffer, bytes);
   finish_cells(comm, sequence);
   cell.filled.advance(sequence);
   wake_children(comm, cell, root, sequence);
-  prepare_to_fill(shared.cell(sequence + 1), bytes);
+  broadcast_cell& next = shared.cell(sequence + 1);
+  prepare_to_fill(&next, next.data(), bytes);
 }
 
 }  // namespace

@@ -56,7 +56,8 @@ std::uint64_t deposit_mark(const communicator_view& comm, std::uint64_t sequence
 void mark_deposit(const communicator_view& comm, std::size_t bytes, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   shared.deposit(comm.rank, sequence).filled.advance(sequence);
-  prepare_to_fill(shared.deposit(comm.rank, sequence + 1), bytes);
+  const deposit_cell& next = shared.deposit(comm.rank, sequence + 1);
+  prepare_to_fill(&next, next.data, bytes);
 }
 
 // Copies the caller's input into its deposit cell of `sequence` and marks it; the cell must be free

@@ -36,10 +36,9 @@ task await_cells_free(communicator_view comm, std::uint64_t previous);
 // last round, and a filler that fetched them only when it writes would wait for them at the sequentially
 // consistent mark that follows the copy (one crossing between cores, about a third of a small broadcast
 // between two of them).
-template <class Cell>
-void prepare_to_fill(const Cell& next, std::size_t bytes) noexcept {
-  const auto* line = reinterpret_cast<const std::byte*>(&next);
-  const auto* end = next.data + bytes;
+inline void prepare_to_fill(const void* next, const std::byte* data, std::size_t bytes) noexcept {
+  const auto* line = static_cast<const std::byte*>(next);
+  const auto* end = data + bytes;
   do {
     __builtin_prefetch(line, 1);
     line += cache_line;

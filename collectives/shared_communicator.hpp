@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <span>
 #include <vector>
 
@@ -63,8 +64,14 @@ struct alignas(cache_line) data_cell {
   sequence_flag filled;
   std::byte data[Capacity];
 };
-using broadcast_cell = data_cell<1024>;  // a small broadcast's data, filled by its root
-using deposit_cell = data_cell<256>;     // one member's input to a small reduction
+using deposit_cell = data_cell<256>;  // one member's input to a small reduction
+
+// A small broadcast's data, filled by its root: as data_cell, with as many bytes after `filled` as the
+// communicator's broadcast cells hold (shared_communicator::broadcast_cell_capacity).
+struct broadcast_cell {
+  sequence_flag filled;
+  std::byte* data() noexcept { return reinterpret_cast<std::byte*>(this + 1); }
+};
 
 // How far a member is with the communicator's cells (see cells.hpp).
 struct alignas(cache_line) cell_progress {
@@ -145,7 +152,11 @@ class shared_communicator {
   // max_deposit_members, where reductions deposit).
   static constexpr int cell_count = 16;
   static constexpr int max_deposit_members = 64;
-  broadcast_cell& cell(std::uint64_t sequence) noexcept { return cells_[sequence % cell_count]; }
+  broadcast_cell& cell(std::uint64_t sequence) noexcept {
+    return *std::launder(reinterpret_cast<broadcast_cell*>(&cell_lines_[sequence % cell_count * lines_per_cell_]));
+  }
+  // The bytes a broadcast cell holds: 1 KiB per member, at most 8 KiB (shared_communicator.cpp says why).
+  std::size_t broadcast_cell_capacity() const noexcept { return cell_capacity_; }
   bool has_deposits() const noexcept { return deposits_ != nullptr; }
   deposit_cell& deposit(int rank, std::uint64_t sequence) noexcept {
     return deposits_[rank * cell_count + sequence % cell_count];
@@ -160,7 +171,12 @@ class shared_communicator {
   std::unique_ptr<signal[]> child_signals_;
   std::unique_ptr<signal[]> round_signals_;
   std::unique_ptr<std::vector<std::byte>[]> scratch_;
-  std::unique_ptr<broadcast_cell[]> cells_;
+  struct alignas(cache_line) line {
+    std::byte bytes[cache_line];
+  };
+  std::size_t cell_capacity_;
+  std::size_t lines_per_cell_;
+  std::unique_ptr<line[]> cell_lines_;  // the broadcast cells, lines_per_cell_ lines each
   std::unique_ptr<deposit_cell[]> deposits_;
   std::unique_ptr<neighbour_signals[]> neighbours_;
   std::unique_ptr<const node_layout> nodes_;

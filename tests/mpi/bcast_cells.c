@@ -1,9 +1,9 @@
-/* Small broadcasts (up to 1 KiB) and small reductions (up to 256 B, up to 64 ranks) go through rings of
+/* Small broadcasts (up to 1 KiB per rank, at most 8 KiB) and small reductions (up to 256 B, up to 64 ranks) go through rings of
  * cells: the root of a broadcast, and every rank but the root of a reduce, returns once its data is in a
  * cell; the others copy it out later, and a rank waits only when its cell still holds data that someone
  * has not read. Checked here:
- * - hundreds of back-to-back broadcasts, roots taking turns, at 0, 1, 8, 1024 and 1025 bytes (the last one
- *   the other algorithm), while some ranks lag many broadcasts behind (they spin in MPI_Iprobe first), so
+ * - hundreds of back-to-back broadcasts, roots taking turns, at 0, 1, 8 bytes, the cells' limit for the
+ *   communicator's size and one byte more (the other algorithm), while some ranks lag many broadcasts behind (they spin in MPI_Iprobe first), so
  *   that roots run a whole ring ahead and must wait for them;
  * - buffers overwritten right after each call returns, on the root and on the readers;
  * - a communicator made by MPI_Comm_split, broadcast on and freed at once by its root, while its other
@@ -16,7 +16,10 @@
 
 #include <string.h>
 
-enum { ROUNDS = 300, MAX = 1025 };
+enum { ROUNDS = 300, CELLS_MOST = 8192 };
+
+/* The largest broadcast that goes through cells on `size` ranks (docs/collectives.md). */
+static int cell_limit(int size) { return size * 1024 < CELLS_MOST ? size * 1024 : CELLS_MOST; }
 
 static void lag(int spins) {
   int flag;
@@ -24,12 +27,12 @@ static void lag(int spins) {
 }
 
 static void back_to_back(int rank, int size) {
-  static unsigned char buf[MAX];
-  const int sizes[] = {0, 1, 8, 1024};
+  static unsigned char buf[CELLS_MOST + 1];
+  const int limit = cell_limit(size), sizes[] = {0, 1, 8, limit};
   if (rank % 3 == 2) lag(2000); /* a third of the ranks start late */
   for (int round = 0; round < ROUNDS; round++) {
     /* 40 in a row from one root, more than a ring of cells, before one of the other algorithm. */
-    int root = (round / 40) % size, n = round % 40 == 39 ? MAX : sizes[round % 4];
+    int root = (round / 40) % size, n = round % 40 == 39 ? limit + 1 : sizes[round % 4];
     checked_bcast(buf, n, root, pattern_seed(n, root, round), MPI_COMM_WORLD);
     memset(buf, 0x55, sizeof buf); /* reused at once */
     if (rank == size - 1 && round % 50 == 0) lag(500);
