@@ -32,36 +32,32 @@ struct node_network::sent_in_place {
 };
 
 // A message from another node: its eager data (in the packet that brought it while a posted receive takes
-// it at once, else right after it in the same block, kept until a receive matches it), or where to read its
-// data and whom to tell.
+// it at once, else right after it in the same block, kept until a receive matches it), or, with no eager
+// data, where to read its data and whom to tell.
 struct node_network::remote_message : shm::message {
   int origin_node;
   int origin_worker;
-  bool eager;
-  const std::byte* eager_data = nullptr;
+  const std::byte* eager_data = nullptr;  // set for every eager message, even an empty one
   remote_bytes source;
   std::uint64_t cookie;
 
-  // One allocation with room for `eager_bytes` right after the message; freed by destroy().
-  static remote_message* create(std::size_t eager_bytes) {
+  // The message a packet of kind eager or ready_to_send announces: one allocation with room for
+  // `eager_bytes` right after it (room()); freed by destroy().
+  static remote_message* from(const packet_header& header, std::size_t eager_bytes) {
     void* block = std::malloc(sizeof(remote_message) + eager_bytes);
     if (block == nullptr) runtime::fatal(1, "out of memory for a %zu-byte message from another node", eager_bytes);
-    return new (block) remote_message;
-  }
-  std::byte* room() noexcept { return reinterpret_cast<std::byte*>(this + 1); }
-  // The message a packet of kind eager or ready_to_send announces, with room for `eager_bytes`.
-  static remote_message* from(const packet_header& header, std::size_t eager_bytes) {
-    remote_message* m = create(eager_bytes);
+    auto* m = new (block) remote_message;
     m->env = {header.context, header.source, header.tag};
     m->size = header.size;
     m->kind = shm::message_kind::remote;
     m->origin_node = header.origin_node;
     m->origin_worker = header.origin_worker;
-    m->eager = header.kind == packet_kind::eager;
     m->source = {header.address, header.key};
     m->cookie = header.cookie;
     return m;
   }
+  std::byte* room() noexcept { return reinterpret_cast<std::byte*>(this + 1); }
+  bool eager() const noexcept { return eager_data != nullptr; }
   static void destroy(remote_message* m) noexcept {
     m->~remote_message();
     std::free(m);
@@ -475,7 +471,7 @@ void node_network::fetch(shm::recv_request& request, shm::message* message) {
   auto* m = static_cast<remote_message*>(message);
   std::size_t bytes = request.received();
   link& on = here();
-  if (m->eager) {
+  if (m->eager()) {
     owned_message consumed(m);
     shm::typed_copy(request.buffer, shm::byte_span(m->eager_data, bytes), 0, bytes);
     request.done.complete();

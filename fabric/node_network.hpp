@@ -109,11 +109,11 @@ class node_network final : public runtime::network_module,
   std::pair<int, int> place_of_rank(int job_rank) const;
   packet_header header_for(const shm::envelope& env, int destination, std::size_t size) const;
   void complete_fetch(worker_port& port, shm::recv_request& request, remote_message* m);
-  // A packet from `from` to worker `worker` of node `node`: `header` numbered and signed with its origin,
-  // then room for `data_bytes`; sent with send_packet, before any other packet of `from`.
   // Numbers `header` as the next packet from `from` to worker `worker` of node `node` and signs it with its
   // origin and the credits it hands back.
   void stamp(link& from, int node, int worker, packet_header& header);
+  // A packet from `from` to worker `worker` of node `node`: `header` numbered and signed with its origin,
+  // then room for `data_bytes`; sent with send_packet, before any other packet of `from`.
   outgoing_packet& packet_to(link& from, int node, int worker, packet_header header, std::size_t data_bytes);
   void send_packet(link& from, int node, int worker, outgoing_packet& packet);
   void send_header(link& from, int node, int worker, const packet_header& header);
