@@ -41,12 +41,13 @@ task cell_reduce_task(communicator_view comm, const void* input, void* recv, std
 task cell_allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                          std::size_t element_size, reduction_op op, std::uint64_t sequence);
 // MPI_Reduce's algorithm: small vectors that fit_deposits go to cell_reduce_task; vectors of plain elements
-// whose slice per rank is at least WEFT_TILED_SLICE_MIN bytes to tiled_reduce_task; the others to
+// whose slice per rank is at least WEFT_REDUCE_TILED_SLICE_MIN bytes to tiled_reduce_task; the others to
 // reduce_task. Takes three sequence numbers: `sequence` and the next two.
 task rooted_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                         std::size_t element_size, reduction_op op, int root, std::uint64_t sequence);
-// Takes three sequence numbers: `sequence` and the next two. Vectors tiled by rooted_reduce_task's rule go
-// to tiled_allreduce_task, the others through reduce (through the cells where they fit) and broadcast.
+// Takes three sequence numbers: `sequence` and the next two. Vectors of plain elements whose slice per rank
+// is at least WEFT_ALLREDUCE_TILED_SLICE_MIN bytes go to tiled_allreduce_task, the others through reduce
+// (through the cells where they fit) and broadcast.
 task allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                     std::size_t element_size, reduction_op op, std::uint64_t sequence);
 

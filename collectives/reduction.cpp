@@ -51,18 +51,34 @@ task reduce_task(communicator_view comm, const void* input, void* recv, std::siz
 namespace {
 
 // Long vectors of plain elements are reduced tiled, where each rank's share of the work outweighs the
-// tiled form's barriers, which cost more the more ranks there are: the rule is on the slice per rank.
-// Every member decides alike, from the same count and type.
-bool tiled(const communicator_view& comm, std::size_t count, std::size_t element_size, const reduction_op& op) {
-  return op.layout == nullptr && comm.size > 1 &&
-         count * element_size / comm.size >= runtime::job_config().tiled_slice_min;
+// tiled form's barriers, which cost more the more ranks there are: the rule is on the slice per rank,
+// `slice_min` (WEFT_REDUCE_TILED_SLICE_MIN or WEFT_ALLREDUCE_TILED_SLICE_MIN). Every member decides alike,
+// from the same count and type.
+bool tiled(const communicator_view& comm, std::size_t count, std::size_t element_size, const reduction_op& op,
+           std::size_t slice_min) {
+  return op.layout == nullptr && comm.size > 1 && count * element_size / comm.size >= slice_min;
+}
+
+bool tiled_reduce(const communicator_view& comm, std::size_t count, std::size_t element_size, const reduction_op& op) {
+  return tiled(comm, count, element_size, op, runtime::job_config().reduce_tiled_slice_min);
+}
+
+// An allreduce is tiled from a smaller slice than a reduce: the tree's broadcast of the result, which the
+// tiled form does without, costs as much again as its reduce. Measured (MPI_SUM of doubles, back-to-back
+// calls, this 2-core machine, 2026-11-27, tiled against the tree, us): 2 ranks 2 KiB 1.0-1.2 against
+// 1.5-1.6, 8 KiB 1.1-1.2 against 3.0-3.1, 512 B 1.0-1.2 against 1.0; 4 ranks 4 KiB 3.9-5.3 against 4.6-4.8,
+// 8 KiB 4.5-5.2 against 7.1-7.3; 16 ranks 16 KiB 22-25 against 22, 32 KiB 28-31 against 39-42, 64 KiB 39-47
+// against 68. The tiled reduce, whose tree needs no broadcast, ties at 16 KiB on 2 ranks and wins there on 4.
+bool tiled_allreduce(const communicator_view& comm, std::size_t count, std::size_t element_size,
+                     const reduction_op& op) {
+  return tiled(comm, count, element_size, op, runtime::job_config().allreduce_tiled_slice_min);
 }
 
 // Where an allreduce goes through the cells: tiled ones do not, even when they would fit (a small
-// WEFT_TILED_SLICE_MIN tiles them).
+// WEFT_ALLREDUCE_TILED_SLICE_MIN tiles them).
 bool allreduce_in_cells(const communicator_view& comm, std::size_t count, std::size_t element_size,
                         const reduction_op& op) {
-  return !tiled(comm, count, element_size, op) && fits_deposits(comm, count, element_size, op);
+  return !tiled_allreduce(comm, count, element_size, op) && fits_deposits(comm, count, element_size, op);
 }
 
 // A reduction on one member: its result is its own input.
@@ -79,7 +95,7 @@ task rooted_reduce_task(communicator_view comm, const void* input, void* recv, s
     return spanning_reduce(comm, input, recv, count, element_size, op, root, sequence);
   if (fits_deposits(comm, count, element_size, op))
     return cell_reduce_task(comm, input, recv, count, element_size, op, root, sequence);
-  if (tiled(comm, count, element_size, op))
+  if (tiled_reduce(comm, count, element_size, op))
     return tiled_reduce_task(comm, input, recv, count, element_size, op, root, sequence);
   return reduce_task(comm, input, recv, count, element_size, op, root, sequence);
 }
@@ -111,7 +127,7 @@ task allreduce_task(communicator_view comm, const void* input, void* recv, std::
     return spanning_allreduce(comm, input, recv, count, element_size, op, sequence);
   if (allreduce_in_cells(comm, count, element_size, op))
     return cell_allreduce_task(comm, input, recv, count, element_size, op, sequence);
-  if (tiled(comm, count, element_size, op))
+  if (tiled_allreduce(comm, count, element_size, op))
     return tiled_allreduce_task(comm, input, recv, count, element_size, op, sequence);
   return tree_allreduce_task(comm, input, recv, count, element_size, op, sequence);
 }

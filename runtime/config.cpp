@@ -44,10 +44,16 @@ constexpr setting setting_table[] = {
      "sends the least recently used buffers of the largest sizes back to the process's common free lists, "
      "which keep the pages of as many bytes of buffers of 64 KiB and more, and of more for a second after "
      "they were freed, before giving them back to the system. See docs/ownership.md."},
-    {"WEFT_TILED_SLICE_MIN", "8K",
-     "MPI_Reduce and MPI_Allreduce reduce a vector tiled, every rank combining its own slice of all ranks' "
-     "inputs, when each rank's slice (the vector's bytes / ranks) is at least this large; smaller ones go through "
-     "shared cells (up to 256 B on up to 64 ranks) or up the communicator's tree. See docs/collectives.md."},
+    {"WEFT_REDUCE_TILED_SLICE_MIN", "8K",
+     "MPI_Reduce reduces a vector tiled, every rank combining its own slice of all ranks' inputs into the "
+     "root's buffer, when each rank's slice (the vector's bytes / ranks) is at least this large; smaller ones go "
+     "through shared cells (up to 256 B on up to 64 ranks) or up the communicator's tree. See "
+     "docs/collectives.md."},
+    {"WEFT_ALLREDUCE_TILED_SLICE_MIN", "1K",
+     "MPI_Allreduce reduces a vector tiled, every rank combining its own slice of all ranks' inputs and "
+     "writing it into every receive buffer, when each rank's slice (the vector's bytes / ranks) is at least "
+     "this large; smaller ones go through shared cells (up to 256 B on up to 64 ranks) or a reduce up the "
+     "communicator's tree and a broadcast. See docs/collectives.md."},
     {"WEFT_BCAST_TWO_STAGE_MIN", "16K",
      "MPI_Bcast of at least this many bytes, on a communicator whose ranks span several NUMA nodes, runs in "
      "two stages: one rank per NUMA node copies from the root, the others of its node from it. Smaller ones "
@@ -153,7 +159,8 @@ config read_config() {
   result.unexpected_budget = read_size("WEFT_UNEXPECTED_BUDGET", true);
   result.copy_block = read_size("WEFT_COPY_BLOCK", false);
   result.ownership_pool = read_size("WEFT_OWNERSHIP_POOL", true);
-  result.tiled_slice_min = read_size("WEFT_TILED_SLICE_MIN", false);
+  result.reduce_tiled_slice_min = read_size("WEFT_REDUCE_TILED_SLICE_MIN", false);
+  result.allreduce_tiled_slice_min = read_size("WEFT_ALLREDUCE_TILED_SLICE_MIN", false);
   result.bcast_two_stage_min = read_size("WEFT_BCAST_TWO_STAGE_MIN", true);
   result.reduce_scatter_direct_min = read_size("WEFT_REDUCE_SCATTER_DIRECT_MIN", false);
   result.allreduce_halving_min = read_size("WEFT_ALLREDUCE_HALVING_MIN", false);

@@ -32,7 +32,8 @@ struct config {
   std::size_t unexpected_budget;  // unexpected inline bytes a rank may hold before senders wait
   std::size_t copy_block;         // block of a copy shared by sender and receiver
   std::size_t ownership_pool;     // free MPIX_Alloc bytes a rank keeps for reuse
-  std::size_t tiled_slice_min;    // reductions are tiled when each rank's slice is at least this large
+  std::size_t reduce_tiled_slice_min;     // reduces are tiled when each rank's slice is at least this large
+  std::size_t allreduce_tiled_slice_min;  // ... and allreduces
   std::size_t bcast_two_stage_min;  // broadcasts across NUMA nodes of at least this many bytes take two stages
   std::size_t reduce_scatter_direct_min;  // reduce-scatter reads every input in place from this average block on
   std::size_t allreduce_halving_min;       // leaders combine an allreduce by halving from this many bytes on

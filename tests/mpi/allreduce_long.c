@@ -5,8 +5,9 @@
  * affine maps, which must run in rank order), in place and not, reduces to the first, middle and last rank;
  * results bitwise identical on every rank; the send buffer unchanged, and other ranks' receive buffers
  * of a reduce untouched; Iallreduce of a long vector pending beside a short one.
- * Run also with WEFT_TILED_SLICE_MIN=1, so that short vectors (empty, one element, fewer elements than
- * ranks) take the tiled path too, and on synthetic machines with several NUMA domains. */
+ * Run also with WEFT_REDUCE_TILED_SLICE_MIN=1 and WEFT_ALLREDUCE_TILED_SLICE_MIN=1, so that short vectors
+ * (empty, one element, fewer elements than ranks) take the tiled path too, and on synthetic machines with
+ * several NUMA domains. */
 #include "mpitest.h"
 
 #include <stdint.h>
@@ -190,8 +191,9 @@ int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  /* Doubles: none, one, fewer than 64 ranks, 64 KiB less one element and 64 KiB (tiled from 2 to 7 ranks by
-   * default), and 1 MiB plus an odd count (tiled up to 128 ranks). Past 64 ranks, short vectors only
+  /* Doubles: none, one, fewer than 64 ranks, 999 (allreduced tiled from 2 to 7 ranks by default, reduced up
+   * the tree), 64 KiB less one element and 64 KiB (both tiled from 2 to 7 ranks by default), and 1 MiB plus
+   * an odd count (both tiled at every rank count that runs it). Past 64 ranks, short vectors only
    * (fewer elements than ranks, for the run that tiles everything): long ones would only make the test
    * slow. */
   int counts[] = {0, 1, 10, 999, 8191, 8192, 131072 + 13};
