@@ -30,7 +30,7 @@ task cell_bcast_task(communicator_view comm, void* buffer, std::size_t bytes, in
 task reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count, std::size_t element_size,
                  reduction_op op, int root, std::uint64_t sequence);
 // Whether a reduction goes through the members' deposit cells: plain elements, at most
-// deposit_cell::capacity bytes, on a communicator that has them.
+// shared_communicator::deposit_capacity() bytes, on a communicator that has them.
 bool fits_deposits(const communicator_view& comm, std::size_t count, std::size_t element_size,
                    const reduction_op& op);
 // The reduction that fits_deposits: every other rank deposits its input, the root combines them.
@@ -40,9 +40,9 @@ task cell_reduce_task(communicator_view comm, const void* input, void* recv, std
 // of them, on more rank 0 does and broadcasts the result. Takes two sequence numbers.
 task cell_allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                          std::size_t element_size, reduction_op op, std::uint64_t sequence);
-// MPI_Reduce's algorithm: small vectors that fit_deposits go to cell_reduce_task; vectors of plain elements
-// whose slice per rank is at least WEFT_REDUCE_TILED_SLICE_MIN bytes to tiled_reduce_task; the others to
-// reduce_task. Takes three sequence numbers: `sequence` and the next two.
+// MPI_Reduce's algorithm: vectors of plain elements whose slice per rank is at least
+// WEFT_REDUCE_TILED_SLICE_MIN bytes go to tiled_reduce_task; small vectors that fit_deposits to
+// cell_reduce_task; the others to reduce_task. Takes three sequence numbers: `sequence` and the next two.
 task rooted_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                         std::size_t element_size, reduction_op op, int root, std::uint64_t sequence);
 // Takes three sequence numbers: `sequence` and the next two. Vectors of plain elements whose slice per rank

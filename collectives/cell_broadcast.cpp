@@ -19,7 +19,7 @@
 namespace weft::coll {
 namespace {
 
-void wake_children(const communicator_view& comm, broadcast_cell& cell, int root, std::uint64_t sequence) {
+void wake_children(const communicator_view& comm, data_cell& cell, int root, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   const collective_tree& tree = shared.tree();
   for (int i = 0, n = tree.child_count(comm.rank); i < n; ++i)
@@ -28,13 +28,13 @@ void wake_children(const communicator_view& comm, broadcast_cell& cell, int root
 }
 
 // Whether the caller's part can be done now: the root's cell is free, another rank's cell filled.
-bool cell_ready(const communicator_view& comm, const broadcast_cell& cell, int root, std::uint64_t sequence) {
+bool cell_ready(const communicator_view& comm, const data_cell& cell, int root, std::uint64_t sequence) {
   if (comm.rank != root) return cell.filled.reached(sequence);
   return cells_free(comm, cell.filled.value());
 }
 
 // The caller's part once cell_ready: the root fills the cell, the others copy out of it.
-void move_data(const communicator_view& comm, broadcast_cell& cell, void* buffer, std::size_t bytes, int root,
+void move_data(const communicator_view& comm, data_cell& cell, void* buffer, std::size_t bytes, int root,
                std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   if (comm.rank != root) {
@@ -48,7 +48,7 @@ void move_data(const communicator_view& comm, broadcast_cell& cell, void* buffer
   finish_cells(comm, sequence);
   cell.filled.advance(sequence);
   wake_children(comm, cell, root, sequence);
-  broadcast_cell& next = shared.cell(sequence + 1);
+  data_cell& next = shared.cell(sequence + 1);
   prepare_to_fill(&next, next.data(), bytes);
 }
 
@@ -57,7 +57,7 @@ void move_data(const communicator_view& comm, broadcast_cell& cell, void* buffer
 task cell_bcast_task(communicator_view comm, void* buffer, std::size_t bytes, int root, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   member_slot& me = shared.slot(comm.rank);
-  broadcast_cell& cell = shared.cell(sequence);
+  data_cell& cell = shared.cell(sequence);
   if (comm.rank != root)
     co_await until{me, cell.filled, sequence};
   else if (std::uint64_t previous = cell.filled.value(); !cells_free(comm, previous))
@@ -67,7 +67,7 @@ task cell_bcast_task(communicator_view comm, void* buffer, std::size_t bytes, in
 
 bool cell_bcast_at_once(const communicator_view& comm, void* buffer, std::size_t bytes, int root,
                         std::uint64_t sequence) {
-  broadcast_cell& cell = comm.shared->cell(sequence);
+  data_cell& cell = comm.shared->cell(sequence);
   if (!cell_ready(comm, cell, root, sequence)) return false;
   move_data(comm, cell, buffer, bytes, root, sequence);
   return true;

@@ -1,6 +1,7 @@
-// Reductions of up to deposit_cell::capacity bytes of plain elements on communicators of at most
-// shared_communicator::max_deposit_members, through the members' deposit cells (see cells.hpp). Nobody
-// waits for the rank that reads its deposit: a rank runs up to a ring of cells ahead.
+// Reductions of up to shared_communicator::deposit_capacity() bytes (32 KiB over the members, 256 B to 2
+// KiB) of plain elements on communicators of at most shared_communicator::max_deposit_members, through the
+// members' deposit cells (see cells.hpp). Nobody waits for the rank that reads its deposit: a rank runs up
+// to a ring of cells ahead.
 //
 // Reduce, on up to flat_reduce_max members: every rank but the root copies its input into its own cell of
 // the reduction's sequence number, marks it, wakes the root and returns; the root waits for each deposit and
@@ -29,7 +30,7 @@ namespace weft::coll {
 bool fits_deposits(const communicator_view& comm, std::size_t count, std::size_t element_size,
                    const reduction_op& op) {
   return op.layout == nullptr && comm.size > 1 && comm.shared->has_deposits() &&
-         count * element_size <= deposit_cell::capacity;
+         count * element_size <= comm.shared->deposit_capacity();
 }
 
 namespace {
@@ -56,14 +57,14 @@ std::uint64_t deposit_mark(const communicator_view& comm, std::uint64_t sequence
 void mark_deposit(const communicator_view& comm, std::size_t bytes, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   shared.deposit(comm.rank, sequence).filled.advance(sequence);
-  const deposit_cell& next = shared.deposit(comm.rank, sequence + 1);
-  prepare_to_fill(&next, next.data, bytes);
+  const data_cell& next = shared.deposit(comm.rank, sequence + 1);
+  prepare_to_fill(&next, next.data(), bytes);
 }
 
 // Copies the caller's input into its deposit cell of `sequence` and marks it; the cell must be free
 // (cells_free of its mark).
 void deposit(const communicator_view& comm, const void* input, std::size_t bytes, std::uint64_t sequence) {
-  std::memcpy(comm.shared->deposit(comm.rank, sequence).data, input, bytes);
+  std::memcpy(comm.shared->deposit(comm.rank, sequence).data(), input, bytes);
   mark_deposit(comm, bytes, sequence);
 }
 
@@ -101,7 +102,7 @@ void combine_all(const communicator_view& comm, const void* input, void* recv, s
                  std::size_t element_size, const reduction_op& op, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   auto input_of = [&](int r) {
-    return static_cast<const std::byte*>(r == comm.rank ? input : shared.deposit(r, sequence).data);
+    return static_cast<const std::byte*>(r == comm.rank ? input : shared.deposit(r, sequence).data());
   };
   // In place, the caller's input is its receive buffer, which must not change before its turn.
   auto* destination = static_cast<std::byte*>(recv);
@@ -162,7 +163,7 @@ void combine_subtree(const communicator_view& comm, const void* input, void* out
   shared_communicator& shared = *comm.shared;
   const collective_tree& tree = shared.tree();
   auto input_of = [&](int i) {
-    return static_cast<const std::byte*>(i == 0 ? input : shared.deposit(tree.child(comm.rank, i - 1), sequence).data);
+    return static_cast<const std::byte*>(i == 0 ? input : shared.deposit(tree.child(comm.rank, i - 1), sequence).data());
   };
   auto* destination = static_cast<std::byte*>(out);
   std::byte* accumulator =
@@ -176,15 +177,15 @@ void combine_subtree(const communicator_view& comm, const void* input, void* out
 void deposit_subtree(const communicator_view& comm, const void* input, std::size_t count, std::size_t element_size,
                      const reduction_op& op, int root, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
-  deposit_cell& cell = shared.deposit(comm.rank, sequence);
-  combine_subtree(comm, input, cell.data, count, element_size, op, sequence);
+  data_cell& cell = shared.deposit(comm.rank, sequence);
+  combine_subtree(comm, input, cell.data(), count, element_size, op, sequence);
   mark_deposit(comm, count * element_size, sequence);
   shared.slot(comm.rank == 0 ? root : shared.tree().parent(comm.rank)).raise(cell.filled, sequence);
 }
 
 // A root other than rank 0 copies the result out of rank 0's cell, then is done with the cells.
 void take_result(const communicator_view& comm, void* recv, std::size_t bytes, std::uint64_t sequence) {
-  std::memcpy(recv, comm.shared->deposit(0, sequence).data, bytes);
+  std::memcpy(recv, comm.shared->deposit(0, sequence).data(), bytes);
   finish_cells(comm, sequence);
 }
 

@@ -74,8 +74,13 @@ bool tiled_allreduce(const communicator_view& comm, std::size_t count, std::size
   return tiled(comm, count, element_size, op, runtime::job_config().allreduce_tiled_slice_min);
 }
 
-// Where an allreduce goes through the cells: tiled ones do not, even when they would fit (a small
-// WEFT_ALLREDUCE_TILED_SLICE_MIN tiles them).
+// Where a reduction goes through the cells: tiled ones do not, even when they would fit (small
+// WEFT_REDUCE_TILED_SLICE_MIN and WEFT_ALLREDUCE_TILED_SLICE_MIN tile them).
+bool reduce_in_cells(const communicator_view& comm, std::size_t count, std::size_t element_size,
+                     const reduction_op& op) {
+  return !tiled_reduce(comm, count, element_size, op) && fits_deposits(comm, count, element_size, op);
+}
+
 bool allreduce_in_cells(const communicator_view& comm, std::size_t count, std::size_t element_size,
                         const reduction_op& op) {
   return !tiled_allreduce(comm, count, element_size, op) && fits_deposits(comm, count, element_size, op);
@@ -93,7 +98,7 @@ task rooted_reduce_task(communicator_view comm, const void* input, void* recv, s
                         std::size_t element_size, reduction_op op, int root, std::uint64_t sequence) {
   if (comm.spans_nodes()) [[unlikely]]
     return spanning_reduce(comm, input, recv, count, element_size, op, root, sequence);
-  if (fits_deposits(comm, count, element_size, op))
+  if (reduce_in_cells(comm, count, element_size, op))
     return cell_reduce_task(comm, input, recv, count, element_size, op, root, sequence);
   if (tiled_reduce(comm, count, element_size, op))
     return tiled_reduce_task(comm, input, recv, count, element_size, op, root, sequence);
@@ -140,7 +145,7 @@ std::optional<task> rooted_reduce_at_once(const communicator_view& comm, const v
       keep_own_input(input, recv, count, element_size, op);
       return std::nullopt;
     }
-    if (fits_deposits(comm, count, element_size, op) &&
+    if (reduce_in_cells(comm, count, element_size, op) &&
         cell_reduce_at_once(comm, input, recv, count, element_size, op, root, sequence))
       return std::nullopt;
   }

@@ -18,12 +18,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <new>
 #include <span>
 #include <vector>
 
+#include "collectives/cell_rings.hpp"
 #include "collectives/collective_tree.hpp"
 #include "collectives/node_layout.hpp"
+#include "collectives/sequence_flag.hpp"
 #include "runtime/rank.hpp"
 
 namespace weft::shm {
@@ -33,45 +34,6 @@ struct block_copy;
 namespace weft::coll {
 
 class neighbour_signals;
-
-inline constexpr std::size_t cache_line = 64;
-
-// The sequence number a signal holds, for places where it shares its cache line with the data it announces.
-class sequence_flag {
- public:
-  bool reached(std::uint64_t sequence) const noexcept { return value_.load(std::memory_order_seq_cst) >= sequence; }
-  std::uint64_t value() const noexcept { return value_.load(std::memory_order_seq_cst); }
-
-  // Raisers who may have to wake the waiter go through member_slot::raise, which wakes it afterwards.
-  void advance(std::uint64_t sequence) noexcept {
-    std::uint64_t current = value_.load(std::memory_order_relaxed);
-    while (current < sequence && !value_.compare_exchange_weak(current, sequence, std::memory_order_seq_cst)) {
-    }
-  }
-
- private:
-  std::atomic<std::uint64_t> value_{0};
-};
-
-// A sequence flag alone on its cache line.
-class alignas(cache_line) signal : public sequence_flag {};
-
-// Small data of one collective in shared memory (see cells.hpp): `filled` holds the sequence number of the
-// collective whose data the cell holds, on the cache line of its first bytes.
-template <std::size_t Capacity>
-struct alignas(cache_line) data_cell {
-  static constexpr std::size_t capacity = Capacity;
-  sequence_flag filled;
-  std::byte data[Capacity];
-};
-using deposit_cell = data_cell<256>;  // one member's input to a small reduction
-
-// A small broadcast's data, filled by its root: as data_cell, with as many bytes after `filled` as the
-// communicator's broadcast cells hold (shared_communicator::broadcast_cell_capacity).
-struct broadcast_cell {
-  sequence_flag filled;
-  std::byte* data() noexcept { return reinterpret_cast<std::byte*>(this + 1); }
-};
 
 // How far a member is with the communicator's cells (see cells.hpp).
 struct alignas(cache_line) cell_progress {
@@ -150,17 +112,14 @@ class shared_communicator {
   // The rings of cells (cells.hpp), none on one member: the communicator's broadcast cell of collective
   // `sequence`, and member `rank`'s deposit cell of it (only on communicators of at most
   // max_deposit_members, where reductions deposit).
-  static constexpr int cell_count = 16;
   static constexpr int max_deposit_members = 64;
-  broadcast_cell& cell(std::uint64_t sequence) noexcept {
-    return *std::launder(reinterpret_cast<broadcast_cell*>(&cell_lines_[sequence % cell_count * lines_per_cell_]));
-  }
+  data_cell& cell(std::uint64_t sequence) noexcept { return broadcast_cells_(0, sequence); }
   // The bytes a broadcast cell holds: 1 KiB per member, at most 8 KiB (shared_communicator.cpp says why).
-  std::size_t broadcast_cell_capacity() const noexcept { return cell_capacity_; }
-  bool has_deposits() const noexcept { return deposits_ != nullptr; }
-  deposit_cell& deposit(int rank, std::uint64_t sequence) noexcept {
-    return deposits_[rank * cell_count + sequence % cell_count];
-  }
+  std::size_t broadcast_cell_capacity() const noexcept { return broadcast_cells_.capacity(); }
+  bool has_deposits() const noexcept { return !deposits_.empty(); }
+  data_cell& deposit(int rank, std::uint64_t sequence) noexcept { return deposits_(rank, sequence); }
+  // The bytes a deposit cell holds: 32 KiB over the members, 256 B to 2 KiB (shared_communicator.cpp says why).
+  std::size_t deposit_capacity() const noexcept { return deposits_.capacity(); }
 
  private:
   int size_;
@@ -171,13 +130,8 @@ class shared_communicator {
   std::unique_ptr<signal[]> child_signals_;
   std::unique_ptr<signal[]> round_signals_;
   std::unique_ptr<std::vector<std::byte>[]> scratch_;
-  struct alignas(cache_line) line {
-    std::byte bytes[cache_line];
-  };
-  std::size_t cell_capacity_;
-  std::size_t lines_per_cell_;
-  std::unique_ptr<line[]> cell_lines_;  // the broadcast cells, lines_per_cell_ lines each
-  std::unique_ptr<deposit_cell[]> deposits_;
+  cell_rings broadcast_cells_;
+  cell_rings deposits_;  // one ring per member
   std::unique_ptr<neighbour_signals[]> neighbours_;
   std::unique_ptr<const node_layout> nodes_;
 };

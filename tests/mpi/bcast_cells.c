@@ -1,4 +1,5 @@
-/* Small broadcasts (up to 1 KiB per rank, at most 8 KiB) and small reductions (up to 256 B, up to 64 ranks) go through rings of
+/* Small broadcasts (up to 1 KiB per rank, at most 8 KiB) and small reductions (up to 32 KiB over the ranks,
+ * 256 B to 2 KiB, on up to 64 ranks) go through rings of
  * cells: the root of a broadcast, and every rank but the root of a reduce, returns once its data is in a
  * cell; the others copy it out later, and a rank waits only when its cell still holds data that someone
  * has not read. Checked here:
@@ -10,16 +11,25 @@
  *   ranks may still be inside MPI_Comm_split: the data must outlive the root's communicator;
  * - the broadcast of a vector type (its packed bytes travel through a cell);
  * - hundreds of Reduce (roots taking turns), Allreduce and Bcast mixed, some ranks lagging, so that ranks
- *   wait for laggards that move on one collective at a time;
+ *   wait for laggards that move on one collective at a time; the reductions of 3 elements, of the deposit
+ *   cells' limit for the communicator's size and of one element more (the other algorithms);
  * - a long run of Reduce to one root that lags, so that the others wait for it at different points. */
 #include "mpitest.h"
 
 #include <string.h>
 
-enum { ROUNDS = 300, CELLS_MOST = 8192 };
+enum { ROUNDS = 300, CELLS_MOST = 8192, DEPOSITS_MOST = 2048 };
 
 /* The largest broadcast that goes through cells on `size` ranks (docs/collectives.md). */
 static int cell_limit(int size) { return size * 1024 < CELLS_MOST ? size * 1024 : CELLS_MOST; }
+
+/* The largest reduction that goes through deposit cells on `size` ranks: 32 KiB over the ranks, a power of
+ * two from 256 B to 2 KiB. */
+static int deposit_limit(int size) {
+  int bytes = DEPOSITS_MOST;
+  while (bytes > 256 && bytes * size > 32 * 1024) bytes /= 2;
+  return bytes;
+}
 
 static void lag(int spins) {
   int flag;
@@ -73,20 +83,27 @@ static void vector_type(int rank, int size) {
 }
 
 static void mixed_reductions(int rank, int size) {
+  enum { MOST = DEPOSITS_MOST / sizeof(long long) + 1 };
+  static long long in[MOST], out[MOST];
+  const int limit = deposit_limit(size) / (int)sizeof(long long), counts[] = {3, 3, limit, 3, limit + 1};
+  const long long ranks_sum = (long long)size * (size - 1) / 2;
   for (int round = 0; round < ROUNDS; round++) {
-    long long in[3] = {rank + round, 2 * rank, 1}, out[3] = {-1, -1, -1};
-    long long ranks_sum = (long long)size * (size - 1) / 2;
-    int root = (round / 20) % size;
+    int root = (round / 20) % size, n = counts[round % 5];
+    for (int i = 0; i < n; i++) {
+      in[i] = rank + round + i; /* every element its own sum: a cell short of its data mixes them up */
+      out[i] = -1;
+    }
     if (rank == (round / 30) % size) lag(300);
     switch (round % 3) {
       case 0:
-        MPI_Reduce(in, out, 3, MPI_LONG_LONG, MPI_SUM, root, MPI_COMM_WORLD);
+        MPI_Reduce(in, out, n, MPI_LONG_LONG, MPI_SUM, root, MPI_COMM_WORLD);
         if (rank != root) break;
         /* fall through: the root checks */
       case 1:
-        if (round % 3 == 1) MPI_Allreduce(in, out, 3, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
-        CHECK(out[0] == ranks_sum + (long long)size * round && out[1] == 2 * ranks_sum && out[2] == size,
-              "round %d: sums %lld %lld %lld", round, out[0], out[1], out[2]);
+        if (round % 3 == 1) MPI_Allreduce(in, out, n, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+        for (int i = 0; i < n; i++)
+          CHECK(out[i] == ranks_sum + (long long)size * (round + i), "round %d: %d elements, element %d: sum %lld",
+                round, n, i, out[i]);
         break;
       default:
         out[0] = rank == root ? round : -1;

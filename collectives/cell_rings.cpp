@@ -1,0 +1,13 @@
+#include "collectives/cell_rings.hpp"
+
+namespace weft::coll {
+
+cell_rings::cell_rings(int rings, std::size_t capacity)
+    : capacity_(capacity),
+      lines_per_cell_((sizeof(data_cell) + capacity + cache_line - 1) / cache_line),
+      lines_(std::make_unique_for_overwrite<line[]>(static_cast<std::size_t>(rings) * cells_per_ring * lines_per_cell_)) {
+  for (std::size_t cell = 0, cells = static_cast<std::size_t>(rings) * cells_per_ring; cell < cells; ++cell)
+    new (&lines_[cell * lines_per_cell_]) data_cell;
+}
+
+}  // namespace weft::coll

@@ -1,0 +1,48 @@
+#pragma once
+// Rings of cells for small collectives in shared memory (cells.hpp says how they are used): a
+// communicator's ring of broadcast cells, and one ring of deposit cells per member.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <new>
+
+#include "collectives/sequence_flag.hpp"
+
+namespace weft::coll {
+
+// The data of one small collective: `filled` holds the sequence number of the collective whose data the
+// cell holds, on the cache line of its first bytes; as many bytes follow as its ring's cells hold.
+struct data_cell {
+  sequence_flag filled;
+  std::byte* data() noexcept { return reinterpret_cast<std::byte*>(this + 1); }
+  const std::byte* data() const noexcept { return reinterpret_cast<const std::byte*>(this + 1); }
+};
+
+// `rings` rings of cells_per_ring cells of `capacity` bytes each, in cache lines. Only the marks are written
+// when they are made: a cell's data takes memory once a collective as large has used it.
+class cell_rings {
+ public:
+  static constexpr int cells_per_ring = 16;
+
+  cell_rings() = default;  // none
+  cell_rings(int rings, std::size_t capacity);
+
+  std::size_t capacity() const noexcept { return capacity_; }
+  bool empty() const noexcept { return lines_ == nullptr; }
+  // Ring `ring`'s cell of collective `sequence`.
+  data_cell& operator()(int ring, std::uint64_t sequence) noexcept {
+    std::size_t cell = static_cast<std::size_t>(ring) * cells_per_ring + sequence % cells_per_ring;
+    return *std::launder(reinterpret_cast<data_cell*>(&lines_[cell * lines_per_cell_]));
+  }
+
+ private:
+  struct alignas(cache_line) line {
+    std::byte bytes[cache_line];
+  };
+  std::size_t capacity_ = 0;
+  std::size_t lines_per_cell_ = 0;
+  std::unique_ptr<line[]> lines_;
+};
+
+}  // namespace weft::coll
