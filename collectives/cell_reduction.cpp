@@ -78,11 +78,14 @@ void deposit_for_root(const communicator_view& comm, const void* input, std::siz
   shared.slot(root).raise(shared.deposit(comm.rank, sequence).filled, sequence);
 }
 
-// A symmetric allreduce's deposit, its cell free: every other member is woken for it.
+// A symmetric allreduce's deposit, its cell free: every other member is woken for it. Where every member has
+// a core of its own, the others are about to read it from other cores, so it is offered to them.
 void deposit_for_all(const communicator_view& comm, const void* input, std::size_t bytes, std::uint64_t sequence) {
   deposit(comm, input, bytes, sequence);
   shared_communicator& shared = *comm.shared;
-  sequence_flag& mine = shared.deposit(comm.rank, sequence).filled;
+  data_cell& cell = shared.deposit(comm.rank, sequence);
+  if (shared.members_apart()) offer_to_readers(cell, bytes);
+  sequence_flag& mine = cell.filled;
   for (int r = 0; r < comm.size; ++r)
     if (r != comm.rank) shared.slot(r).raise(mine, sequence);
 }

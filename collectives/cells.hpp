@@ -45,6 +45,21 @@ inline void prepare_to_fill(const void* next, const std::byte* data, std::size_t
   } while (line < end);
 }
 
+// Pushes the lines of a filled cell after its mark's out of the caller's core to the cache the cores share
+// (CLDEMOTE, which processors without it take for a no-op), for readers on other cores that already wait
+// for them: a line from the shared cache reaches them sooner than one fetched from the writer's core.
+// Measured (symmetric allreduce of 2 ranks on 2 cores, back-to-back calls, 2026-11-27, 4 runs each taking
+// turns, us): 64 B 0.49-0.58 -> 0.40-0.44, 256 B 0.56-0.61 -> 0.41-0.44, 1 KiB 0.85-0.92 -> 0.60-0.65.
+// Pushing the mark's line too made the 8-byte allreduce slower (0.24 -> 0.37), and pushing a broadcast's
+// cell made the 2-rank broadcast slower (64 B 0.18-0.27 -> 0.39-0.45); why is not known.
+inline void offer_to_readers(const data_cell& cell, std::size_t bytes) noexcept {
+#if defined(__x86_64__)
+  const auto* line = reinterpret_cast<const std::byte*>(&cell) + cache_line;
+  for (const auto* end = cell.data() + bytes; line < end; line += cache_line)
+    asm volatile("cldemote %0" ::"m"(*line));
+#endif
+}
+
 // Notes that the caller is done with the cells of collective `sequence`, waking members that wait for it.
 void finish_cells(const communicator_view& comm, std::uint64_t sequence);
 
