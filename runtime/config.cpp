@@ -49,7 +49,7 @@ constexpr setting setting_table[] = {
      "root's buffer, when each rank's slice (the vector's bytes / ranks) is at least this large; smaller ones go "
      "through shared cells (up to 32 KiB over the ranks, 256 B to 2 KiB, on up to 64 ranks) or up the "
      "communicator's tree. See docs/collectives.md."},
-    {"WEFT_ALLREDUCE_TILED_SLICE_MIN", "1K",
+    {"WEFT_ALLREDUCE_TILED_SLICE_MIN", "2K",
      "MPI_Allreduce reduces a vector tiled, every rank combining its own slice of all ranks' inputs and "
      "writing it into every receive buffer, when each rank's slice (the vector's bytes / ranks) is at least "
      "this large; smaller ones go through shared cells (up to 32 KiB over the ranks, 256 B to 2 KiB, on up to "
