@@ -20,7 +20,8 @@ struct data_cell {
 };
 
 // `rings` rings of cells_per_ring cells of `capacity` bytes each, in cache lines. Only the marks are written
-// when they are made: a cell's data takes memory once a collective as large has used it.
+// when they are made, so the pages of cells larger than a page are taken once a collective as large has
+// used them.
 class cell_rings {
  public:
   static constexpr int cells_per_ring = 16;
