@@ -1,5 +1,6 @@
 #include "runtime/config.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <string>
@@ -178,6 +179,20 @@ config read_config() {
 }  // namespace
 
 std::span<const setting> settings() { return setting_table; }
+
+std::vector<std::string> unknown_settings(const char* const* environment) {
+  constexpr std::string_view prefix = "WEFT_";
+  constexpr std::string_view wrappers[] = {"WEFT_CC", "WEFT_CXX"};  // read by mpicc and mpicxx
+  std::vector<std::string> unknown;
+  for (; *environment != nullptr; ++environment) {
+    std::string_view entry(*environment);
+    std::string_view name = entry.substr(0, entry.find('='));
+    if (!name.starts_with(prefix) || std::ranges::find(wrappers, name) != std::end(wrappers)) continue;
+    if (std::ranges::none_of(setting_table, [&](const setting& known) { return known.name == name; }))
+      unknown.emplace_back(name);
+  }
+  return unknown;
+}
 
 const config& job_config() {
   static const config instance = read_config();

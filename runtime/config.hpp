@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -50,6 +51,11 @@ struct config {
 // The job's configuration, read from the environment on first use. An invalid value ends the process
 // with a message naming the variable and what it accepts.
 const config& job_config();
+
+// The names of the WEFT_* variables of `environment` (NAME=value entries, null-terminated) that are no
+// setting, in order; the compiler wrappers' WEFT_CC and WEFT_CXX are not counted. A misspelt or renamed
+// setting would otherwise be ignored without a word.
+std::vector<std::string> unknown_settings(const char* const* environment);
 
 // Parses "8M", "64k", "1G", "4096" (binary multiples). Returns 0 for malformed or zero input.
 std::size_t parse_size(std::string_view text);

@@ -1,6 +1,7 @@
 #include "runtime/job.hpp"
 
 #include <poll.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -31,6 +32,14 @@ node_map place_in_job(const config& settings, const pmix_client* wire_up) {
     fatal(1, "node %d: the job has %d node processes but WEFT_NODE_RANKS lists %d; start it with mpirun",
           wire_up->node(), wire_up->node_count(), listed);
   return node_map(settings.ranks_per_node, wire_up->node());
+}
+
+// WEFT_* variables that set nothing, said once per job (by the first node process), since the job runs on
+// without them.
+void warn_of_unknown_settings() {
+  for (const std::string& name : unknown_settings(environ))
+    std::fprintf(stderr, "weft: %s is set but is no Weft setting, so it has no effect (weft-info --config lists "
+                 "them)\n", name.c_str());
 }
 
 // Before any rank runs: a job too large fails here with what to change.
@@ -93,6 +102,7 @@ void job::report_bindings() const {
 
 int job::run() {
   running_ = this;
+  if (nodes_.this_node() == 0) warn_of_unknown_settings();
   if (settings_.report_bindings) report_bindings();
   publish_ranks_for_debuggers(std::span<const rank>(ranks_.get(), nodes_.local_count()), worker_count());
   install_fault_handlers();
