@@ -1,5 +1,5 @@
-// Broadcasts of up to shared_communicator::broadcast_cell_capacity() bytes (1 KiB per member, at most
-// 8 KiB), through the communicator's ring of cells (see cells.hpp). The root copies its data into the cell
+// Broadcasts of up to shared_communicator::broadcast_cell_capacity() bytes (8 KiB), through the
+// communicator's ring of cells (see cells.hpp). The root copies its data into the cell
 // of the broadcast's sequence number, marks it filled and returns; every other rank waits for the mark,
 // copies the data out and returns.
 //
@@ -49,7 +49,7 @@ void move_data(const communicator_view& comm, data_cell& cell, void* buffer, std
   cell.filled.advance(sequence);
   wake_children(comm, cell, root, sequence);
   data_cell& next = shared.cell(sequence + 1);
-  prepare_to_fill(&next, next.data(), bytes);
+  prepare_to_fill(&next, next.data(), bytes, next_mark::unwatched);
 }
 
 }  // namespace

@@ -54,25 +54,26 @@ std::uint64_t deposit_mark(const communicator_view& comm, std::uint64_t sequence
 }
 
 // Marks the caller's deposit cell of `sequence`, filled with `bytes`, and asks for its next one.
-void mark_deposit(const communicator_view& comm, std::size_t bytes, std::uint64_t sequence) {
+void mark_deposit(const communicator_view& comm, std::size_t bytes, std::uint64_t sequence, next_mark mark) {
   shared_communicator& shared = *comm.shared;
   shared.deposit(comm.rank, sequence).filled.advance(sequence);
   const data_cell& next = shared.deposit(comm.rank, sequence + 1);
-  prepare_to_fill(&next, next.data(), bytes);
+  prepare_to_fill(&next, next.data(), bytes, mark);
 }
 
 // Copies the caller's input into its deposit cell of `sequence` and marks it; the cell must be free
 // (cells_free of its mark).
-void deposit(const communicator_view& comm, const void* input, std::size_t bytes, std::uint64_t sequence) {
+void deposit(const communicator_view& comm, const void* input, std::size_t bytes, std::uint64_t sequence,
+             next_mark mark) {
   std::memcpy(comm.shared->deposit(comm.rank, sequence).data(), input, bytes);
-  mark_deposit(comm, bytes, sequence);
+  mark_deposit(comm, bytes, sequence, mark);
 }
 
 // A reduce's part of a rank other than the root, its cell free: it deposits, is done with the cells and
 // wakes the root.
 void deposit_for_root(const communicator_view& comm, const void* input, std::size_t bytes, int root,
                       std::uint64_t sequence) {
-  deposit(comm, input, bytes, sequence);
+  deposit(comm, input, bytes, sequence, next_mark::unwatched);
   finish_cells(comm, sequence);
   shared_communicator& shared = *comm.shared;
   shared.slot(root).raise(shared.deposit(comm.rank, sequence).filled, sequence);
@@ -81,7 +82,7 @@ void deposit_for_root(const communicator_view& comm, const void* input, std::siz
 // A symmetric allreduce's deposit, its cell free: every other member is woken for it. Where every member has
 // a core of its own, the others are about to read it from other cores, so it is offered to them.
 void deposit_for_all(const communicator_view& comm, const void* input, std::size_t bytes, std::uint64_t sequence) {
-  deposit(comm, input, bytes, sequence);
+  deposit(comm, input, bytes, sequence, next_mark::polled);
   shared_communicator& shared = *comm.shared;
   data_cell& cell = shared.deposit(comm.rank, sequence);
   if (shared.members_apart()) offer_to_readers(cell, bytes);
@@ -182,7 +183,7 @@ void deposit_subtree(const communicator_view& comm, const void* input, std::size
   shared_communicator& shared = *comm.shared;
   data_cell& cell = shared.deposit(comm.rank, sequence);
   combine_subtree(comm, input, cell.data(), count, element_size, op, sequence);
-  mark_deposit(comm, count * element_size, sequence);
+  mark_deposit(comm, count * element_size, sequence, next_mark::unwatched);
   shared.slot(comm.rank == 0 ? root : shared.tree().parent(comm.rank)).raise(cell.filled, sequence);
 }
 

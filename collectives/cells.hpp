@@ -31,18 +31,33 @@ bool cells_free(const communicator_view& comm, std::uint64_t previous);
 // coroutine frame.
 task await_cells_free(communicator_view comm, std::uint64_t previous);
 
-// Asks for the lines of the cell the caller fills next that `bytes` of data take (its mark's line first),
-// for writing, as it leaves the cell it filled with as many: the lines are with the readers of that cell's
+// Whether the readers of a cell poll the mark of the filler's next cell while it works: those of a
+// symmetric allreduce do, in step with it; a broadcast's and a reduce's readers mostly run behind the filler.
+enum class next_mark { unwatched, polled };
+
+// Asks for a line for writing (PREFETCHW, which processors without it take for a no-op): the builtin with its
+// write hint emits a plain read (PREFETCHT0) for x86-64 without PRFCHW.
+inline void prefetch_for_writing(const std::byte* line) noexcept {
+#if defined(__x86_64__)
+  asm volatile("prefetchw %0" ::"m"(*line));
+#else
+  __builtin_prefetch(line, 1);
+#endif
+}
+
+// Takes the lines of the cell the caller fills next that `bytes` of data take (its mark's line first) for
+// writing, as it leaves the cell it filled with as many: the lines are with the readers of that cell's
 // last round, and a filler that fetched them only when it writes would wait for them at the sequentially
 // consistent mark that follows the copy (one crossing between cores, about a third of a small broadcast
-// between two of them).
-inline void prepare_to_fill(const void* next, const std::byte* data, std::size_t bytes) noexcept {
+// between two of them). A polled mark's line is only read ahead: taken for writing, each poll would take it
+// back. Measured: docs/collectives.md (Cost).
+inline void prepare_to_fill(const void* next, const std::byte* data, std::size_t bytes, next_mark mark) noexcept {
   const auto* line = static_cast<const std::byte*>(next);
-  const auto* end = data + bytes;
-  do {
-    __builtin_prefetch(line, 1);
-    line += cache_line;
-  } while (line < end);
+  if (mark == next_mark::polled)
+    __builtin_prefetch(line);
+  else
+    prefetch_for_writing(line);
+  for (line += cache_line; line < data + bytes; line += cache_line) prefetch_for_writing(line);
 }
 
 // Pushes the lines of a filled cell after its mark's out of the caller's core to the cache the cores share

@@ -30,19 +30,14 @@ int dissemination_rounds(std::span<const runtime::machine_place> places) {
   return rounds;
 }
 
-// The data a broadcast cell holds: 1 KiB per member, at most 8 KiB. Through cells the root returns
-// at once and the ranks that share a core run many broadcasts in a row, where the one-stage broadcast makes
-// every rank wait for all in every call; but cells copy the data twice. So the more members share the
-// cores, the larger the broadcasts the cells win. Measured (back-to-back calls on 2 cores, 2026-11-26, runs
-// taking turns, cells against one stage, us): 2 ranks even at 2 KiB (0.77-0.96 against 0.75-1.14), behind
-// at 8 KiB (1.7 against 0.8-1.2); 4 ranks ahead at 4 KiB (1.23-1.48 against 1.49-1.56), behind at 8 KiB
-// (1.8-2.2 against 1.5-1.6); 8 ranks at 8 KiB 2.2 against 3.2-3.5; 16 ranks at 2 KiB 1.45-1.80 against
-// 4.2-5.2, at 8 KiB 2.9-3.4 against 4.8-6.5; 64 ranks at 2 KiB 4.6-4.9 against 18-19, at 8 KiB 9.4-9.9
-// against 22.3.
-std::size_t broadcast_cell_bytes(int members) {
-  constexpr std::size_t per_member = 1024, most = 8192;
-  return std::min(most, per_member * static_cast<std::size_t>(std::max(members, 1)));
-}
+// The data a broadcast cell holds. Through cells the root returns at once and the ranks that share a core
+// run many broadcasts in a row, where the one-stage broadcast makes every rank wait for all in every call;
+// but cells copy the data twice. Since the filler takes its next cell's lines for writing (cells.hpp), the
+// cells win or tie at 8 KiB on any number of members. Measured (back-to-back calls on 2 cores, 2026-11-27,
+// runs taking turns, cells against the other algorithms, us): 2 ranks 4 KiB 0.41-0.55 against 0.76-1.05,
+// 8 KiB 0.71-0.89 against 0.78-1.09; 4 ranks 8 KiB 1.28-1.79 against 1.54-1.83. Before (2026-11-26): 8 ranks
+// at 8 KiB 2.2 against 3.2-3.5, 16 ranks 2.9-3.4 against 4.8-6.5, 64 ranks 9.4-9.9 against 22.3.
+constexpr std::size_t broadcast_cell_bytes = 8192;
 
 // The data a deposit cell holds: 32 KiB over the members, a power of two from 256 B to 2 KiB, so that all
 // rings together take about 16 x 32 KiB whatever the members (every cell's mark is written, so their pages
@@ -70,7 +65,7 @@ shared_communicator::shared_communicator(std::span<const runtime::machine_place>
       child_signals_(std::make_unique<signal[]>(static_cast<std::size_t>(size_) * max_children_)),
       round_signals_(rounds_ != 0 ? std::make_unique<signal[]>(static_cast<std::size_t>(size_) * rounds_) : nullptr),
       scratch_(std::make_unique<std::vector<std::byte>[]>(size_)),
-      broadcast_cells_(size_ > 1 ? cell_rings(1, broadcast_cell_bytes(size_)) : cell_rings()),
+      broadcast_cells_(size_ > 1 ? cell_rings(1, broadcast_cell_bytes) : cell_rings()),
       deposits_(size_ > 1 && size_ <= max_deposit_members ? cell_rings(size_, deposit_cell_bytes(size_)) : cell_rings()),
       neighbours_(std::make_unique<neighbour_signals[]>(size_)),
       nodes_(std::move(nodes)) {}

@@ -114,7 +114,7 @@ class shared_communicator {
   // max_deposit_members, where reductions deposit).
   static constexpr int max_deposit_members = 64;
   data_cell& cell(std::uint64_t sequence) noexcept { return broadcast_cells_(0, sequence); }
-  // The bytes a broadcast cell holds: 1 KiB per member, at most 8 KiB (shared_communicator.cpp says why).
+  // The bytes a broadcast cell holds: 8 KiB (shared_communicator.cpp says why).
   std::size_t broadcast_cell_capacity() const noexcept { return broadcast_cells_.capacity(); }
   bool has_deposits() const noexcept { return !deposits_.empty(); }
   data_cell& deposit(int rank, std::uint64_t sequence) noexcept { return deposits_(rank, sequence); }

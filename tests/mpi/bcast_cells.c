@@ -1,11 +1,11 @@
-/* Small broadcasts (up to 1 KiB per rank, at most 8 KiB) and small reductions (up to 32 KiB over the ranks,
+/* Small broadcasts (up to 8 KiB) and small reductions (up to 32 KiB over the ranks,
  * 256 B to 2 KiB, on up to 64 ranks) go through rings of
  * cells: the root of a broadcast, and every rank but the root of a reduce, returns once its data is in a
  * cell; the others copy it out later, and a rank waits only when its cell still holds data that someone
  * has not read. Checked here:
- * - hundreds of back-to-back broadcasts, roots taking turns, at 0, 1, 8 bytes, the cells' limit for the
- *   communicator's size and one byte more (the other algorithm), while some ranks lag many broadcasts behind (they spin in MPI_Iprobe first), so
- *   that roots run a whole ring ahead and must wait for them;
+ * - hundreds of back-to-back broadcasts, roots taking turns, at 0, 1, 8 bytes, the cells' limit and one byte
+ *   more (the other algorithms), while some ranks lag many broadcasts behind (they spin in MPI_Iprobe first),
+ *   so that roots run a whole ring ahead and must wait for them;
  * - buffers overwritten right after each call returns, on the root and on the readers;
  * - a communicator made by MPI_Comm_split, broadcast on and freed at once by its root, while its other
  *   ranks may still be inside MPI_Comm_split: the data must outlive the root's communicator;
@@ -18,10 +18,8 @@
 
 #include <string.h>
 
-enum { ROUNDS = 300, CELLS_MOST = 8192, DEPOSITS_MOST = 2048 };
-
-/* The largest broadcast that goes through cells on `size` ranks (docs/collectives.md). */
-static int cell_limit(int size) { return size * 1024 < CELLS_MOST ? size * 1024 : CELLS_MOST; }
+/* CELL_LIMIT: the largest broadcast that goes through cells (docs/collectives.md). */
+enum { ROUNDS = 300, CELL_LIMIT = 8192, DEPOSITS_MOST = 2048 };
 
 /* The largest reduction that goes through deposit cells on `size` ranks: 32 KiB over the ranks, a power of
  * two from 256 B to 2 KiB. */
@@ -37,12 +35,12 @@ static void lag(int spins) {
 }
 
 static void back_to_back(int rank, int size) {
-  static unsigned char buf[CELLS_MOST + 1];
-  const int limit = cell_limit(size), sizes[] = {0, 1, 8, limit};
+  static unsigned char buf[CELL_LIMIT + 1];
+  const int sizes[] = {0, 1, 8, CELL_LIMIT};
   if (rank % 3 == 2) lag(2000); /* a third of the ranks start late */
   for (int round = 0; round < ROUNDS; round++) {
     /* 40 in a row from one root, more than a ring of cells, before one of the other algorithm. */
-    int root = (round / 40) % size, n = round % 40 == 39 ? limit + 1 : sizes[round % 4];
+    int root = (round / 40) % size, n = round % 40 == 39 ? CELL_LIMIT + 1 : sizes[round % 4];
     checked_bcast(buf, n, root, pattern_seed(n, root, round), MPI_COMM_WORLD);
     memset(buf, 0x55, sizeof buf); /* reused at once */
     if (rank == size - 1 && round % 50 == 0) lag(500);
