@@ -40,11 +40,21 @@ std::optional<task> tree_barrier_at_once(const communicator_view& comm, std::uin
   return std::nullopt;
 }
 
-// Raises the signal of round `round` for the rank `2^round` ahead.
+// The rank whose signal of round `round` the caller raises: 2^round ahead.
+int rank_ahead(const communicator_view& comm, int round) { return (comm.rank + (1 << round)) % comm.size; }
+
 void raise_round(const communicator_view& comm, std::uint64_t sequence, int round) {
   shared_communicator& shared = *comm.shared;
-  int next = (comm.rank + (1 << round)) % comm.size;
+  int next = rank_ahead(comm, round);
   shared.slot(next).raise(shared.from_round(next, round), sequence);
+}
+
+// Once the caller's own signal of a round came, it takes the signal it raised in that round for writing, for
+// the next barrier: the rank ahead polls it then, and a raise that must first fetch it waits for one more
+// crossing between cores. Measured (2 ranks on 2 cores, back-to-back calls, 2026-11-27, runs taking turns):
+// 0.31-0.36 -> 0.19-0.30 us, and in a slower hour 0.33-0.50 -> 0.23-0.38.
+void prepare_round(const communicator_view& comm, int round) {
+  prefetch_for_writing(&comm.shared->from_round(rank_ahead(comm, round), round));
 }
 
 // The rounds of a disseminating barrier from `round` on; `raised`: the caller raised that round's signal
@@ -55,6 +65,7 @@ task disseminating_barrier(communicator_view comm, std::uint64_t sequence, int r
   for (int rounds = comm.shared->dissemination_rounds(); round < rounds; ++round, raised = false) {
     if (!raised) raise_round(comm, sequence, round);
     co_await until{me, shared.from_round(comm.rank, round), sequence};
+    prepare_round(comm, round);
   }
 }
 
@@ -63,6 +74,7 @@ std::optional<task> disseminating_barrier_at_once(const communicator_view& comm,
     raise_round(comm, sequence, round);
     if (!comm.shared->from_round(comm.rank, round).reached(sequence))
       return disseminating_barrier(comm, sequence, round, true);
+    prepare_round(comm, round);
   }
   return std::nullopt;
 }

@@ -35,16 +35,6 @@ task await_cells_free(communicator_view comm, std::uint64_t previous);
 // symmetric allreduce do, in step with it; a broadcast's and a reduce's readers mostly run behind the filler.
 enum class next_mark { unwatched, polled };
 
-// Asks for a line for writing (PREFETCHW, which processors without it take for a no-op): the builtin with its
-// write hint emits a plain read (PREFETCHT0) for x86-64 without PRFCHW.
-inline void prefetch_for_writing(const std::byte* line) noexcept {
-#if defined(__x86_64__)
-  asm volatile("prefetchw %0" ::"m"(*line));
-#else
-  __builtin_prefetch(line, 1);
-#endif
-}
-
 // Takes the lines of the cell the caller fills next that `bytes` of data take (its mark's line first) for
 // writing, as it leaves the cell it filled with as many: the lines are with the readers of that cell's
 // last round, and a filler that fetched them only when it writes would wait for them at the sequentially
