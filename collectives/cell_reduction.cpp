@@ -1,4 +1,4 @@
-// Reductions of up to shared_communicator::deposit_capacity() bytes (32 KiB over the members, 256 B to 2
+// Reductions of up to shared_communicator::deposit_capacity() bytes (32 KiB over the members, 256 B to 4
 // KiB) of plain elements on communicators of at most shared_communicator::max_deposit_members, through the
 // members' deposit cells (see cells.hpp). Nobody waits for the rank that reads its deposit: a rank runs up
 // to a ring of cells ahead.

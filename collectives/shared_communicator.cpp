@@ -39,15 +39,17 @@ int dissemination_rounds(std::span<const runtime::machine_place> places) {
 // at 8 KiB 2.2 against 3.2-3.5, 16 ranks 2.9-3.4 against 4.8-6.5, 64 ranks 9.4-9.9 against 22.3.
 constexpr std::size_t broadcast_cell_bytes = 8192;
 
-// The data a deposit cell holds: 32 KiB over the members, a power of two from 256 B to 2 KiB, so that all
+// The data a deposit cell holds: 32 KiB over the members, a power of two from 256 B to 4 KiB, so that all
 // rings together take about 16 x 32 KiB whatever the members (every cell's mark is written, so their pages
 // are taken at once). Through deposits a reduce's ranks return once their part is in and run ahead; the
 // tree of the larger reduces makes every rank wait for its parent in every call. Measured (back-to-back
-// calls on 2 cores, 2026-11-27, runs taking turns, cells of 2 KiB against 256 B, us): 16 ranks reduce 2 KiB
-// 2.1-2.2 against 3.7-5.1; 2 ranks allreduce 512 B 0.70-0.76 against 1.06-1.26, 1 KiB 0.86-0.92 against
-// 1.34-1.43, reduce 512 B-1 KiB 0.42-0.49 against 0.59-0.72.
+// calls on 2 cores, 2026-11-27, runs taking turns, us): cells of 2 KiB against 256 B, 16 ranks reduce 2 KiB
+// 2.1-2.2 against 3.7-5.1, 2 ranks allreduce 512 B 0.70-0.76 against 1.06-1.26, 1 KiB 0.86-0.92 against
+// 1.34-1.43, reduce 512 B-1 KiB 0.42-0.49 against 0.59-0.72; cells of 4 KiB against 2 KiB, 4 ranks reduce
+// 4 KiB 1.45-1.85 against 2.89-3.29, 8 ranks reduce 4 KiB 2.4-3.1 against 3.9-4.9, allreduce 6.6-7.5
+// against 7.7-8.5; 8 KiB cells gained nothing more on 2 ranks (reduce 8 KiB 1.11-1.79 against 0.91-1.40).
 std::size_t deposit_cell_bytes(int members) {
-  constexpr std::size_t budget = 32 * 1024, least = 256, most = 2048;
+  constexpr std::size_t budget = 32 * 1024, least = 256, most = 4096;
   std::size_t bytes = most;
   while (bytes > least && bytes * static_cast<std::size_t>(members) > budget) bytes /= 2;
   return bytes;

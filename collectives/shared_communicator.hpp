@@ -118,7 +118,7 @@ class shared_communicator {
   std::size_t broadcast_cell_capacity() const noexcept { return broadcast_cells_.capacity(); }
   bool has_deposits() const noexcept { return !deposits_.empty(); }
   data_cell& deposit(int rank, std::uint64_t sequence) noexcept { return deposits_(rank, sequence); }
-  // The bytes a deposit cell holds: 32 KiB over the members, 256 B to 2 KiB (shared_communicator.cpp says why).
+  // The bytes a deposit cell holds: 32 KiB over the members, 256 B to 4 KiB (shared_communicator.cpp says why).
   std::size_t deposit_capacity() const noexcept { return deposits_.capacity(); }
 
  private:

@@ -48,12 +48,12 @@ constexpr setting setting_table[] = {
     {"WEFT_REDUCE_TILED_SLICE_MIN", "8K",
      "MPI_Reduce reduces a vector tiled, every rank combining its own slice of all ranks' inputs into the "
      "root's buffer, when each rank's slice (the vector's bytes / ranks) is at least this large; smaller ones go "
-     "through shared cells (up to 32 KiB over the ranks, 256 B to 2 KiB, on up to 64 ranks) or up the "
+     "through shared cells (up to 32 KiB over the ranks, 256 B to 4 KiB, on up to 64 ranks) or up the "
      "communicator's tree. See docs/collectives.md."},
     {"WEFT_ALLREDUCE_TILED_SLICE_MIN", "2K",
      "MPI_Allreduce reduces a vector tiled, every rank combining its own slice of all ranks' inputs and "
      "writing it into every receive buffer, when each rank's slice (the vector's bytes / ranks) is at least "
-     "this large; smaller ones go through shared cells (up to 32 KiB over the ranks, 256 B to 2 KiB, on up to "
+     "this large; smaller ones go through shared cells (up to 32 KiB over the ranks, 256 B to 4 KiB, on up to "
      "64 ranks) or a reduce up the communicator's tree and a broadcast. See docs/collectives.md."},
     {"WEFT_BCAST_TWO_STAGE_MIN", "16K",
      "MPI_Bcast of at least this many bytes, on a communicator whose ranks span several NUMA nodes, runs in "

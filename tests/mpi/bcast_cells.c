@@ -1,5 +1,5 @@
 /* Small broadcasts (up to 8 KiB) and small reductions (up to 32 KiB over the ranks,
- * 256 B to 2 KiB, on up to 64 ranks) go through rings of
+ * 256 B to 4 KiB, on up to 64 ranks) go through rings of
  * cells: the root of a broadcast, and every rank but the root of a reduce, returns once its data is in a
  * cell; the others copy it out later, and a rank waits only when its cell still holds data that someone
  * has not read. Checked here:
@@ -19,10 +19,10 @@
 #include <string.h>
 
 /* CELL_LIMIT: the largest broadcast that goes through cells (docs/collectives.md). */
-enum { ROUNDS = 300, CELL_LIMIT = 8192, DEPOSITS_MOST = 2048 };
+enum { ROUNDS = 300, CELL_LIMIT = 8192, DEPOSITS_MOST = 4096 };
 
 /* The largest reduction that goes through deposit cells on `size` ranks: 32 KiB over the ranks, a power of
- * two from 256 B to 2 KiB. */
+ * two from 256 B to 4 KiB. */
 static int deposit_limit(int size) {
   int bytes = DEPOSITS_MOST;
   while (bytes > 256 && bytes * size > 32 * 1024) bytes /= 2;
