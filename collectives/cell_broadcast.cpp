@@ -49,7 +49,7 @@ void move_data(const communicator_view& comm, data_cell& cell, void* buffer, std
   cell.filled.advance(sequence);
   wake_children(comm, cell, root, sequence);
   data_cell& next = shared.cell(sequence + 1);
-  prepare_to_fill(&next, next.data(), bytes, next_mark::unwatched);
+  prepare_to_fill(&next, next.data(), bytes, cell_readers::behind);
 }
 
 }  // namespace

@@ -31,19 +31,20 @@ bool cells_free(const communicator_view& comm, std::uint64_t previous);
 // coroutine frame.
 task await_cells_free(communicator_view comm, std::uint64_t previous);
 
-// Whether the readers of a cell poll the mark of the filler's next cell while it works: those of a
-// symmetric allreduce do, in step with it; a broadcast's and a reduce's readers mostly run behind the filler.
-enum class next_mark { unwatched, polled };
+// How the readers of the caller's cell stand as it marks it: waiting for the mark, in step with the caller (a
+// symmetric allreduce's), or mostly behind, reading cells marked calls ago (a broadcast's, a reduce's).
+enum class cell_readers { behind, in_step };
 
-// Takes the lines of the cell the caller fills next that `bytes` of data take (its mark's line first) for
-// writing, as it leaves the cell it filled with as many: the lines are with the readers of that cell's
-// last round, and a filler that fetched them only when it writes would wait for them at the sequentially
-// consistent mark that follows the copy (one crossing between cores, about a third of a small broadcast
-// between two of them). A polled mark's line is only read ahead: taken for writing, each poll would take it
-// back. Measured: docs/collectives.md (Cost).
-inline void prepare_to_fill(const void* next, const std::byte* data, std::size_t bytes, next_mark mark) noexcept {
+// Takes the lines of a cell the caller fills later (a broadcast's root its next; a depositor see
+// mark_deposit) that `bytes` of data take (its mark's line first) for writing, as it leaves the cell it
+// filled with as many: the lines are with the readers of that cell's last round, and a filler that fetched
+// them only when it writes would wait for them at the sequentially consistent mark that follows the copy
+// (one crossing between cores, about a third of a small broadcast between two of them). Where the readers
+// wait in step, the mark's line is only read ahead. Measured, and why: docs/collectives.md (Cost).
+inline void prepare_to_fill(const void* next, const std::byte* data, std::size_t bytes,
+                            cell_readers readers) noexcept {
   const auto* line = static_cast<const std::byte*>(next);
-  if (mark == next_mark::polled)
+  if (readers == cell_readers::in_step)
     __builtin_prefetch(line);
   else
     prefetch_for_writing(line);
