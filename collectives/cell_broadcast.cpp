@@ -33,6 +33,21 @@ bool cell_ready(const communicator_view& comm, const data_cell& cell, int root, 
   return cells_free(comm, cell.filled.value());
 }
 
+// A reader with a core of its own asks for the data lines of the next cell once the root has filled it:
+// from 1 KiB on, the root runs ahead and the reader's copies are the broadcast's pace, and the next copy then
+// finds its lines on their way. Measured (2 ranks on 2 cores, back-to-back calls, 2026-11-27, runs taking
+// turns, us): 1 KiB 0.43-0.48 -> 0.20-0.29, 2 KiB 0.40-0.49 -> 0.27-0.32, 4 KiB 0.55-0.74 -> 0.43-0.55, 8 KiB
+// even; below 512 B, where the reader keeps up and its look at the next mark takes the line from the root,
+// 64 B went 0.15-0.29 -> 0.24-0.32; 4 ranks on 2 cores even, 16 ranks 2 KiB 5 % slower.
+void read_ahead(const communicator_view& comm, std::size_t bytes, std::uint64_t sequence) {
+  shared_communicator& shared = *comm.shared;
+  if (bytes < 1024 || !shared.members_apart()) return;
+  const data_cell& next = shared.cell(sequence + 1);
+  if (!next.filled.reached(sequence + 1)) return;
+  const auto* line = reinterpret_cast<const std::byte*>(&next) + cache_line;
+  for (; line < next.data() + bytes; line += cache_line) __builtin_prefetch(line);
+}
+
 // The caller's part once cell_ready: the root fills the cell, the others copy out of it.
 void move_data(const communicator_view& comm, data_cell& cell, void* buffer, std::size_t bytes, int root,
                std::uint64_t sequence) {
@@ -42,6 +57,7 @@ void move_data(const communicator_view& comm, data_cell& cell, void* buffer, std
     // An empty broadcast may have a null buffer, which memcpy may not be given even for no bytes.
     if (bytes != 0) std::memcpy(buffer, cell.data(), bytes);
     finish_cells(comm, sequence);
+    read_ahead(comm, bytes, sequence);
     return;
   }
   if (bytes != 0) std::memcpy(cell.data(), buffer, bytes);
