@@ -182,12 +182,13 @@ std::span<const setting> settings() { return setting_table; }
 
 std::vector<std::string> unknown_settings(const char* const* environment) {
   constexpr std::string_view prefix = "WEFT_";
-  constexpr std::string_view wrappers[] = {"WEFT_CC", "WEFT_CXX"};  // read by mpicc and mpicxx
+  // Read by the compiler wrappers (mpicc, mpicxx) and by the project's scripts (scripts/dev.sh, fuzz.sh).
+  constexpr std::string_view tools[] = {"WEFT_CC", "WEFT_CXX", "WEFT_BUILD_DIR", "WEFT_FUZZ_BUILD_DIR"};
   std::vector<std::string> unknown;
   for (; *environment != nullptr; ++environment) {
     std::string_view entry(*environment);
     std::string_view name = entry.substr(0, entry.find('='));
-    if (!name.starts_with(prefix) || std::ranges::find(wrappers, name) != std::end(wrappers)) continue;
+    if (!name.starts_with(prefix) || std::ranges::find(tools, name) != std::end(tools)) continue;
     if (std::ranges::none_of(setting_table, [&](const setting& known) { return known.name == name; }))
       unknown.emplace_back(name);
   }

@@ -53,8 +53,9 @@ struct config {
 const config& job_config();
 
 // The names of the WEFT_* variables of `environment` (NAME=value entries, null-terminated) that are no
-// setting, in order; the compiler wrappers' WEFT_CC and WEFT_CXX are not counted. A misspelt or renamed
-// setting would otherwise be ignored without a word.
+// setting, in order; the variables of the compiler wrappers (WEFT_CC, WEFT_CXX) and of the project's scripts
+// (WEFT_BUILD_DIR, WEFT_FUZZ_BUILD_DIR) are not counted. A misspelt or renamed setting would otherwise be
+// ignored without a word.
 std::vector<std::string> unknown_settings(const char* const* environment);
 
 // Parses "8M", "64k", "1G", "4096" (binary multiples). Returns 0 for malformed or zero input.
