@@ -139,11 +139,11 @@ private:
     return sizes;
   }
 
-  // The fewest ranks that give every node of --nodes at least one.
-  int needed_for_nodes() const {
+  // The fewest ranks that give every node of --nodes at least one; past int for a large -ppn.
+  long long needed_for_nodes() const {
     if (!options_.ranks_per_node)
       return *options_.nodes;
-    return (*options_.nodes - 1) * *options_.ranks_per_node + 1;
+    return (*options_.nodes - 1LL) * *options_.ranks_per_node + 1;
   }
 
   std::string available_nodes() const {
