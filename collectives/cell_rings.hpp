@@ -12,8 +12,9 @@
 namespace weft::coll {
 
 // The data of one small collective: `filled` holds the sequence number of the collective whose data the
-// cell holds, on the cache line of its first bytes; as many bytes follow as its ring's cells hold.
-struct data_cell {
+// cell holds, on the cache line of its first bytes; as many bytes follow as its ring's cells hold, aligned
+// for every type (reductions combine elements such as long double in place in the cell).
+struct alignas(alignof(std::max_align_t)) data_cell {
   sequence_flag filled;
   std::byte* data() noexcept { return reinterpret_cast<std::byte*>(this + 1); }
   const std::byte* data() const noexcept { return reinterpret_cast<const std::byte*>(this + 1); }

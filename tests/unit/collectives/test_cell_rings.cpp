@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <cstddef>
 #include <cstdint>
 
 #include "collectives/cell_rings.hpp"
@@ -16,7 +17,7 @@ std::byte pattern(int ring, std::uint64_t sequence, std::size_t at) {
 
 }  // namespace
 
-TEST_CASE("cells start unmarked on lines of their own, hold their capacity apart, and come round again") {
+TEST_CASE("cells start unmarked on lines of their own, hold their capacity apart and aligned, and come round again") {
   for (std::size_t capacity : {0, 1, 56, 57, 200, 2048, 8192}) {
     for (int rings : {1, 3}) {
       INFO(rings << " rings of cells of " << capacity << " B");
@@ -28,6 +29,7 @@ TEST_CASE("cells start unmarked on lines of their own, hold their capacity apart
         for (std::uint64_t sequence = 0; sequence < per_ring; ++sequence) {
           data_cell& cell = cells(ring, sequence);
           CHECK(reinterpret_cast<std::uintptr_t>(&cell) % cache_line == 0);
+          CHECK(reinterpret_cast<std::uintptr_t>(cell.data()) % alignof(std::max_align_t) == 0);
           CHECK(cell.filled.value() == 0);
           CHECK(&cells(ring, sequence + per_ring) == &cell);
           for (std::size_t at = 0; at < capacity; ++at) cell.data()[at] = pattern(ring, sequence, at);
