@@ -27,12 +27,17 @@ struct basic_block_map {
   std::ptrdiff_t unit = 0;  // bytes per unit of displacement
   const std::ptrdiff_t* byte_displacements = nullptr;  // per block, in bytes (MPI_Neighbor_alltoallw)
 
-  shm::basic_typed_span<Byte> block(int r) const noexcept {
-    std::ptrdiff_t offset = byte_displacements ? byte_displacements[r]
-                            : displacements    ? static_cast<std::ptrdiff_t>(displacements[r]) * unit
-                                               : static_cast<std::ptrdiff_t>(r) * count * unit;
-    return {base + offset, layouts ? layouts[r] : layout, static_cast<std::size_t>(counts ? counts[r] : count)};
+  shm::basic_typed_span<Byte> block(int r) const noexcept { return {base + offset(r), layout_of(r), count_of(r)}; }
+
+  // Block r's place and shape without its address: also for a map whose buffer only another rank holds
+  // (base null), from which no pointer may be formed.
+  std::ptrdiff_t offset(int r) const noexcept {
+    return byte_displacements ? byte_displacements[r]
+           : displacements    ? static_cast<std::ptrdiff_t>(displacements[r]) * unit
+                              : static_cast<std::ptrdiff_t>(r) * count * unit;
   }
+  const shm::type_layout* layout_of(int r) const noexcept { return layouts ? layouts[r] : layout; }
+  std::size_t count_of(int r) const noexcept { return static_cast<std::size_t>(counts ? counts[r] : count); }
 
   operator basic_block_map<const Byte>() const noexcept
     requires(!std::is_const_v<Byte>)

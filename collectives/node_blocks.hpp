@@ -73,10 +73,9 @@ class member_blocks {
  public:
   member_blocks(const basic_block_map<Byte>& all, std::span<const int> members) {
     for (int r : members) {
-      shm::basic_typed_span<Byte> block = all.block(r);
-      layouts_.push_back(block.layout);
-      counts_.push_back(static_cast<int>(block.count));
-      offsets_.push_back(block.base - all.base);
+      layouts_.push_back(all.layout_of(r));
+      counts_.push_back(static_cast<int>(all.count_of(r)));
+      offsets_.push_back(all.offset(r));
     }
   }
 
