@@ -30,8 +30,9 @@ umask 022
 
 say() { echo "local_cluster: $*" >&2; }
 
-# Whether the controller answers (scontrol ping prints "... is UP").
-controller_up() { scontrol ping 2>/dev/null | grep -q 'is UP'; }
+# Whether the controller answers (scontrol ping prints "... is UP"). Without its slurm.conf none of this
+# cluster runs, and scontrol would spend a minute looking for one elsewhere (Slurm's configless lookup).
+controller_up() { [[ -f $SLURM_CONF ]] && scontrol ping 2>/dev/null | grep -q 'is UP'; }
 
 queue_empty() { [[ -z $(squeue -h -o %A 2>/dev/null) ]]; }
 
