@@ -192,12 +192,13 @@ int main(int argc, char **argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   /* Doubles: none, one, fewer than 64 ranks, 999 (by default allreduced tiled on 2 and 3 ranks and through
-   * the tree on 7, reduced through the tree), 64 KiB less one element and 64 KiB (both tiled from 2 to 7
-   * ranks by default), and 1 MiB plus an odd count (both tiled at every rank count that runs it). Past 64
-   * ranks, short vectors only (fewer elements than ranks, for the run that tiles everything): long ones
+   * the tree on 7, reduced through the tree), 32 KiB less one element and 32 KiB (by default the 2-rank
+   * reduce's last through the tree and first tiled), 64 KiB less one element and 64 KiB (both tiled from 2
+   * to 7 ranks by default), and 1 MiB plus an odd count (both tiled at every rank count that runs it). Past
+   * 64 ranks, short vectors only (fewer elements than ranks, for the run that tiles everything): long ones
    * would only make the test slow. */
-  int counts[] = {0, 1, 10, 999, 8191, 8192, 131072 + 13};
-  int last = size > 64 ? 4 : 7;
+  int counts[] = {0, 1, 10, 999, 4095, 4096, 8191, 8192, 131072 + 13};
+  int last = size > 64 ? 4 : 9;
   for (int k = 0; k < last; k++) {
     sums(counts[k], 0);
     sums(counts[k], 1);
