@@ -20,7 +20,8 @@ task reduce_task(communicator_view comm, const void* input, void* recv, std::siz
     // The tree's root combines straight into a receive buffer of its own that holds plain elements,
     // sparing a copy of the result.
     bool into_recv = comm.rank == root && root == 0 && recv != input && op.layout == nullptr;
-    void* acc = into_recv ? recv : working_buffers(shared.scratch(comm.rank), 1, span_of(count, element_size, op)).origin(0);
+    void* acc = into_recv ? recv
+                          : working_buffers(shared.scratch(comm.rank), 1, span_of(count, element_size, op)).origin(0);
     while (const signal* missing = missing_child(comm, sequence)) co_await until{me, *missing, sequence};
     auto partial_of = [&](int index) { return shared.slot(shared.tree().child(comm.rank, index)).published; };
     // acc = input op child 0 op child 1 ...: from the last child backwards, each combination putting
