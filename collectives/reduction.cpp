@@ -66,9 +66,10 @@ bool tiled(const communicator_view& comm, std::size_t count, std::size_t element
 // On two members the slice must be twice as large: the tree's root reads its one peer's vector, where the
 // tiled form also moves half the root's input to the peer and half the result back, 1.5 times the lines
 // between the cores. Measured (MPI_SUM of doubles, 2 ranks on 2 cores, back-to-back calls, 2026-11-27,
-// us, tree against tiled): 16 KiB 0.86-0.90 against 1.34-1.69 with the same inputs every call, 4.1-4.3
-// against 4.0-4.4 with inputs rewritten before each; 32 KiB 2.4-2.7 against 1.7-2.0 and 7.6-9.0 against
-// 6.5-7.1. On 4 ranks the tree loses already at 8 KiB slices (32 KiB: 10.6-11.0 against 4.8-6.4).
+// us, tree against tiled): 16 KiB 0.82-1.47 (14 runs) against 1.20-1.88 (10 runs) with the same inputs
+// every call, 4.1-4.3 against 4.0-4.4 with inputs rewritten before each; 32 KiB 2.4-2.7 against 1.7-2.0
+// and 7.6-9.0 against 6.5-7.1. On 4 ranks the tree loses already at 8 KiB slices (32 KiB: 10.6-11.0
+// against 4.8-6.4).
 bool tiled_reduce(const communicator_view& comm, std::size_t count, std::size_t element_size, const reduction_op& op) {
   std::size_t slice_min = runtime::job_config().reduce_tiled_slice_min;
   return tiled(comm, count, element_size, op, comm.size == 2 ? 2 * slice_min : slice_min);
