@@ -48,8 +48,8 @@ constexpr setting setting_table[] = {
     {"WEFT_REDUCE_TILED_SLICE_MIN", "8K",
      "MPI_Reduce reduces a vector tiled, every rank combining its own slice of all ranks' inputs into the "
      "root's buffer, when each rank's slice (the vector's bytes / ranks) is at least this large (on 2 ranks, "
-     "twice this); smaller ones go through shared cells (up to 32 KiB over the ranks, 256 B to 4 KiB, on up to 64 ranks) or up the "
-     "communicator's tree. See docs/collectives.md."},
+     "twice this); smaller ones go through shared cells (up to 32 KiB over the ranks, 256 B to 4 KiB, on up "
+     "to 64 ranks) or up the communicator's tree. See docs/collectives.md."},
     {"WEFT_ALLREDUCE_TILED_SLICE_MIN", "2K",
      "MPI_Allreduce reduces a vector tiled, every rank combining its own slice of all ranks' inputs and "
      "writing it into every receive buffer, when each rank's slice (the vector's bytes / ranks) is at least "
