@@ -1,5 +1,6 @@
 // Broadcasts of up to shared_communicator::broadcast_cell_capacity() bytes (8 KiB), through the
-// communicator's ring of cells (see cells.hpp). The root copies its data into the cell
+// communicator's rings of cells (see cells.hpp; the smallest through a deeper ring where members share
+// cores, shared_communicator::cell). The root copies its data into the cell
 // of the broadcast's sequence number, marks it filled and returns; every other rank waits for the mark,
 // copies the data out and returns.
 //
@@ -42,7 +43,7 @@ bool cell_ready(const communicator_view& comm, const data_cell& cell, int root, 
 void read_ahead(const communicator_view& comm, std::size_t bytes, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   if (bytes < 1024 || !shared.members_apart()) return;
-  const data_cell& next = shared.cell(sequence + 1);
+  const data_cell& next = shared.cell(sequence + 1, bytes);
   if (!next.filled.reached(sequence + 1)) return;
   const auto* line = reinterpret_cast<const std::byte*>(&next) + cache_line;
   for (; line < next.data() + bytes; line += cache_line) __builtin_prefetch(line);
@@ -64,7 +65,7 @@ void move_data(const communicator_view& comm, data_cell& cell, void* buffer, std
   finish_cells(comm, sequence);
   cell.filled.advance(sequence);
   wake_children(comm, cell, root, sequence);
-  data_cell& next = shared.cell(sequence + 1);
+  data_cell& next = shared.cell(sequence + 1, bytes);
   prepare_to_fill(&next, next.data(), bytes, cell_readers::behind);
 }
 
@@ -73,7 +74,7 @@ void move_data(const communicator_view& comm, data_cell& cell, void* buffer, std
 task cell_bcast_task(communicator_view comm, void* buffer, std::size_t bytes, int root, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   member_slot& me = shared.slot(comm.rank);
-  data_cell& cell = shared.cell(sequence);
+  data_cell& cell = shared.cell(sequence, bytes);
   if (comm.rank != root)
     co_await until{me, cell.filled, sequence};
   else if (std::uint64_t previous = cell.filled.value(); !cells_free(comm, previous))
@@ -83,7 +84,7 @@ task cell_bcast_task(communicator_view comm, void* buffer, std::size_t bytes, in
 
 bool cell_bcast_at_once(const communicator_view& comm, void* buffer, std::size_t bytes, int root,
                         std::uint64_t sequence) {
-  data_cell& cell = comm.shared->cell(sequence);
+  data_cell& cell = comm.shared->cell(sequence, bytes);
   if (!cell_ready(comm, cell, root, sequence)) return false;
   move_data(comm, cell, buffer, bytes, root, sequence);
   return true;

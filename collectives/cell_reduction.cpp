@@ -49,21 +49,21 @@ constexpr int flat_reduce_max = 3;
 constexpr int symmetric_allreduce_max = 4;
 
 // The mark of the caller's deposit cell of `sequence`: the collective whose deposit it still holds.
-std::uint64_t deposit_mark(const communicator_view& comm, std::uint64_t sequence) {
-  return comm.shared->deposit(comm.rank, sequence).filled.value();
+std::uint64_t deposit_mark(const communicator_view& comm, std::size_t bytes, std::uint64_t sequence) {
+  return comm.shared->deposit(comm.rank, sequence, bytes).filled.value();
 }
 
 // Marks the caller's deposit cell of `sequence`, filled with `bytes`, and asks for its cell of `sequence` + 1
 // (prepare_to_fill). A reduction takes three sequence numbers, so back-to-back reductions fill that cell
-// 11 calls later, long after its reader was done with it and before anyone waits for it: taking it then
-// pays. Measured (2 ranks on 2 cores, back-to-back calls, 2026-11-27, runs taking turns, us): reduce 64 B
-// 0.19-0.25, against 0.31-0.38 taking the next reduction's own cell (`sequence` + 3, whose mark the root
-// then polls) and 0.26-0.32 taking none; allreduce 64 B 0.35-0.40 against 0.53-0.61 taking none.
+// 11 calls later (in a ring of 16), long after its reader was done with it and before anyone waits for it:
+// taking it then pays. Measured (2 ranks on 2 cores, back-to-back calls, 2026-11-27, runs taking turns,
+// us): reduce 64 B 0.19-0.25, against 0.31-0.38 taking the next reduction's own cell (`sequence` + 3, whose
+// mark the root then polls) and 0.26-0.32 taking none; allreduce 64 B 0.35-0.40 against 0.53-0.61 taking none.
 void mark_deposit(const communicator_view& comm, std::size_t bytes, std::uint64_t sequence,
                   cell_readers readers) {
   shared_communicator& shared = *comm.shared;
-  shared.deposit(comm.rank, sequence).filled.advance(sequence);
-  const data_cell& next = shared.deposit(comm.rank, sequence + 1);
+  shared.deposit(comm.rank, sequence, bytes).filled.advance(sequence);
+  const data_cell& next = shared.deposit(comm.rank, sequence + 1, bytes);
   prepare_to_fill(&next, next.data(), bytes, readers);
 }
 
@@ -71,7 +71,7 @@ void mark_deposit(const communicator_view& comm, std::size_t bytes, std::uint64_
 // (cells_free of its mark).
 void deposit(const communicator_view& comm, const void* input, std::size_t bytes, std::uint64_t sequence,
              cell_readers readers) {
-  std::memcpy(comm.shared->deposit(comm.rank, sequence).data(), input, bytes);
+  std::memcpy(comm.shared->deposit(comm.rank, sequence, bytes).data(), input, bytes);
   mark_deposit(comm, bytes, sequence, readers);
 }
 
@@ -82,7 +82,7 @@ void deposit_for_root(const communicator_view& comm, const void* input, std::siz
   deposit(comm, input, bytes, sequence, cell_readers::behind);
   finish_cells(comm, sequence);
   shared_communicator& shared = *comm.shared;
-  shared.slot(root).raise(shared.deposit(comm.rank, sequence).filled, sequence);
+  shared.slot(root).raise(shared.deposit(comm.rank, sequence, bytes).filled, sequence);
 }
 
 // A symmetric allreduce's deposit, its cell free: every other member is woken for it. Where every member has
@@ -90,18 +90,19 @@ void deposit_for_root(const communicator_view& comm, const void* input, std::siz
 void deposit_for_all(const communicator_view& comm, const void* input, std::size_t bytes, std::uint64_t sequence) {
   deposit(comm, input, bytes, sequence, cell_readers::in_step);
   shared_communicator& shared = *comm.shared;
-  data_cell& cell = shared.deposit(comm.rank, sequence);
+  data_cell& cell = shared.deposit(comm.rank, sequence, bytes);
   if (shared.members_apart()) offer_to_readers(cell, bytes);
   sequence_flag& mine = cell.filled;
   for (int r = 0; r < comm.size; ++r)
     if (r != comm.rank) shared.slot(r).raise(mine, sequence);
 }
 
-// The first member other than the caller whose deposit of `sequence` is not there yet, or null.
-const sequence_flag* missing_deposit(const communicator_view& comm, std::uint64_t sequence) {
+// The first member other than the caller whose deposit of `bytes` for `sequence` is not there yet, or null.
+const sequence_flag* missing_deposit(const communicator_view& comm, std::size_t bytes, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   for (int r = 0; r < comm.size; ++r)
-    if (const sequence_flag& filled = shared.deposit(r, sequence).filled; r != comm.rank && !filled.reached(sequence))
+    if (const sequence_flag& filled = shared.deposit(r, sequence, bytes).filled;
+        r != comm.rank && !filled.reached(sequence))
       return &filled;
   return nullptr;
 }
@@ -111,8 +112,9 @@ const sequence_flag* missing_deposit(const communicator_view& comm, std::uint64_
 void combine_all(const communicator_view& comm, const void* input, void* recv, std::size_t count,
                  std::size_t element_size, const reduction_op& op, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
+  const std::size_t bytes = count * element_size;
   auto input_of = [&](int r) {
-    return static_cast<const std::byte*>(r == comm.rank ? input : shared.deposit(r, sequence).data());
+    return static_cast<const std::byte*>(r == comm.rank ? input : shared.deposit(r, sequence, bytes).data());
   };
   // In place, the caller's input is its receive buffer, which must not change before its turn.
   auto* destination = static_cast<std::byte*>(recv);
@@ -126,7 +128,8 @@ void combine_all(const communicator_view& comm, const void* input, void* recv, s
 task combine_deposits(communicator_view comm, const void* input, void* recv, std::size_t count,
                       std::size_t element_size, reduction_op op, std::uint64_t sequence) {
   member_slot& me = comm.shared->slot(comm.rank);
-  while (const sequence_flag* missing = missing_deposit(comm, sequence)) co_await until{me, *missing, sequence};
+  while (const sequence_flag* missing = missing_deposit(comm, count * element_size, sequence))
+    co_await until{me, *missing, sequence};
   combine_all(comm, input, recv, count, element_size, op, sequence);
 }
 
@@ -137,7 +140,7 @@ task flat_cell_reduce_task(communicator_view comm, const void* input, void* recv
     co_await combine_deposits(comm, input, recv, count, element_size, op, sequence);
     co_return;
   }
-  if (std::uint64_t previous = deposit_mark(comm, sequence); !cells_free(comm, previous))
+  if (std::uint64_t previous = deposit_mark(comm, count * element_size, sequence); !cells_free(comm, previous))
     co_await await_cells_free(comm, previous);
   deposit_for_root(comm, input, count * element_size, root, sequence);
 }
@@ -145,22 +148,22 @@ task flat_cell_reduce_task(communicator_view comm, const void* input, void* recv
 bool flat_cell_reduce_at_once(const communicator_view& comm, const void* input, void* recv, std::size_t count,
                               std::size_t element_size, const reduction_op& op, int root, std::uint64_t sequence) {
   if (comm.rank == root) {
-    if (missing_deposit(comm, sequence) != nullptr) return false;
+    if (missing_deposit(comm, count * element_size, sequence) != nullptr) return false;
     combine_all(comm, input, recv, count, element_size, op, sequence);
     return true;
   }
-  if (!cells_free(comm, deposit_mark(comm, sequence))) return false;
+  if (!cells_free(comm, deposit_mark(comm, count * element_size, sequence))) return false;
   deposit_for_root(comm, input, count * element_size, root, sequence);
   return true;
 }
 
-// The first of the caller's children in the communicator's tree whose deposit of `sequence` is not there
-// yet, or null.
-const sequence_flag* missing_child_deposit(const communicator_view& comm, std::uint64_t sequence) {
+// The first of the caller's children in the communicator's tree whose deposit of `bytes` for `sequence` is not
+// there yet, or null.
+const sequence_flag* missing_child_deposit(const communicator_view& comm, std::size_t bytes, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   const collective_tree& tree = shared.tree();
   for (int i = 0, children = tree.child_count(comm.rank); i < children; ++i)
-    if (const sequence_flag& filled = shared.deposit(tree.child(comm.rank, i), sequence).filled;
+    if (const sequence_flag& filled = shared.deposit(tree.child(comm.rank, i), sequence, bytes).filled;
         !filled.reached(sequence))
       return &filled;
   return nullptr;
@@ -172,8 +175,10 @@ void combine_subtree(const communicator_view& comm, const void* input, void* out
                      std::size_t element_size, const reduction_op& op, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   const collective_tree& tree = shared.tree();
+  const std::size_t bytes = count * element_size;
   auto input_of = [&](int i) {
-    return static_cast<const std::byte*>(i == 0 ? input : shared.deposit(tree.child(comm.rank, i - 1), sequence).data());
+    return static_cast<const std::byte*>(i == 0 ? input
+                                                : shared.deposit(tree.child(comm.rank, i - 1), sequence, bytes).data());
   };
   auto* destination = static_cast<std::byte*>(out);
   std::byte* accumulator =
@@ -187,7 +192,7 @@ void combine_subtree(const communicator_view& comm, const void* input, void* out
 void deposit_subtree(const communicator_view& comm, const void* input, std::size_t count, std::size_t element_size,
                      const reduction_op& op, int root, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
-  data_cell& cell = shared.deposit(comm.rank, sequence);
+  data_cell& cell = shared.deposit(comm.rank, sequence, count * element_size);
   combine_subtree(comm, input, cell.data(), count, element_size, op, sequence);
   mark_deposit(comm, count * element_size, sequence, cell_readers::behind);
   shared.slot(comm.rank == 0 ? root : shared.tree().parent(comm.rank)).raise(cell.filled, sequence);
@@ -195,7 +200,7 @@ void deposit_subtree(const communicator_view& comm, const void* input, std::size
 
 // A root other than rank 0 copies the result out of rank 0's cell, then is done with the cells.
 void take_result(const communicator_view& comm, void* recv, std::size_t bytes, std::uint64_t sequence) {
-  std::memcpy(recv, comm.shared->deposit(0, sequence).data(), bytes);
+  std::memcpy(recv, comm.shared->deposit(0, sequence, bytes).data(), bytes);
   finish_cells(comm, sequence);
 }
 
@@ -203,18 +208,20 @@ task tree_cell_reduce_task(communicator_view comm, const void* input, void* recv
                            std::size_t element_size, reduction_op op, int root, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   member_slot& me = shared.slot(comm.rank);
-  while (const sequence_flag* missing = missing_child_deposit(comm, sequence)) co_await until{me, *missing, sequence};
+  const std::size_t bytes = count * element_size;
+  while (const sequence_flag* missing = missing_child_deposit(comm, bytes, sequence))
+    co_await until{me, *missing, sequence};
   if (comm.rank == 0 && root == 0) {
     combine_subtree(comm, input, recv, count, element_size, op, sequence);
     finish_cells(comm, sequence);
     co_return;
   }
-  if (std::uint64_t previous = deposit_mark(comm, sequence); !cells_free(comm, previous))
+  if (std::uint64_t previous = deposit_mark(comm, bytes, sequence); !cells_free(comm, previous))
     co_await await_cells_free(comm, previous);
   deposit_subtree(comm, input, count, element_size, op, root, sequence);
   if (comm.rank == root) {
-    co_await until{me, shared.deposit(0, sequence).filled, sequence};
-    take_result(comm, recv, count * element_size, sequence);
+    co_await until{me, shared.deposit(0, sequence, bytes).filled, sequence};
+    take_result(comm, recv, bytes, sequence);
   } else {
     finish_cells(comm, sequence);
   }
@@ -223,13 +230,14 @@ task tree_cell_reduce_task(communicator_view comm, const void* input, void* recv
 // A root other than rank 0 always waits, for rank 0's deposit, which needs its own first.
 bool tree_cell_reduce_at_once(const communicator_view& comm, const void* input, void* recv, std::size_t count,
                               std::size_t element_size, const reduction_op& op, int root, std::uint64_t sequence) {
-  if ((comm.rank == root && root != 0) || missing_child_deposit(comm, sequence) != nullptr) return false;
+  const std::size_t bytes = count * element_size;
+  if ((comm.rank == root && root != 0) || missing_child_deposit(comm, bytes, sequence) != nullptr) return false;
   if (comm.rank == 0 && root == 0) {
     combine_subtree(comm, input, recv, count, element_size, op, sequence);
     finish_cells(comm, sequence);
     return true;
   }
-  if (!cells_free(comm, deposit_mark(comm, sequence))) return false;
+  if (!cells_free(comm, deposit_mark(comm, bytes, sequence))) return false;
   deposit_subtree(comm, input, count, element_size, op, root, sequence);
   finish_cells(comm, sequence);
   return true;
@@ -255,7 +263,7 @@ namespace {
 // Every rank deposits, wakes the others and combines all deposits itself (see the top of this file).
 task symmetric_cell_allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                                    std::size_t element_size, reduction_op op, std::uint64_t sequence) {
-  if (std::uint64_t previous = deposit_mark(comm, sequence); !cells_free(comm, previous))
+  if (std::uint64_t previous = deposit_mark(comm, count * element_size, sequence); !cells_free(comm, previous))
     co_await await_cells_free(comm, previous);
   deposit_for_all(comm, input, count * element_size, sequence);
   co_await combine_deposits(comm, input, recv, count, element_size, op, sequence);
@@ -264,10 +272,10 @@ task symmetric_cell_allreduce_task(communicator_view comm, const void* input, vo
 std::optional<task> symmetric_cell_allreduce_at_once(const communicator_view& comm, const void* input, void* recv,
                                                      std::size_t count, std::size_t element_size,
                                                      const reduction_op& op, std::uint64_t sequence) {
-  if (!cells_free(comm, deposit_mark(comm, sequence)))
+  if (!cells_free(comm, deposit_mark(comm, count * element_size, sequence)))
     return symmetric_cell_allreduce_task(comm, input, recv, count, element_size, op, sequence);
   deposit_for_all(comm, input, count * element_size, sequence);
-  if (missing_deposit(comm, sequence) != nullptr)
+  if (missing_deposit(comm, count * element_size, sequence) != nullptr)
     return combine_deposits(comm, input, recv, count, element_size, op, sequence);
   combine_all(comm, input, recv, count, element_size, op, sequence);
   return std::nullopt;

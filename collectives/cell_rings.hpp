@@ -20,21 +20,20 @@ struct alignas(alignof(std::max_align_t)) data_cell {
   const std::byte* data() const noexcept { return reinterpret_cast<const std::byte*>(this + 1); }
 };
 
-// `rings` rings of cells_per_ring cells of `capacity` bytes each, in cache lines. Only the marks are written
-// when they are made, so the pages of cells larger than a page are taken once a collective as large has
-// used them.
+// `rings` rings of `cells_per_ring` cells (a power of two: finding a cell masks the sequence number) of
+// `capacity` bytes each, in cache lines. Only the marks are written when they are made, so the pages of
+// cells larger than a page are taken once a collective as large has used them.
 class cell_rings {
  public:
-  static constexpr int cells_per_ring = 16;
-
   cell_rings() = default;  // none
-  cell_rings(int rings, std::size_t capacity);
+  cell_rings(int rings, int cells_per_ring, std::size_t capacity);
 
   std::size_t capacity() const noexcept { return capacity_; }
+  int cells_per_ring() const noexcept { return static_cast<int>(ring_mask_ + 1); }
   bool empty() const noexcept { return lines_ == nullptr; }
   // Ring `ring`'s cell of collective `sequence`.
   data_cell& operator()(int ring, std::uint64_t sequence) noexcept {
-    std::size_t cell = static_cast<std::size_t>(ring) * cells_per_ring + sequence % cells_per_ring;
+    std::size_t cell = static_cast<std::size_t>(ring) * (ring_mask_ + 1) + (sequence & ring_mask_);
     return *std::launder(reinterpret_cast<data_cell*>(&lines_[cell * lines_per_cell_]));
   }
 
@@ -43,6 +42,7 @@ class cell_rings {
     std::byte bytes[cache_line];
   };
   std::size_t capacity_ = 0;
+  std::uint64_t ring_mask_ = 0;
   std::size_t lines_per_cell_ = 0;
   std::unique_ptr<line[]> lines_;
 };

@@ -111,14 +111,23 @@ class shared_communicator {
 
   // The rings of cells (cells.hpp), none on one member: the communicator's broadcast cell of collective
   // `sequence`, and member `rank`'s deposit cell of it (only on communicators of at most
-  // max_deposit_members, where reductions deposit).
+  // max_deposit_members, where reductions deposit), for `bytes` of data. Collectives of at most
+  // small_cell_capacity bytes take their cells from rings of small cells, more of them than the others
+  // (shared_communicator.cpp says why); all members of a collective pass the same `bytes`.
   static constexpr int max_deposit_members = 64;
-  data_cell& cell(std::uint64_t sequence) noexcept { return broadcast_cells_(0, sequence); }
-  // The bytes a broadcast cell holds: 8 KiB (shared_communicator.cpp says why).
+  static constexpr std::size_t small_cell_capacity = 256;
+  data_cell& cell(std::uint64_t sequence, std::size_t bytes) noexcept {
+    return (bytes <= small_cell_capacity && !small_broadcast_cells_.empty() ? small_broadcast_cells_
+                                                                           : broadcast_cells_)(0, sequence);
+  }
+  // The most bytes a broadcast cell holds: 8 KiB (shared_communicator.cpp says why).
   std::size_t broadcast_cell_capacity() const noexcept { return broadcast_cells_.capacity(); }
   bool has_deposits() const noexcept { return !deposits_.empty(); }
-  data_cell& deposit(int rank, std::uint64_t sequence) noexcept { return deposits_(rank, sequence); }
-  // The bytes a deposit cell holds: 32 KiB over the members, 256 B to 4 KiB (shared_communicator.cpp says why).
+  data_cell& deposit(int rank, std::uint64_t sequence, std::size_t bytes) noexcept {
+    return (bytes <= small_cell_capacity && !small_deposits_.empty() ? small_deposits_ : deposits_)(rank, sequence);
+  }
+  // The most bytes a deposit cell holds: 32 KiB over the members, 256 B to 4 KiB (shared_communicator.cpp
+  // says why).
   std::size_t deposit_capacity() const noexcept { return deposits_.capacity(); }
 
  private:
@@ -130,8 +139,10 @@ class shared_communicator {
   std::unique_ptr<signal[]> child_signals_;
   std::unique_ptr<signal[]> round_signals_;
   std::unique_ptr<std::vector<std::byte>[]> scratch_;
+  cell_rings small_broadcast_cells_;
   cell_rings broadcast_cells_;
-  cell_rings deposits_;  // one ring per member
+  cell_rings small_deposits_;  // one ring per member
+  cell_rings deposits_;        // one ring per member
   std::unique_ptr<neighbour_signals[]> neighbours_;
   std::unique_ptr<const node_layout> nodes_;
 };

@@ -2,24 +2,28 @@
  * 256 B to 4 KiB, on up to 64 ranks) go through rings of
  * cells: the root of a broadcast, and every rank but the root of a reduce, returns once its data is in a
  * cell; the others copy it out later, and a rank waits only when its cell still holds data that someone
- * has not read. Checked here:
- * - hundreds of back-to-back broadcasts, roots taking turns, at 0, 1, 8 bytes, the cells' limit and one byte
- *   more (the other algorithms), while some ranks lag many broadcasts behind (they spin in MPI_Iprobe first),
- *   so that roots run a whole ring ahead and must wait for them;
+ * has not read. Where ranks share cores, those of at most 256 B go through deeper rings of small cells.
+ * Checked here:
+ * - hundreds of back-to-back broadcasts, roots taking turns, at 0, 1, 8, 64 bytes, the small cells' limit and
+ *   one byte more, the cells' limit and one byte more (the other algorithms), while some ranks lag many
+ *   broadcasts behind (they spin in MPI_Iprobe first), so that roots run a whole ring ahead and must wait
+ *   for them; then runs of small ones only, longer than the ring of small cells, a rank lagging far;
  * - buffers overwritten right after each call returns, on the root and on the readers;
  * - a communicator made by MPI_Comm_split, broadcast on and freed at once by its root, while its other
  *   ranks may still be inside MPI_Comm_split: the data must outlive the root's communicator;
  * - the broadcast of a vector type (its packed bytes travel through a cell);
  * - hundreds of Reduce (roots taking turns), Allreduce and Bcast mixed, some ranks lagging, so that ranks
- *   wait for laggards that move on one collective at a time; the reductions of 3 elements, of the deposit
- *   cells' limit for the communicator's size and of one element more (the other algorithms);
+ *   wait for laggards that move on one collective at a time; the reductions of 3 elements, of the small
+ *   cells' limit and one element more, of the deposit cells' limit for the communicator's size and of one
+ *   element more (the other algorithms);
  * - a long run of Reduce to one root that lags, so that the others wait for it at different points. */
 #include "mpitest.h"
 
 #include <string.h>
 
-/* CELL_LIMIT: the largest broadcast that goes through cells (docs/collectives.md). */
-enum { ROUNDS = 300, CELL_LIMIT = 8192, DEPOSITS_MOST = 4096 };
+/* CELL_LIMIT: the largest broadcast that goes through cells, SMALL_LIMIT through small cells, SMALL_RING:
+ * how many small broadcast cells a communicator has (docs/collectives.md). */
+enum { ROUNDS = 300, CELL_LIMIT = 8192, SMALL_LIMIT = 256, SMALL_RING = 256, DEPOSITS_MOST = 4096 };
 
 /* The largest reduction that goes through deposit cells on `size` ranks: 32 KiB over the ranks, a power of
  * two from 256 B to 4 KiB. */
@@ -36,14 +40,21 @@ static void lag(int spins) {
 
 static void back_to_back(int rank, int size) {
   static unsigned char buf[CELL_LIMIT + 1];
-  const int sizes[] = {0, 1, 8, CELL_LIMIT};
+  const int sizes[] = {0, 1, 8, 64, SMALL_LIMIT, SMALL_LIMIT + 1, CELL_LIMIT};
   if (rank % 3 == 2) lag(2000); /* a third of the ranks start late */
   for (int round = 0; round < ROUNDS; round++) {
-    /* 40 in a row from one root, more than a ring of cells, before one of the other algorithm. */
-    int root = (round / 40) % size, n = round % 40 == 39 ? CELL_LIMIT + 1 : sizes[round % 4];
+    /* 40 in a row from one root, more than a ring of (large) cells, before one of the other algorithm. */
+    int root = (round / 40) % size, n = round % 40 == 39 ? CELL_LIMIT + 1 : sizes[round % 7];
     checked_bcast(buf, n, root, pattern_seed(n, root, round), MPI_COMM_WORLD);
     memset(buf, 0x55, sizeof buf); /* reused at once */
     if (rank == size - 1 && round % 50 == 0) lag(500);
+  }
+  /* More small broadcasts in a row from one root than a ring of small cells holds, a rank lagging far. */
+  for (int round = 0; round < 3 * SMALL_RING; round++) {
+    int root = size / 2, n = sizes[round % 5];
+    if (rank == size - 1 && round % SMALL_RING == 0) lag(20000);
+    checked_bcast(buf, n, root, pattern_seed(n, root, round), MPI_COMM_WORLD);
+    memset(buf, 0x55, sizeof buf);
   }
 }
 
@@ -83,7 +94,8 @@ static void vector_type(int rank, int size) {
 static void mixed_reductions(int rank, int size) {
   enum { MOST = DEPOSITS_MOST / sizeof(long long) + 1 };
   static long long in[MOST], out[MOST];
-  const int limit = deposit_limit(size) / (int)sizeof(long long), counts[] = {3, 3, limit, 3, limit + 1};
+  const int small = SMALL_LIMIT / (int)sizeof(long long);
+  const int limit = deposit_limit(size) / (int)sizeof(long long), counts[] = {3, small, limit, small + 1, limit + 1};
   const long long ranks_sum = (long long)size * (size - 1) / 2;
   for (int round = 0; round < ROUNDS; round++) {
     int root = (round / 20) % size, n = counts[round % 5];
