@@ -94,10 +94,11 @@ shared_communicator::shared_communicator(std::span<const runtime::machine_place>
       child_signals_(std::make_unique<signal[]>(static_cast<std::size_t>(size_) * max_children_)),
       round_signals_(rounds_ != 0 ? std::make_unique<signal[]>(static_cast<std::size_t>(size_) * rounds_) : nullptr),
       scratch_(std::make_unique<std::vector<std::byte>[]>(size_)),
-      small_broadcast_cells_(size_ > 1 && rounds_ == 0 ? cell_rings(1, small_cells_per_ring, small_cell_capacity)
-                                                       : cell_rings()),
+      small_broadcast_cells_(size_ > 1 && !members_apart()
+                                 ? cell_rings(1, small_cells_per_ring, small_cell_capacity)
+                                 : cell_rings()),
       broadcast_cells_(size_ > 1 ? cell_rings(1, cells_per_ring, broadcast_cell_bytes) : cell_rings()),
-      small_deposits_(deposits_on(size_) && rounds_ == 0 && small_deposit_cells(size_) > cells_per_ring
+      small_deposits_(deposits_on(size_) && !members_apart() && small_deposit_cells(size_) > cells_per_ring
                           ? cell_rings(size_, small_deposit_cells(size_), small_cell_capacity)
                           : cell_rings()),
       deposits_(deposits_on(size_) ? cell_rings(size_, cells_per_ring, deposit_cell_bytes(size_)) : cell_rings()),
