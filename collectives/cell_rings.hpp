@@ -28,6 +28,11 @@ class cell_rings {
   cell_rings() = default;  // none
   cell_rings(int rings, int cells_per_ring, std::size_t capacity);
 
+  // The memory one cell of `capacity` bytes takes, its mark included: whole cache lines.
+  static constexpr std::size_t cell_bytes(std::size_t capacity) noexcept {
+    return (sizeof(data_cell) + capacity + cache_line - 1) / cache_line * cache_line;
+  }
+
   std::size_t capacity() const noexcept { return capacity_; }
   int cells_per_ring() const noexcept { return static_cast<int>(ring_mask_ + 1); }
   bool empty() const noexcept { return lines_ == nullptr; }

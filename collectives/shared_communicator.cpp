@@ -67,20 +67,27 @@ std::size_t deposit_cell_bytes(int members) {
 constexpr int cells_per_ring = 16;
 constexpr int small_cells_per_ring = 256;
 
-// Small deposit rings, one per member, keep to the deposits' budget (16 x 32 KiB) together: as deep as the
-// small broadcast ring up to 4 members, then halving as the members double, 64 cells on 16. Where that
-// leaves no more cells than the other rings have (from 64 members on), small reductions use those: as many
-// cells again gain nothing.
-int small_deposit_cells(int members) {
-  constexpr std::size_t budget = 16 * 32 * 1024;
-  constexpr std::size_t bytes = sizeof(data_cell) + shared_communicator::small_cell_capacity;
-  constexpr std::size_t cell = (bytes + cache_line - 1) / cache_line * cache_line;
-  int cells = small_cells_per_ring;
-  while (cells > cells_per_ring && cell * cells * static_cast<std::size_t>(members) > budget) cells /= 2;
-  return cells;
+// The ring of small broadcast cells: only where members share cores.
+cell_rings small_broadcast_rings(int members, bool apart) {
+  if (members < 2 || apart) return {};
+  return cell_rings(1, small_cells_per_ring, shared_communicator::small_cell_capacity);
 }
 
 bool deposits_on(int members) { return members > 1 && members <= shared_communicator::max_deposit_members; }
+
+// Small deposit rings, one per member where members share cores, keep to the deposits' budget (16 x 32 KiB)
+// together: as deep as the small broadcast ring up to 4 members, then halving as the members double, 64
+// cells on 16. Where that leaves no more cells than the other rings have (from 64 members on), there are
+// none and small reductions use the others: as many cells again gain nothing.
+cell_rings small_deposit_rings(int members, bool apart) {
+  if (!deposits_on(members) || apart) return {};
+  constexpr std::size_t budget = 16 * 32 * 1024;
+  constexpr std::size_t cell = cell_rings::cell_bytes(shared_communicator::small_cell_capacity);
+  int cells = small_cells_per_ring;
+  while (cells > cells_per_ring && cell * cells * static_cast<std::size_t>(members) > budget) cells /= 2;
+  if (cells == cells_per_ring) return {};
+  return cell_rings(members, cells, shared_communicator::small_cell_capacity);
+}
 
 }  // namespace
 
@@ -94,13 +101,9 @@ shared_communicator::shared_communicator(std::span<const runtime::machine_place>
       child_signals_(std::make_unique<signal[]>(static_cast<std::size_t>(size_) * max_children_)),
       round_signals_(rounds_ != 0 ? std::make_unique<signal[]>(static_cast<std::size_t>(size_) * rounds_) : nullptr),
       scratch_(std::make_unique<std::vector<std::byte>[]>(size_)),
-      small_broadcast_cells_(size_ > 1 && !members_apart()
-                                 ? cell_rings(1, small_cells_per_ring, small_cell_capacity)
-                                 : cell_rings()),
+      small_broadcast_cells_(small_broadcast_rings(size_, members_apart())),
       broadcast_cells_(size_ > 1 ? cell_rings(1, cells_per_ring, broadcast_cell_bytes) : cell_rings()),
-      small_deposits_(deposits_on(size_) && !members_apart() && small_deposit_cells(size_) > cells_per_ring
-                          ? cell_rings(size_, small_deposit_cells(size_), small_cell_capacity)
-                          : cell_rings()),
+      small_deposits_(small_deposit_rings(size_, members_apart())),
       deposits_(deposits_on(size_) ? cell_rings(size_, cells_per_ring, deposit_cell_bytes(size_)) : cell_rings()),
       neighbours_(std::make_unique<neighbour_signals[]>(size_)),
       nodes_(std::move(nodes)) {}
