@@ -128,9 +128,9 @@ extern "C" int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Data
   if (int error = check_old(call, oldtype, newtype)) return error;
   if (int error = check_count(call, no_comm, count)) return error;
   if (int error = check_blocklength(call, blocklength)) return error;
-  // One block or none: the stride is not used, and need not fit in bytes.
+  // One block or none, or blocks of no elements: the stride is not used, and need not fit in bytes.
   MPI_Aint stride_bytes = 0;
-  if (count > 1 && __builtin_mul_overflow(MPI_Aint{stride}, oldtype->layout->extent(), &stride_bytes))
+  if (count > 1 && blocklength > 0 && __builtin_mul_overflow(MPI_Aint{stride}, oldtype->layout->extent(), &stride_bytes))
     return report_too_large(call);
   auto layout = type_layout::hvector(count, blocklength, stride_bytes, oldtype->layout);
   if (!layout) return report_too_large(call);
