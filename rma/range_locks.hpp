@@ -4,12 +4,16 @@
 // table's order, so two operations that touch a common page exclude each other, whatever windows they
 // come through, and none can deadlock another. Operations on distinct pages rarely meet.
 //
+// Taking them costs the pages of the range, not the size of the table: the range's lock indices are
+// sorted (a range of one page, the usual case, has one), and a range of at least as many pages as the
+// table has locks takes them all in order.
+//
 // Holders never yield to the fiber scheduler: a critical section is one operation's combine, and a
 // rank holding locks runs it to the end before its worker runs anything else.
 
-#include <bitset>
+#include <boost/container/small_vector.hpp>
 #include <cstddef>
-#include <memory>
+#include <cstdint>
 
 namespace weft::rma {
 
@@ -25,8 +29,8 @@ class range_lock {
   range_lock& operator=(const range_lock&) = delete;
 
  private:
-  std::size_t single_;                          // the one lock held, when the range is on one page
-  std::unique_ptr<std::bitset<locks>> several_;  // else the locks held (made only then: 512 bytes to clear)
+  // The locks held, in table order, each once; ranges of up to 64 pages (256 KiB) keep them inline.
+  boost::container::small_vector<std::uint16_t, 64> held_;
 };
 
 }  // namespace weft::rma
