@@ -314,7 +314,7 @@ struct persistent_operation {
 
 }  // namespace weft::mpi
 
-struct weft_request_s : weft::mpi::object_header {
+struct weft_request_s final : weft::mpi::object_header {
   // `owner` is the calling rank's communicator object (see resolve()), or null for generalized requests.
   explicit weft_request_s(weft_comm_s* owner) noexcept
       : object_header(weft::mpi::object_kind::request), comm(owner != nullptr ? weft::mpi::retain(owner) : nullptr) {}
@@ -324,6 +324,11 @@ struct weft_request_s : weft::mpi::object_header {
   }
   weft_request_s(const weft_request_s&) = delete;
   weft_request_s& operator=(const weft_request_s&) = delete;
+
+  // Requests come and go with every nonblocking call: they are kept for reuse per thread
+  // (request_allocation.cpp), so a window of them costs no call to malloc.
+  static void* operator new(std::size_t bytes);
+  static void operator delete(void* request) noexcept;
 
   weft_comm_s* comm;
   MPI_Datatype datatype = nullptr;  // retained while an operation may read or write through its layout
