@@ -36,6 +36,11 @@ constexpr setting setting_table[] = {
      "Bytes of inline messages (data and descriptor) a rank may hold unreceived. Past it, small sends take "
      "the rendezvous path and wait for their receive, so memory stays bounded, also under floods of empty "
      "messages."},
+    {"WEFT_RING_PEERS", "32",
+     "How many ranks may each keep a message ring to a rank: 4 KiB of 64-byte lines that a sender fills "
+     "with messages of up to WEFT_INLINE_MAX bytes (at most 872) and the receiver reads, without a lock or an "
+     "allocation on either side. A sender gets one for a receiver after 16 small messages to it; the "
+     "receiver's other senders use its matching engine's queues. 0 turns the rings off (at most 64)."},
     {"WEFT_COPY_BLOCK", "64K",
      "Block size of large copies. A message of at least two blocks is copied block by block by both the "
      "rank that matched it and its peer, when the peer waits inside MPI, so that two cores copy at once; so "
@@ -158,6 +163,7 @@ config read_config() {
   result.report_bindings = read_integer("WEFT_REPORT_BINDINGS", 0, 1) == 1;
   result.inline_max = read_size("WEFT_INLINE_MAX", true);
   result.unexpected_budget = read_size("WEFT_UNEXPECTED_BUDGET", true);
+  result.ring_peers = static_cast<int>(read_integer("WEFT_RING_PEERS", 0, 64));
   result.copy_block = read_size("WEFT_COPY_BLOCK", false);
   result.ownership_pool = read_size("WEFT_OWNERSHIP_POOL", true);
   result.reduce_tiled_slice_min = read_size("WEFT_REDUCE_TILED_SLICE_MIN", false);

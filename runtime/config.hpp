@@ -31,6 +31,7 @@ struct config {
   bool report_bindings;           // print where each worker and its ranks run
   std::size_t inline_max;         // messages up to this size travel inside the descriptor
   std::size_t unexpected_budget;  // unexpected inline bytes a rank may hold before senders wait
+  int ring_peers;                 // senders that may each keep a message ring to one receiver
   std::size_t copy_block;         // block of a copy shared by sender and receiver
   std::size_t ownership_pool;     // free MPIX_Alloc bytes a rank keeps for reuse
   std::size_t reduce_tiled_slice_min;     // reduces are tiled when each rank's slice is at least this large

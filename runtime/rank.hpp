@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "privatize/runtime/rank_globals.hpp"
+#include "runtime/arrivals.hpp"
 #include "runtime/background_work.hpp"
 #include "runtime/exception_state.hpp"
 #include "runtime/sanitizers.hpp"
@@ -49,6 +50,9 @@ struct alignas(64) rank {
   // What the rank started and must advance whenever it would park; null when nothing (set by the layers
   // above, from the rank itself).
   background_work* background = nullptr;
+  // Where messages left for the rank wait to be taken in (set by the layers above, from the rank itself,
+  // when it first receives); null until then.
+  arrivals* inbox = nullptr;
   // What the rank waits for while it is blocked in a recorded wait (see wait_site.hpp).
   wait_site waiting;
   // How many times the rank has parked, written by the rank alone: the watchdog tells a rank that stayed

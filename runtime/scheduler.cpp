@@ -23,6 +23,7 @@ int job_size() noexcept { return job::current().size(); }
 bool others_ready() noexcept { return this_thread::worker->has_ready(); }
 
 void yield() {
+  take_arrivals();
   if (others_ready()) switch_to_worker(switch_reason::yield);
   // A rank polling for a message from another node must move the network itself when it runs alone.
   else progress_network();
@@ -34,14 +35,18 @@ void progress_network() {
 
 void park() {
   rank* self = this_thread::rank;
+  if (take_arrivals()) return;
   if (self->background != nullptr && self->background->advance()) return;
   // A permit that is already there is consumed here, without a round trip through the worker.
   rank_state expected = rank_state::notified;
   if (self->state.load(std::memory_order_relaxed) == expected &&
       self->state.compare_exchange_strong(expected, rank_state::runnable, std::memory_order_acq_rel))
     return;
+  arrivals* inbox = self->inbox;
+  if (inbox != nullptr && !inbox->watch()) return;
   self->parks.store(self->parks.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   switch_to_worker(switch_reason::park);
+  if (inbox != nullptr) inbox->unwatch();
 }
 
 void unpark(rank* target) noexcept {

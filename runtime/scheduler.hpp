@@ -39,7 +39,8 @@ inline constexpr unsigned network_wait_stride = 1;
 inline unsigned poll_budget() noexcept { return this_thread::shares_core ? 0 : job_config().poll_count; }
 
 // Suspends the calling rank until unpark(); may return spuriously, so callers re-check their condition.
-// The rank's background work (rank::background) advances first; park returns at once when it did.
+// The messages left for the rank are taken in and its background work (rank::background) advances first;
+// park returns at once when either did anything.
 void park();
 
 // Makes a parked rank runnable (or lets its next park() return at once). Callable from any worker.
@@ -47,6 +48,12 @@ void unpark(rank* target) noexcept;
 
 // Whether another rank of the calling rank's worker is ready to run.
 bool others_ready() noexcept;
+
+// Takes in the messages left for the calling rank (rank::inbox); true when any were.
+inline bool take_arrivals() {
+  arrivals* inbox = current_rank()->inbox;
+  return inbox != nullptr && inbox->take();
+}
 
 // Ends the calling rank as if its main had returned `code`; never returns.
 [[noreturn]] void finish_current_rank(int code);
@@ -62,7 +69,7 @@ void wait_until(Done&& done, BeforePark&& before_park, unsigned network_stride =
     unsigned until_network = network_stride;
     for (unsigned polls = poll_budget(); polls != 0 && !others_ready(); --polls) {
       cpu_relax();
-      if (done()) return;
+      if (done() || (take_arrivals() && done())) return;
       // What the rank waits for may come from another node, and while it polls nothing else moves the network.
       if (--until_network == 0) {
         until_network = network_stride;

@@ -34,6 +34,12 @@ class completion {
   // Completion by the owner itself: nobody to wake.
   void complete_by_owner() noexcept { done_.store(true, std::memory_order_release); }
 
+  // Completion by rank `completer`, which may be the owner.
+  void complete_from(const runtime::rank* completer) noexcept {
+    if (completer == owner_) complete_by_owner();
+    else complete();
+  }
+
   // The peer offers its copy to the owner, and wakes it so that it can join.
   void offer(block_copy* copy) noexcept {
     offered_.store(copy, std::memory_order_release);

@@ -1,6 +1,8 @@
 #include "shm/matching_engine.hpp"
 
+#include <cstdlib>
 #include <memory>
+#include <new>
 #include <type_traits>
 #include <utility>
 
@@ -96,14 +98,48 @@ const message* matching_engine::find_unexpected(const envelope& pattern) noexcep
 }
 
 bool matching_engine::inline_fits(std::size_t bytes) const noexcept {
-  return unexpected_inline_bytes_ + inline_message::footprint(bytes) <= runtime::job_config().unexpected_budget;
+  return unexpected_inline_bytes_.load(std::memory_order_relaxed) + inline_message::footprint(bytes) <=
+         runtime::job_config().unexpected_budget;
 }
 
 void matching_engine::queue_unexpected(message* m) noexcept {
   m->sequence = unexpected_sequence_++;
   unexpected_[bin_of(m->env.source)].push_back(m);
-  if (m->kind == message_kind::inline_data) unexpected_inline_bytes_ += inline_message::footprint(m->size);
+  if (m->kind == message_kind::inline_data)
+    unexpected_inline_bytes_.store(unexpected_inline_bytes_.load(std::memory_order_relaxed) + inline_message::footprint(m->size),
+                                   std::memory_order_relaxed);
   if (prober_ != nullptr) runtime::unpark(std::exchange(prober_, nullptr));
+}
+
+inline_message* matching_engine::new_inline(const envelope& env, std::size_t size) {
+  void* block = free_blocks_.pop_front();
+  if (block != nullptr) {
+    --free_block_count_;
+  } else {
+    block = std::malloc(sizeof(inline_message) + runtime::job_config().inline_max);
+    if (block == nullptr) runtime::fatal(1, "out of memory for a %zu-byte message", size);
+  }
+  auto* m = new (block) inline_message;
+  m->env = env;
+  m->size = size;
+  m->kind = message_kind::inline_data;
+  m->data = byte_span(m->bytes(), size);
+  return m;
+}
+
+void matching_engine::free_inline(inline_message* m) noexcept {
+  m->~inline_message();
+  if (free_block_count_ == kept_blocks) {
+    std::free(m);
+    return;
+  }
+  auto* block = new (static_cast<void*>(m)) message;
+  free_blocks_.push_back(block);
+  ++free_block_count_;
+}
+
+matching_engine::~matching_engine() {
+  while (message* block = free_blocks_.pop_front()) std::free(block);
 }
 
 matching_engine& engine_of(int rank_id) {

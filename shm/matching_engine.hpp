@@ -9,19 +9,27 @@
 // ranks spent its time scanning. Receives from MPI_ANY_SOURCE have a queue of their own; sequence
 // numbers order entries across queues.
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
 
+#include "runtime/config.hpp"
 #include "runtime/intrusive_queue.hpp"
 #include "runtime/rank.hpp"
 #include "runtime/spinlock.hpp"
 #include "shm/operations.hpp"
+#include "shm/ring_inbox.hpp"
 
 namespace weft::shm {
 
 class alignas(64) matching_engine {
  public:
+  matching_engine() = default;
+  matching_engine(const matching_engine&) = delete;
+  matching_engine& operator=(const matching_engine&) = delete;
+  ~matching_engine();
+
   std::unique_lock<runtime::spinlock> lock() { return std::unique_lock(lock_); }
 
   // The calls below require the lock.
@@ -46,6 +54,12 @@ class alignas(64) matching_engine {
   // Whether one more inline message of `bytes` fits the unexpected-message budget.
   bool inline_fits(std::size_t bytes) const noexcept;
 
+  // A new inline message of `env` and `size` data bytes (at most WEFT_INLINE_MAX), its data to be filled,
+  // from the engine's free blocks.
+  inline_message* new_inline(const envelope& env, std::size_t size);
+  // Returns a taken inline message's block.
+  void free_inline(inline_message* m) noexcept;
+
   // Queues an unexpected message (an inline one holds budget until taken) and wakes a rank waiting in probe.
   void queue_unexpected(message* m) noexcept;
 
@@ -54,8 +68,19 @@ class alignas(64) matching_engine {
   // `m`, taken from the unexpected queue (or null), is the receiver's own now: an inline one returns its
   // budget.
   void release_taken(const message* m) noexcept {
-    if (m != nullptr && m->kind == message_kind::inline_data) unexpected_inline_bytes_ -= inline_message::footprint(m->size);
+    if (m != nullptr && m->kind == message_kind::inline_data)
+      unexpected_inline_bytes_.store(unexpected_inline_bytes_.load(std::memory_order_relaxed) - inline_message::footprint(m->size),
+                                     std::memory_order_relaxed);
   }
+
+  // Without the lock, by a sender: whether the unexpected inline messages have used up the budget, so that
+  // small messages must wait for their receives instead of filling the rings.
+  bool over_budget() const noexcept {
+    return unexpected_inline_bytes_.load(std::memory_order_relaxed) >= runtime::job_config().unexpected_budget;
+  }
+
+  // The messages senders write into rings for this engine's rank (ring_delivery.hpp).
+  ring_inbox& inbox() noexcept { return inbox_; }
 
   // The receiving rank waits for any new message (blocking probe); the next queued message wakes it.
   void await_arrival(runtime::rank* prober) noexcept { prober_ = prober; }
@@ -79,8 +104,16 @@ class alignas(64) matching_engine {
   unexpected_queue unexpected_[bin_count];
   std::uint64_t posted_sequence_ = 0;
   std::uint64_t unexpected_sequence_ = 0;
-  std::size_t unexpected_inline_bytes_ = 0;  // footprints of the queued inline messages
-  runtime::rank* prober_ = nullptr;
+  // Footprints of the queued inline messages; changed under the lock, read without it by over_budget(),
+  // so on a line that receives and posts do not write.
+  alignas(64) std::atomic<std::size_t> unexpected_inline_bytes_{0};
+  alignas(64) runtime::rank* prober_ = nullptr;
+  // Blocks of inline messages received and not yet reused, each WEFT_INLINE_MAX bytes of data; at most
+  // kept_blocks of them are kept.
+  runtime::intrusive_queue<message, &message::next> free_blocks_;
+  unsigned free_block_count_ = 0;
+  static constexpr unsigned kept_blocks = 64;
+  ring_inbox inbox_;
 };
 
 // The engine of a rank of this process (created for all ranks on first use).

@@ -1,7 +1,7 @@
 #pragma once
 // The records of a point-to-point operation in flight. They never allocate: a send's rendezvous
-// descriptor lives inside the send request, and an inline message is one allocation holding header and
-// data together. Buffers are typed spans; sizes count data bytes (the signature stream), not extents.
+// descriptor lives inside the send request, and an inline message is one block of the receiver's engine
+// holding header and data together. Buffers are typed spans; sizes count data bytes (the signature stream), not extents.
 
 #include <cstddef>
 #include <cstdint>
@@ -34,10 +34,9 @@ struct message {
   message_kind kind = message_kind::rendezvous;
 };
 
-// An inline message: header and data, packed, in one block, owned by the receiver's queue until matched.
+// An inline message: header and data, packed, in one block of the receiver's engine (new_inline), owned by
+// the receiver's queue until matched.
 struct inline_message : message {
-  static inline_message* create(const envelope& env, const const_typed_span& data);
-  static void destroy(inline_message* m) noexcept;
   // The memory one of `data_bytes` takes: what the unexpected-message budget counts, so that a flood of
   // empty messages is bounded too.
   static constexpr std::size_t footprint(std::size_t data_bytes) noexcept { return sizeof(message) + data_bytes; }

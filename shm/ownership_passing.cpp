@@ -11,6 +11,7 @@
 #include "shm/delivery.hpp"
 #include "shm/matching_engine.hpp"
 #include "shm/point_to_point.hpp"
+#include "shm/ring_delivery.hpp"
 
 namespace weft::shm {
 namespace {
@@ -83,7 +84,7 @@ void give(pool_buffer& buffer, const const_typed_span& data, type_layout::pointe
   m.buffer = &buffer;
   m.layout = std::move(layout);
   matching_engine& engine = engine_of(destination);
-  auto lock = engine.lock();
+  auto lock = lock_engine(engine);  // after the giver's ring messages
   if (recv_request* receive = engine.take_posted(env)) {
     lock.unlock();
     receive_given(*receive, m);

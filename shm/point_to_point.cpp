@@ -12,6 +12,7 @@
 #include "shm/matching_engine.hpp"
 #include "shm/ownership_passing.hpp"
 #include "shm/remote_channel.hpp"
+#include "shm/ring_delivery.hpp"
 
 namespace weft::shm {
 namespace {
@@ -40,56 +41,24 @@ void copy_with_peer(block_copy& copy, completion& own, completion& peer) {
   }
 }
 
-// Receives message `m`, an inline_data or remote one, into `receive`, taken from the posted receives (the
-// engine's lock released); a take gets its buffer from `pool()`, the pool of whoever matched.
-template <class Pool>
-void receive_posted(recv_request& receive, message* m, Pool pool) {
+// Receives message `m`, from another node, into `receive`, taken from the posted receives by the
+// receiver's worker (the engine's lock released); a take gets its buffer from the receiver's pool.
+void receive_posted(recv_request& receive, message* m, int destination) {
   record(receive, m->env, m->size);
   if (receive.taken != nullptr) [[unlikely]]
-    provide_buffer(receive, pool());
-  if (m->kind == message_kind::remote) {
-    remote->fetch(receive, m);
-    return;
-  }
-  fill(receive, m->data);
-  receive.done.complete();
-  inline_message::destroy(static_cast<inline_message*>(m));
+    provide_buffer(receive, pool_of(destination));
+  remote->fetch(receive, m);
 }
 
-// Hands message `m` to the oldest matching receive of rank `destination`, or queues it there.
-template <class Pool>
-void hand_over(message* m, int destination, Pool pool) {
-  matching_engine& engine = engine_of(destination);
-  auto lock = engine.lock();
-  recv_request* receive = engine.take_posted(m->env);
-  if (receive == nullptr) {
-    engine.queue_unexpected(m);
-    return;
-  }
-  lock.unlock();
-  receive_posted(*receive, m, pool);
+// Receives an inline message taken from `engine`'s queue, under its lock: at most WEFT_INLINE_MAX bytes,
+// copied before its block goes back to the engine. The caller completes the receive.
+void receive_inline(recv_request& request, inline_message* m, matching_engine& engine) {
+  accept(request, m->env, m->size);
+  fill(request, m->data);
+  engine.free_inline(m);
 }
 
 }  // namespace
-
-inline_message* inline_message::create(const envelope& env, const const_typed_span& data) {
-  std::size_t size = data.bytes();
-  void* block = std::malloc(sizeof(inline_message) + size);
-  if (block == nullptr) runtime::fatal(1, "out of memory for a %zu-byte message", size);
-  auto* m = new (block) inline_message;
-  m->env = env;
-  m->size = size;
-  m->kind = message_kind::inline_data;
-  typed_span packed = byte_span(m->bytes(), size);
-  m->data = packed;
-  typed_copy(packed, data, 0, size);
-  return m;
-}
-
-void inline_message::destroy(inline_message* m) noexcept {
-  m->~inline_message();
-  std::free(m);
-}
 
 void install_remote_channel(remote_channel& channel) noexcept { remote = &channel; }
 
@@ -101,8 +70,12 @@ void start_send(send_request& request, const const_typed_span& data, const envel
     return;
   }
   std::size_t size = data.bytes();
+  if (mode == send_mode::standard && ring_send(data, env, destination)) {
+    request.done.complete_by_owner();
+    return;
+  }
   matching_engine& engine = engine_of(destination);
-  auto lock = engine.lock();
+  auto lock = lock_engine(engine);
   if (recv_request* receive = engine.take_posted(env)) {
     lock.unlock();
     accept(*receive, env, size);
@@ -117,9 +90,11 @@ void start_send(send_request& request, const const_typed_span& data, const envel
     return;
   }
   if (mode == send_mode::standard && size <= runtime::job_config().inline_max && engine.inline_fits(size)) {
-    // Copy outside the lock; a receive posted meanwhile is matched when the lock is taken again.
+    // Copied under the lock: a few hundred bytes cost less than taking the lock a second time.
+    inline_message* m = engine.new_inline(env, size);
+    typed_copy(byte_span(m->bytes(), size), data, 0, size);
+    engine.queue_unexpected(m);
     lock.unlock();
-    hand_over(inline_message::create(env, data), destination, own_pool);
     request.done.complete_by_owner();
     return;
   }
@@ -137,10 +112,11 @@ namespace {
 // next message queued there wakes the rank.
 template <class Look>
 auto await_arrival(int self, Look look) {
+  take_rings_when_waiting(self);
   matching_engine& engine = engine_of(self);
   for (;;) {
     {
-      auto lock = engine.lock();
+      auto lock = lock_engine(engine);
       if (auto found = look(engine)) return found;
       engine.await_arrival(runtime::current_rank());
     }
@@ -148,7 +124,8 @@ auto await_arrival(int self, Look look) {
   }
 }
 
-// Receives a message taken from the queue (the engine's lock released), completing both sides.
+// Receives a message other than an inline one, taken from the queue (the engine's lock released),
+// completing both sides.
 void receive_message(recv_request& request, message* m) {
   if (m->kind == message_kind::given) {
     receive_given(request, static_cast<given_message&>(*m));
@@ -167,8 +144,7 @@ void receive_message(recv_request& request, message* m) {
     return;
   }
   fill(request, m->data);
-  if (m->kind == message_kind::rendezvous) m->sender->done.complete();
-  else inline_message::destroy(static_cast<inline_message*>(m));
+  m->sender->done.complete();
   request.done.complete_by_owner();
 }
 
@@ -176,23 +152,28 @@ void receive_message(recv_request& request, message* m) {
 
 namespace {
 
-// By the receiver's worker while the receiver does not run: a take gets its buffer from its pool.
-auto pool_of_receiver(int destination) {
-  return [destination]() -> buffer_pool& { return pool_of(destination); };
+// From another node, by the receiver's worker: hands `m` to the oldest matching posted receive, if any.
+// Ring messages come from ranks of this node, never from its sender, so the rings need not be taken in.
+bool hand_to_posted(matching_engine& engine, std::unique_lock<runtime::spinlock>& lock, message* m, int destination) {
+  recv_request* receive = engine.take_posted(m->env);
+  if (receive == nullptr) return false;
+  lock.unlock();
+  receive_posted(*receive, m, destination);
+  return true;
 }
 
 }  // namespace
 
-void deliver(message* m, int destination) { hand_over(m, destination, pool_of_receiver(destination)); }
+void deliver(message* m, int destination) {
+  matching_engine& engine = engine_of(destination);
+  auto lock = engine.lock();
+  if (!hand_to_posted(engine, lock, m, destination)) engine.queue_unexpected(m);
+}
 
 bool deliver_if_posted(message* m, int destination) {
   matching_engine& engine = engine_of(destination);
   auto lock = engine.lock();
-  recv_request* receive = engine.take_posted(m->env);
-  if (receive == nullptr) return false;
-  lock.unlock();
-  receive_posted(*receive, m, pool_of_receiver(destination));
-  return true;
+  return hand_to_posted(engine, lock, m, destination);
 }
 
 void expect_sender(recv_request& request, int sender) noexcept {
@@ -204,21 +185,35 @@ void start_recv(recv_request& request, const typed_span& buffer, const envelope&
   request.pattern = pattern;
   request.buffer = buffer;
   request.capacity = buffer.bytes();
+  take_rings_when_waiting(self);
   matching_engine& engine = engine_of(self);
   auto lock = engine.lock();
   message* m = engine.take_unexpected(pattern);
   if (m == nullptr) {
+    // Ring messages are younger than everything queued from their senders: looked at second.
+    if (take_ring_messages_for(engine, request)) {
+      lock.unlock();
+      request.done.complete_by_owner();
+      return;
+    }
     engine.post(&request);
     return;
   }
   engine.release_taken(m);
+  if (m->kind == message_kind::inline_data) {
+    receive_inline(request, static_cast<inline_message*>(m), engine);
+    lock.unlock();
+    request.done.complete_by_owner();
+    return;
+  }
   lock.unlock();
   receive_message(request, m);
 }
 
 message* take_message(int self, const envelope& pattern) {
+  take_rings_when_waiting(self);
   matching_engine& engine = engine_of(self);
-  auto lock = engine.lock();
+  auto lock = lock_engine(engine);
   message* m = engine.take_unexpected(pattern);
   engine.release_taken(m);
   return m;
@@ -236,6 +231,14 @@ void start_recv_matched(recv_request& request, const typed_span& buffer, message
   request.pattern = m->env;
   request.buffer = buffer;
   request.capacity = buffer.bytes();
+  if (m->kind == message_kind::inline_data) {
+    matching_engine& engine = engine_of(runtime::current_rank()->id);
+    auto lock = engine.lock();
+    receive_inline(request, static_cast<inline_message*>(m), engine);
+    lock.unlock();
+    request.done.complete_by_owner();
+    return;
+  }
   receive_message(request, m);
 }
 
@@ -259,8 +262,9 @@ bool cancel_send(send_request& request) {
 }
 
 bool iprobe(int self, const envelope& pattern, probe_result& result) {
+  take_rings_when_waiting(self);
   matching_engine& engine = engine_of(self);
-  auto lock = engine.lock();
+  auto lock = lock_engine(engine);
   const message* m = engine.find_unexpected(pattern);
   if (m == nullptr) return false;
   result = {m->env.source, m->env.tag, m->size};

@@ -1,0 +1,130 @@
+#include "shm/ring_delivery.hpp"
+
+#include <memory>
+
+#include "runtime/config.hpp"
+#include "runtime/rank_slots.hpp"
+#include "runtime/scheduler.hpp"
+#include "shm/buffer_pool.hpp"
+#include "shm/delivery.hpp"
+#include "shm/outgoing_rings.hpp"
+#include "shm/ownership_passing.hpp"
+
+namespace weft::shm {
+namespace {
+
+// A sender gets a ring to a receiver once it has sent this many small messages there without one: ranks
+// that exchange a message or two keep the receiver's ring places, and their memory, for steady partners.
+constexpr std::uint32_t ring_after_sends = 16;
+
+outgoing_rings& outgoing_of(int rank_id) {
+  static runtime::rank_slots<outgoing_rings> tables;
+  return tables[rank_id];
+}
+
+bool open_ring(outgoing_rings::entry& out, int destination) {
+  if (out.refused || ++out.sends <= ring_after_sends) return false;
+  auto ring = std::make_unique<message_ring>();
+  matching_engine& engine = engine_of(destination);
+  auto lock = engine.lock();
+  if (!engine.inbox().attach(ring.get())) {
+    out.refused = true;
+    return false;
+  }
+  out.ring = ring.release();
+  return true;
+}
+
+// A ring message meets its receive: the match recorded, a take given its buffer from the pool of the
+// rank that holds the lock, the data copied.
+void receive_record(recv_request& receive, const message_ring::record& m) {
+  record(receive, m.env, m.size);
+  if (receive.taken != nullptr) [[unlikely]]
+    provide_buffer(receive, own_pool());
+  m.copy_to(receive.buffer, receive.received());
+}
+
+// Takes the rings' ready messages in, in order, until `wanting` (if any) receives one; true when it did.
+// Sets `any` when a message was taken in.
+bool take_in(matching_engine& engine, recv_request* wanting, bool& any) {
+  ring_inbox& inbox = engine.inbox();
+  runtime::rank* self = runtime::current_rank();
+  message_ring::record m;
+  for (int i = 0, n = inbox.ring_count(); i < n; ++i) {
+    message_ring& ring = inbox.ring(i);
+    while (ring.front(m)) {
+      any = true;
+      if (recv_request* receive = engine.take_posted(m.env)) {
+        receive_record(*receive, m);
+        ring.pop();
+        receive->done.complete_from(self);
+        continue;
+      }
+      if (wanting != nullptr && matches(wanting->pattern, m.env)) {
+        receive_record(*wanting, m);
+        ring.pop();
+        return true;
+      }
+      inline_message* queued = engine.new_inline(m.env, m.size);
+      m.copy_to(byte_span(queued->bytes(), m.size), m.size);
+      ring.pop();
+      engine.queue_unexpected(queued);
+    }
+  }
+  return false;
+}
+
+// What a rank's waits take in (runtime/arrivals.hpp): its own engine's rings.
+class ring_arrivals final : public runtime::arrivals {
+ public:
+  matching_engine* engine = nullptr;
+
+  bool take() override {
+    if (!engine->inbox().has_ready()) return false;
+    auto lock = engine->lock();
+    bool any = false;
+    take_in(*engine, nullptr, any);
+    return any;
+  }
+  bool watch() override { return engine->inbox().watch(runtime::current_rank()); }
+  void unwatch() noexcept override { engine->inbox().unwatch(); }
+};
+
+}  // namespace
+
+bool ring_send(const const_typed_span& data, const envelope& env, int destination) {
+  const runtime::config& config = runtime::job_config();
+  std::size_t size = data.bytes();
+  runtime::rank* self = runtime::current_rank();
+  if (size > config.inline_max || size > message_ring::largest_message || config.ring_peers == 0 || self == nullptr)
+    return false;
+  outgoing_rings::entry& out = outgoing_of(self->id).at(destination);
+  if (out.ring == nullptr && !open_ring(out, destination)) return false;
+  matching_engine& engine = engine_of(destination);
+  // Past the budget the message takes the engine's path, which makes it wait for its receive.
+  if (engine.over_budget() || !out.ring->try_push(env, data)) return false;
+  engine.inbox().notify();
+  return true;
+}
+
+std::unique_lock<runtime::spinlock> lock_engine(matching_engine& engine) {
+  auto lock = engine.lock();
+  bool any = false;
+  take_in(engine, nullptr, any);
+  return lock;
+}
+
+bool take_ring_messages_for(matching_engine& engine, recv_request& wanting) {
+  bool any = false;
+  return take_in(engine, &wanting, any);
+}
+
+void take_rings_when_waiting(int self) {
+  runtime::rank* rank = runtime::current_rank();
+  if (rank == nullptr || rank->inbox != nullptr || rank->id != self) [[likely]]
+    return;
+  static runtime::rank_slots<ring_arrivals> all([](ring_arrivals& a, int id) { a.engine = &engine_of(id); });
+  rank->inbox = &all[self];
+}
+
+}  // namespace weft::shm

@@ -1,0 +1,33 @@
+#include "shm/ring_inbox.hpp"
+
+#include "runtime/config.hpp"
+
+namespace weft::shm {
+
+ring_inbox::~ring_inbox() {
+  for (int i = 0, n = ring_count(); i < n; ++i) delete rings_[i].load(std::memory_order_relaxed);
+}
+
+bool ring_inbox::attach(message_ring* ring) noexcept {
+  int count = count_.load(std::memory_order_relaxed);
+  if (count >= runtime::job_config().ring_peers) return false;
+  rings_[count].store(ring, std::memory_order_release);
+  count_.store(count + 1, std::memory_order_release);
+  return true;
+}
+
+bool ring_inbox::has_ready() const noexcept {
+  for (int i = 0, n = ring_count(); i < n; ++i)
+    if (ring(i).has_ready()) return true;
+  return false;
+}
+
+bool ring_inbox::watch(runtime::rank* self) noexcept {
+  owner_ = self;
+  watched_.store(true, std::memory_order_seq_cst);  // a sender that sees it also sees owner_
+  if (!has_ready()) return true;
+  watched_.store(false, std::memory_order_relaxed);
+  return false;
+}
+
+}  // namespace weft::shm
