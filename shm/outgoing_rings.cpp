@@ -27,7 +27,7 @@ outgoing_rings::entry& outgoing_rings::at(int destination) {
 
 void outgoing_rings::grow() {
   std::uint32_t capacity = capacity_ == 0 ? 16 : 2 * capacity_;
-  auto slots = std::make_unique<entry[]>(capacity);
+  std::unique_ptr<entry[], free_lines> slots(new (std::align_val_t{64}) entry[capacity]);
   for (std::uint32_t i = 0; i < capacity_; ++i) {
     const entry& old = slots_[i];
     if (old.destination == -1) continue;

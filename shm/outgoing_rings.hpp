@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <new>
 
 #include "shm/message_ring.hpp"
 
@@ -12,7 +13,9 @@ namespace weft::shm {
 
 class outgoing_rings {
  public:
-  struct entry {
+  // An entry is written only by its rank, but the table sits among other allocations that other ranks
+  // write: cache-line aligned, and a whole number of lines.
+  struct alignas(32) entry {
     int destination = -1;  // -1: a free slot
     bool refused = false;  // the receiver had its WEFT_RING_PEERS rings when asked
     std::uint32_t sends = 0;  // small messages sent while there was no ring
@@ -25,7 +28,10 @@ class outgoing_rings {
  private:
   void grow();
 
-  std::unique_ptr<entry[]> slots_;
+  struct free_lines {
+    void operator()(entry* slots) const noexcept { ::operator delete[](slots, std::align_val_t{64}); }
+  };
+  std::unique_ptr<entry[], free_lines> slots_;
   std::uint32_t capacity_ = 0;  // a power of two
   std::uint32_t used_ = 0;
 };
