@@ -37,8 +37,8 @@ constexpr setting setting_table[] = {
      "the rendezvous path and wait for their receive, so memory stays bounded, also under floods of empty "
      "messages."},
     {"WEFT_RING_PEERS", "32",
-     "How many ranks may each keep a message ring to a rank: 4 KiB of 64-byte lines that a sender fills "
-     "with messages of up to WEFT_INLINE_MAX bytes (at most 872) and the receiver reads, without a lock or an "
+     "How many ranks may each keep a message ring to a rank: 4 KiB of 32-byte units that a sender fills "
+     "with messages of up to WEFT_INLINE_MAX bytes (at most 880) and the receiver reads, without a lock or an "
      "allocation on either side. A sender gets one for a receiver after 16 small messages to it; the "
      "receiver's other senders use its matching engine's queues. 0 turns the rings off (at most 64)."},
     {"WEFT_COPY_BLOCK", "64K",

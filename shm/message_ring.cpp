@@ -3,11 +3,11 @@
 namespace weft::shm {
 namespace {
 
-constexpr std::size_t first_data = message_ring::line_bytes - message_ring::header_bytes;
-constexpr std::size_t next_data = message_ring::line_bytes - message_ring::stamp_bytes;
+constexpr std::size_t first_data = message_ring::unit_bytes - message_ring::header_bytes;
+constexpr std::size_t next_data = message_ring::unit_bytes - message_ring::stamp_bytes;
 
-// Runs `segment(line_index, offset_in_line, data_offset, length)` over the pieces of a record's data:
-// up to 32 bytes in its first line after the header, then up to 56 bytes after each next line's stamp.
+// Runs `segment(unit_index, offset_in_unit, data_offset, length)` over the pieces of a record's data:
+// up to 12 bytes in its first unit after the header, then up to 28 bytes after each next unit's stamp.
 template <class Segment>
 void for_each_segment(std::size_t size, Segment&& segment) {
   std::size_t length = size < first_data ? size : first_data;
@@ -20,60 +20,60 @@ void for_each_segment(std::size_t size, Segment&& segment) {
 
 }  // namespace
 
-std::size_t message_ring::lines_for(std::size_t bytes) noexcept {
+std::size_t message_ring::units_for(std::size_t bytes) noexcept {
   return bytes <= first_data ? 1 : 1 + (bytes - first_data + next_data - 1) / next_data;
 }
 
-bool message_ring::room_for(std::size_t lines) noexcept {
-  if (produced_ + lines - consumed_seen_ <= line_count) return true;
+bool message_ring::room_for(std::size_t units) noexcept {
+  if (produced_ + units - consumed_seen_ <= unit_count) return true;
   consumed_seen_ = consumed_.load(std::memory_order_acquire);
-  return produced_ + lines - consumed_seen_ <= line_count;
+  return produced_ + units - consumed_seen_ <= unit_count;
 }
 
-void message_ring::publish(std::uint32_t size, std::uint32_t lines) noexcept {
-  line& first = at(produced_);
+void message_ring::publish(std::uint16_t size, std::uint16_t units) noexcept {
+  unit& first = at(produced_);
   header_of(first).size = size;
-  header_of(first).lines = lines;
+  header_of(first).units = units;
   // Sequentially consistent (a locked exchange, cheaper than a store and a fence): the sender's next look,
   // whether the receiver asked to be woken (ring_inbox::notify), is ordered after it.
-  first.stamp.exchange(produced_ + 1, std::memory_order_seq_cst);
-  produced_ += lines;
+  first.stamp.exchange(stamp_of(produced_), std::memory_order_seq_cst);
+  produced_ += units;
 }
 
 bool message_ring::try_push(const envelope& env, const const_typed_span& data) noexcept {
   std::size_t size = data.bytes();
-  std::size_t lines = lines_for(size);
-  // A record never wraps: the lines up to the end are skipped when it would not fit before it.
-  std::size_t to_end = line_count - produced_ % line_count;
-  std::size_t skipped = lines > to_end ? to_end : 0;
-  if (!room_for(skipped + lines)) return false;
-  if (skipped != 0) publish(skip_record, static_cast<std::uint32_t>(skipped));
+  std::size_t units = units_for(size);
+  // A record never wraps: the units up to the end are skipped when it would not fit before it.
+  std::size_t to_end = unit_count - produced_ % unit_count;
+  std::size_t skipped = units > to_end ? to_end : 0;
+  if (!room_for(skipped + units)) return false;
+  if (skipped != 0) publish(skip_record, static_cast<std::uint16_t>(skipped));
   std::byte* first = reinterpret_cast<std::byte*>(&at(produced_));
   header_of(at(produced_)).env = env;
-  for_each_segment(size, [&](std::size_t index, std::size_t in_line, std::size_t offset, std::size_t length) {
-    typed_copy(byte_span(first + index * line_bytes + in_line, length), 0, data, offset, length);
+  for_each_segment(size, [&](std::size_t index, std::size_t in_unit, std::size_t offset, std::size_t length) {
+    typed_copy(byte_span(first + index * unit_bytes + in_unit, length), 0, data, offset, length);
   });
-  publish(static_cast<std::uint32_t>(size), static_cast<std::uint32_t>(lines));
+  publish(static_cast<std::uint16_t>(size), static_cast<std::uint16_t>(units));
   return true;
 }
 
 void message_ring::record::copy_to(const typed_span& to, std::size_t length) const noexcept {
   const std::byte* first = reinterpret_cast<const std::byte*>(&ring_->at(position_));
-  for_each_segment(length, [&](std::size_t index, std::size_t in_line, std::size_t offset, std::size_t piece) {
-    typed_copy(to, offset, byte_span(first + index * line_bytes + in_line, piece), 0, piece);
+  for_each_segment(length, [&](std::size_t index, std::size_t in_unit, std::size_t offset, std::size_t piece) {
+    typed_copy(to, offset, byte_span(first + index * unit_bytes + in_unit, piece), 0, piece);
   });
 }
 
 bool message_ring::has_ready() const noexcept {
   std::uint64_t position = consumed_.load(std::memory_order_acquire);
-  return at(position).stamp.load(std::memory_order_seq_cst) == position + 1;
+  return at(position).stamp.load(std::memory_order_seq_cst) == stamp_of(position);
 }
 
 bool message_ring::front(record& ready) noexcept {
   for (;;) {
     std::uint64_t position = consumed_.load(std::memory_order_relaxed);
-    const line& first = at(position);
-    if (first.stamp.load(std::memory_order_acquire) != position + 1) return false;
+    const unit& first = at(position);
+    if (first.stamp.load(std::memory_order_acquire) != stamp_of(position)) return false;
     const header& h = header_of(first);
     if (h.size != skip_record) {
       ready.env = h.env;
@@ -88,8 +88,10 @@ bool message_ring::front(record& ready) noexcept {
 
 void message_ring::pop() noexcept {
   std::uint64_t position = consumed_.load(std::memory_order_relaxed);
-  // Release: the producer reuses these lines only after our reads of them.
-  consumed_.store(position + header_of(at(position)).lines, std::memory_order_release);
+  std::size_t units = header_of(at(position)).units;
+  for (std::size_t i = 1; i < units; ++i) at(position + i).stamp.store(0, std::memory_order_relaxed);
+  // Release: the producer reuses these units only after our reads of them and the zeroed stamps.
+  consumed_.store(position + units, std::memory_order_release);
 }
 
 }  // namespace weft::shm

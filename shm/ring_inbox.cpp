@@ -23,7 +23,8 @@ bool ring_inbox::has_ready() const noexcept {
 }
 
 bool ring_inbox::watch(runtime::rank* self) noexcept {
-  owner_ = self;
+  // Written once, before any sender can see `watched_` set: senders read it while the owner watches again.
+  if (owner_ == nullptr) owner_ = self;
   watched_.store(true, std::memory_order_seq_cst);  // a sender that sees it also sees owner_
   if (!has_ready()) return true;
   watched_.store(false, std::memory_order_relaxed);

@@ -1,9 +1,9 @@
 /* Small messages through the per-pair message rings, at the edges of the path: a sender gets a ring to a
- * receiver after 16 small messages, writes messages of up to WEFT_INLINE_MAX bytes (at most 872) into its 4
+ * receiver after 16 small messages, writes messages of up to WEFT_INLINE_MAX bytes (at most 880) into its 4
  * KiB, and falls back to the matching engine's queues when the ring is full or the receiver's budget is
  * spent; the receiver takes ring messages in whenever it receives, probes or waits. Every phase checks
  * sizes, patterns and order:
- *  1. windows far deeper than a ring, sizes around every boundary (0, one line, two lines, the largest ring
+ *  1. windows far deeper than a ring, sizes around every boundary (0, one unit, two units, the largest ring
  *     message, inline and single-copy ones), on two tags received one tag after the other, with the
  *     receives posted before and after the messages: non-overtaking per tag across both paths;
  *  2. everyone to rank 0, received with MPI_ANY_SOURCE and MPI_ANY_TAG posted while messages are in flight:
@@ -17,7 +17,7 @@
 
 #include "mpitest.h"
 
-static const int sizes[] = {0, 1, 8, 32, 33, 88, 89, 100, 256, 257, 871, 872, 873, 4096, 70000};
+static const int sizes[] = {0, 1, 8, 12, 13, 40, 41, 100, 256, 257, 879, 880, 881, 4096, 70000};
 enum { SIZE_COUNT = sizeof sizes / sizeof sizes[0], WINDOW = 200, LARGEST = 70000 };
 
 /* Phase 1: every rank sends a window to the next rank and receives one from the previous. */

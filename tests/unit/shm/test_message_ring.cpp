@@ -1,5 +1,5 @@
-// The message ring on its own: one producer, one consumer, records of one line or several, the wrap, a full
-// ring, and stale lines of earlier laps that must never look ready.
+// The message ring on its own: one producer, one consumer, records of one unit or several, the wrap, a full
+// ring, and stale units of earlier laps that must never look ready.
 
 #include <catch2/catch.hpp>
 
@@ -54,44 +54,44 @@ TEST_CASE("ring messages of every size up to the largest come out as they went i
   CHECK_FALSE(ring->has_ready());
 }
 
-TEST_CASE("a ring holds 64 one-line messages and refuses the next until one is popped", "[message_ring]") {
+TEST_CASE("a ring holds 128 one-unit messages and refuses the next until one is popped", "[message_ring]") {
   auto ring = std::make_unique<message_ring>();
-  for (unsigned i = 0; i < message_ring::line_count; ++i) REQUIRE(push(*ring, 32, i));
-  CHECK_FALSE(push(*ring, 0, 99));
-  pop_and_check(*ring, 32, 0);
-  CHECK(push(*ring, 8, 64));
-  for (unsigned i = 1; i < message_ring::line_count; ++i) pop_and_check(*ring, 32, i);
-  pop_and_check(*ring, 8, 64);
+  for (unsigned i = 0; i < message_ring::unit_count; ++i) REQUIRE(push(*ring, 12, i));
+  CHECK_FALSE(push(*ring, 0, 999));
+  pop_and_check(*ring, 12, 0);
+  CHECK(push(*ring, 8, 128));
+  for (unsigned i = 1; i < message_ring::unit_count; ++i) pop_and_check(*ring, 12, i);
+  pop_and_check(*ring, 8, 128);
 }
 
 TEST_CASE("a record that would cross the ring's end starts again at its beginning", "[message_ring]") {
   auto ring = std::make_unique<message_ring>();
-  // 62 lines written and 61 read: a record of 4 lines (200 bytes) skips the last two lines, and those
-  // count until the consumer passes them, so 57 more lines fit, not 59.
-  for (unsigned i = 0; i < 62; ++i) REQUIRE(push(*ring, 1, i));
-  for (unsigned i = 0; i < 61; ++i) pop_and_check(*ring, 1, i);
-  REQUIRE(push(*ring, 200, 7));
-  for (unsigned i = 0; i < 57; ++i) REQUIRE(push(*ring, 0, i));
-  CHECK_FALSE(push(*ring, 0, 57));
-  pop_and_check(*ring, 1, 61);
-  pop_and_check(*ring, 200, 7);
-  for (unsigned i = 0; i < 57; ++i) pop_and_check(*ring, 0, i);
-  CHECK(push(*ring, 0, 57));
+  // 126 units written and 125 read: a record of 4 units (90 bytes) skips the last two units, and those
+  // count until the consumer passes them, so 121 more units fit, not 123.
+  for (unsigned i = 0; i < 126; ++i) REQUIRE(push(*ring, 1, i));
+  for (unsigned i = 0; i < 125; ++i) pop_and_check(*ring, 1, i);
+  REQUIRE(push(*ring, 90, 7));
+  for (unsigned i = 0; i < 121; ++i) REQUIRE(push(*ring, 0, i));
+  CHECK_FALSE(push(*ring, 0, 121));
+  pop_and_check(*ring, 1, 125);
+  pop_and_check(*ring, 90, 7);
+  for (unsigned i = 0; i < 121; ++i) pop_and_check(*ring, 0, i);
+  CHECK(push(*ring, 0, 121));
 }
 
-TEST_CASE("lines once in the middle of a record never look ready on a later lap", "[message_ring]") {
-  // Records of 3 lines whose data is full of what a stamp would be: after many laps, with record starts
-  // moving over former middle lines, the consumer still sees exactly what was pushed.
+TEST_CASE("units once in the middle of a record never look ready on a later lap", "[message_ring]") {
+  // Records of 3 to 5 units whose data is full of what a stamp would be, then one of 1 or 2 units: after
+  // many laps, with record starts moving over units that were the middle of earlier records, the consumer
+  // still sees exactly what was pushed, and nothing more.
   auto ring = std::make_unique<message_ring>();
-  std::uint64_t stamp_like[40];
-  for (unsigned lap = 0; lap < 300; ++lap) {
-    for (std::uint64_t& word : stamp_like) word = lap * 64 + (&word - stamp_like);
-    std::size_t size = 100 + lap % 40;
+  std::uint32_t stamp_like[40];
+  for (unsigned lap = 0; lap < 1000; ++lap) {
+    for (std::uint32_t& word : stamp_like) word = 2 * (lap * 7 + static_cast<std::uint32_t>(&word - stamp_like)) + 1;
+    std::size_t size = 50 + lap % 80;
     auto data = std::vector<unsigned char>(reinterpret_cast<unsigned char*>(stamp_like),
                                            reinterpret_cast<unsigned char*>(stamp_like) + size);
     REQUIRE(ring->try_push({2, 0, 0}, byte_span(data.data(), size)));
-    // One line or two: record starts move over the lines that were the middle of earlier records.
-    std::size_t second = lap % 3 * 40;
+    std::size_t second = lap % 3 * 15;
     REQUIRE(push(*ring, second, lap));
     message_ring::record m{};
     REQUIRE(ring->front(m));
