@@ -39,8 +39,9 @@ constexpr setting setting_table[] = {
     {"WEFT_RING_PEERS", "32",
      "How many ranks may each keep a message ring to a rank: 4 KiB of 32-byte units that a sender fills "
      "with messages of up to WEFT_INLINE_MAX bytes (at most 880) and the receiver reads, without a lock or an "
-     "allocation on either side. A sender gets one for a receiver after 16 small messages to it; the "
-     "receiver's other senders use its matching engine's queues. 0 turns the rings off (at most 64)."},
+     "allocation on either side. A sender gets one for a receiver of another worker after 16 small messages "
+     "to it; the receiver's other senders use its matching engine's queues. 0 turns the rings off (at most "
+     "64)."},
     {"WEFT_COPY_BLOCK", "64K",
      "Block size of large copies. A message of at least two blocks is copied block by block by both the "
      "rank that matched it and its peer, when the peer waits inside MPI, so that two cores copy at once; so "

@@ -17,7 +17,8 @@ class outgoing_rings {
   // write: cache-line aligned, and a whole number of lines.
   struct alignas(32) entry {
     int destination = -1;  // -1: a free slot
-    bool refused = false;  // the receiver had its WEFT_RING_PEERS rings when asked
+    // No ring ever: the receiver had its WEFT_RING_PEERS rings when asked, or it shares the sender's worker.
+    bool without_ring = false;
     std::uint32_t sends = 0;  // small messages sent while there was no ring
     message_ring* ring = nullptr;  // owned by the receiver's inbox once attached
   };

@@ -3,8 +3,11 @@
 #include <memory>
 
 #include "runtime/config.hpp"
+#include "runtime/job.hpp"
 #include "runtime/rank_slots.hpp"
 #include "runtime/scheduler.hpp"
+#include "runtime/worker.hpp"
+#include "runtime/worker_blocks.hpp"
 #include "shm/buffer_pool.hpp"
 #include "shm/delivery.hpp"
 #include "shm/outgoing_rings.hpp"
@@ -22,13 +25,28 @@ outgoing_rings& outgoing_of(int rank_id) {
   return tables[rank_id];
 }
 
+// Whether rank `destination` runs on the calling rank's worker, and so never at the same time: a receive it
+// posted is there when the sender runs, and the engine's direct copy into it, with the receiver queued on
+// the same thread, costs less than a ring the receiver would have to take in (a ping-pong on one worker
+// took 0.18 us one way through a ring, 0.13 us directly).
+bool shares_worker(int destination) {
+  const runtime::job& job = runtime::job::current();
+  const runtime::node_map& nodes = job.nodes();
+  int worker = runtime::worker_of_rank(destination - nodes.first_local(), nodes.local_count(), job.worker_count());
+  return worker == runtime::worker::current()->index();
+}
+
 bool open_ring(outgoing_rings::entry& out, int destination) {
-  if (out.refused || ++out.sends <= ring_after_sends) return false;
+  if (out.without_ring || ++out.sends <= ring_after_sends) return false;
+  if (shares_worker(destination)) {
+    out.without_ring = true;
+    return false;
+  }
   auto ring = std::make_unique<message_ring>();
   matching_engine& engine = engine_of(destination);
   auto lock = engine.lock();
   if (!engine.inbox().attach(ring.get())) {
-    out.refused = true;
+    out.without_ring = true;
     return false;
   }
   out.ring = ring.release();

@@ -1,7 +1,7 @@
 /* Small messages through the per-pair message rings, at the edges of the path: a sender gets a ring to a
- * receiver after 16 small messages, writes messages of up to WEFT_INLINE_MAX bytes (at most 880) into its 4
- * KiB, and falls back to the matching engine's queues when the ring is full or the receiver's budget is
- * spent; the receiver takes ring messages in whenever it receives, probes or waits. Every phase checks
+ * receiver of another worker after 16 small messages, writes messages of up to WEFT_INLINE_MAX bytes (at
+ * most 880) into its 4 KiB, and falls back to the matching engine's queues when the ring is full or the
+ * receiver's budget is spent; the receiver takes ring messages in whenever it receives, probes or waits. Every phase checks
  * sizes, patterns and order:
  *  1. windows far deeper than a ring, sizes around every boundary (0, one unit, two units, the largest ring
  *     message, inline and single-copy ones), on two tags received one tag after the other, with the

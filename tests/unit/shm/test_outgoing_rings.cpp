@@ -19,5 +19,5 @@ TEST_CASE("each destination keeps its entry while the table grows", "[outgoing_r
   for (int rank = 0; rank < 200; ++rank) CHECK(table.at(100000 + rank * 1024).sends == 7);
   CHECK(table.at(5000).sends == 0);
   CHECK(table.at(5000).ring == nullptr);
-  CHECK_FALSE(table.at(5000).refused);
+  CHECK_FALSE(table.at(5000).without_ring);
 }
