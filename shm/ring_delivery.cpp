@@ -1,5 +1,7 @@
 #include "shm/ring_delivery.hpp"
 
+#include <boost/container/flat_map.hpp>
+#include <cstdint>
 #include <memory>
 
 #include "runtime/config.hpp"
@@ -10,7 +12,6 @@
 #include "runtime/worker_blocks.hpp"
 #include "shm/buffer_pool.hpp"
 #include "shm/delivery.hpp"
-#include "shm/outgoing_rings.hpp"
 #include "shm/ownership_passing.hpp"
 
 namespace weft::shm {
@@ -19,6 +20,18 @@ namespace {
 // A sender gets a ring to a receiver once it has sent this many small messages there without one: ranks
 // that exchange a message or two keep the receiver's ring places, and their memory, for steady partners.
 constexpr std::uint32_t ring_after_sends = 16;
+
+// What a sending rank knows of a destination it sends small messages to.
+struct outgoing_ring {
+  // No ring ever: the receiver had its WEFT_RING_PEERS rings when asked, or it shares the sender's worker.
+  bool without_ring = false;
+  std::uint32_t sends = 0;       // small messages sent while there was no ring
+  message_ring* ring = nullptr;  // owned by the receiver's inbox once attached
+};
+
+// A rank's destinations, touched by that rank alone: sized by the ranks it talks to, not by the job; a
+// sorted vector, so a lookup is a short binary search with no allocation.
+using outgoing_rings = boost::container::flat_map<int, outgoing_ring>;
 
 outgoing_rings& outgoing_of(int rank_id) {
   static runtime::rank_slots<outgoing_rings> tables;
@@ -36,7 +49,7 @@ bool shares_worker(int destination) {
   return worker == runtime::worker::current()->index();
 }
 
-bool open_ring(outgoing_rings::entry& out, int destination) {
+bool open_ring(outgoing_ring& out, int destination) {
   if (out.without_ring || ++out.sends <= ring_after_sends) return false;
   if (shares_worker(destination)) {
     out.without_ring = true;
@@ -116,7 +129,7 @@ bool ring_send(const const_typed_span& data, const envelope& env, int destinatio
   runtime::rank* self = runtime::current_rank();
   if (size > config.inline_max || size > message_ring::largest_message || config.ring_peers == 0 || self == nullptr)
     return false;
-  outgoing_rings::entry& out = outgoing_of(self->id).at(destination);
+  outgoing_ring& out = outgoing_of(self->id)[destination];
   if (out.ring == nullptr && !open_ring(out, destination)) return false;
   matching_engine& engine = engine_of(destination);
   // Past the budget the message takes the engine's path, which makes it wait for its receive.
