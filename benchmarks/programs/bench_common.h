@@ -259,4 +259,46 @@ __attribute__((format(printf, 1, 2))) static inline void bench_comment(const cha
   fflush(stdout);
 }
 
+/* The pairs of the message-rate patterns (osu_mbw_mr's): rank i of the first half and rank i + size/2; with
+ * an odd number of ranks the last one only takes part in the timing agreement. */
+enum bench_role { BENCH_SENDER, BENCH_RECEIVER, BENCH_IDLE };
+
+struct bench_pair {
+  enum bench_role role;
+  int partner;
+  int sender; /* the pair's sending rank */
+};
+
+static inline struct bench_pair bench_pair_up(const char *program) {
+  int rank = bench_rank(), pairs = bench_size() / 2;
+  if (pairs == 0)
+    bench_fail("%s needs at least 2 ranks", program);
+  struct bench_pair p;
+  p.role = rank < pairs ? BENCH_SENDER : rank < 2 * pairs ? BENCH_RECEIVER : BENCH_IDLE;
+  p.partner = p.role == BENCH_SENDER ? rank + pairs : rank - pairs;
+  p.sender = p.role == BENCH_SENDER ? rank : p.partner;
+  return p;
+}
+
+/* One window of the pair's pattern: the sender sends BENCH_WINDOW messages of `count` bytes with MPI_Isend,
+ * the i-th from out + i * stride, the receiver receives them with MPI_Irecv, the i-th into in + i * stride
+ * (a stride of 0 reuses one buffer, as the OSU tests do), both wait for all, and the receiver acknowledges
+ * the window. */
+static inline void bench_one_way_window(const struct bench_pair *p, const unsigned char *out, unsigned char *in,
+                                        int count, size_t stride, MPI_Request requests[BENCH_WINDOW]) {
+  enum { TAG_DATA = 1, TAG_ACK = 2 };
+  int ack = 0;
+  if (p->role == BENCH_SENDER) {
+    for (int i = 0; i < BENCH_WINDOW; i++)
+      MPI_Isend(out + i * stride, count, MPI_BYTE, p->partner, TAG_DATA, MPI_COMM_WORLD, &requests[i]);
+    MPI_Waitall(BENCH_WINDOW, requests, MPI_STATUSES_IGNORE);
+    MPI_Recv(&ack, 1, MPI_INT, p->partner, TAG_ACK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  } else if (p->role == BENCH_RECEIVER) {
+    for (int i = 0; i < BENCH_WINDOW; i++)
+      MPI_Irecv(in + i * stride, count, MPI_BYTE, p->partner, TAG_DATA, MPI_COMM_WORLD, &requests[i]);
+    MPI_Waitall(BENCH_WINDOW, requests, MPI_STATUSES_IGNORE);
+    MPI_Send(&ack, 1, MPI_INT, p->partner, TAG_ACK, MPI_COMM_WORLD);
+  }
+}
+
 #endif /* WEFT_BENCH_COMMON_H */

@@ -10,30 +10,15 @@
  *   RESULT window_time_rate 8 <messages per second> msgs/s   all pairs' messages over the slowest rank's time */
 #include "bench_common.h"
 
-enum { MESSAGE = 8, TAG_DATA = 1, TAG_ACK = 2, WARMUP = 200 };
-enum role { ROLE_SENDER, ROLE_RECEIVER, ROLE_IDLE };
+enum { MESSAGE = 8, WARMUP = 200 };
 
 struct pair {
-  enum role role;
-  int partner;
+  struct bench_pair pair;
   unsigned char out[MESSAGE], in[MESSAGE];
   MPI_Request requests[BENCH_WINDOW];
 };
 
-static void window(struct pair *p) {
-  int ack = 0;
-  if (p->role == ROLE_SENDER) {
-    for (int i = 0; i < BENCH_WINDOW; i++)
-      MPI_Isend(p->out, MESSAGE, MPI_BYTE, p->partner, TAG_DATA, MPI_COMM_WORLD, &p->requests[i]);
-    MPI_Waitall(BENCH_WINDOW, p->requests, MPI_STATUSES_IGNORE);
-    MPI_Recv(&ack, 1, MPI_INT, p->partner, TAG_ACK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  } else if (p->role == ROLE_RECEIVER) {
-    for (int i = 0; i < BENCH_WINDOW; i++)
-      MPI_Irecv(p->in, MESSAGE, MPI_BYTE, p->partner, TAG_DATA, MPI_COMM_WORLD, &p->requests[i]);
-    MPI_Waitall(BENCH_WINDOW, p->requests, MPI_STATUSES_IGNORE);
-    MPI_Send(&ack, 1, MPI_INT, p->partner, TAG_ACK, MPI_COMM_WORLD);
-  }
-}
+static void window(struct pair *p) { bench_one_way_window(&p->pair, p->out, p->in, MESSAGE, 0, p->requests); }
 
 static int compare_doubles(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
@@ -44,17 +29,13 @@ int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   struct bench_options o = bench_parse(argc, argv);
   int rank = bench_rank(), pairs = bench_size() / 2;
-  if (pairs == 0)
-    bench_fail("window_times needs at least 2 ranks");
-
-  struct pair p = {0};
-  p.role = rank < pairs ? ROLE_SENDER : rank < 2 * pairs ? ROLE_RECEIVER : ROLE_IDLE;
-  p.partner = p.role == ROLE_SENDER ? rank + pairs : rank - pairs;
-  int sender = p.role == ROLE_SENDER ? rank : p.partner;
+  struct pair p;
+  p.pair = bench_pair_up("window_times");
+  int sender = p.pair.sender;
   bench_fill(p.out, MESSAGE, bench_seed(MESSAGE, rank, 0));
   bench_poison(p.in, MESSAGE, bench_seed(MESSAGE, sender, 0));
   window(&p);
-  if (p.role == ROLE_RECEIVER)
+  if (p.pair.role == BENCH_RECEIVER)
     bench_verify(p.in, MESSAGE, bench_seed(MESSAGE, sender, 0), "window_times", sender);
 
   for (int i = 0; i < WARMUP; i++)

@@ -14,12 +14,10 @@
  * With an odd number of ranks the last one only takes part in the timing agreement. MB are 10^6 bytes. */
 #include "bench_common.h"
 
-enum { TAG_DATA = 1, TAG_ACK = 2 };
-enum role { ROLE_FIRST, ROLE_SECOND, ROLE_IDLE };
+enum { TAG_DATA = 1 };
 
 struct pair {
-  enum role role;
-  int partner;
+  struct bench_pair pair;
   int count;
   unsigned char *out, *in;
   MPI_Request requests[2 * BENCH_WINDOW];
@@ -27,35 +25,24 @@ struct pair {
 
 static void one_way(void *state) {
   struct pair *p = state;
-  int ack = 0;
-  if (p->role == ROLE_FIRST) {
-    for (int i = 0; i < BENCH_WINDOW; i++)
-      MPI_Isend(p->out, p->count, MPI_BYTE, p->partner, TAG_DATA, MPI_COMM_WORLD, &p->requests[i]);
-    MPI_Waitall(BENCH_WINDOW, p->requests, MPI_STATUSES_IGNORE);
-    MPI_Recv(&ack, 1, MPI_INT, p->partner, TAG_ACK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  } else if (p->role == ROLE_SECOND) {
-    for (int i = 0; i < BENCH_WINDOW; i++)
-      MPI_Irecv(p->in, p->count, MPI_BYTE, p->partner, TAG_DATA, MPI_COMM_WORLD, &p->requests[i]);
-    MPI_Waitall(BENCH_WINDOW, p->requests, MPI_STATUSES_IGNORE);
-    MPI_Send(&ack, 1, MPI_INT, p->partner, TAG_ACK, MPI_COMM_WORLD);
-  }
+  bench_one_way_window(&p->pair, p->out, p->in, p->count, 0, p->requests);
 }
 
 static void both_ways(void *state) {
   struct pair *p = state;
-  if (p->role == ROLE_IDLE)
+  if (p->pair.role == BENCH_IDLE)
     return;
   for (int i = 0; i < BENCH_WINDOW; i++)
-    MPI_Irecv(p->in, p->count, MPI_BYTE, p->partner, TAG_DATA, MPI_COMM_WORLD, &p->requests[i]);
+    MPI_Irecv(p->in, p->count, MPI_BYTE, p->pair.partner, TAG_DATA, MPI_COMM_WORLD, &p->requests[i]);
   for (int i = 0; i < BENCH_WINDOW; i++)
-    MPI_Isend(p->out, p->count, MPI_BYTE, p->partner, TAG_DATA, MPI_COMM_WORLD, &p->requests[BENCH_WINDOW + i]);
+    MPI_Isend(p->out, p->count, MPI_BYTE, p->pair.partner, TAG_DATA, MPI_COMM_WORLD, &p->requests[BENCH_WINDOW + i]);
   MPI_Waitall(2 * BENCH_WINDOW, p->requests, MPI_STATUSES_IGNORE);
 }
 
 /* Runs one window of `step`, then checks what arrived: every message of a window carries the same bytes. */
 static void check_window(struct pair *p, bench_step step, int receives) {
-  int sender = p->partner;
-  if (p->role != ROLE_IDLE) {
+  int sender = p->pair.partner;
+  if (p->pair.role != BENCH_IDLE) {
     bench_fill(p->out, p->count, bench_seed(p->count, bench_rank(), 0));
     bench_poison(p->in, p->count, bench_seed(p->count, sender, 0));
   }
@@ -67,23 +54,19 @@ static void check_window(struct pair *p, bench_step step, int receives) {
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   struct bench_options o = bench_parse(argc, argv);
-  int rank = bench_rank(), pairs = bench_size() / 2;
-  if (pairs == 0)
-    bench_fail("windowed needs at least 2 ranks");
-
   struct pair *p = bench_alloc(sizeof *p);
-  p->role = rank < pairs ? ROLE_FIRST : rank < 2 * pairs ? ROLE_SECOND : ROLE_IDLE;
-  p->partner = p->role == ROLE_FIRST ? rank + pairs : rank - pairs;
+  p->pair = bench_pair_up("windowed");
+  int pairs = bench_size() / 2;
   p->out = bench_alloc(o.max_size > 0 ? o.max_size : 1);
   p->in = bench_alloc(o.max_size > 0 ? o.max_size : 1);
   for (size_t size = 1; size <= o.max_size; size = bench_next_size(&o, size)) {
     p->count = (int)size;
-    check_window(p, one_way, p->role == ROLE_SECOND);
+    check_window(p, one_way, p->pair.role == BENCH_RECEIVER);
     double slowest = bench_maximum(bench_seconds_per_step(&o, BENCH_ALL_RANKS, one_way, p));
     bench_result("window_bandwidth", size, (double)pairs * BENCH_WINDOW * size / slowest / 1e6, "MB/s");
     bench_result("window_message_rate", size, (double)pairs * BENCH_WINDOW / slowest, "msgs/s");
 
-    check_window(p, both_ways, p->role != ROLE_IDLE);
+    check_window(p, both_ways, p->pair.role != BENCH_IDLE);
     slowest = bench_maximum(bench_seconds_per_step(&o, BENCH_ALL_RANKS, both_ways, p));
     bench_result("window_bidir_bandwidth", size, 2.0 * pairs * BENCH_WINDOW * size / slowest / 1e6, "MB/s");
   }
