@@ -3,6 +3,11 @@
 // whenever it looks for something to happen: at every poll of a wait, when it yields, and before it parks,
 // so that every wait sees them, whatever it waits for. Only a rank that parks is woken for them: it asks
 // to be (watch) after its last look, and a sender that finds it asking wakes it.
+//
+// Senders look whether the rank asks with no more than a compiler barrier after their write
+// (asymmetric_fence.hpp), so a sender may miss a watch that began just before its write became visible.
+// The rank's worker makes up for it: after a heavy fence it looks again at the ranks that parked watching
+// since its last one (worker::confirm_watchers), before it sleeps and every few dozen switches.
 
 namespace weft::runtime {
 
@@ -15,6 +20,8 @@ class arrivals {
   virtual bool watch() = 0;
   // After parking: the rank runs again and need not be woken.
   virtual void unwatch() noexcept = 0;
+  // Whether anything has arrived, from any thread: exact after a heavy fence, a hint otherwise.
+  virtual bool arrived() const noexcept = 0;
 
  protected:
   ~arrivals() = default;

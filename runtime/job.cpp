@@ -8,6 +8,7 @@
 #include <string>
 #include <thread>
 
+#include "runtime/asymmetric_fence.hpp"
 #include "runtime/debugger_anchor.hpp"
 #include "privatize/runtime/rank_image.hpp"
 #include "runtime/fault_handler.hpp"
@@ -109,6 +110,7 @@ int job::run() {
   if (settings_.tag_output) install_output_tagging();
   watchdog watch(std::span<const rank>(ranks_.get(), nodes_.local_count()), settings_.deadlock_seconds, nodes_,
                  network_);
+  enable_asymmetric_fences();
   std::vector<std::jthread> threads;
   for (std::size_t w = 1; w < workers_.size(); ++w) threads.emplace_back([this, w] { workers_[w]->run(); });
   workers_[0]->run();  // the process's main thread is worker 0

@@ -53,6 +53,8 @@ struct alignas(64) rank {
   // Where messages left for the rank wait to be taken in (set by the layers above, from the rank itself,
   // when it first receives); null until then.
   arrivals* inbox = nullptr;
+  // Parked watching its inbox and not yet looked at again by its worker after a heavy fence (worker-owned).
+  bool watch_unconfirmed = false;
   // What the rank waits for while it is blocked in a recorded wait (see wait_site.hpp).
   wait_site waiting;
   // How many times the rank has parked, written by the rank alone: the watchdog tells a rank that stayed

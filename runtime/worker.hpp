@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "runtime/exception_state.hpp"
 #include "runtime/intrusive_queue.hpp"
@@ -51,6 +52,7 @@ class worker {
   void create_fiber(rank& r);
   void run_rank(rank* r);
   void take_remote();
+  void confirm_watchers();
   void idle();
   void sleep(network_module* network);
 
@@ -60,6 +62,9 @@ class worker {
   int live_ranks_;
   exception_state* exception_globals_ = nullptr;  // this thread's, looked up once
   intrusive_queue<rank, &rank::next_ready> local_ready_;
+  // Ranks that parked watching their inbox since the last confirm_watchers() (arrivals.hpp); at most one
+  // entry a rank, room for all reserved up front.
+  std::vector<rank*> unconfirmed_watchers_;
 
   // Cross-thread wake-ups, apart from the hot local state.
   alignas(64) spinlock remote_lock_;

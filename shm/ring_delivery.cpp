@@ -119,6 +119,7 @@ class ring_arrivals final : public runtime::arrivals {
   }
   bool watch() override { return engine->inbox().watch(runtime::current_rank()); }
   void unwatch() noexcept override { engine->inbox().unwatch(); }
+  bool arrived() const noexcept override { return engine->inbox().has_ready(); }
 };
 
 }  // namespace

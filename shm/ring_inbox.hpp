@@ -8,6 +8,7 @@
 #include <atomic>
 #include <memory>
 
+#include "runtime/asymmetric_fence.hpp"
 #include "runtime/rank.hpp"
 #include "runtime/scheduler.hpp"
 #include "shm/message_ring.hpp"
@@ -33,11 +34,13 @@ class ring_inbox {
   // Whether any ring holds a ready message: exact under the engine lock, a hint elsewhere.
   bool has_ready() const noexcept;
 
-  // By a sender that has just written a message: wakes the receiver if it asked to be. The message's
-  // stamp and this look are sequentially consistent, and so are the receiver's `watched_` and its last
-  // look at the rings (watch()): one of the two sees the other.
+  // By a sender that has just written a message: wakes the receiver if it asked to be. The write and this
+  // look are ordered by the light side of an asymmetric fence; the receiver's watch and its last look at
+  // the rings by a full one (watch()). A watch this look misses is one the receiver's worker looks at again
+  // after the heavy side (runtime/arrivals.hpp).
   void notify() noexcept {
-    if (watched_.load(std::memory_order_seq_cst) && watched_.exchange(false, std::memory_order_acq_rel))
+    runtime::light_fence();
+    if (watched_.load(std::memory_order_relaxed) && watched_.exchange(false, std::memory_order_acq_rel))
       runtime::unpark(owner_);
   }
 
