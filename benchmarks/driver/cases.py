@@ -34,17 +34,20 @@ class Case:
     timeout: float = 0.0          # seconds for one run; 0: the driver's default
     repeats: int = 0              # at most this many repeats; 0: as many as the run's
     nodes: int = 1                # node processes; more than 1: a job across nodes, over TCP on loopback
+    busy_loops: int = 0           # busy-looping processes beside the job (cores shared with other work)
 
     @property
     def id(self):
         # Cases of one node keep the ids that targets and published results name.
-        return f"{self.program}-{self.ranks}" + (f"-nodes{self.nodes}" if self.nodes > 1 else "")
+        return (f"{self.program}-{self.ranks}" + (f"-nodes{self.nodes}" if self.nodes > 1 else "")
+                + (f"-busy{self.busy_loops}" if self.busy_loops else ""))
 
     @property
     def title(self):
         where = f" on {self.nodes} nodes" if self.nodes > 1 else ""
         who = " (Weft only)" if self.libraries == WEFT else ""
-        return f"{self.program}, {self.ranks:,} ranks{where}{who}"
+        beside = f" beside {self.busy_loops} busy loops" if self.busy_loops else ""
+        return f"{self.program}, {self.ranks:,} ranks{where}{beside}{who}"
 
 
 def _privatization_cost():
@@ -97,6 +100,9 @@ def _full():
     # The OSU patterns (one buffer per side reused across a window): every size, one way and both ways.
     # Three repeats (3 s a run) keep the full plan inside its budget.
     two.append(Case("windowed", 2, args=("--max-size", MiB4), repeats=3))
+    # The same stream timed window by window, alone and beside two busy-looping processes (a login node, a
+    # shared cluster node): how each library shares the cores shows in the slow windows, not in the mean.
+    two += [Case("window_times", 2, repeats=3), Case("window_times", 2, repeats=3, busy_loops=2)]
     two.append(Case("collectives", 2, args=("--max-size", MiB16)))
     two.append(Case("startup", 2, timed=True))
     two.append(_privatization_cost())

@@ -97,6 +97,10 @@ METHOD = """\
   unlucky run from deciding, and `raw/` in the results directory keeps every run. Open MPI notices that it
   is oversubscribed and yields the core when idle (`mpi_yield_when_idle` turns on by itself), so no extra
   column is needed for it. Weft parks a waiting rank and runs another fiber.
+- **Sharing the cores** (cases named `-busyK`, "beside K busy loops"). K shell loops (`while :; do :; done`)
+  run for the length of each run, for every library alike: the job shares the two cores with other work,
+  as on a login node or a shared cluster node. `window_times` times each window of 64 8-byte messages of
+  osu_mbw_mr's pattern alone and reports the median, the 99th percentile, the slowest window and the rate.
 - **Points.** A program times each point (one message size) for about 50 ms after a warm-up (5 ms with
   `--quick`). At 64 ranks, where one MPICH message takes tens of milliseconds, each case keeps a single
   size and three repeats so that the whole run stays within 15 minutes.

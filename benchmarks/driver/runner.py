@@ -4,6 +4,7 @@ A run that fails or times out is recorded as such and the driver goes on: MPICH 
 hundreds of processes on two cores may simply not finish, and that is a result too.
 """
 
+import contextlib
 import os
 import resource
 import signal
@@ -121,6 +122,19 @@ def run_command(cmd, env, timeout, raw_path, binary=None):
     return status, proc.returncode, wall, cpu, out, detail
 
 
+@contextlib.contextmanager
+def busy_loops(count):
+    """`count` shell loops that never stop, for the length of one run: other work on the job's cores, the
+    same for every library. They are waited for after the run's CPU time is taken, so it leaves theirs out."""
+    loops = [subprocess.Popen(["sh", "-c", "while :; do :; done"], start_new_session=True) for _ in range(count)]
+    try:
+        yield
+    finally:
+        for loop in loops:
+            loop.kill()
+            loop.wait()
+
+
 class Runner:
     """Runs the plan; knows the libraries, the binaries, the time limits and where raw output goes."""
 
@@ -169,8 +183,9 @@ class Runner:
         env = dict(os.environ, **lib.environment(case.nodes))
         timeout = case.timeout or self.timeout
         raw = self.raw_dir / f"{case.id}.{key}.{repeat + 1}.txt"
-        run.status, run.exit_code, run.wall_s, run.cpu_s, out, run.detail = run_command(
-            run.command, env, timeout, raw, Path(binary).resolve())
+        with busy_loops(case.busy_loops):
+            run.status, run.exit_code, run.wall_s, run.cpu_s, out, run.detail = run_command(
+                run.command, env, timeout, raw, Path(binary).resolve())
         run.results = parse_result_lines(out)
         if case.timed and run.status == "ok":
             # Start-up is measured from outside: the whole launcher process, from fork to exit, is what a

@@ -320,12 +320,48 @@ def _across_nodes(case, benchmark, param, what, higher):
     return check
 
 
+def _message_rate(ranks, factor):
+    """The 8-byte message rate, osu_mbw_mr's pattern, at least `factor` × the better of MPICH and Open MPI."""
+    def check(figures):
+        where = "2 ranks on 2 cores" if ranks == 2 else f"{ranks // 2} pairs on 2 cores"
+        goal = f"message rate, 8 B, {where}: Weft ≥ {factor} × the better of MPICH and Open MPI"
+        compared = _compared(figures, f"message_rate-{ranks}", "message_rate", "8")
+        if compared is None:
+            return goal, None, "not measured"
+        fig, weft, others = compared
+        best = max(others, key=others.get)
+        met, runs = _judge(fig, weft >= factor * others[best])
+        return goal, met, (f"Weft {_fmt(weft, fig['unit'])}, {NAMES[best]} {_fmt(others[best], fig['unit'])}: "
+                           f"{weft / others[best]:.2f} ×" + "".join(", " + m for m in _missing_other(others)) + runs)
+    return check
+
+
+def _sharing_cores(figures):
+    goal = ("beside two busy loops, 2 ranks, osu_mbw_mr's windows of 64 8-byte messages: Weft's 99th percentile "
+            "and slowest window no longer, and its message rate no lower, than the better of MPICH's and Open MPI's")
+    parts, verdicts = [], []
+    for benchmark, what, higher in (("window_time_slowest_percent", "99th percentile", False),
+                                    ("window_time_max", "slowest", False), ("window_time_rate", "rate", True)):
+        compared = _compared(figures, "window_times-2-busy2", benchmark, "8")
+        if compared is None:
+            return goal, None, "not measured"
+        fig, weft, others = compared
+        best = (max if higher else min)(others, key=others.get)
+        met, runs = _judge(fig, weft >= others[best] if higher else weft <= others[best])
+        verdicts.append(met)
+        parts.append(f"{what}: Weft {_fmt(weft, fig['unit'])}, {NAMES[best]} {_fmt(others[best], fig['unit'])}"
+                     f"{runs}")
+    met = UNSETTLED if UNSETTLED in verdicts else all(verdicts)
+    return goal, met, "; ".join(parts)
+
+
 def evaluate(figures):
     """[{goal, met (True, False, UNSETTLED or None), measured}] in the order of the issue."""
     checks = (_latency_vs_best, _latency_oversubscribed, _bandwidth, _fiber_switch, _idle_memory,
               _startup("startup-10000", "10,000 ranks", 1.0), _privatization_cost,
               _collectives_faster("collectives-2", 2, 2), _collectives_faster("collectives-16", 16, 10),
-              _collectives_faster("collectives-64", 64, 10), _allreduce_near_copy_bound, _halo_views,
+              _collectives_faster("collectives-64", 64, 10), _message_rate(2, 2), _message_rate(16, 10),
+              _message_rate(64, 10), _sharing_cores, _allreduce_near_copy_bound, _halo_views,
               _ownership_passing, _rma_latency, _rma_put_bandwidth,
               _across_nodes("pingpong-2-nodes2", "pingpong_latency", "0", "0-byte latency", False),
               _across_nodes("stream_bandwidth-2-nodes2", "stream_bandwidth", MiB4_PARAM, "bandwidth at 4 MiB",

@@ -5,6 +5,7 @@
 
 import json
 import os
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -85,8 +86,7 @@ class Summary(unittest.TestCase):
         runs.append(run("startup-10000", "weft", 0, [["job_wall_time", "10000", 1.5, "s"]]))
         targets = evaluate(summarize(self.cases, runs, list(ALL)))
         self.assertEqual([t["met"] for t in targets],
-                         [True, None, None, None, None, False, None, None, None, None, None, None, None, None, None,
-                          None, None, None])
+                         [True, None, None, None, None, False] + [None] * 16)
         self.assertEqual(targets[0]["measured"], "Weft 0.1 us, Open MPI 0.3 us: 0.33 ×")
 
     def test_collective_targets(self):
@@ -385,6 +385,56 @@ class AcrossNodes(unittest.TestCase):
             self.assertEqual((t["met"], t["measured"]), (met, f"{seconds:.3f} s"))
         # A start-up of 1,024 ranks in one node process is not the target's.
         self.assertIsNone(self.targets("startup-1024", "job_wall_time", "1024", {"weft": (1.0,)}, "s")[goal]["met"])
+
+
+class SmallMessages(unittest.TestCase):
+    def targets(self, case, rows):
+        runs = [run(case, lib, i, [list(row) for row in repeat]) for lib, repeats in rows.items()
+                for i, repeat in enumerate(repeats)]
+        cases = [Case("message_rate", 2), Case("message_rate", 16), Case("window_times", 2, busy_loops=2)]
+        return {t["goal"]: t for t in evaluate(summarize(cases, runs, list(ALL)))}
+
+    def test_message_rate(self):
+        two = "message rate, 8 B, 2 ranks on 2 cores: Weft ≥ 2 × the better of MPICH and Open MPI"
+        pairs = "message rate, 8 B, 8 pairs on 2 cores: Weft ≥ 10 × the better of MPICH and Open MPI"
+        rate = lambda v: [("message_rate", "8", v, "msgs/s")]
+        t = self.targets("message_rate-2", {"weft": (rate(21e6),), "mpich": (rate(6e6),), "openmpi": (rate(9e6),)})
+        self.assertEqual((t[two]["met"], t[two]["measured"]), (True, "Weft 21,000,000 msgs/s, Open MPI 9,000,000 msgs/s: 2.33 ×"))
+        t = self.targets("message_rate-16", {"weft": (rate(30e6),), "openmpi": (rate(4e6),)})
+        self.assertIs(t[pairs]["met"], False)        # 7.5 x
+        self.assertIn("the other library has no figure", t[pairs]["measured"])
+        self.assertIsNone(t[two]["met"])
+
+    def test_sharing_cores(self):
+        goal = next(g for g in self.targets("window_times-2-busy2", {}) if g.startswith("beside two busy loops"))
+        def windows(p99, worst, rate):
+            return [("window_time_slowest_percent", "8", p99, "us"), ("window_time_max", "8", worst, "us"),
+                    ("window_time_rate", "8", rate, "msgs/s")]
+        t = self.targets("window_times-2-busy2", {"weft": (windows(3.0, 8000, 9e6),), "mpich": (windows(9.0, 20000, 3e6),),
+                                                  "openmpi": (windows(2.6, 12000, 6e6),)})[goal]
+        self.assertIs(t["met"], False)               # the 99th percentile is Open MPI's
+        self.assertIn("99th percentile: Weft 3.00 us, Open MPI 2.60 us", t["measured"])
+        self.assertIn("slowest: Weft 8,000 us, Open MPI 12,000 us; rate: Weft 9,000,000 msgs/s, Open MPI 6,000,000 msgs/s", t["measured"])
+        t = self.targets("window_times-2-busy2", {"weft": (windows(2.5, 8000, 9e6),), "openmpi": (windows(2.6, 12000, 6e6),)})[goal]
+        self.assertIs(t["met"], True)
+        # Without the busy loops the case is another one, and the target is not measured.
+        t = self.targets("window_times-2", {"weft": (windows(2.5, 8000, 9e6),), "openmpi": (windows(2.6, 12000, 6e6),)})
+        self.assertIsNone(t[goal]["met"])
+
+    def test_busy_loops_run_beside_the_job_only(self):
+        self.assertEqual((Case("window_times", 2, busy_loops=2).id, Case("window_times", 2, busy_loops=2).title),
+                         ("window_times-2-busy2", "window_times, 2 ranks beside 2 busy loops"))
+        count = "ps -eo args | grep -c '^sh -c while :; do :; done$'"
+        with tempfile.TemporaryDirectory() as tmp:
+            tmp = Path(tmp)
+            mpirun = stand_in(tmp, "mpirun", f'echo "RESULT loops $({count}) 1 us"\n')
+            runner = Runner([Library("weft", "Weft", "mpicc", [str(mpirun)])], {("weft", "window_times"): tmp / "w"},
+                            tmp / "raw", 10, float("inf"), lambda line: None)
+            before = int(subprocess.run(["sh", "-c", count], capture_output=True, text=True).stdout)
+            runs = runner.run_cases([Case("window_times", 2, WEFT, busy_loops=2), Case("window_times", 2, WEFT)], 1)
+            after = int(subprocess.run(["sh", "-c", count], capture_output=True, text=True).stdout)
+        self.assertEqual([r.results[0][1] for r in runs], [str(before + 2), str(before)])
+        self.assertEqual(after, before)
 
 
 class Plan(unittest.TestCase):
