@@ -9,7 +9,8 @@
  *  2. everyone to rank 0, received with MPI_ANY_SOURCE and MPI_ANY_TAG posted while messages are in flight:
  *     per-source order;
  *  3. Probe, Iprobe, Mprobe and Improbe of ring messages, in send order, with their sizes;
- *  4. a receive cancelled while ring messages of another tag arrive, which it never matches;
+ *  4. a receive cancelled while ring messages of another tag arrive, which it never matches, and a cancel of
+ *     a send that went through a ring: cancelled and never received, or received;
  *  5. a ring message longer than its receive buffer: MPI_ERR_TRUNCATE, the buffer filled;
  *  6. a receiver that sleeps while its sender fills the ring and goes on through the queues. */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
@@ -142,7 +143,8 @@ static void probes(int rank, int to, int from) {
   MPI_Waitall(MESSAGES, sends, MPI_STATUSES_IGNORE);
 }
 
-/* Phase 4: a receive for a tag nobody sends is cancelled while ring messages arrive. */
+/* Phase 4: a receive for a tag nobody sends is cancelled while ring messages arrive; then the last send,
+ * which sits in a ring or was received already: either it is cancelled and never arrives, or it arrives. */
 static void cancel(int rank, int to, int from) {
   enum { MESSAGES = 40 };
   MPI_Request never;
@@ -160,10 +162,20 @@ static void cancel(int rank, int to, int from) {
   int cancelled = 0;
   MPI_Test_cancelled(&status, &cancelled);
   CHECK(cancelled && unused == -1, "a receive nothing matched was not cancelled (%d)", unused);
-  for (int i = 0; i < MESSAGES; i++) {
+  MPI_Cancel(&sends[MESSAGES - 1]);
+  MPI_Wait(&sends[MESSAGES - 1], &status);
+  int send_cancelled = 0, peer_cancelled = 0;
+  MPI_Test_cancelled(&status, &send_cancelled);
+  /* Sent after the cancelled send: it arrives after it, if that one arrives at all. */
+  MPI_Sendrecv(&send_cancelled, 1, MPI_INT, to, 10, &peer_cancelled, 1, MPI_INT, from, 10, MPI_COMM_WORLD,
+               MPI_STATUS_IGNORE);
+  for (int i = 0; i < MESSAGES - peer_cancelled; i++) {
     MPI_Recv(&in[i], 1, MPI_INT, from, 76, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     CHECK(in[i] == from * 1000 + i, "message %d from %d holds %d", i, from, in[i]);
   }
+  int left = 0;
+  MPI_Iprobe(from, 76, MPI_COMM_WORLD, &left, MPI_STATUS_IGNORE);
+  CHECK(!left, "a send reported cancelled by rank %d arrived all the same", from);
   MPI_Waitall(MESSAGES, sends, MPI_STATUSES_IGNORE);
 }
 
