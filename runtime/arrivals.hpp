@@ -7,7 +7,7 @@
 // Senders look whether the rank asks with no more than a compiler barrier after their write
 // (asymmetric_fence.hpp), so a sender may miss a watch that began just before its write became visible.
 // The rank's worker makes up for it: after a heavy fence it looks again at the ranks that parked watching
-// since its last one (worker::confirm_watchers), before it sleeps and every few dozen switches.
+// such senders since its last one (worker::confirm_watchers), before it sleeps and every few dozen switches.
 
 namespace weft::runtime {
 
@@ -22,6 +22,9 @@ class arrivals {
   virtual void unwatch() noexcept = 0;
   // Whether anything has arrived, from any thread: exact after a heavy fence, a hint otherwise.
   virtual bool arrived() const noexcept = 0;
+  // Whether anyone may leave the rank something with the light fence alone. A sender that becomes one
+  // looks with a full fence first, so a rank that parked without such senders needs no second look.
+  virtual bool has_senders() const noexcept = 0;
 
  protected:
   ~arrivals() = default;

@@ -140,7 +140,7 @@ void worker::run_rank(rank* r) {
         // later one) and let the rank look again.
         r->state.exchange(rank_state::runnable, std::memory_order_acq_rel);
         local_ready_.push_back(r);
-      } else if (r->inbox != nullptr && !r->watch_unconfirmed) {
+      } else if (r->inbox != nullptr && !r->watch_unconfirmed && r->inbox->has_senders()) {
         r->watch_unconfirmed = true;
         unconfirmed_watchers_.push_back(r);
       }

@@ -120,6 +120,7 @@ class ring_arrivals final : public runtime::arrivals {
   bool watch() override { return engine->inbox().watch(runtime::current_rank()); }
   void unwatch() noexcept override { engine->inbox().unwatch(); }
   bool arrived() const noexcept override { return engine->inbox().has_ready(); }
+  bool has_senders() const noexcept override { return engine->inbox().ring_count() != 0; }
 };
 
 }  // namespace

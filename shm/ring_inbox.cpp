@@ -13,11 +13,16 @@ bool ring_inbox::attach(message_ring* ring) noexcept {
   if (count >= runtime::job_config().ring_peers) return false;
   rings_[count].store(ring, std::memory_order_release);
   count_.store(count + 1, std::memory_order_release);
+  // The sender's looks at watched_ from now on use the light fence alone. Before them, this full fence
+  // pairs with watch(): a receiver that parked seeing no ring is seen watching by this sender, so its
+  // worker need not look at it again (ring_arrivals::has_senders).
+  std::atomic_thread_fence(std::memory_order_seq_cst);
   return true;
 }
 
 bool ring_inbox::has_ready() const noexcept {
-  for (int i = 0, n = ring_count(); i < n; ++i)
+  // Sequentially consistent: in watch(), after the watch, this look at the ring count pairs with attach().
+  for (int i = 0, n = count_.load(std::memory_order_seq_cst); i < n; ++i)
     if (ring(i).has_ready()) return true;
   return false;
 }
