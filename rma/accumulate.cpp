@@ -29,12 +29,17 @@ void apply(std::byte* target, const std::byte* origin, std::size_t count, const 
   }
 }
 
-// The target's elements as one array of the basic type, ready for the kernels: data dense, no gaps inside
-// an element, at its alignment. Null otherwise.
-std::byte* in_place(const shm::typed_span& span, const shm::type_layout& element) noexcept {
+// A span's elements as one array of the basic type, ready for the kernels: data dense, no gaps inside an
+// element, at its alignment. Null otherwise.
+template <class Byte>
+Byte* in_place(const shm::basic_typed_span<Byte>& span, const shm::type_layout& element) noexcept {
   if (!span.layout->is_contiguous() || !element.is_contiguous()) return nullptr;
-  std::byte* first = span.base + span.layout->true_lb();
+  Byte* first = span.base + span.layout->true_lb();
   return aligned(first, element.alignment()) ? first : nullptr;
+}
+
+bool overlap(const std::byte* a, const std::byte* b, std::size_t bytes) noexcept {
+  return a < b + bytes && b < a + bytes;
 }
 
 }  // namespace
@@ -54,6 +59,13 @@ void accumulate(const shm::typed_span& target, const shm::const_typed_span& orig
   if (std::byte* array = in_place(target, element)) {
     if (result != nullptr) shm::typed_copy(*result, shm::const_typed_span{array, &element, total / size}, 0, total);
     if (op.what == element_op::kind::no_op) return;
+    // An origin the kernels can take as it is goes in without staging (a copy of every byte cost an
+    // accumulate of 4 MiB a fifth of its time); one that overlaps the target is staged, so that every
+    // element combines the origin as it was.
+    if (const std::byte* from = in_place(origin, element); from != nullptr && !overlap(from, array, total)) {
+      apply(array, from, total / size, op);
+      return;
+    }
     for (std::size_t done = 0; done < total;) {
       std::size_t count = std::min(chunk_elements, (total - done) / size), bytes = count * size;
       shm::typed_copy({origins, &element, count}, 0, origin, done, bytes);

@@ -231,6 +231,21 @@ TEST_CASE("accumulate: every kind on every basic type, contiguous, aligned and n
   }
 }
 
+TEST_CASE("accumulate: an origin overlapping its target combines the origin as it was", "[rma]") {
+  // Contiguous and aligned on both sides, the case in which the kernels read the origin in place: ints
+  // 0..47, target 8..47, origin 0..39, so the operands of all but the first 8 elements are elements the
+  // accumulate changes before it reaches them.
+  basic_type t = scalar<int>("int", mpi::apply<int, mpi::sum_of>);
+  std::vector<int> values(48);
+  for (int i = 0; i < 48; ++i) values[static_cast<std::size_t>(i)] = 3 * i + 1;
+  std::vector<int> expected = values;
+  for (std::size_t i = 0; i < 40; ++i) expected[i + 8] = values[i] + values[i + 8];
+  auto* bytes = reinterpret_cast<std::byte*>(values.data());
+  rma::accumulate({bytes + 8 * sizeof(int), t.layout.get(), 40}, shm::const_typed_span{bytes, t.layout.get(), 40},
+                  nullptr, op_of(kind::combine, t));
+  CHECK(values == expected);
+}
+
 TEST_CASE("accumulate: strided and indexed layouts on each side, counts 0, 1 and many chunks", "[rma]") {
   for (const basic_type& t : every_type()) {
     // Each placement holds 12 basic elements.
