@@ -4,9 +4,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#define UNW_LOCAL_ONLY
+#include <libunwind.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <string>
 
 #include "collectives/algorithms.hpp"
 #include "mpi_api/attributes.hpp"
@@ -15,6 +20,7 @@
 #include "mpi_api/requests.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/wait_sites.hpp"
+#include "runtime/rank_threads.hpp"
 #include "runtime/report.hpp"
 #include "shm/matching_engine.hpp"
 #include "shm/ownership_passing.hpp"
@@ -22,6 +28,21 @@
 using namespace weft::mpi;
 
 namespace {
+
+// The MPI call the calling thread is in, found on its stack (the calls reach the checks through others).
+std::string enclosing_call() {
+  unw_context_t context;
+  unw_cursor_t cursor;
+  if (unw_getcontext(&context) != 0 || unw_init_local(&cursor, &context) != 0) return "an MPI call";
+  char name[128];
+  unw_word_t offset;
+  while (unw_step(&cursor) > 0) {
+    if (unw_get_proc_name(&cursor, name, sizeof name, &offset) != 0) continue;
+    if (std::strncmp(name, "MPI_", 4) == 0) return name;
+    if (std::strncmp(name, "PMPI_", 5) == 0) return name + 1;
+  }
+  return "an MPI call";
+}
 
 int initialize(const char* call, int required, int* provided) {
   rank_state& state = this_rank();
@@ -40,6 +61,16 @@ int initialize(const char* call, int required, int* provided) {
 }
 
 }  // namespace
+
+void weft::mpi::refuse_call_from_other_thread() {
+  std::string call = enclosing_call();
+  if (weft::runtime::rank* owner = weft::runtime::served_rank())
+    weft::runtime::fatal(1, "rank %d: %s called from a thread the rank started (a pthread or an OpenMP thread); "
+                            "Weft provides MPI_THREAD_FUNNELED, so only the rank's main thread may call MPI",
+                         owner->id, call.c_str());
+  weft::runtime::fatal(1, "%s called from a thread that belongs to no rank; MPI runs in the ranks' main threads",
+                       call.c_str());
+}
 
 WEFT_PMPI_ALIAS(Init_thread)
 extern "C" int PMPI_Init_thread(int*, char***, int required, int* provided) {

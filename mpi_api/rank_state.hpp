@@ -29,8 +29,16 @@ struct rank_state {
 // Sets up the calling rank's MPI_COMM_WORLD and MPI_COMM_SELF (communicators.cpp).
 void initialize_predefined_communicators(rank_state& state, int job_rank);
 
+// Ends the job: an MPI call came from a thread that is not a rank's fiber (environment.cpp).
+[[noreturn]] void refuse_call_from_other_thread();
+
 // The calling rank's index in the job (its rank in MPI_COMM_WORLD).
-inline int this_rank_id() noexcept { return runtime::current_rank()->id; }
+inline int this_rank_id() noexcept {
+  runtime::rank* self = runtime::current_rank();
+  if (self == nullptr) [[unlikely]]
+    refuse_call_from_other_thread();
+  return self->id;
+}
 
 // The calling rank's state. Inline: a call resolves MPI_COMM_WORLD and checks its state several times.
 inline rank_state& this_rank() noexcept {

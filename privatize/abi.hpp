@@ -13,6 +13,10 @@ inline constexpr const char* data_section = "weft_priv";
 // Privatized globals that start as zeros go to this one instead, a NOBITS section like .bss: the program
 // file holds no bytes for them, and each rank's copy is zero pages the kernel hands out when first touched.
 inline constexpr const char* zero_section = "weft_zero";
+// Thread-locals go to sections of their own, like the two above: each rank has a copy of them for its own
+// fiber, and each thread working for a rank (a thread it started, an OpenMP team thread) one more.
+inline constexpr const char* thread_data_section = "weft_tpriv";
+inline constexpr const char* thread_zero_section = "weft_tzero";
 // Constructors and destructors that run once per rank instead of once per process.
 inline constexpr const char* init_section = "weft_init";
 // Words of the initial image that hold the address of a privatized object, relocated in each rank's copy.
@@ -25,25 +29,29 @@ inline constexpr const char* deltas_symbol = "__weft_priv_deltas";
 // section has an index of its own, since its copy sits elsewhere in a rank's block.
 inline constexpr const char* module_index_symbol = "__weft_priv_module";
 inline constexpr const char* zero_index_symbol = "__weft_priv_module_zero";
+inline constexpr const char* thread_data_index_symbol = "__weft_priv_module_tdata";
+inline constexpr const char* thread_zero_index_symbol = "__weft_priv_module_tzero";
 // Per-module function that registers the module's sections; runs as an ordinary process constructor.
 inline constexpr const char* register_module_function = "__weft_priv_register_module";
 // void __weft_priv_register(uint32_t* module_index, char* data_begin, char* data_end,
 //                           uint32_t* zero_index, char* zero_begin, char* zero_end,
+//                           uint32_t* thread_data_index, char* thread_data_begin, char* thread_data_end,
+//                           uint32_t* thread_zero_index, char* thread_zero_begin, char* thread_zero_end,
 //                           const init_record* inits_begin, const init_record* inits_end,
 //                           const reloc_record* relocs_begin, const reloc_record* relocs_end)
 inline constexpr const char* register_function = "__weft_priv_register";
 // void* __weft_priv_resolve(void* address): the running rank's copy of a global declared but not defined
 // in the module (defined in another module, or in a library that was not privatized and stays shared).
 inline constexpr const char* resolve_function = "__weft_priv_resolve";
-// Anchors that give every module the four sections (and so their __start_/__stop_ symbols).
+// Anchors that give every module the six sections (and so their __start_/__stop_ symbols).
 inline constexpr const char* anchor_prefix = "__weft_priv_anchor.";
 
 // `__attribute__((annotate("weft.shared")))`, spelled WEFT_SHARED in mpi.h: the global stays shared.
 inline constexpr const char* shared_annotation = "weft.shared";
 
-// Entries of the delta table: two per module (the program and each of its shared libraries that hold
-// privatized globals: their data and their zeros), and index 0, the "not registered" index whose delta
-// is always zero. So 63 such modules.
+// Entries of the delta table: four per module (the program and each of its shared libraries that hold
+// privatized globals: their data, their zeros, and the same two of their thread-locals), and index 0, the
+// "not registered" index whose delta is always zero. So 31 such modules.
 inline constexpr std::uint32_t max_modules = 127;
 
 enum class init_kind : std::uint32_t { anchor = 0, constructor = 1, destructor = 2 };

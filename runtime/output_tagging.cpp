@@ -10,7 +10,7 @@
 
 #include "runtime/rank.hpp"
 #include "runtime/rank_slots.hpp"
-#include "runtime/this_thread.hpp"
+#include "runtime/rank_threads.hpp"
 
 namespace weft::runtime {
 namespace {
@@ -39,7 +39,7 @@ void emit(tagged_stream& stream, int rank_id, std::string_view line) {
 
 ssize_t tagged_write(void* cookie, const char* data, std::size_t size) {
   auto& stream = *static_cast<tagged_stream*>(cookie);
-  const rank* writer = this_thread::rank;
+  const rank* writer = served_rank();  // under the FILE's lock, whichever of its threads writes
   if (writer == nullptr) {  // not from a rank: the runtime itself
     write_all(stream.fd, std::string(data, size));
     return static_cast<ssize_t>(size);

@@ -57,6 +57,14 @@ struct alignas(64) rank {
   bool watch_unconfirmed = false;
   // What the rank waits for while it is blocked in a recorded wait (see wait_site.hpp).
   wait_site waiting;
+  // OpenMP parallel regions the rank's fiber has begun and not yet ended (openmp_tool.cpp; the rank's own
+  // thread alone). While one is open the fiber must not leave its thread: the OpenMP runtime keeps the
+  // region's state per thread, and another rank starting a region there would take it for its own.
+  int open_parallel_regions = 0;
+  // Set while the rank waits without leaving its thread (park_on_thread): unpark then wakes the thread
+  // through thread_wake instead of queueing the rank on its worker.
+  std::atomic<bool> waits_on_thread{false};
+  std::atomic<std::uint32_t> thread_wake{0};
   // How many times the rank has parked, written by the rank alone: the watchdog tells a rank that stayed
   // blocked from one that ran and blocked again.
   std::atomic<std::uint32_t> parks{0};

@@ -1,6 +1,9 @@
 #include "runtime/scheduler.hpp"
 
+#include "runtime/asymmetric_fence.hpp"
+#include "runtime/futex.hpp"
 #include "runtime/job.hpp"
+#include "runtime/report.hpp"
 #include "runtime/sanitizers.hpp"
 #include "runtime/this_thread.hpp"
 #include "runtime/worker.hpp"
@@ -16,6 +19,42 @@ void switch_to_worker(switch_reason reason) {
   switched_from_worker(self->sanitized);
 }
 
+// A rank inside an OpenMP parallel region waits without leaving its thread (rank::open_parallel_regions):
+// the thread sleeps until unpark() wakes it. Its worker runs no other rank meanwhile, so any other rank of
+// that worker could be the one it waits for: such a wait is refused rather than left to hang.
+void park_on_thread(rank& self) {
+  worker& home = *self.home;
+  if (home.live_ranks() > 1)
+    fatal(1, "rank %d waits in %s inside an OpenMP parallel region, where it cannot leave its thread to the other "
+             "ranks of its worker (%d) until the region ends, and they may be the ones it waits for; run one rank "
+             "per worker: WEFT_WORKERS at least the number of ranks on the node",
+          self.id, self.waiting.call != nullptr ? self.waiting.call : "MPI", home.live_ranks() - 1);
+  std::uint32_t wake = self.thread_wake.load(std::memory_order_acquire);
+  self.waits_on_thread.store(true, std::memory_order_relaxed);
+  rank_state expected = rank_state::runnable;
+  if (self.state.compare_exchange_strong(expected, rank_state::blocked, std::memory_order_acq_rel)) {
+    // The second look the worker gives a rank that parked watching its inbox (worker::confirm_watchers),
+    // given here: the worker does nothing else while this rank holds its thread.
+    arrivals* inbox = self.inbox;
+    if (inbox != nullptr && inbox->has_senders()) {
+      heavy_fence();
+      if (inbox->arrived()) unpark(&self);
+    }
+    // Messages from other nodes move only when someone polls the network: the worker would, so this does.
+    network_module* network = job::current().network();
+    constexpr timespec network_look{0, 100'000};
+    while (self.state.load(std::memory_order_acquire) == rank_state::blocked) {
+      if (network != nullptr) network->progress(home.index());
+      futex_wait(self.thread_wake, wake, network != nullptr ? &network_look : nullptr);
+      wake = self.thread_wake.load(std::memory_order_acquire);
+    }
+  } else {
+    // An unpark() came after the rank's last look: consume it, as the worker would.
+    self.state.exchange(rank_state::runnable, std::memory_order_acq_rel);
+  }
+  self.waits_on_thread.store(false, std::memory_order_relaxed);
+}
+
 }  // namespace
 
 int job_size() noexcept { return job::current().size(); }
@@ -24,7 +63,7 @@ bool others_ready() noexcept { return this_thread::worker->has_ready(); }
 
 void yield() {
   take_arrivals();
-  if (others_ready()) switch_to_worker(switch_reason::yield);
+  if (others_ready() && this_thread::rank->open_parallel_regions == 0) switch_to_worker(switch_reason::yield);
   // A rank polling for a message from another node must move the network itself when it runs alone.
   else progress_network();
 }
@@ -45,7 +84,10 @@ void park() {
   arrivals* inbox = self->inbox;
   if (inbox != nullptr && !inbox->watch()) return;
   self->parks.store(self->parks.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-  switch_to_worker(switch_reason::park);
+  if (self->open_parallel_regions == 0) [[likely]]
+    switch_to_worker(switch_reason::park);
+  else
+    park_on_thread(*self);
   if (inbox != nullptr) inbox->unwatch();
 }
 
@@ -61,7 +103,12 @@ void unpark(rank* target) noexcept {
         break;
       case rank_state::blocked:
         if (target->state.compare_exchange_weak(state, rank_state::runnable, std::memory_order_acq_rel)) {
-          target->home->enqueue(target);
+          if (target->waits_on_thread.load(std::memory_order_relaxed)) {
+            target->thread_wake.fetch_add(1, std::memory_order_release);
+            futex_wake(target->thread_wake);
+          } else {
+            target->home->enqueue(target);
+          }
           return;
         }
         break;

@@ -11,6 +11,9 @@ struct rank;
 namespace this_thread {
 [[gnu::tls_model("initial-exec")]] inline thread_local runtime::worker* worker = nullptr;
 [[gnu::tls_model("initial-exec")]] inline thread_local runtime::rank* rank = nullptr;
+// On a thread a rank started (its pthreads, the OpenMP team threads of its parallel regions): the rank the
+// thread works for, whose globals it sees (rank_threads.hpp). Null on workers and outside ranks.
+[[gnu::tls_model("initial-exec")]] inline thread_local runtime::rank* owner = nullptr;
 // Whether the thread's worker shares its core with other threads that wait for it (job::workers_share_cores).
 [[gnu::tls_model("initial-exec")]] inline thread_local bool shares_core = false;
 }  // namespace this_thread

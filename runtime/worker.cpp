@@ -1,10 +1,8 @@
 #include "runtime/worker.hpp"
 
-#include <linux/futex.h>
 #include <poll.h>
 #include <sched.h>
 #include <sys/eventfd.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -16,6 +14,7 @@
 #include "runtime/config.hpp"
 #include "runtime/exception_state.hpp"
 #include "runtime/cpu_relax.hpp"
+#include "runtime/futex.hpp"
 #include "runtime/debugger_anchor.hpp"
 #include "runtime/guarded_stack.hpp"
 #include "runtime/job.hpp"
@@ -46,16 +45,6 @@ constexpr unsigned network_poll_interval = 32;
 // A busy worker looks again at its watching ranks every this many switches: a heavy fence (about 0.3 us)
 // and a look at their inboxes, spread over switches of 50-100 ns each.
 constexpr unsigned confirm_interval = 64;
-
-// The futex calls themselves: std::atomic::notify_one skips the system call unless it saw a waiter
-// registered through std::atomic::wait.
-void futex_wait(std::atomic<std::uint32_t>& word, std::uint32_t expected) {
-  syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAIT_PRIVATE, expected, nullptr, nullptr, 0);
-}
-
-void futex_wake(std::atomic<std::uint32_t>& word) {
-  syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAKE_PRIVATE, 1, nullptr, nullptr, 0);
-}
 
 }  // namespace
 

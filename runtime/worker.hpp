@@ -43,6 +43,8 @@ class worker {
     return !local_ready_.empty() || remote_pending_.load(std::memory_order_acquire);
   }
   int index() const noexcept { return index_; }
+  // Its ranks that have not finished.
+  int live_ranks() const noexcept { return live_ranks_; }
   std::span<const rank> ranks() const noexcept { return ranks_; }
 
   // The worker of the calling thread, nullptr on other threads.

@@ -15,7 +15,7 @@ build=${WEFT_BUILD_DIR:-$root/build}
 jobs=$(nproc)
 
 # Debian 12 packages the build and the tests need.
-packages=(clang-19 llvm-19-dev libboost-context-dev libhwloc-dev libfabric-dev libpmix-dev libunwind-dev libdw-dev
+packages=(clang-19 llvm-19-dev libomp-19-dev libboost-context-dev libhwloc-dev libfabric-dev libpmix-dev libunwind-dev libdw-dev
           catch2 cmake ninja-build pkg-config gcc g++ libbenchmark-dev)
 
 # The tests also check that flang loads the privatizing pass (large, so only for `test`), start a

@@ -78,7 +78,7 @@ class function_rewriter {
   const global_selection& selection_;
   IRBuilder<> builder_;
   Value* table_ = nullptr;
-  Value* deltas_[2] = {};  // by image_part
+  Value* deltas_[image_parts] = {};  // by image_part
   DenseMap<GlobalValue*, Value*> addresses_;
 };
 

@@ -43,6 +43,14 @@ bool is_cxx_abi_object(StringRef name) {
          name.starts_with("_ZTS") || name == "__dso_handle";
 }
 
+// Thread-locals of the C++ standard library (std::__once_callable, named by std::call_once's inline code):
+// defined in libstdc++, never by the program, so they stay the thread's own, as a declaration made
+// per rank would not link against their definition.
+bool is_standard_library_thread_local(const GlobalVariable& global) {
+  StringRef name = global.getName();
+  return global.isThreadLocal() && (name.starts_with("_ZSt") || name.starts_with("_ZNSt"));
+}
+
 bool refers_to(const Constant* value, const global_selection& selection, SmallPtrSet<const Constant*, 16>& seen) {
   if (!seen.insert(value).second) return false;
   if (auto* global = dyn_cast<GlobalValue>(value)) return selection.contains(global);
@@ -92,7 +100,7 @@ global_selection select_globals(Module& module) {
     StringRef name = global.getName();
     if (is_weft_symbol(name) || shared.contains(&global)) continue;
     if (global.isDeclarationForLinker()) {
-      if (global.isConstant() || is_cxx_abi_object(name)) continue;
+      if (global.isConstant() || is_cxx_abi_object(name) || is_standard_library_thread_local(global)) continue;
       selection.externals.insert(&global);
     } else if (global.hasSection()) {
       // The program put it there for a reason (a linker set, a special memory): keep it where it is.

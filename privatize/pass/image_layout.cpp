@@ -50,10 +50,11 @@ bool place_in_image(Module& module, const global_selection& selection) {
   for (GlobalVariable* global : selection.definitions) {
     // A per-rank object is written in each rank's copy, so even a constant one joins the writable image.
     global->setConstant(false);
+    image_part part = part_for(*global);
     global->setThreadLocalMode(GlobalValue::NotThreadLocal);
     // A common symbol cannot live in a named section; weak keeps the "one definition wins" merging.
     if (global->hasCommonLinkage()) global->setLinkage(GlobalValue::WeakAnyLinkage);
-    place_in_part(*global, part_of(*global));
+    place_in_part(*global, part);
     // Its only uses are now at offsets the optimizer cannot see through; keep it from being folded away.
     kept.push_back(global);
 

@@ -55,45 +55,78 @@ void emit_records(Module& module, StringRef section, StructType* type, const rec
   appendToCompilerUsed(module, kept);
 }
 
-image_part part_of(const GlobalVariable& global) {
+namespace {
+
+struct part_names {
+  const char* section;
+  const char* index_symbol;
+  const char* anchor;
+  bool zeros;
+};
+
+constexpr part_names names[image_parts] = {
+    {abi::data_section, abi::module_index_symbol, "data", false},
+    {abi::zero_section, abi::zero_index_symbol, "zero", true},
+    {abi::thread_data_section, abi::thread_data_index_symbol, "tdata", false},
+    {abi::thread_zero_section, abi::thread_zero_index_symbol, "tzero", true},
+};
+
+const part_names& names_of(image_part part) { return names[static_cast<int>(part)]; }
+
+}  // namespace
+
+image_part part_for(const GlobalVariable& global) {
   const Constant* initial = global.getInitializer();
-  return initial->isNullValue() || isa<UndefValue>(initial) ? image_part::zero : image_part::data;
+  bool zeros = initial->isNullValue() || isa<UndefValue>(initial);
+  if (global.isThreadLocal()) return zeros ? image_part::thread_zero : image_part::thread_data;
+  return zeros ? image_part::zero : image_part::data;
+}
+
+image_part part_of(const GlobalVariable& global) {
+  StringRef section = global.hasSection() ? global.getSection() : global.getAttribute("bss-section").getValueAsString();
+  for (int part = 0; part < image_parts; ++part)
+    if (section == names[part].section) return static_cast<image_part>(part);
+  report_fatal_error("weft: " + global.getName() + " was privatized but is in no part of the image");
 }
 
 void place_in_part(GlobalVariable& global, image_part part) {
-  if (part == image_part::data) {
-    global.setSection(abi::data_section);
+  const part_names& where = names_of(part);
+  if (!where.zeros) {
+    global.setSection(where.section);
     return;
   }
   global.setSection("");
-  global.addAttribute("bss-section", abi::zero_section);
-  global.addAttribute("data-section", abi::zero_section);
+  global.addAttribute("bss-section", where.section);
+  global.addAttribute("data-section", where.section);
 }
 
 GlobalVariable& module_index(Module& module, image_part part) {
-  return module_singleton(module, part == image_part::data ? abi::module_index_symbol : abi::zero_index_symbol,
-                          Type::getInt32Ty(module.getContext()), "");
+  return module_singleton(module, names_of(part).index_symbol, Type::getInt32Ty(module.getContext()), "");
 }
 
 void emit_module_registration(Module& module) {
   LLVMContext& context = module.getContext();
   const std::string anchor = abi::anchor_prefix;
-  // Every module that registers has all four sections, even with no constructor or no relocation.
-  GlobalVariable& data_anchor = module_singleton(module, anchor + "data", Type::getInt8Ty(context), abi::data_section);
-  GlobalVariable& zero_anchor = module_singleton(module, anchor + "zero", Type::getInt8Ty(context), "");
-  place_in_part(zero_anchor, image_part::zero);
+  // Every module that registers has all six sections, even with no constructor or no relocation.
+  std::vector<GlobalValue*> anchors;
+  for (int part = 0; part < image_parts; ++part) {
+    GlobalVariable& part_anchor = module_singleton(module, anchor + names[part].anchor, Type::getInt8Ty(context), "");
+    place_in_part(part_anchor, static_cast<image_part>(part));
+    anchors.push_back(&part_anchor);
+  }
   GlobalVariable& init_anchor = module_singleton(module, anchor + "init", init_record_type(context), abi::init_section);
   GlobalVariable& reloc_anchor =
       module_singleton(module, anchor + "relocs", reloc_record_type(context), abi::reloc_section);
   init_anchor.setAlignment(Align(8));
   reloc_anchor.setAlignment(Align(8));
-  appendToCompilerUsed(module, {&data_anchor, &zero_anchor, &init_anchor, &reloc_anchor});
+  anchors.insert(anchors.end(), {&init_anchor, &reloc_anchor});
+  appendToCompilerUsed(module, anchors);
 
   if (module.getFunction(abi::register_module_function) != nullptr) return;
   auto* pointer = PointerType::getUnqual(context);
   auto* void_type = Type::getVoidTy(context);
   FunctionCallee register_sections = module.getOrInsertFunction(
-      abi::register_function, FunctionType::get(void_type, SmallVector<Type*, 9>(9, pointer), false));
+      abi::register_function, FunctionType::get(void_type, SmallVector<Type*, 16>(3 * image_parts + 4, pointer), false));
   auto* registration = Function::Create(FunctionType::get(void_type, false), GlobalValue::LinkOnceODRLinkage,
                                         abi::register_module_function, module);
   registration->setVisibility(GlobalValue::HiddenVisibility);
@@ -101,15 +134,15 @@ void emit_module_registration(Module& module) {
   registration->addFnAttr(Attribute::NoUnwind);
 
   IRBuilder<> builder(BasicBlock::Create(context, "", registration));
-  SmallVector<Value*, 9> arguments;
+  SmallVector<Value*, 16> arguments;
   auto add_bounds = [&](StringRef section) {
     arguments.push_back(section_bound(module, "__start_", section));
     arguments.push_back(section_bound(module, "__stop_", section));
   };
-  arguments.push_back(&module_index(module, image_part::data));
-  add_bounds(abi::data_section);
-  arguments.push_back(&module_index(module, image_part::zero));
-  add_bounds(abi::zero_section);
+  for (int part = 0; part < image_parts; ++part) {
+    arguments.push_back(&module_index(module, static_cast<image_part>(part)));
+    add_bounds(names[part].section);
+  }
   add_bounds(abi::init_section);
   add_bounds(abi::reloc_section);
   builder.CreateCall(register_sections, arguments);

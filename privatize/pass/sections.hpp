@@ -20,10 +20,16 @@ void emit_records(llvm::Module& module, llvm::StringRef section, llvm::StructTyp
 llvm::StructType* init_record_type(llvm::LLVMContext& context);
 llvm::StructType* reloc_record_type(llvm::LLVMContext& context);
 
-// The two parts of a module's image: globals with initial values, and globals that start as zeros.
-enum class image_part { data, zero };
+// The parts of a module's image: globals with initial values, and globals that start as zeros; the same two
+// of its thread-locals, of which every thread working for a rank has its own copy.
+enum class image_part { data, zero, thread_data, thread_zero };
+inline constexpr int image_parts = 4;
 
-// The part a privatized global belongs to (by its initial value, once the pass has set it).
+// The part a selected global goes to, by whether it is thread-local and by its initial value; before
+// place_in_part, which makes it an ordinary global.
+image_part part_for(const llvm::GlobalVariable& global);
+
+// The part a global placed by place_in_part is in.
 image_part part_of(const llvm::GlobalVariable& global);
 
 // Moves a privatized global to its part's section. A global that starts as zeros keeps no explicit
@@ -35,7 +41,7 @@ void place_in_part(llvm::GlobalVariable& global, image_part part);
 // The index into the running rank's delta table of a module's part (one hidden copy per linked module).
 llvm::GlobalVariable& module_index(llvm::Module& module, image_part part);
 
-// The per-module constructor that registers the module's four sections with the runtime.
+// The per-module constructor that registers the module's six sections with the runtime.
 void emit_module_registration(llvm::Module& module);
 
 }  // namespace weft::privatize

@@ -28,7 +28,7 @@ void module_registry::add(std::uint32_t* index, const module_sections& sections)
     }
   if (count == abi::max_modules - 1)
     runtime::fatal(1, "more than %u modules with privatized globals; link some of them statically",
-                   (abi::max_modules - 1) / 2);
+                   (abi::max_modules - 1) / 4);
   modules_[count] = sections;
   modules_[count].index = count + 1;
   *index = count + 1;
@@ -50,11 +50,16 @@ std::span<const module_sections> module_registry::modules() const noexcept {
 
 extern "C" void __weft_priv_register(std::uint32_t* index, std::byte* data_begin, std::byte* data_end,
                                      std::uint32_t* zero_index, std::byte* zero_begin, std::byte* zero_end,
+                                     std::uint32_t* thread_data_index, std::byte* thread_data_begin,
+                                     std::byte* thread_data_end, std::uint32_t* thread_zero_index,
+                                     std::byte* thread_zero_begin, std::byte* thread_zero_end,
                                      const weft::privatize::abi::init_record* inits_begin,
                                      const weft::privatize::abi::init_record* inits_end,
                                      const weft::privatize::abi::reloc_record* relocs_begin,
                                      const weft::privatize::abi::reloc_record* relocs_end) {
   auto& registry = weft::privatize::module_registry::instance();
-  registry.add(index, {0, {data_begin, data_end}, false, {inits_begin, inits_end}, {relocs_begin, relocs_end}});
-  registry.add(zero_index, {0, {zero_begin, zero_end}, true, {}, {}});
+  registry.add(index, {0, {data_begin, data_end}, false, false, {inits_begin, inits_end}, {relocs_begin, relocs_end}});
+  registry.add(zero_index, {0, {zero_begin, zero_end}, true, false, {}, {}});
+  registry.add(thread_data_index, {0, {thread_data_begin, thread_data_end}, false, true, {}, {}});
+  registry.add(thread_zero_index, {0, {thread_zero_begin, thread_zero_end}, true, true, {}, {}});
 }

@@ -1,7 +1,8 @@
 #pragma once
 // The modules (program and shared libraries) whose code was built by the privatizing pass. Each one
 // registers its sections from a process constructor, before main; ranks then copy what is registered.
-// A module's globals that start as zeros are an entry of their own, with their own index.
+// A module's globals that start as zeros are an entry of their own, with their own index, and so are its
+// thread-locals (two more entries).
 
 #include <atomic>
 #include <cstddef>
@@ -16,6 +17,7 @@ struct module_sections {
   std::uint32_t index = 0;                     // into each rank's delta table; 0 is never a module's
   std::span<std::byte> data;                   // the initial image of the module's privatized globals
   bool zeros = false;                          // the image is all zeros (a zero section): nothing to copy
+  bool per_thread = false;                     // thread-locals: a copy per thread working for a rank too
   std::span<const abi::init_record> inits;     // constructors and destructors to run per rank
   std::span<const abi::reloc_record> relocs;   // pointers in the image to relocate per rank
 };

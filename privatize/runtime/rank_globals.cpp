@@ -3,6 +3,9 @@
 #include <cxxabi.h>
 
 #include <cstdlib>
+#include <memory>
+#include <utility>
+#include <vector>
 
 #include "privatize/runtime/initialization.hpp"
 #include "privatize/runtime/module_registry.hpp"
@@ -18,6 +21,24 @@ namespace weft::privatize {
 namespace {
 
 [[gnu::tls_model("initial-exec")]] constinit thread_local rank_globals* current_globals = nullptr;
+// Whether the calling thread works for a rank through an image of its own (enter_thread), not as its fiber.
+[[gnu::tls_model("initial-exec")]] constinit thread_local bool in_thread_image = false;
+
+// The thread-locals of the calling thread, a copy per rank it has worked for (an OpenMP pool thread serves
+// the ranks of a worker in turn), freed when the thread ends.
+class thread_images {
+ public:
+  const rank_image& of(const rank_globals& globals) {
+    for (const auto& [owner, image] : images_)
+      if (owner == &globals) return *image;
+    return *images_.emplace_back(&globals, std::make_unique<rank_image>(rank_image::thread_of{globals.image()})).second;
+  }
+
+ private:
+  std::vector<std::pair<const rank_globals*, std::unique_ptr<rank_image>>> images_;
+};
+
+thread_local thread_images images;
 
 }  // namespace
 
@@ -38,6 +59,14 @@ void rank_globals::switch_in(rank_globals* globals) noexcept {
   __weft_priv_deltas = globals != nullptr ? globals->image_.deltas() : rank_image::process_deltas;
 }
 
+void rank_globals::enter_thread(rank_globals* globals) {
+  current_globals = globals;
+  in_thread_image = globals != nullptr;
+  __weft_priv_deltas = globals != nullptr ? images.of(*globals).deltas() : rank_image::process_deltas;
+}
+
+bool rank_globals::on_other_thread() noexcept { return in_thread_image; }
+
 }  // namespace weft::privatize
 
 using weft::privatize::module_registry;
@@ -46,15 +75,15 @@ using weft::privatize::rank_globals;
 extern "C" {
 
 // The running rank's copy of a global that privatized code declares but does not define: libc's getopt
-// variables map to the rank's own, a privatized global of any module to the rank's copy, anything else
-// (libc's stdout, a library's global) stays what it is.
+// variables map to the rank's own, a privatized global of any module to the rank's copy (a thread-local to
+// the calling thread's), anything else (libc's stdout, a library's global) stays what it is.
 void* __weft_priv_resolve(void* address) {
   rank_globals* globals = rank_globals::current();
   if (globals == nullptr) return address;
   if (void* variable = globals->libc().variable(address)) return variable;
   const weft::privatize::module_sections* module = module_registry::instance().find(address);
   if (module == nullptr) return address;
-  return static_cast<std::byte*>(address) + globals->image().deltas()[module->index];
+  return static_cast<std::byte*>(address) + __weft_priv_deltas[module->index];
 }
 
 int __weft___cxa_atexit(void (*function)(void*), void* argument, void* library) {
@@ -72,9 +101,10 @@ int __weft_atexit(void (*function)()) {
   return 0;
 }
 
+// A rank's fiber destroys its thread-locals when the rank ends; any other thread, when it ends.
 int __weft___cxa_thread_atexit(void (*function)(void*), void* object, void* library) {
   rank_globals* globals = rank_globals::current();
-  if (globals == nullptr) return __cxxabiv1::__cxa_thread_atexit(function, object, library);
+  if (globals == nullptr || rank_globals::on_other_thread()) return __cxxabiv1::__cxa_thread_atexit(function, object, library);
   globals->handlers().at_thread_exit(function, object);
   return 0;
 }

@@ -24,7 +24,13 @@ class rank_globals {
 
   // The rank whose globals are switched in on this thread; null outside ranks.
   static rank_globals* current() noexcept;
+  // On a worker, as it switches to the rank's fiber (null: to none).
   static void switch_in(rank_globals* globals) noexcept;
+  // On any other thread, which from now on works for the rank (null: for none): it sees the rank's globals
+  // and a copy of the thread-locals of its own, made when it first works for that rank.
+  static void enter_thread(rank_globals* globals);
+  // Whether the calling thread works for the current rank through enter_thread, not as the rank's fiber.
+  static bool on_other_thread() noexcept;
 
  private:
   rank_image image_;

@@ -10,11 +10,10 @@
 #include "privatize/runtime/module_registry.hpp"
 
 namespace weft::privatize {
-namespace {
 
-// Where each module's copy sits in a rank's block, and which words to relocate; the same for every
-// rank, so worked out once, when the first rank starts.
-struct image_layout {
+// Where each module's copy sits in an image's block, and which words to relocate; the same for every rank
+// (and for every thread), so worked out once, when the first rank starts.
+struct rank_image::image_layout {
   struct placed_module {
     const module_sections* module;
     std::size_t offset;  // of its copy in the block
@@ -28,18 +27,28 @@ struct image_layout {
   std::vector<placed_module> modules;
   std::vector<relocation> relocations;
 
-  static const image_layout& get() {
+  // Every module, for a rank.
+  static const image_layout& of_ranks() {
     static std::once_flag once;
     static image_layout layout;
-    std::call_once(once, [] { layout.build(); });
+    std::call_once(once, [] { layout.build(false); });
+    return layout;
+  }
+
+  // The thread-locals alone, for a thread working for a rank.
+  static const image_layout& of_threads() {
+    static std::once_flag once;
+    static image_layout layout;
+    std::call_once(once, [] { layout.build(true); });
     return layout;
   }
 
  private:
-  void build() {
+  void build(bool thread_locals_only) {
     module_registry& registry = module_registry::instance();
     registry.seal();
     for (const module_sections& module : registry.modules()) {
+      if (thread_locals_only && !module.per_thread) continue;
       // The section is aligned for its most aligned object; the copy keeps that alignment (the lowest
       // set bit of its address, up to a page).
       auto address = reinterpret_cast<std::uintptr_t>(module.data.data());
@@ -49,8 +58,8 @@ struct image_layout {
       modules.push_back({&module, size});
       size += module.data.size();
     }
-    for (const placed_module& placed : modules)
-      for (const abi::reloc_record& record : placed.module->relocs) add_relocation(registry, record);
+    for (const module_sections& module : registry.modules())
+      for (const abi::reloc_record& record : module.relocs) add_relocation(registry, record);
     // A record is emitted by every object that defines the global; the linker kept one definition.
     std::ranges::sort(relocations, {}, &relocation::offset);
     auto duplicates = std::ranges::unique(relocations, {}, &relocation::offset);
@@ -63,21 +72,23 @@ struct image_layout {
     const module_sections* target = registry.find(record.target);
     if (holder == nullptr || target == nullptr) return;  // points at something shared
     auto holder_copy = std::ranges::find(modules, holder, &placed_module::module);
+    if (holder_copy == modules.end()) return;  // a word this layout does not copy
     std::size_t offset = holder_copy->offset + (static_cast<std::byte*>(record.slot) - holder->data.data());
     relocations.push_back({offset, target->index});
   }
 };
 
-}  // namespace
-
 std::size_t rank_image::bytes_per_rank() {
-  const image_layout& layout = image_layout::get();
+  const image_layout& layout = image_layout::of_ranks();
   return layout.modules.empty() ? 0 : layout.size;
 }
 
-rank_image::rank_image() : deltas_(process_deltas) {
-  const image_layout& layout = image_layout::get();
-  if (layout.modules.empty()) return;  // a program built without the pass: nothing to copy
+rank_image::rank_image() : rank_image(image_layout::of_ranks(), process_deltas) {}
+
+rank_image::rank_image(thread_of owner) : rank_image(image_layout::of_threads(), owner.rank.deltas()) {}
+
+rank_image::rank_image(const image_layout& layout, const std::intptr_t* base_deltas) : deltas_(base_deltas) {
+  if (layout.modules.empty()) return;  // a program built without the pass, or without thread-locals
 
   // Zeroed memory, so zero sections need no copy; a large block comes from mmap, whose pages the kernel
   // gives only when touched, so a rank pays for the zeros it uses.
@@ -87,6 +98,8 @@ rank_image::rank_image() : deltas_(process_deltas) {
   if (aligned == nullptr || std::align(layout.alignment, layout.size, aligned, room) == nullptr) throw std::bad_alloc();
   auto* block = static_cast<std::byte*>(aligned);
   auto* deltas = reinterpret_cast<std::intptr_t*>(block);
+  // What this image does not copy, it reaches through the base table (a thread's, the rank's copies).
+  std::memcpy(deltas, base_deltas, sizeof(std::intptr_t) * abi::max_modules);
   for (const image_layout::placed_module& placed : layout.modules) {
     std::byte* copy = block + placed.offset;
     if (!placed.module->zeros) std::memcpy(copy, placed.module->data.data(), placed.module->data.size());

@@ -29,19 +29,36 @@ std::uint32_t index_of_second_registration = 0;
 alignas(4096) std::byte zero_original[3 * 4096];
 std::uint32_t zero_index = 0;
 
+// What it would put into its weft_tpriv section: a thread-local number, and a pointer to the rank's number.
+struct fake_thread_image {
+  int number = 5;
+  int* rank_number = &original.number;
+};
+fake_thread_image thread_original;
+const abi::reloc_record thread_relocations[] = {{&thread_original.rank_number, &original}};
+std::uint32_t thread_index = 0;
+
 // Registered from a constructor, before main, as a module's registration constructor does; twice, as a
 // module whose objects all carry the constructor could.
 [[maybe_unused]] const bool registered = [] {
   auto* begin = reinterpret_cast<std::byte*>(&original);
-  module_registry::instance().add(&module_index, {0, {begin, sizeof original}, false, {}, relocations});
-  module_registry::instance().add(&zero_index, {0, zero_original, true, {}, {}});
-  module_registry::instance().add(&index_of_second_registration, {0, {begin, sizeof original}, false, {}, {}});
+  module_registry::instance().add(&module_index, {0, {begin, sizeof original}, false, false, {}, relocations});
+  module_registry::instance().add(&zero_index, {0, zero_original, true, false, {}, {}});
+  module_registry::instance().add(&index_of_second_registration, {0, {begin, sizeof original}, false, false, {}, {}});
+  auto* thread_begin = reinterpret_cast<std::byte*>(&thread_original);
+  module_registry::instance().add(&thread_index, {0, {thread_begin, sizeof thread_original}, false, true, {},
+                                                  thread_relocations});
   zero_original[4097] = std::byte{7};
   return true;
 }();
 
 fake_image& copy_in(const rank_image& image) {
   return *reinterpret_cast<fake_image*>(reinterpret_cast<std::byte*>(&original) + image.deltas()[module_index]);
+}
+
+fake_thread_image& thread_copy_in(const rank_image& image) {
+  return *reinterpret_cast<fake_thread_image*>(reinterpret_cast<std::byte*>(&thread_original) +
+                                               image.deltas()[thread_index]);
 }
 
 }  // namespace
@@ -85,10 +102,29 @@ TEST_CASE("pointers in initial values point into the rank's own copy once") {
 
 TEST_CASE("the registry finds the module that holds an address and nothing else") {
   CHECK(index_of_second_registration == module_index);
-  CHECK(module_registry::instance().modules().size() == 2);
+  CHECK(module_registry::instance().modules().size() == 3);
   CHECK(module_registry::instance().find(&original.tail[3]) != nullptr);
   int elsewhere = 0;
   CHECK(module_registry::instance().find(&elsewhere) == nullptr);
+}
+
+TEST_CASE("a thread's image copies the thread-locals and reaches the rank's copies of the rest") {
+  REQUIRE(thread_index == 3);
+  rank_image rank;
+  rank_image thread(rank_image::thread_of{rank}), other_thread(rank_image::thread_of{rank});
+  fake_thread_image& rank_copy = thread_copy_in(rank);
+  fake_thread_image& thread_copy = thread_copy_in(thread);
+  CHECK(&rank_copy != &thread_copy);
+  CHECK(&thread_copy != &thread_copy_in(other_thread));
+  CHECK(thread_copy.number == 5);
+  thread_copy.number = 6;
+  CHECK(rank_copy.number == 5);
+  CHECK(thread_copy_in(other_thread).number == 5);
+  // Everything else is the rank's: the same copy of the module, and a pointer into it relocated to it.
+  CHECK(&copy_in(thread) == &copy_in(rank));
+  CHECK(thread.deltas()[zero_index] == rank.deltas()[zero_index]);
+  CHECK(thread_copy.rank_number == &copy_in(rank).number);
+  CHECK(rank_copy.rank_number == &copy_in(rank).number);
 }
 
 TEST_CASE("outside any rank the deltas are zero") {
