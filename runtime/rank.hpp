@@ -6,11 +6,13 @@
 #include <boost/context/stack_context.hpp>
 #include <cstdint>
 #include <memory>
+#include <optional>
 
 #include "privatize/runtime/rank_globals.hpp"
 #include "runtime/arrivals.hpp"
 #include "runtime/background_work.hpp"
 #include "runtime/exception_state.hpp"
+#include "runtime/openmp_settings.hpp"
 #include "runtime/sanitizers.hpp"
 #include "runtime/wait_site.hpp"
 
@@ -61,6 +63,8 @@ struct alignas(64) rank {
   // thread alone). While one is open the fiber must not leave its thread: the OpenMP runtime keeps the
   // region's state per thread, and another rank starting a region there would take it for its own.
   int open_parallel_regions = 0;
+  // The OpenMP settings the rank set outside regions (openmp_settings.hpp); none: the worker's defaults.
+  std::optional<openmp_settings> openmp;
   // Set while the rank waits without leaving its thread (park_on_thread): unpark then wakes the thread
   // through thread_wake instead of queueing the rank on its worker.
   std::atomic<bool> waits_on_thread{false};

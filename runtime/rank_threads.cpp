@@ -1,14 +1,13 @@
 #include "runtime/rank_threads.hpp"
 
-#include <dlfcn.h>
 #include <pthread.h>
 #include <threads.h>
 
 #include <cerrno>
 #include <new>
 
+#include "runtime/next_definition.hpp"
 #include "runtime/rank.hpp"
-#include "runtime/report.hpp"
 #include "runtime/this_thread.hpp"
 
 namespace weft::runtime {
@@ -21,14 +20,6 @@ void work_for(rank* owner) {
 }
 
 namespace {
-
-// The C library's definition of what libweft interposes.
-template <class Function>
-Function next_definition(const char* name) {
-  void* symbol = ::dlsym(RTLD_NEXT, name);
-  if (symbol == nullptr) fatal(1, "%s is missing from the C library: %s", name, ::dlerror());
-  return reinterpret_cast<Function>(symbol);
-}
 
 // What a thread created for a rank runs first: it takes the rank on, then runs what it was created for.
 template <class Result>

@@ -110,6 +110,7 @@ void worker::run_rank(rank* r) {
   this_thread::rank = r;
   swap_exception_state(*exception_globals_, r->exceptions);
   privatize::rank_globals::switch_in(r->globals.get());
+  switch_openmp_settings(r->openmp);
   errno = r->saved_errno;
   switching_to_rank(r->sanitized, r->stack);
   r->context = std::move(r->context).resume();
