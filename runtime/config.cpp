@@ -19,8 +19,13 @@ constexpr setting setting_table[] = {
      "they add up to WEFT_NRANKS. Each process learns its node index from PMIx. Unset, the process holds every "
      "rank."},
     {"WEFT_WORKERS", "0",
-     "Worker threads of the process; 0 means one per core of the process's cpuset. Never more than the "
-     "number of ranks. mpirun --workers sets it."},
+     "Worker threads of the process; 0 means one per core of the process's cpuset (one per "
+     "WEFT_THREADS_PER_RANK cores). Never more than the number of ranks. mpirun --workers sets it."},
+    {"WEFT_THREADS_PER_RANK", "0",
+     "Threads each rank runs (OpenMP teams, its own threads); 0 means the first value of OMP_NUM_THREADS when "
+     "that is set, else the cores left over when each rank has one (2 for one rank on 2 cores). Each worker and "
+     "the threads of its ranks get this many cores, and by default the process has one worker per that many "
+     "cores. mpirun --threads-per-rank sets it."},
     {"WEFT_STACK_SIZE", "8M",
      "Virtual size of each rank's stack (suffix K, M or G), plus one guard page. Memory is committed only "
      "as the stack grows. mpirun --stack-size sets it."},
@@ -159,6 +164,7 @@ config read_config() {
   result.nranks = static_cast<int>(read_integer("WEFT_NRANKS", 1, 1 << 24));
   result.ranks_per_node = read_ranks_per_node(result.nranks);
   result.workers = static_cast<int>(read_integer("WEFT_WORKERS", 0, 4096));
+  result.threads_per_rank = static_cast<int>(read_integer("WEFT_THREADS_PER_RANK", 0, 4096));
   result.stack_size = read_size("WEFT_STACK_SIZE", false);
   result.tag_output = read_integer("WEFT_TAG_OUTPUT", 0, 1) == 1;
   result.report_bindings = read_integer("WEFT_REPORT_BINDINGS", 0, 1) == 1;

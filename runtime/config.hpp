@@ -25,7 +25,8 @@ std::span<const setting> settings();
 struct config {
   int nranks;                     // ranks of the job
   std::vector<int> ranks_per_node;  // in node order when the job spans node processes; empty on one node
-  int workers;                    // 0 = one per core of the process's cpuset
+  int workers;                    // 0 = one per threads_per_rank cores of the process's cpuset
+  int threads_per_rank;           // 0 = OMP_NUM_THREADS's first value, else 1
   std::size_t stack_size;         // virtual bytes per rank stack, guard page excluded
   bool tag_output;                // prefix every output line with the writing rank
   bool report_bindings;           // print where each worker and its ranks run

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <thread>
 
@@ -54,6 +55,19 @@ void check_memory_room(const config& settings, const node_map& nodes) {
   fatal(1, "%s", refused.c_str());
 }
 
+// Threads each rank runs: WEFT_THREADS_PER_RANK, else what a job script says to OpenMP (the first value of
+// OMP_NUM_THREADS, which may list one per nesting level), else the cores the ranks leave over, shared out
+// (a rank alone on two cores gets both, as it would as a process).
+int threads_per_rank(const config& settings, int local_ranks, int cores) {
+  if (settings.threads_per_rank > 0) return settings.threads_per_rank;
+  if (const char* openmp = std::getenv("OMP_NUM_THREADS")) {
+    char* end = nullptr;
+    long threads = std::strtol(openmp, &end, 10);
+    if (end != openmp && threads > 0 && threads <= 4096) return static_cast<int>(threads);
+  }
+  return std::max(1, cores / local_ranks);
+}
+
 }  // namespace
 
 job::job(const config& settings, main_function main, int argc, char** argv)
@@ -68,7 +82,9 @@ job::job(const config& settings, main_function main, int argc, char** argv)
       rank_places_(nodes_.local_count()) {
   int local = nodes_.local_count();
   check_memory_room(settings, nodes_);
-  int workers = settings.workers > 0 ? settings.workers : topology_.core_count();
+  threads_per_rank_ = threads_per_rank(settings, local, topology_.core_count());
+  topology_.give_each_worker(threads_per_rank_);
+  int workers = settings.workers > 0 ? settings.workers : std::max(1, topology_.core_count() / threads_per_rank_);
   workers = std::min(workers, local);
   for (int w = 0; w < workers; ++w) {
     int first = first_rank_of_worker(w, local, workers);
@@ -80,7 +96,7 @@ job::job(const config& settings, main_function main, int argc, char** argv)
     }
     workers_.push_back(std::make_unique<worker>(w, std::span<rank>(&ranks_[first], last - first), *this));
   }
-  workers_share_cores_ = settings.yield_when_idle || workers > topology_.core_count();
+  workers_share_cores_ = settings.yield_when_idle || workers * threads_per_rank_ > topology_.core_count();
   if (wire_up_ != nullptr) network_ = &connect_nodes(*this);
 }
 
@@ -91,13 +107,22 @@ void job::report_bindings() const {
     int last = w->ranks().back().id;
     std::string ranks = first == last ? "rank " + std::to_string(first)
                                       : "ranks " + std::to_string(first) + "-" + std::to_string(last);
-    std::fprintf(stderr, "weft: %sworker %d on %s runs %s\n", node.c_str(), w->index(),
-                 describe(place_of_rank(first)).c_str(), ranks.c_str());
+    // A worker of several cores: those cores, then the levels they share.
+    std::string cores = topology_.worker_cores(w->index());
+    machine_place place = place_of_rank(first);
+    if (!cores.empty()) place.back() = -1;
+    std::string where = cores.empty() ? describe(place) : cores + ", " + describe(place);
+    std::string threads = threads_per_rank_ > 1 ? " with " + std::to_string(threads_per_rank_) + " threads each" : "";
+    std::fprintf(stderr, "weft: %sworker %d on %s runs %s%s\n", node.c_str(), w->index(), where.c_str(),
+                 ranks.c_str(), threads.c_str());
   }
   if (!workers_share_cores_) return;
   std::string why = settings_.yield_when_idle ? "WEFT_YIELD_WHEN_IDLE=1"
-                                              : std::to_string(worker_count()) + " workers on " +
-                                                    std::to_string(topology_.core_count()) + " cores";
+                                              : std::to_string(worker_count()) + " workers" +
+                                                    (threads_per_rank_ > 1 ? " of " + std::to_string(threads_per_rank_) +
+                                                                                 " threads"
+                                                                           : "") +
+                                                    " on " + std::to_string(topology_.core_count()) + " cores";
   std::fprintf(stderr, "weft: %s%s: waiting ranks park at once, idle workers yield their core\n", node.c_str(),
                why.c_str());
 }

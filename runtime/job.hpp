@@ -76,6 +76,7 @@ class job {
   std::vector<machine_place> rank_places_;  // by local index
   network_module* network_ = nullptr;
   bool workers_share_cores_ = false;
+  int threads_per_rank_ = 1;  // cores each worker gets for itself and its ranks' threads
 };
 
 }  // namespace weft::runtime

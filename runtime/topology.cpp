@@ -1,5 +1,7 @@
 #include "runtime/topology.hpp"
 
+#include <algorithm>
+
 #include "runtime/report.hpp"
 
 namespace weft::runtime {
@@ -36,7 +38,7 @@ int topology::core_count() const noexcept {
   return cores > 0 ? cores : 1;
 }
 
-hwloc_obj_t topology::core_of_worker(int worker_index) const noexcept {
+hwloc_obj_t topology::core_of_worker(int worker_index, int nth) const noexcept {
   hwloc_obj_type_t type = HWLOC_OBJ_CORE;
   int count = hwloc_get_nbobjs_inside_cpuset_by_type(topology_, allowed_, type);
   if (count <= 0) {
@@ -44,16 +46,28 @@ hwloc_obj_t topology::core_of_worker(int worker_index) const noexcept {
     count = hwloc_get_nbobjs_inside_cpuset_by_type(topology_, allowed_, type);
   }
   if (count <= 0) return nullptr;
-  return hwloc_get_obj_inside_cpuset_by_type(topology_, allowed_, type, worker_index % count);
+  long first = static_cast<long>(worker_index) * cores_per_worker_;
+  return hwloc_get_obj_inside_cpuset_by_type(topology_, allowed_, type, static_cast<unsigned>((first + nth) % count));
 }
 
 void topology::pin_thread(int worker_index) const noexcept {
-  hwloc_obj_t core = core_of_worker(worker_index);
-  if (core == nullptr) return;
   hwloc_bitmap_t target = hwloc_bitmap_alloc();
-  hwloc_bitmap_and(target, core->cpuset, allowed_);
-  hwloc_set_cpubind(topology_, target, HWLOC_CPUBIND_THREAD);
+  for (int nth = 0; nth < std::min(cores_per_worker_, core_count()); ++nth)
+    if (hwloc_obj_t core = core_of_worker(worker_index, nth)) hwloc_bitmap_or(target, target, core->cpuset);
+  hwloc_bitmap_and(target, target, allowed_);
+  if (!hwloc_bitmap_iszero(target)) hwloc_set_cpubind(topology_, target, HWLOC_CPUBIND_THREAD);
   hwloc_bitmap_free(target);
+}
+
+std::string topology::worker_cores(int worker_index) const {
+  int cores = std::min(cores_per_worker_, core_count());
+  if (cores <= 1) return "";
+  std::string text = "cores ";
+  for (int nth = 0; nth < cores; ++nth) {
+    hwloc_obj_t core = core_of_worker(worker_index, nth);
+    text += (nth > 0 ? ",L#" : "L#") + std::to_string(core != nullptr ? static_cast<int>(core->logical_index) : -1);
+  }
+  return text;
 }
 
 namespace {

@@ -27,20 +27,28 @@ class topology {
   // Cores (not hardware threads) of the process's cpuset; at least 1.
   int core_count() const noexcept;
 
-  // Pins the calling thread to one core of the cpuset, worker i on core i modulo the core count.
+  // Each worker gets `cores` consecutive cores, for itself and the threads its ranks start: worker i the
+  // cores i*cores .. i*cores + cores - 1, modulo the core count. One unless said otherwise.
+  void give_each_worker(int cores) noexcept { cores_per_worker_ = cores; }
+
+  // Pins the calling thread to the cores of worker `worker_index`; threads it creates inherit them.
   // Pinning is an optimization: when the system refuses it the worker runs unpinned.
   void pin_thread(int worker_index) const noexcept;
 
-  // The place of the core that worker `worker_index` is pinned to.
+  // The place of the first core of worker `worker_index`.
   machine_place place_of_worker(int worker_index) const noexcept;
 
+  // "cores L#2,L#3" where a worker has several cores; empty where it has one (its place says which).
+  std::string worker_cores(int worker_index) const;
+
  private:
-  // The core (or hardware thread, where hwloc sees no cores) of worker `worker_index`: worker i on core i
-  // modulo the count. Null only when hwloc finds neither in the cpuset.
-  hwloc_obj_t core_of_worker(int worker_index) const noexcept;
+  // The `nth` core (or hardware thread, where hwloc sees no cores) of worker `worker_index`. Null only when
+  // hwloc finds neither in the cpuset.
+  hwloc_obj_t core_of_worker(int worker_index, int nth = 0) const noexcept;
 
   hwloc_topology_t topology_ = nullptr;
   hwloc_bitmap_t allowed_ = nullptr;
+  int cores_per_worker_ = 1;
 };
 
 }  // namespace weft::runtime

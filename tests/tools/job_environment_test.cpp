@@ -31,6 +31,7 @@ node_plan plan_of(std::vector<int> sizes, bool on_named_hosts = false) {
 TEST_CASE("one node gets the job's variables, -x values first so that Weft's own win") {
   launch_options options;
   options.workers = 2;
+  options.threads_per_rank = 3;
   options.stack_size = "1M";
   options.tag_output = true;
   options.report_bindings = true;
@@ -38,6 +39,7 @@ TEST_CASE("one node gets the job's variables, -x values first so that Weft's own
   CHECK(weft::tools::job_variables(options, plan_of({4}), {}, 2) == settings{{"A", "a"},
                                                                          {"WEFT_NRANKS", "4"},
                                                                          {"WEFT_WORKERS", "2"},
+                                                                         {"WEFT_THREADS_PER_RANK", "3"},
                                                                          {"WEFT_STACK_SIZE", "1M"},
                                                                          {"WEFT_TAG_OUTPUT", "1"},
                                                                          {"WEFT_REPORT_BINDINGS", "1"}});

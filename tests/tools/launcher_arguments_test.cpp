@@ -74,6 +74,11 @@ TEST_CASE("workers, stack size, timeout, tag output and binding reports are reco
   CHECK(options.report_bindings);
   CHECK_FALSE(parsed({"app"}).report_bindings);
 
+  CHECK(parsed({"--threads-per-rank", "4", "app"}).threads_per_rank == 4);
+  CHECK(parsed({"--cpus-per-rank", "2", "app"}).threads_per_rank == 2);
+  CHECK(parsed({"-cpus-per-proc", "3", "app"}).threads_per_rank == 3);
+  CHECK_FALSE(parsed({"app"}).threads_per_rank);
+
   auto equals_form = parsed({"--workers=3", "--stack-size=64K", "--timeout=5", "app"});
   CHECK(equals_form.workers == 3);
   CHECK(equals_form.stack_size == "64K");

@@ -50,6 +50,8 @@ std::vector<env_setting> job_variables(const launch_options &options, const node
   set(settings, {"WEFT_NRANKS", std::to_string(plan.ranks)});
   if (options.workers)
     set(settings, {"WEFT_WORKERS", std::to_string(*options.workers)});
+  if (options.threads_per_rank)
+    set(settings, {"WEFT_THREADS_PER_RANK", std::to_string(*options.threads_per_rank)});
   if (options.stack_size)
     set(settings, {"WEFT_STACK_SIZE", *options.stack_size});
   if (options.tag_output)

@@ -54,6 +54,8 @@ struct launch_options {
   // The network interface remote hosts reach mpirun and each other through (hydra's -iface).
   std::optional<std::string> interface;
   std::optional<int> workers;
+  // --threads-per-rank (Open MPI's --cpus-per-rank): cores each worker gets for its ranks' threads.
+  std::optional<int> threads_per_rank;
   // Kept as typed (e.g. "8M"): the program parses the same syntax from WEFT_STACK_SIZE.
   std::optional<std::string> stack_size;
   std::optional<int> timeout_seconds;

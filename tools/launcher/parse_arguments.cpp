@@ -26,6 +26,7 @@ enum class option {
   export_env,
   set_env,
   workers,
+  threads_per_rank,
   stack_size,
   timeout,
   tag_output,
@@ -62,6 +63,9 @@ constexpr option_name option_names[] = {
     {"env", option::set_env},
     {"genv", option::set_env},
     {"workers", option::workers},
+    {"threads-per-rank", option::threads_per_rank},
+    {"cpus-per-rank", option::threads_per_rank},  // Open MPI
+    {"cpus-per-proc", option::threads_per_rank},  // Open MPI
     {"stack-size", option::stack_size},
     {"timeout", option::timeout},
     {"tag-output", option::tag_output},
@@ -184,6 +188,10 @@ private:
       break;
     case option::workers:
       result.workers = count_value("the number of worker threads, e.g. --workers 2", "number of workers");
+      break;
+    case option::threads_per_rank:
+      result.threads_per_rank =
+          count_value("the number of threads each rank runs, e.g. --threads-per-rank 4", "threads per rank");
       break;
     case option::stack_size: {
       std::string text = value("the stack size of each rank, e.g. --stack-size 8M");
