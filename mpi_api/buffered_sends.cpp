@@ -1,5 +1,6 @@
 // MPI_Buffer_attach, MPI_Buffer_detach and the space of buffered messages in the attached buffer.
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/buffered_sends.hpp"
 
 #include <algorithm>
@@ -91,6 +92,7 @@ void complete_buffered_sends() {
 
 WEFT_PMPI_ALIAS(Buffer_attach)
 extern "C" int PMPI_Buffer_attach(void* buffer, int size) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
   if (size < 0) return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "negative size %d", size);
@@ -109,6 +111,7 @@ extern "C" int PMPI_Buffer_attach(void* buffer, int size) {
 
 WEFT_PMPI_ALIAS(Buffer_detach)
 extern "C" int PMPI_Buffer_detach(void* buffer_addr, int* size) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, buffer_addr, "buffer_addr")) return error;

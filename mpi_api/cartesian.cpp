@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/topologies.hpp"
@@ -79,6 +80,7 @@ class factoring {
 WEFT_PMPI_ALIAS(Cart_create)
 extern "C" int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int periods[], int reorder,
                                 MPI_Comm* comm_cart) {
+  const call_guard guard(WEFT_CALL_NAME);
   (void)reorder;  // ranks keep their order, which the standard allows
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm_old)) return error;
@@ -99,6 +101,7 @@ extern "C" int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], 
 
 WEFT_PMPI_ALIAS(Dims_create)
 extern "C" int PMPI_Dims_create(int nnodes, int ndims, int dims[]) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   constexpr MPI_Comm no_comm = MPI_COMM_WORLD;
   if (nnodes <= 0) return raise_error(no_comm, MPI_ERR_ARG, call, "nnodes is %d; it must be positive", nnodes);
@@ -127,6 +130,7 @@ extern "C" int PMPI_Dims_create(int nnodes, int ndims, int dims[]) {
 
 WEFT_PMPI_ALIAS(Cartdim_get)
 extern "C" int PMPI_Cartdim_get(MPI_Comm comm, int* ndims) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   const cartesian_topology* cart;
   if (int error = topology_of(call, comm, cart)) return error;
@@ -137,6 +141,7 @@ extern "C" int PMPI_Cartdim_get(MPI_Comm comm, int* ndims) {
 
 WEFT_PMPI_ALIAS(Cart_get)
 extern "C" int PMPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coords[]) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   const cartesian_topology* cart;
   if (int error = topology_of(call, comm, cart)) return error;
@@ -155,6 +160,7 @@ extern "C" int PMPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods
 
 WEFT_PMPI_ALIAS(Cart_rank)
 extern "C" int PMPI_Cart_rank(MPI_Comm comm, const int coords[], int* rank) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   const cartesian_topology* cart;
   if (int error = topology_of(call, comm, cart)) return error;
@@ -177,6 +183,7 @@ extern "C" int PMPI_Cart_rank(MPI_Comm comm, const int coords[], int* rank) {
 
 WEFT_PMPI_ALIAS(Cart_coords)
 extern "C" int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[]) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   const cartesian_topology* cart;
   if (int error = topology_of(call, comm, cart)) return error;
@@ -193,6 +200,7 @@ extern "C" int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords
 
 WEFT_PMPI_ALIAS(Cart_shift)
 extern "C" int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int* rank_source, int* rank_dest) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   const cartesian_topology* cart;
   if (int error = topology_of(call, comm, cart)) return error;
@@ -208,6 +216,7 @@ extern "C" int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int* rank
 
 WEFT_PMPI_ALIAS(Cart_sub)
 extern "C" int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm* newcomm) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   const cartesian_topology* cart;
   if (int error = topology_of(call, comm, cart)) return error;
@@ -236,6 +245,7 @@ extern "C" int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm* n
 
 WEFT_PMPI_ALIAS(Cart_map)
 extern "C" int PMPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int[] /* periods */, int* newrank) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_output(call, comm, newrank, "newrank")) return error;

@@ -2,6 +2,7 @@
 // both forms, run at once by the blocking call and started under a request by the nonblocking one.
 
 #include "collectives/algorithms.hpp"
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/bound_op.hpp"
 #include "mpi_api/collective_checks.hpp"
 #include "mpi_api/collective_requests.hpp"
@@ -96,22 +97,28 @@ int allreduce(const char* call, const void* sendbuf, void* recvbuf, int count, M
 }  // namespace
 
 WEFT_PMPI_ALIAS(Barrier)
-extern "C" int PMPI_Barrier(MPI_Comm comm) { return barrier(WEFT_CALL_NAME, comm, blocking); }
+extern "C" int PMPI_Barrier(MPI_Comm comm) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return barrier(WEFT_CALL_NAME, comm, blocking);
+}
 
 WEFT_PMPI_ALIAS(Ibarrier)
 extern "C" int PMPI_Ibarrier(MPI_Comm comm, MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
   return barrier(WEFT_CALL_NAME, comm, request);
 }
 
 WEFT_PMPI_ALIAS(Bcast)
 extern "C" int PMPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm) {
+  const call_guard guard(WEFT_CALL_NAME);
   return bcast(WEFT_CALL_NAME, buffer, count, datatype, root, comm, blocking);
 }
 
 WEFT_PMPI_ALIAS(Ibcast)
 extern "C" int PMPI_Ibcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                            MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
   return bcast(WEFT_CALL_NAME, buffer, count, datatype, root, comm, request);
 }
@@ -119,12 +126,14 @@ extern "C" int PMPI_Ibcast(void* buffer, int count, MPI_Datatype datatype, int r
 WEFT_PMPI_ALIAS(Reduce)
 extern "C" int PMPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
                            MPI_Comm comm) {
+  const call_guard guard(WEFT_CALL_NAME);
   return reduce(WEFT_CALL_NAME, sendbuf, recvbuf, count, datatype, op, root, comm, blocking);
 }
 
 WEFT_PMPI_ALIAS(Ireduce)
 extern "C" int PMPI_Ireduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
                             MPI_Comm comm, MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
   return reduce(WEFT_CALL_NAME, sendbuf, recvbuf, count, datatype, op, root, comm, request);
 }
@@ -132,12 +141,14 @@ extern "C" int PMPI_Ireduce(const void* sendbuf, void* recvbuf, int count, MPI_D
 WEFT_PMPI_ALIAS(Allreduce)
 extern "C" int PMPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                               MPI_Comm comm) {
+  const call_guard guard(WEFT_CALL_NAME);
   return allreduce(WEFT_CALL_NAME, sendbuf, recvbuf, count, datatype, op, comm, blocking);
 }
 
 WEFT_PMPI_ALIAS(Iallreduce)
 extern "C" int PMPI_Iallreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                                MPI_Comm comm, MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
   return allreduce(WEFT_CALL_NAME, sendbuf, recvbuf, count, datatype, op, comm, request);
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "collectives/data_movement.hpp"
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/attributes.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/collective_requests.hpp"
@@ -89,10 +90,14 @@ int duplicate(const char* call, MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* r
 }  // namespace
 
 WEFT_PMPI_ALIAS(Comm_dup)
-extern "C" int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) { return duplicate(WEFT_CALL_NAME, comm, newcomm, blocking); }
+extern "C" int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return duplicate(WEFT_CALL_NAME, comm, newcomm, blocking);
+}
 
 WEFT_PMPI_ALIAS(Comm_dup_with_info)
 extern "C" int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (info != MPI_INFO_NULL)
     if (int error = check_info(call, comm, info, "info")) return error;
@@ -101,12 +106,14 @@ extern "C" int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* n
 
 WEFT_PMPI_ALIAS(Comm_idup)
 extern "C" int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
   return duplicate(WEFT_CALL_NAME, comm, newcomm, request);
 }
 
 WEFT_PMPI_ALIAS(Comm_split)
 extern "C" int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_creation(call, comm, newcomm)) return error;
   if (color < 0 && color != MPI_UNDEFINED)
@@ -117,6 +124,7 @@ extern "C" int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newc
 
 WEFT_PMPI_ALIAS(Comm_split_type)
 extern "C" int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info, MPI_Comm* newcomm) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_creation(call, comm, newcomm)) return error;
   if (int error = check_intracommunicator(call, comm)) return error;
@@ -131,6 +139,7 @@ extern "C" int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_
 
 WEFT_PMPI_ALIAS(Comm_create)
 extern "C" int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_creation(call, comm, newcomm)) return error;
   const weft_comm_s& parent = *resolve(comm);
@@ -150,6 +159,7 @@ extern "C" int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcom
 
 WEFT_PMPI_ALIAS(Comm_create_group)
 extern "C" int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm* newcomm) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_creation(call, comm, newcomm)) return error;
   if (int error = check_intracommunicator(call, comm)) return error;

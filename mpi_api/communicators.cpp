@@ -1,5 +1,6 @@
 // MPI_COMM_WORLD and MPI_COMM_SELF, and the calls that ask a communicator about itself or free it.
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/communicators.hpp"
 
 #include <algorithm>
@@ -119,6 +120,7 @@ using namespace weft::mpi;
 
 WEFT_PMPI_ALIAS(Comm_rank)
 extern "C" int PMPI_Comm_rank(MPI_Comm comm, int* rank) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_output(call, comm, rank, "rank")) return error;
@@ -128,6 +130,7 @@ extern "C" int PMPI_Comm_rank(MPI_Comm comm, int* rank) {
 
 WEFT_PMPI_ALIAS(Comm_size)
 extern "C" int PMPI_Comm_size(MPI_Comm comm, int* size) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_output(call, comm, size, "size")) return error;
@@ -137,6 +140,7 @@ extern "C" int PMPI_Comm_size(MPI_Comm comm, int* size) {
 
 WEFT_PMPI_ALIAS(Comm_test_inter)
 extern "C" int PMPI_Comm_test_inter(MPI_Comm comm, int* flag) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_output(call, comm, flag, "flag")) return error;
@@ -146,6 +150,7 @@ extern "C" int PMPI_Comm_test_inter(MPI_Comm comm, int* flag) {
 
 WEFT_PMPI_ALIAS(Comm_remote_size)
 extern "C" int PMPI_Comm_remote_size(MPI_Comm comm, int* size) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_intercommunicator(call, comm)) return error;
@@ -156,6 +161,7 @@ extern "C" int PMPI_Comm_remote_size(MPI_Comm comm, int* size) {
 
 WEFT_PMPI_ALIAS(Comm_compare)
 extern "C" int PMPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm1)) return error;
   if (int error = check_ready(call, comm2)) return error;
@@ -179,6 +185,7 @@ extern "C" int PMPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result) {
 
 WEFT_PMPI_ALIAS(Comm_free)
 extern "C" int PMPI_Comm_free(MPI_Comm* comm) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_output(call, MPI_COMM_WORLD, comm, "comm")) return error;
   if (int error = check_ready(call, *comm)) return error;
@@ -196,6 +203,7 @@ extern "C" int PMPI_Comm_free(MPI_Comm* comm) {
 // implementation uses: set_info checks its argument, get_info returns an empty info.
 WEFT_PMPI_ALIAS(Comm_set_info)
 extern "C" int PMPI_Comm_set_info(MPI_Comm comm, MPI_Info info) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
   return check_info(call, comm, info, "info");
@@ -203,6 +211,7 @@ extern "C" int PMPI_Comm_set_info(MPI_Comm comm, MPI_Info info) {
 
 WEFT_PMPI_ALIAS(Comm_get_info)
 extern "C" int PMPI_Comm_get_info(MPI_Comm comm, MPI_Info* info_used) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_output(call, comm, info_used, "info_used")) return error;
@@ -212,6 +221,7 @@ extern "C" int PMPI_Comm_get_info(MPI_Comm comm, MPI_Info* info_used) {
 
 WEFT_PMPI_ALIAS(Comm_set_name)
 extern "C" int PMPI_Comm_set_name(MPI_Comm comm, const char* comm_name) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_output(call, comm, comm_name, "comm_name")) return error;
@@ -221,6 +231,7 @@ extern "C" int PMPI_Comm_set_name(MPI_Comm comm, const char* comm_name) {
 
 WEFT_PMPI_ALIAS(Comm_get_name)
 extern "C" int PMPI_Comm_get_name(MPI_Comm comm, char* comm_name, int* resultlen) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_output(call, comm, comm_name, "comm_name")) return error;

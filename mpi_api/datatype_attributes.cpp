@@ -4,6 +4,7 @@
 #include <memory>
 #include <unordered_map>
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/attributes.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/datatypes.hpp"
@@ -44,17 +45,20 @@ WEFT_PMPI_ALIAS(Type_create_keyval)
 extern "C" int PMPI_Type_create_keyval(MPI_Type_copy_attr_function* type_copy_attr_fn,
                                        MPI_Type_delete_attr_function* type_delete_attr_fn, int* type_keyval,
                                        void* extra_state) {
+  const call_guard guard(WEFT_CALL_NAME);
   return create_keyval(WEFT_CALL_NAME, keyval_kind::datatype, reinterpret_cast<void (*)()>(type_copy_attr_fn),
                        reinterpret_cast<void (*)()>(type_delete_attr_fn), extra_state, type_keyval);
 }
 
 WEFT_PMPI_ALIAS(Type_free_keyval)
 extern "C" int PMPI_Type_free_keyval(int* type_keyval) {
+  const call_guard guard(WEFT_CALL_NAME);
   return free_keyval(WEFT_CALL_NAME, keyval_kind::datatype, type_keyval);
 }
 
 WEFT_PMPI_ALIAS(Type_set_attr)
 extern "C" int PMPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void* attribute_val) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_type(call, datatype)) return error;
   return set_attribute(call, no_comm, keyval_kind::datatype, datatype, attributes_of(datatype), type_keyval,
@@ -63,6 +67,7 @@ extern "C" int PMPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void* 
 
 WEFT_PMPI_ALIAS(Type_get_attr)
 extern "C" int PMPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void* attribute_val, int* flag) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_type(call, datatype)) return error;
   return get_attribute(call, no_comm, keyval_kind::datatype, attributes_of(datatype), type_keyval, attribute_val, flag);
@@ -70,6 +75,7 @@ extern "C" int PMPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void* 
 
 WEFT_PMPI_ALIAS(Type_delete_attr)
 extern "C" int PMPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_type(call, datatype)) return error;
   return delete_attribute(call, no_comm, keyval_kind::datatype, datatype, attributes_of(datatype), type_keyval);

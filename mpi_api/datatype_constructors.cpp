@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/attributes.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/datatypes.hpp"
@@ -114,6 +115,7 @@ int weft::mpi::report_too_large(const char* call) {
 
 WEFT_PMPI_ALIAS(Type_contiguous)
 extern "C" int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_old(call, oldtype, newtype)) return error;
   if (int error = check_count(call, no_comm, count)) return error;
@@ -124,6 +126,7 @@ extern "C" int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatyp
 
 WEFT_PMPI_ALIAS(Type_vector)
 extern "C" int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype* newtype) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_old(call, oldtype, newtype)) return error;
   if (int error = check_count(call, no_comm, count)) return error;
@@ -140,6 +143,7 @@ extern "C" int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Data
 WEFT_PMPI_ALIAS(Type_create_hvector)
 extern "C" int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
                                         MPI_Datatype* newtype) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_old(call, oldtype, newtype)) return error;
   if (int error = check_count(call, no_comm, count)) return error;
@@ -152,6 +156,7 @@ extern "C" int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint str
 WEFT_PMPI_ALIAS(Type_indexed)
 extern "C" int PMPI_Type_indexed(int count, const int array_of_blocklengths[], const int array_of_displacements[],
                                  MPI_Datatype oldtype, MPI_Datatype* newtype) {
+  const call_guard guard(WEFT_CALL_NAME);
   return indexed(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, oldtype, newtype);
 }
 
@@ -159,18 +164,21 @@ WEFT_PMPI_ALIAS(Type_create_hindexed)
 extern "C" int PMPI_Type_create_hindexed(int count, const int array_of_blocklengths[],
                                          const MPI_Aint array_of_displacements[], MPI_Datatype oldtype,
                                          MPI_Datatype* newtype) {
+  const call_guard guard(WEFT_CALL_NAME);
   return indexed(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, oldtype, newtype);
 }
 
 WEFT_PMPI_ALIAS(Type_create_indexed_block)
 extern "C" int PMPI_Type_create_indexed_block(int count, int blocklength, const int array_of_displacements[],
                                               MPI_Datatype oldtype, MPI_Datatype* newtype) {
+  const call_guard guard(WEFT_CALL_NAME);
   return indexed_blocks(WEFT_CALL_NAME, count, blocklength, array_of_displacements, oldtype, newtype);
 }
 
 WEFT_PMPI_ALIAS(Type_create_hindexed_block)
 extern "C" int PMPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint array_of_displacements[],
                                                MPI_Datatype oldtype, MPI_Datatype* newtype) {
+  const call_guard guard(WEFT_CALL_NAME);
   return indexed_blocks(WEFT_CALL_NAME, count, blocklength, array_of_displacements, oldtype, newtype);
 }
 
@@ -178,6 +186,7 @@ WEFT_PMPI_ALIAS(Type_create_struct)
 extern "C" int PMPI_Type_create_struct(int count, const int array_of_blocklengths[],
                                        const MPI_Aint array_of_displacements[], const MPI_Datatype array_of_types[],
                                        MPI_Datatype* newtype) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, no_comm)) return error;
   if (int error = check_output(call, no_comm, newtype, "newtype")) return error;
@@ -205,6 +214,7 @@ extern "C" int PMPI_Type_create_struct(int count, const int array_of_blocklength
 
 WEFT_PMPI_ALIAS(Type_create_resized)
 extern "C" int PMPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, MPI_Datatype* newtype) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_old(call, oldtype, newtype)) return error;
   auto layout = type_layout::resized(oldtype->layout, lb, extent);
@@ -214,6 +224,7 @@ extern "C" int PMPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_A
 
 WEFT_PMPI_ALIAS(Type_dup)
 extern "C" int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_old(call, oldtype, newtype)) return error;
   auto copy = derived(oldtype->layout, MPI_COMBINER_DUP, {}, {}, {oldtype});
@@ -228,6 +239,7 @@ extern "C" int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
 
 WEFT_PMPI_ALIAS(Type_commit)
 extern "C" int PMPI_Type_commit(MPI_Datatype* datatype) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, no_comm)) return error;
   if (int error = check_output(call, no_comm, datatype, "datatype")) return error;
@@ -238,6 +250,7 @@ extern "C" int PMPI_Type_commit(MPI_Datatype* datatype) {
 
 WEFT_PMPI_ALIAS(Type_free)
 extern "C" int PMPI_Type_free(MPI_Datatype* datatype) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, no_comm)) return error;
   if (int error = check_output(call, no_comm, datatype, "datatype")) return error;

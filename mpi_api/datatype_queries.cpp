@@ -5,6 +5,7 @@
 #include <climits>
 #include <cstdint>
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/datatypes.hpp"
 #include "mpi_api/pmpi.hpp"
@@ -53,6 +54,7 @@ int set_elements(const char* call, MPI_Status* status, MPI_Datatype datatype, MP
 
 WEFT_PMPI_ALIAS(Type_size_x)
 extern "C" int PMPI_Type_size_x(MPI_Datatype datatype, MPI_Count* size) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_query(call, datatype)) return error;
   if (int error = check_output(call, no_comm, size, "size")) return error;
@@ -62,26 +64,31 @@ extern "C" int PMPI_Type_size_x(MPI_Datatype datatype, MPI_Count* size) {
 
 WEFT_PMPI_ALIAS(Type_get_extent)
 extern "C" int PMPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint* lb, MPI_Aint* extent) {
+  const call_guard guard(WEFT_CALL_NAME);
   return bounds(WEFT_CALL_NAME, datatype, lb, extent, false);
 }
 
 WEFT_PMPI_ALIAS(Type_get_extent_x)
 extern "C" int PMPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count* lb, MPI_Count* extent) {
+  const call_guard guard(WEFT_CALL_NAME);
   return bounds(WEFT_CALL_NAME, datatype, lb, extent, false);
 }
 
 WEFT_PMPI_ALIAS(Type_get_true_extent)
 extern "C" int PMPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint* true_lb, MPI_Aint* true_extent) {
+  const call_guard guard(WEFT_CALL_NAME);
   return bounds(WEFT_CALL_NAME, datatype, true_lb, true_extent, true);
 }
 
 WEFT_PMPI_ALIAS(Type_get_true_extent_x)
 extern "C" int PMPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count* true_lb, MPI_Count* true_extent) {
+  const call_guard guard(WEFT_CALL_NAME);
   return bounds(WEFT_CALL_NAME, datatype, true_lb, true_extent, true);
 }
 
 WEFT_PMPI_ALIAS(Get_elements)
 extern "C" int PMPI_Get_elements(const MPI_Status* status, MPI_Datatype datatype, int* count) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_elements(call, status, datatype, count)) return error;
   MPI_Count elements = elements_in(status, datatype);
@@ -91,6 +98,7 @@ extern "C" int PMPI_Get_elements(const MPI_Status* status, MPI_Datatype datatype
 
 WEFT_PMPI_ALIAS(Get_elements_x)
 extern "C" int PMPI_Get_elements_x(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_elements(call, status, datatype, count)) return error;
   *count = elements_in(status, datatype);
@@ -99,17 +107,20 @@ extern "C" int PMPI_Get_elements_x(const MPI_Status* status, MPI_Datatype dataty
 
 WEFT_PMPI_ALIAS(Status_set_elements)
 extern "C" int PMPI_Status_set_elements(MPI_Status* status, MPI_Datatype datatype, int count) {
+  const call_guard guard(WEFT_CALL_NAME);
   return set_elements(WEFT_CALL_NAME, status, datatype, count);
 }
 
 WEFT_PMPI_ALIAS(Status_set_elements_x)
 extern "C" int PMPI_Status_set_elements_x(MPI_Status* status, MPI_Datatype datatype, MPI_Count count) {
+  const call_guard guard(WEFT_CALL_NAME);
   return set_elements(WEFT_CALL_NAME, status, datatype, count);
 }
 
 WEFT_PMPI_ALIAS(Type_get_envelope)
 extern "C" int PMPI_Type_get_envelope(MPI_Datatype datatype, int* num_integers, int* num_addresses,
                                       int* num_datatypes, int* combiner) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_query(call, datatype)) return error;
   if (int error = check_output(call, no_comm, num_integers, "num_integers")) return error;
@@ -127,6 +138,7 @@ WEFT_PMPI_ALIAS(Type_get_contents)
 extern "C" int PMPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addresses, int max_datatypes,
                                       int array_of_integers[], MPI_Aint array_of_addresses[],
                                       MPI_Datatype array_of_datatypes[]) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_query(call, datatype)) return error;
   if (datatype->is_predefined())
@@ -149,6 +161,7 @@ extern "C" int PMPI_Type_get_contents(MPI_Datatype datatype, int max_integers, i
 
 WEFT_PMPI_ALIAS(Type_match_size)
 extern "C" int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype* datatype) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_output(call, no_comm, datatype, "datatype")) return error;
   // The C types of each class, in the order MPICH searches them.
@@ -172,6 +185,7 @@ extern "C" int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype* datat
 
 WEFT_PMPI_ALIAS(Get_address)
 extern "C" int PMPI_Get_address(const void* location, MPI_Aint* address) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_output(call, no_comm, address, "address")) return error;
   *address = static_cast<MPI_Aint>(reinterpret_cast<std::uintptr_t>(location));

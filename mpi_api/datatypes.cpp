@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <cstdint>
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/handles.hpp"
 #include "mpi_api/pmpi.hpp"
@@ -129,6 +130,7 @@ std::unique_ptr<weft_datatype_s> derived(shm::type_layout::pointer layout, int c
 
 WEFT_PMPI_ALIAS(Type_size)
 extern "C" int PMPI_Type_size(MPI_Datatype datatype, int* size) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_datatype(call, MPI_COMM_WORLD, datatype)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, size, "size")) return error;
@@ -174,6 +176,7 @@ const char* weft::mpi::display_name(MPI_Datatype datatype) noexcept {
 
 WEFT_PMPI_ALIAS(Type_set_name)
 extern "C" int PMPI_Type_set_name(MPI_Datatype datatype, const char* type_name) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_datatype(call, MPI_COMM_WORLD, datatype)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, type_name, "type_name")) return error;
@@ -184,6 +187,7 @@ extern "C" int PMPI_Type_set_name(MPI_Datatype datatype, const char* type_name) 
 
 WEFT_PMPI_ALIAS(Type_get_name)
 extern "C" int PMPI_Type_get_name(MPI_Datatype datatype, char* type_name, int* resultlen) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_datatype(call, MPI_COMM_WORLD, datatype)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, type_name, "type_name")) return error;

@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/datatypes.hpp"
 #include "mpi_api/pmpi.hpp"
@@ -136,6 +137,7 @@ WEFT_PMPI_ALIAS(Type_create_subarray)
 extern "C" int PMPI_Type_create_subarray(int ndims, const int array_of_sizes[], const int array_of_subsizes[],
                                          const int array_of_starts[], int order, MPI_Datatype oldtype,
                                          MPI_Datatype* newtype) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_array(call, ndims, order, oldtype, newtype,
                               {{array_of_sizes, "array_of_sizes"}, {array_of_subsizes, "array_of_subsizes"},
@@ -168,6 +170,7 @@ extern "C" int PMPI_Type_create_darray(int size, int rank, int ndims, const int 
                                        const int array_of_distribs[], const int array_of_dargs[],
                                        const int array_of_psizes[], int order, MPI_Datatype oldtype,
                                        MPI_Datatype* newtype) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_array(call, ndims, order, oldtype, newtype,
                               {{array_of_gsizes, "array_of_gsizes"}, {array_of_distribs, "array_of_distribs"},

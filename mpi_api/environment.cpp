@@ -4,23 +4,19 @@
 #include <time.h>
 #include <unistd.h>
 
-#define UNW_LOCAL_ONLY
-#include <libunwind.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
-#include <string>
 
 #include "collectives/algorithms.hpp"
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/attributes.hpp"
 #include "mpi_api/buffered_sends.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/requests.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/wait_sites.hpp"
-#include "runtime/rank_threads.hpp"
+#include "runtime/job.hpp"
 #include "runtime/report.hpp"
 #include "shm/matching_engine.hpp"
 #include "shm/ownership_passing.hpp"
@@ -29,28 +25,17 @@ using namespace weft::mpi;
 
 namespace {
 
-// The MPI call the calling thread is in, found on its stack (the calls reach the checks through others).
-std::string enclosing_call() {
-  unw_context_t context;
-  unw_cursor_t cursor;
-  if (unw_getcontext(&context) != 0 || unw_init_local(&cursor, &context) != 0) return "an MPI call";
-  char name[128];
-  unw_word_t offset;
-  while (unw_step(&cursor) > 0) {
-    if (unw_get_proc_name(&cursor, name, sizeof name, &offset) != 0) continue;
-    if (std::strncmp(name, "MPI_", 4) == 0) return name;
-    if (std::strncmp(name, "PMPI_", 5) == 0) return name + 1;
-  }
-  return "an MPI call";
-}
-
 int initialize(const char* call, int required, int* provided) {
   rank_state& state = this_rank();
   if (state.initialized)
     return raise_error(MPI_COMM_WORLD, MPI_ERR_OTHER, call,
                        state.finalized ? "called after MPI_Finalize" : "MPI is already initialized on this rank");
-  // The rank's fiber is its only thread that may call MPI: threads it starts are not ranks.
-  state.thread_level = std::min(required, MPI_THREAD_FUNNELED);
+  // The threads a rank starts may call MPI (call_guard.hpp) on a job of one node; across nodes only the
+  // workers move the network, so there a rank's threads stay refused.
+  int most = weft::runtime::job::current().nodes().node_count() > 1 ? MPI_THREAD_FUNNELED : MPI_THREAD_MULTIPLE;
+  state.thread_level = std::clamp(required, MPI_THREAD_SINGLE, most);
+  if (state.thread_level >= MPI_THREAD_SERIALIZED)
+    weft::runtime::current_rank()->threads_call_mpi.store(true, std::memory_order_relaxed);
   // The matching engines are made by their first user. Made here, they never make a rank's first message
   // wait for another rank's initialization, a wait that changes the rank's errno.
   weft::shm::engine_of(this_rank_id());
@@ -63,25 +48,25 @@ int initialize(const char* call, int required, int* provided) {
 }  // namespace
 
 void weft::mpi::refuse_call_from_other_thread() {
-  std::string call = enclosing_call();
-  if (weft::runtime::rank* owner = weft::runtime::served_rank())
-    weft::runtime::fatal(1, "rank %d: %s called from a thread the rank started (a pthread or an OpenMP thread); "
-                            "Weft provides MPI_THREAD_FUNNELED, so only the rank's main thread may call MPI",
-                         owner->id, call.c_str());
-  weft::runtime::fatal(1, "%s called from a thread that belongs to no rank; MPI runs in the ranks' main threads",
-                       call.c_str());
+  weft::runtime::fatal(1, "MPI state used from a thread that acts for no rank: an MPI call without its entry guard "
+                          "(mpi_api/call_guard.hpp)");
 }
 
 WEFT_PMPI_ALIAS(Init_thread)
 extern "C" int PMPI_Init_thread(int*, char***, int required, int* provided) {
+  const call_guard guard(WEFT_CALL_NAME);
   return initialize(WEFT_CALL_NAME, required, provided);
 }
 
 WEFT_PMPI_ALIAS(Init)
-extern "C" int PMPI_Init(int*, char***) { return initialize(WEFT_CALL_NAME, MPI_THREAD_SINGLE, nullptr); }
+extern "C" int PMPI_Init(int*, char***) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return initialize(WEFT_CALL_NAME, MPI_THREAD_SINGLE, nullptr);
+}
 
 WEFT_PMPI_ALIAS(Initialized)
 extern "C" int PMPI_Initialized(int* flag) {
+  const call_guard guard(WEFT_CALL_NAME, call_guard::query);
   if (int error = check_output(WEFT_CALL_NAME, MPI_COMM_WORLD, flag, "flag")) return error;
   *flag = this_rank().initialized;
   return MPI_SUCCESS;
@@ -89,6 +74,7 @@ extern "C" int PMPI_Initialized(int* flag) {
 
 WEFT_PMPI_ALIAS(Finalized)
 extern "C" int PMPI_Finalized(int* flag) {
+  const call_guard guard(WEFT_CALL_NAME, call_guard::query);
   if (int error = check_output(WEFT_CALL_NAME, MPI_COMM_WORLD, flag, "flag")) return error;
   *flag = this_rank().finalized;
   return MPI_SUCCESS;
@@ -96,6 +82,7 @@ extern "C" int PMPI_Finalized(int* flag) {
 
 WEFT_PMPI_ALIAS(Finalize)
 extern "C" int PMPI_Finalize(void) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
   // MPI-3.1, 8.7.1: MPI_COMM_SELF's attributes are deleted first, as if it were freed, so that libraries
@@ -118,6 +105,7 @@ extern "C" int PMPI_Finalize(void) {
 
 WEFT_PMPI_ALIAS(Query_thread)
 extern "C" int PMPI_Query_thread(int* provided) {
+  const call_guard guard(WEFT_CALL_NAME, call_guard::query);
   if (int error = check_ready(WEFT_CALL_NAME, MPI_COMM_WORLD)) return error;
   *provided = this_rank().thread_level;
   return MPI_SUCCESS;
@@ -125,13 +113,15 @@ extern "C" int PMPI_Query_thread(int* provided) {
 
 WEFT_PMPI_ALIAS(Is_thread_main)
 extern "C" int PMPI_Is_thread_main(int* flag) {
+  const call_guard guard(WEFT_CALL_NAME, call_guard::query);
   if (int error = check_ready(WEFT_CALL_NAME, MPI_COMM_WORLD)) return error;
-  *flag = 1;  // only a rank's own fiber can reach MPI
+  *flag = weft::runtime::this_thread::worker != nullptr;  // the rank's fiber is its main thread
   return MPI_SUCCESS;
 }
 
 WEFT_PMPI_ALIAS(Abort)
 extern "C" int PMPI_Abort(MPI_Comm comm, int errorcode) {
+  const call_guard guard(WEFT_CALL_NAME, call_guard::query);  // from any thread: it ends the job
   const char* name = is_communicator(comm) ? display_name(*resolve(comm)) : "an invalid communicator";
   weft::runtime::fatal(errorcode, "rank %d called MPI_Abort(%s, %d); ending the job", this_rank_id(), name,
                        errorcode);
@@ -153,6 +143,7 @@ extern "C" double PMPI_Wtick(void) {
 
 WEFT_PMPI_ALIAS(Get_processor_name)
 extern "C" int PMPI_Get_processor_name(char* name, int* resultlen) {
+  const call_guard guard(WEFT_CALL_NAME);
   if (gethostname(name, MPI_MAX_PROCESSOR_NAME) != 0) std::snprintf(name, MPI_MAX_PROCESSOR_NAME, "localhost");
   name[MPI_MAX_PROCESSOR_NAME - 1] = '\0';
   *resultlen = static_cast<int>(std::char_traits<char>::length(name));
@@ -161,6 +152,7 @@ extern "C" int PMPI_Get_processor_name(char* name, int* resultlen) {
 
 WEFT_PMPI_ALIAS(Alloc_mem)
 extern "C" int PMPI_Alloc_mem(MPI_Aint size, MPI_Info, void* baseptr) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, baseptr, "baseptr")) return error;
@@ -175,6 +167,7 @@ extern "C" int PMPI_Alloc_mem(MPI_Aint size, MPI_Info, void* baseptr) {
 
 WEFT_PMPI_ALIAS(Free_mem)
 extern "C" int PMPI_Free_mem(void* base) {
+  const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_ready(WEFT_CALL_NAME, MPI_COMM_WORLD)) return error;
   std::free(base);
   return MPI_SUCCESS;
@@ -182,7 +175,10 @@ extern "C" int PMPI_Free_mem(void* base) {
 
 // Weft records no profile of its own for MPI_Pcontrol to steer; profiling libraries intercept the call.
 WEFT_PMPI_ALIAS(Pcontrol)
-extern "C" int PMPI_Pcontrol(const int, ...) { return MPI_SUCCESS; }
+extern "C" int PMPI_Pcontrol(const int, ...) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return MPI_SUCCESS;
+}
 
 WEFT_PMPI_ALIAS(Get_version)
 extern "C" int PMPI_Get_version(int* version, int* subversion) {

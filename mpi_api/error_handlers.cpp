@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/window_checks.hpp"
@@ -40,6 +41,7 @@ void replace_errhandler(MPI_Errhandler& current, MPI_Errhandler errhandler) {
 WEFT_PMPI_ALIAS(Comm_create_errhandler)
 extern "C" int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function* comm_errhandler_fn,
                                            MPI_Errhandler* errhandler) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, reinterpret_cast<void*>(comm_errhandler_fn), "comm_errhandler_fn"))
@@ -51,6 +53,7 @@ extern "C" int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function* comm_er
 
 WEFT_PMPI_ALIAS(Comm_set_errhandler)
 extern "C" int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_errhandler_for(call, comm, errhandler, false)) return error;
@@ -60,6 +63,7 @@ extern "C" int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler
 
 WEFT_PMPI_ALIAS(Comm_get_errhandler)
 extern "C" int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandler) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_output(call, comm, errhandler, "errhandler")) return error;
@@ -69,6 +73,7 @@ extern "C" int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandle
 
 WEFT_PMPI_ALIAS(Comm_call_errhandler)
 extern "C" int PMPI_Comm_call_errhandler(MPI_Comm comm, int errorcode) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
   raise_error(comm, errorcode, call, "called with error code %d", errorcode);
@@ -77,6 +82,7 @@ extern "C" int PMPI_Comm_call_errhandler(MPI_Comm comm, int errorcode) {
 
 WEFT_PMPI_ALIAS(Errhandler_free)
 extern "C" int PMPI_Errhandler_free(MPI_Errhandler* errhandler) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, errhandler, "errhandler")) return error;
@@ -88,6 +94,7 @@ extern "C" int PMPI_Errhandler_free(MPI_Errhandler* errhandler) {
 
 WEFT_PMPI_ALIAS(Win_create_errhandler)
 extern "C" int PMPI_Win_create_errhandler(MPI_Win_errhandler_function* win_errhandler_fn, MPI_Errhandler* errhandler) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, reinterpret_cast<void*>(win_errhandler_fn), "win_errhandler_fn"))
@@ -99,6 +106,7 @@ extern "C" int PMPI_Win_create_errhandler(MPI_Win_errhandler_function* win_errha
 
 WEFT_PMPI_ALIAS(Win_set_errhandler)
 extern "C" int PMPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   if (int error = check_errhandler_for(call, win, errhandler, true)) return error;
@@ -108,6 +116,7 @@ extern "C" int PMPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler) {
 
 WEFT_PMPI_ALIAS(Win_get_errhandler)
 extern "C" int PMPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler* errhandler) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   if (int error = check_output(call, win, errhandler, "errhandler")) return error;
@@ -117,6 +126,7 @@ extern "C" int PMPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler* errhandler) 
 
 WEFT_PMPI_ALIAS(Win_call_errhandler)
 extern "C" int PMPI_Win_call_errhandler(MPI_Win win, int errorcode) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   raise_error(win, errorcode, call, "called with error code %d", errorcode);

@@ -1,3 +1,4 @@
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/errors.hpp"
 
 #include <cstdarg>
@@ -189,6 +190,7 @@ using namespace weft::mpi;
 
 WEFT_PMPI_ALIAS(Error_class)
 extern "C" int PMPI_Error_class(int errorcode, int* errorclass) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_output(call, MPI_COMM_WORLD, errorclass, "errorclass")) return error;
   if (error_class_name(errorcode) != nullptr) {
@@ -204,6 +206,7 @@ extern "C" int PMPI_Error_class(int errorcode, int* errorclass) {
 
 WEFT_PMPI_ALIAS(Error_string)
 extern "C" int PMPI_Error_string(int errorcode, char* string, int* resultlen) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_output(call, MPI_COMM_WORLD, string, "string")) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, resultlen, "resultlen")) return error;
@@ -221,6 +224,7 @@ extern "C" int PMPI_Error_string(int errorcode, char* string, int* resultlen) {
 
 WEFT_PMPI_ALIAS(Add_error_class)
 extern "C" int PMPI_Add_error_class(int* errorclass) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, errorclass, "errorclass")) return error;
@@ -232,6 +236,7 @@ extern "C" int PMPI_Add_error_class(int* errorclass) {
 
 WEFT_PMPI_ALIAS(Add_error_code)
 extern "C" int PMPI_Add_error_code(int errorclass, int* errorcode) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, errorcode, "errorcode")) return error;
@@ -247,6 +252,7 @@ extern "C" int PMPI_Add_error_code(int errorclass, int* errorcode) {
 
 WEFT_PMPI_ALIAS(Add_error_string)
 extern "C" int PMPI_Add_error_string(int errorcode, const char* string) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, string, "string")) return error;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/datatypes.hpp"
 #include "mpi_api/pmpi.hpp"
@@ -210,6 +211,7 @@ int check_room(const char* call, MPI_Aint size, const MPI_Aint* position, MPI_Ai
 
 WEFT_PMPI_ALIAS(Pack_external_size)
 extern "C" int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype datatype, MPI_Aint* size) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_datarep(call, datarep)) return error;
   if (int error = check_count(call, no_comm, incount)) return error;
@@ -222,6 +224,7 @@ extern "C" int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Da
 WEFT_PMPI_ALIAS(Pack_external)
 extern "C" int PMPI_Pack_external(const char datarep[], const void* inbuf, int incount, MPI_Datatype datatype,
                                   void* outbuf, MPI_Aint outsize, MPI_Aint* position) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_datarep(call, datarep)) return error;
   if (int error = check_buffer(call, no_comm, inbuf, incount, datatype)) return error;
@@ -238,6 +241,7 @@ extern "C" int PMPI_Pack_external(const char datarep[], const void* inbuf, int i
 WEFT_PMPI_ALIAS(Unpack_external)
 extern "C" int PMPI_Unpack_external(const char datarep[], const void* inbuf, MPI_Aint insize, MPI_Aint* position,
                                     void* outbuf, int outcount, MPI_Datatype datatype) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_datarep(call, datarep)) return error;
   if (int error = check_buffer(call, no_comm, outbuf, outcount, datatype)) return error;

@@ -6,6 +6,7 @@
 
 #include "collectives/data_movement.hpp"
 #include "collectives/neighborhood.hpp"
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/topologies.hpp"
@@ -84,6 +85,7 @@ int check_dist_graph_call(const char* call, MPI_Comm comm_old, MPI_Info info, MP
 WEFT_PMPI_ALIAS(Graph_create)
 extern "C" int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const int edges[], int reorder,
                                  MPI_Comm* comm_graph) {
+  const call_guard guard(WEFT_CALL_NAME);
   (void)reorder;  // ranks keep their order, which the standard allows
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm_old)) return error;
@@ -97,6 +99,7 @@ extern "C" int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[
 
 WEFT_PMPI_ALIAS(Graphdims_get)
 extern "C" int PMPI_Graphdims_get(MPI_Comm comm, int* nnodes, int* nedges) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   const graph_topology* graph;
   if (int error = topology_of(call, comm, graph)) return error;
@@ -109,6 +112,7 @@ extern "C" int PMPI_Graphdims_get(MPI_Comm comm, int* nnodes, int* nedges) {
 
 WEFT_PMPI_ALIAS(Graph_get)
 extern "C" int PMPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[], int edges[]) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   const graph_topology* graph;
   if (int error = topology_of(call, comm, graph)) return error;
@@ -122,6 +126,7 @@ extern "C" int PMPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int ind
 
 WEFT_PMPI_ALIAS(Graph_neighbors_count)
 extern "C" int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int* nneighbors) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   const graph_topology* graph;
   if (int error = topology_of(call, comm, graph)) return error;
@@ -133,6 +138,7 @@ extern "C" int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int* nneighbo
 
 WEFT_PMPI_ALIAS(Graph_neighbors)
 extern "C" int PMPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbors[]) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   const graph_topology* graph;
   if (int error = topology_of(call, comm, graph)) return error;
@@ -147,6 +153,7 @@ extern "C" int PMPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, i
 
 WEFT_PMPI_ALIAS(Graph_map)
 extern "C" int PMPI_Graph_map(MPI_Comm comm, int nnodes, const int index[], const int edges[], int* newrank) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_output(call, comm, newrank, "newrank")) return error;
@@ -161,6 +168,7 @@ extern "C" int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, 
                                                const int sourceweights[], int outdegree, const int destinations[],
                                                const int destweights[], MPI_Info info, int reorder,
                                                MPI_Comm* comm_dist_graph) {
+  const call_guard guard(WEFT_CALL_NAME);
   (void)reorder;
   const char* call = WEFT_CALL_NAME;
   if (int error = check_dist_graph_call(call, comm_old, info, comm_dist_graph)) return error;
@@ -176,6 +184,7 @@ WEFT_PMPI_ALIAS(Dist_graph_create)
 extern "C" int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const int degrees[],
                                       const int destinations[], const int weights[], MPI_Info info, int reorder,
                                       MPI_Comm* comm_dist_graph) {
+  const call_guard guard(WEFT_CALL_NAME);
   (void)reorder;
   const char* call = WEFT_CALL_NAME;
   if (int error = check_dist_graph_call(call, comm_old, info, comm_dist_graph)) return error;
@@ -224,6 +233,7 @@ extern "C" int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int source
 
 WEFT_PMPI_ALIAS(Dist_graph_neighbors_count)
 extern "C" int PMPI_Dist_graph_neighbors_count(MPI_Comm comm, int* indegree, int* outdegree, int* weighted) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   const dist_graph_topology* graph;
   if (int error = topology_of(call, comm, graph)) return error;
@@ -239,6 +249,7 @@ extern "C" int PMPI_Dist_graph_neighbors_count(MPI_Comm comm, int* indegree, int
 WEFT_PMPI_ALIAS(Dist_graph_neighbors)
 extern "C" int PMPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int sourceweights[],
                                          int maxoutdegree, int destinations[], int destweights[]) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   const dist_graph_topology* graph;
   if (int error = topology_of(call, comm, graph)) return error;

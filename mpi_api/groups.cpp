@@ -4,6 +4,7 @@
 #include <memory>
 #include <vector>
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/pmpi.hpp"
 
@@ -110,6 +111,7 @@ int range_subgroup(const char* call, MPI_Group group, int n, int ranges[][3], MP
 
 WEFT_PMPI_ALIAS(Group_size)
 extern "C" int PMPI_Group_size(MPI_Group group, int* size) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_group(call, MPI_COMM_WORLD, group, "group")) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, size, "size")) return error;
@@ -119,6 +121,7 @@ extern "C" int PMPI_Group_size(MPI_Group group, int* size) {
 
 WEFT_PMPI_ALIAS(Group_rank)
 extern "C" int PMPI_Group_rank(MPI_Group group, int* rank) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_group(call, MPI_COMM_WORLD, group, "group")) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, rank, "rank")) return error;
@@ -129,6 +132,7 @@ extern "C" int PMPI_Group_rank(MPI_Group group, int* rank) {
 WEFT_PMPI_ALIAS(Group_translate_ranks)
 extern "C" int PMPI_Group_translate_ranks(MPI_Group group1, int n, const int ranks1[], MPI_Group group2,
                                           int ranks2[]) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_group(call, MPI_COMM_WORLD, group1, "group1")) return error;
   if (int error = check_group(call, MPI_COMM_WORLD, group2, "group2")) return error;
@@ -149,6 +153,7 @@ extern "C" int PMPI_Group_translate_ranks(MPI_Group group1, int n, const int ran
 
 WEFT_PMPI_ALIAS(Group_compare)
 extern "C" int PMPI_Group_compare(MPI_Group group1, MPI_Group group2, int* result) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_group(call, MPI_COMM_WORLD, group1, "group1")) return error;
   if (int error = check_group(call, MPI_COMM_WORLD, group2, "group2")) return error;
@@ -159,6 +164,7 @@ extern "C" int PMPI_Group_compare(MPI_Group group1, MPI_Group group2, int* resul
 
 WEFT_PMPI_ALIAS(Comm_group)
 extern "C" int PMPI_Comm_group(MPI_Comm comm, MPI_Group* group) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_output(call, comm, group, "group")) return error;
@@ -168,6 +174,7 @@ extern "C" int PMPI_Comm_group(MPI_Comm comm, MPI_Group* group) {
 
 WEFT_PMPI_ALIAS(Comm_remote_group)
 extern "C" int PMPI_Comm_remote_group(MPI_Comm comm, MPI_Group* group) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_intercommunicator(call, comm)) return error;
@@ -178,6 +185,7 @@ extern "C" int PMPI_Comm_remote_group(MPI_Comm comm, MPI_Group* group) {
 
 WEFT_PMPI_ALIAS(Group_union)
 extern "C" int PMPI_Group_union(MPI_Group group1, MPI_Group group2, MPI_Group* newgroup) {
+  const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_pair(WEFT_CALL_NAME, group1, group2, newgroup)) return error;
   std::vector<int> members = group1->members->job_ranks();
   std::vector<int> added = filter(*group2->members, *group1->members, [](bool in_group1) { return !in_group1; });
@@ -188,6 +196,7 @@ extern "C" int PMPI_Group_union(MPI_Group group1, MPI_Group group2, MPI_Group* n
 
 WEFT_PMPI_ALIAS(Group_intersection)
 extern "C" int PMPI_Group_intersection(MPI_Group group1, MPI_Group group2, MPI_Group* newgroup) {
+  const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_pair(WEFT_CALL_NAME, group1, group2, newgroup)) return error;
   *newgroup = make_group(filter(*group1->members, *group2->members, [](bool in_group2) { return in_group2; }));
   return MPI_SUCCESS;
@@ -195,6 +204,7 @@ extern "C" int PMPI_Group_intersection(MPI_Group group1, MPI_Group group2, MPI_G
 
 WEFT_PMPI_ALIAS(Group_difference)
 extern "C" int PMPI_Group_difference(MPI_Group group1, MPI_Group group2, MPI_Group* newgroup) {
+  const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_pair(WEFT_CALL_NAME, group1, group2, newgroup)) return error;
   *newgroup = make_group(filter(*group1->members, *group2->members, [](bool in_group2) { return !in_group2; }));
   return MPI_SUCCESS;
@@ -202,26 +212,31 @@ extern "C" int PMPI_Group_difference(MPI_Group group1, MPI_Group group2, MPI_Gro
 
 WEFT_PMPI_ALIAS(Group_incl)
 extern "C" int PMPI_Group_incl(MPI_Group group, int n, const int ranks[], MPI_Group* newgroup) {
+  const call_guard guard(WEFT_CALL_NAME);
   return subgroup(WEFT_CALL_NAME, group, n, ranks, newgroup, true);
 }
 
 WEFT_PMPI_ALIAS(Group_excl)
 extern "C" int PMPI_Group_excl(MPI_Group group, int n, const int ranks[], MPI_Group* newgroup) {
+  const call_guard guard(WEFT_CALL_NAME);
   return subgroup(WEFT_CALL_NAME, group, n, ranks, newgroup, false);
 }
 
 WEFT_PMPI_ALIAS(Group_range_incl)
 extern "C" int PMPI_Group_range_incl(MPI_Group group, int n, int ranges[][3], MPI_Group* newgroup) {
+  const call_guard guard(WEFT_CALL_NAME);
   return range_subgroup(WEFT_CALL_NAME, group, n, ranges, newgroup, true);
 }
 
 WEFT_PMPI_ALIAS(Group_range_excl)
 extern "C" int PMPI_Group_range_excl(MPI_Group group, int n, int ranges[][3], MPI_Group* newgroup) {
+  const call_guard guard(WEFT_CALL_NAME);
   return range_subgroup(WEFT_CALL_NAME, group, n, ranges, newgroup, false);
 }
 
 WEFT_PMPI_ALIAS(Group_free)
 extern "C" int PMPI_Group_free(MPI_Group* group) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_output(call, MPI_COMM_WORLD, group, "group")) return error;
   if (int error = check_group(call, MPI_COMM_WORLD, *group, "group")) return error;

@@ -3,6 +3,7 @@
 
 #include <memory>
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/datatypes.hpp"
 #include "mpi_api/halo_checks.hpp"
 #include "mpi_api/pmpi.hpp"
@@ -32,6 +33,7 @@ int check_remote_committed(const char* call, MPI_Halo halo) {
 
 WEFT_PMPIX_ALIAS(Halo_cell_init)
 extern "C" int PMPIX_Halo_cell_init(MPI_Halo* halo, const char* label, MPI_Datatype datatype, int count) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   MPI_Comm world = MPI_COMM_WORLD;
   if (int error = check_ready(call, world)) return error;
@@ -50,6 +52,7 @@ extern "C" int PMPIX_Halo_cell_init(MPI_Halo* halo, const char* label, MPI_Datat
 // A cell bound to an exchange lives on until the exchange is released (see halo_objects.hpp).
 WEFT_PMPIX_ALIAS(Halo_cell_release)
 extern "C" int PMPIX_Halo_cell_release(MPI_Halo* halo) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_output(call, MPI_COMM_WORLD, halo, "halo")) return error;
   if (int error = check_halo(call, *halo)) return error;
@@ -60,6 +63,7 @@ extern "C" int PMPIX_Halo_cell_release(MPI_Halo* halo) {
 
 WEFT_PMPIX_ALIAS(Halo_cell_set)
 extern "C" int PMPIX_Halo_cell_set(MPI_Halo halo, void* data) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_halo(call, halo)) return error;
   if (halo->cell.bound_as() == role::remote) [[unlikely]]
@@ -74,6 +78,7 @@ extern "C" int PMPIX_Halo_cell_set(MPI_Halo halo, void* data) {
 
 WEFT_PMPIX_ALIAS(Halo_cell_get)
 extern "C" int PMPIX_Halo_cell_get(MPI_Halo halo, void** data) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_halo(call, halo)) return error;
   if (int error = check_output(call, error_comm(halo), data, "data")) return error;
@@ -90,6 +95,7 @@ extern "C" int PMPIX_Halo_cell_get(MPI_Halo halo, void** data) {
 // The flag is the result; an error returns its class, which is neither 0 nor 1.
 WEFT_PMPIX_ALIAS(Halo_cell_is_remote)
 extern "C" int PMPIX_Halo_cell_is_remote(MPI_Halo halo) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_halo(call, halo)) return error;
   if (int error = check_remote_committed(call, halo)) return error;

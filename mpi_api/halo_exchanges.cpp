@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "halo/commit_error.hpp"
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/context_ids.hpp"
 #include "mpi_api/halo_checks.hpp"
 #include "mpi_api/pmpi.hpp"
@@ -98,16 +99,19 @@ int finish_step(const char* call, MPI_Halo_exchange exchange) {
 
 WEFT_PMPIX_ALIAS(Halo_exchange_init)
 extern "C" int PMPIX_Halo_exchange_init(MPI_Halo_exchange* exchange) {
+  const call_guard guard(WEFT_CALL_NAME);
   return init_exchange(WEFT_CALL_NAME, MPI_COMM_WORLD, exchange);
 }
 
 WEFT_PMPIX_ALIAS(Halo_exchange_init_comm)
 extern "C" int PMPIX_Halo_exchange_init_comm(MPI_Comm comm, MPI_Halo_exchange* exchange) {
+  const call_guard guard(WEFT_CALL_NAME);
   return init_exchange(WEFT_CALL_NAME, comm, exchange);
 }
 
 WEFT_PMPIX_ALIAS(Halo_cell_bind_local)
 extern "C" int PMPIX_Halo_cell_bind_local(MPI_Halo_exchange exchange, MPI_Halo halo) {
+  const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_binding(WEFT_CALL_NAME, exchange, halo)) return error;
   exchange->exchange.bind_local(halo->cell);
   hold(exchange, halo);
@@ -117,6 +121,7 @@ extern "C" int PMPIX_Halo_cell_bind_local(MPI_Halo_exchange exchange, MPI_Halo h
 WEFT_PMPIX_ALIAS(Halo_cell_bind_remote)
 extern "C" int PMPIX_Halo_cell_bind_remote(MPI_Halo_exchange exchange, MPI_Halo halo, int rank,
                                            const char* remote_label) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_binding(call, exchange, halo)) return error;
   if (int error = check_peer(call, exchange->comm, rank, "owner", false)) return error;
@@ -133,6 +138,7 @@ extern "C" int PMPIX_Halo_cell_bind_remote(MPI_Halo_exchange exchange, MPI_Halo 
 // committed on every rank or on none.
 WEFT_PMPIX_ALIAS(Halo_exchange_commit)
 extern "C" int PMPIX_Halo_exchange_commit(MPI_Halo_exchange exchange) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_halo_exchange(call, exchange)) return error;
   if (int error = check_uncommitted(call, exchange)) return error;
@@ -161,13 +167,20 @@ extern "C" int PMPIX_Halo_exchange_commit(MPI_Halo_exchange exchange) {
 }
 
 WEFT_PMPIX_ALIAS(Halo_iexchange)
-extern "C" int PMPIX_Halo_iexchange(MPI_Halo_exchange exchange) { return start_step(WEFT_CALL_NAME, exchange); }
+extern "C" int PMPIX_Halo_iexchange(MPI_Halo_exchange exchange) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return start_step(WEFT_CALL_NAME, exchange);
+}
 
 WEFT_PMPIX_ALIAS(Halo_iexchange_wait)
-extern "C" int PMPIX_Halo_iexchange_wait(MPI_Halo_exchange exchange) { return finish_step(WEFT_CALL_NAME, exchange); }
+extern "C" int PMPIX_Halo_iexchange_wait(MPI_Halo_exchange exchange) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return finish_step(WEFT_CALL_NAME, exchange);
+}
 
 WEFT_PMPIX_ALIAS(Halo_exchange)
 extern "C" int PMPIX_Halo_exchange(MPI_Halo_exchange exchange) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = start_step(call, exchange)) return error;
   return finish_step(call, exchange);
@@ -176,6 +189,7 @@ extern "C" int PMPIX_Halo_exchange(MPI_Halo_exchange exchange) {
 // Collective over the exchange's peers: returns once none of them views the caller's cells any more.
 WEFT_PMPIX_ALIAS(Halo_exchange_release)
 extern "C" int PMPIX_Halo_exchange_release(MPI_Halo_exchange* exchange) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_output(call, MPI_COMM_WORLD, exchange, "exchange")) return error;
   if (int error = check_halo_exchange(call, *exchange)) return error;

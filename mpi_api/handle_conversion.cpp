@@ -8,6 +8,7 @@
 #include <mutex>
 #include <vector>
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/errors.hpp"
 #include "mpi_api/handles.hpp"
 #include "mpi_api/pmpi.hpp"
@@ -126,6 +127,7 @@ WEFT_HANDLE_CONVERSIONS(Win, MPI_Win, window)
 // first) and the cancelled flag.
 WEFT_PMPI_ALIAS(Status_c2f)
 extern "C" int PMPI_Status_c2f(const MPI_Status* c_status, MPI_Fint* f_status) {
+  const weft::mpi::call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (c_status == MPI_STATUS_IGNORE)
     return weft::mpi::raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "c_status is MPI_STATUS_IGNORE");
@@ -142,6 +144,7 @@ extern "C" int PMPI_Status_c2f(const MPI_Status* c_status, MPI_Fint* f_status) {
 
 WEFT_PMPI_ALIAS(Status_f2c)
 extern "C" int PMPI_Status_f2c(const MPI_Fint* f_status, MPI_Status* c_status) {
+  const weft::mpi::call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (f_status == nullptr) return weft::mpi::raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "f_status is NULL");
   if (c_status == MPI_STATUS_IGNORE)

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/pmpi.hpp"
 
@@ -38,6 +39,7 @@ auto find_key(weft_info_s& info, const char* key) {
 
 WEFT_PMPI_ALIAS(Info_create)
 extern "C" int PMPI_Info_create(MPI_Info* info) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_output(call, MPI_COMM_WORLD, info, "info")) return error;
   *info = new weft_info_s;
@@ -46,6 +48,7 @@ extern "C" int PMPI_Info_create(MPI_Info* info) {
 
 WEFT_PMPI_ALIAS(Info_set)
 extern "C" int PMPI_Info_set(MPI_Info info, const char* key, const char* value) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_writable(call, info)) return error;
   if (int error = check_key(call, key)) return error;
@@ -60,6 +63,7 @@ extern "C" int PMPI_Info_set(MPI_Info info, const char* key, const char* value) 
 
 WEFT_PMPI_ALIAS(Info_delete)
 extern "C" int PMPI_Info_delete(MPI_Info info, const char* key) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_writable(call, info)) return error;
   if (int error = check_key(call, key)) return error;
@@ -72,6 +76,7 @@ extern "C" int PMPI_Info_delete(MPI_Info info, const char* key) {
 
 WEFT_PMPI_ALIAS(Info_get)
 extern "C" int PMPI_Info_get(MPI_Info info, const char* key, int valuelen, char* value, int* flag) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_info(call, MPI_COMM_WORLD, info, "info")) return error;
   if (int error = check_key(call, key)) return error;
@@ -90,6 +95,7 @@ extern "C" int PMPI_Info_get(MPI_Info info, const char* key, int valuelen, char*
 
 WEFT_PMPI_ALIAS(Info_get_valuelen)
 extern "C" int PMPI_Info_get_valuelen(MPI_Info info, const char* key, int* valuelen, int* flag) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_info(call, MPI_COMM_WORLD, info, "info")) return error;
   if (int error = check_key(call, key)) return error;
@@ -103,6 +109,7 @@ extern "C" int PMPI_Info_get_valuelen(MPI_Info info, const char* key, int* value
 
 WEFT_PMPI_ALIAS(Info_get_nkeys)
 extern "C" int PMPI_Info_get_nkeys(MPI_Info info, int* nkeys) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_info(call, MPI_COMM_WORLD, info, "info")) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, nkeys, "nkeys")) return error;
@@ -112,6 +119,7 @@ extern "C" int PMPI_Info_get_nkeys(MPI_Info info, int* nkeys) {
 
 WEFT_PMPI_ALIAS(Info_get_nthkey)
 extern "C" int PMPI_Info_get_nthkey(MPI_Info info, int n, char* key) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_info(call, MPI_COMM_WORLD, info, "info")) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, key, "key")) return error;
@@ -125,6 +133,7 @@ extern "C" int PMPI_Info_get_nthkey(MPI_Info info, int n, char* key) {
 
 WEFT_PMPI_ALIAS(Info_dup)
 extern "C" int PMPI_Info_dup(MPI_Info info, MPI_Info* newinfo) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_info(call, MPI_COMM_WORLD, info, "info")) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, newinfo, "newinfo")) return error;
@@ -136,6 +145,7 @@ extern "C" int PMPI_Info_dup(MPI_Info info, MPI_Info* newinfo) {
 
 WEFT_PMPI_ALIAS(Info_free)
 extern "C" int PMPI_Info_free(MPI_Info* info) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_output(call, MPI_COMM_WORLD, info, "info")) return error;
   if (int error = check_writable(call, *info)) return error;

@@ -3,6 +3,7 @@
 // below) on a second pair, `local_context`, so that a message from remote rank r cannot be taken for one
 // from local rank r.
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/intercommunicators.hpp"
 
 #include <memory>
@@ -99,6 +100,7 @@ weft_comm_s* split_intercommunicator(const weft_comm_s& inter, int color, int ke
 WEFT_PMPI_ALIAS(Intercomm_create)
 extern "C" int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader,
                                      int tag, MPI_Comm* newintercomm) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, local_comm)) return error;
   if (int error = check_intracommunicator(call, local_comm)) return error;
@@ -159,6 +161,7 @@ extern "C" int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_
 
 WEFT_PMPI_ALIAS(Intercomm_merge)
 extern "C" int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm* newintracomm) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, intercomm)) return error;
   if (int error = check_intercommunicator(call, intercomm)) return error;

@@ -3,6 +3,7 @@
 
 #include <memory>
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/datatypes.hpp"
 #include "mpi_api/pmpi.hpp"
@@ -57,6 +58,7 @@ void start_matched(weft_request_s& request, void* buf, int count, MPI_Datatype d
 WEFT_PMPI_ALIAS(Improbe)
 extern "C" int PMPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* message,
                             MPI_Status* status) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_probe(call, source, tag, comm, message)) return error;
   if (int error = check_output(call, comm, flag, "flag")) return error;
@@ -75,6 +77,7 @@ extern "C" int PMPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_M
 
 WEFT_PMPI_ALIAS(Mprobe)
 extern "C" int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message* message, MPI_Status* status) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_probe(call, source, tag, comm, message)) return error;
   if (source == MPI_PROC_NULL) {
@@ -90,6 +93,7 @@ extern "C" int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message* mess
 
 WEFT_PMPI_ALIAS(Mrecv)
 extern "C" int PMPI_Mrecv(void* buf, int count, MPI_Datatype datatype, MPI_Message* message, MPI_Status* status) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_matched(call, buf, count, datatype, message)) return error;
   if (*message == MPI_MESSAGE_NO_PROC) {
@@ -106,6 +110,7 @@ extern "C" int PMPI_Mrecv(void* buf, int count, MPI_Datatype datatype, MPI_Messa
 WEFT_PMPI_ALIAS(Imrecv)
 extern "C" int PMPI_Imrecv(void* buf, int count, MPI_Datatype datatype, MPI_Message* message,
                            MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_matched(call, buf, count, datatype, message)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, request, "request")) return error;

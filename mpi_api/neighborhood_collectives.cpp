@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "collectives/neighborhood.hpp"
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/block_buffers.hpp"
 #include "mpi_api/collective_requests.hpp"
 #include "mpi_api/pmpi.hpp"
@@ -151,55 +152,65 @@ int neighbor_alltoallw(const char* call, const void* sendbuf, const int sendcoun
 
 WEFT_PMPI_ALIAS(Neighbor_allgather)
 extern "C" int PMPI_Neighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
+  const call_guard guard(WEFT_CALL_NAME);
   return neighbor_allgather(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, blocking);
 }
 
 WEFT_PMPI_ALIAS(Ineighbor_allgather)
 extern "C" int PMPI_Ineighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
   return neighbor_allgather(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
 }
 
 WEFT_PMPI_ALIAS(Neighbor_allgatherv)
 extern "C" int PMPI_Neighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
+  const call_guard guard(WEFT_CALL_NAME);
   return neighbor_allgatherv(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, blocking);
 }
 
 WEFT_PMPI_ALIAS(Ineighbor_allgatherv)
 extern "C" int PMPI_Ineighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
   return neighbor_allgatherv(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request);
 }
 
 WEFT_PMPI_ALIAS(Neighbor_alltoall)
 extern "C" int PMPI_Neighbor_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
+  const call_guard guard(WEFT_CALL_NAME);
   return neighbor_alltoall(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, blocking);
 }
 
 WEFT_PMPI_ALIAS(Ineighbor_alltoall)
 extern "C" int PMPI_Ineighbor_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
   return neighbor_alltoall(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
 }
 
 WEFT_PMPI_ALIAS(Neighbor_alltoallv)
 extern "C" int PMPI_Neighbor_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
+  const call_guard guard(WEFT_CALL_NAME);
   return neighbor_alltoallv(WEFT_CALL_NAME, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, blocking);
 }
 
 WEFT_PMPI_ALIAS(Ineighbor_alltoallv)
 extern "C" int PMPI_Ineighbor_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
   return neighbor_alltoallv(WEFT_CALL_NAME, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request);
 }
 
 WEFT_PMPI_ALIAS(Neighbor_alltoallw)
 extern "C" int PMPI_Neighbor_alltoallw(const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[], const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm) {
+  const call_guard guard(WEFT_CALL_NAME);
   return neighbor_alltoallw(WEFT_CALL_NAME, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, blocking);
 }
 
 WEFT_PMPI_ALIAS(Ineighbor_alltoallw)
 extern "C" int PMPI_Ineighbor_alltoallw(const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[], const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
   return neighbor_alltoallw(WEFT_CALL_NAME, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request);
 }

@@ -3,6 +3,7 @@
 
 #include <memory>
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/bound_op.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/handles.hpp"
@@ -35,6 +36,7 @@ constexpr MPI_Comm no_comm = MPI_COMM_WORLD;
 
 WEFT_PMPI_ALIAS(Op_create)
 extern "C" int PMPI_Op_create(MPI_User_function* user_fn, int commute, MPI_Op* op) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, no_comm)) return error;
   if (user_fn == nullptr) [[unlikely]]
@@ -46,6 +48,7 @@ extern "C" int PMPI_Op_create(MPI_User_function* user_fn, int commute, MPI_Op* o
 
 WEFT_PMPI_ALIAS(Op_free)
 extern "C" int PMPI_Op_free(MPI_Op* op) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, no_comm)) return error;
   if (int error = check_output(call, no_comm, op, "op")) return error;
@@ -59,6 +62,7 @@ extern "C" int PMPI_Op_free(MPI_Op* op) {
 
 WEFT_PMPI_ALIAS(Op_commutative)
 extern "C" int PMPI_Op_commutative(MPI_Op op, int* commute) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, no_comm)) return error;
   if (int error = check_op_handle(call, no_comm, op)) return error;
@@ -69,6 +73,7 @@ extern "C" int PMPI_Op_commutative(MPI_Op op, int* commute) {
 
 WEFT_PMPI_ALIAS(Reduce_local)
 extern "C" int PMPI_Reduce_local(const void* inbuf, void* inoutbuf, int count, MPI_Datatype datatype, MPI_Op op) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, no_comm)) return error;
   if (inbuf == MPI_IN_PLACE || inoutbuf == MPI_IN_PLACE) [[unlikely]]

@@ -3,6 +3,7 @@
 
 #include <memory>
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/datatypes.hpp"
 #include "mpi_api/pmpi.hpp"
@@ -94,6 +95,7 @@ void start_take(weft_request_s& request, void** ptr, int count, MPI_Datatype dat
 
 WEFT_PMPIX_ALIAS(Alloc)
 extern "C" int PMPIX_Alloc(void** ptr, MPI_Aint size) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, ptr, "ptr")) return error;
@@ -108,6 +110,7 @@ extern "C" int PMPIX_Alloc(void** ptr, MPI_Aint size) {
 
 WEFT_PMPIX_ALIAS(Free)
 extern "C" int PMPIX_Free(void** ptr) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, ptr, "ptr")) return error;
@@ -121,6 +124,7 @@ extern "C" int PMPIX_Free(void** ptr) {
 
 WEFT_PMPIX_ALIAS(Give)
 extern "C" int PMPIX_Give(void** ptr, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) {
+  const call_guard guard(WEFT_CALL_NAME);
   shm::pool_buffer* buffer = nullptr;
   if (int error = check_give(WEFT_CALL_NAME, ptr, count, datatype, dest, tag, comm, buffer)) return error;
   give(*buffer, ptr, count, datatype, dest, tag, comm);
@@ -130,6 +134,7 @@ extern "C" int PMPIX_Give(void** ptr, int count, MPI_Datatype datatype, int dest
 WEFT_PMPIX_ALIAS(Igive)
 extern "C" int PMPIX_Igive(void** ptr, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                            MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   shm::pool_buffer* buffer = nullptr;
   if (int error = check_give(call, ptr, count, datatype, dest, tag, comm, buffer)) return error;
@@ -144,6 +149,7 @@ extern "C" int PMPIX_Igive(void** ptr, int count, MPI_Datatype datatype, int des
 WEFT_PMPIX_ALIAS(Take)
 extern "C" int PMPIX_Take(void** ptr, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                           MPI_Status* status) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_take(call, ptr, count, datatype, source, tag, comm)) return error;
   weft_request_s request(resolve(comm));
@@ -155,6 +161,7 @@ extern "C" int PMPIX_Take(void** ptr, int count, MPI_Datatype datatype, int sour
 WEFT_PMPIX_ALIAS(Itake)
 extern "C" int PMPIX_Itake(void** ptr, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                            MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_take(call, ptr, count, datatype, source, tag, comm)) return error;
   if (int error = check_output(call, comm, request, "request")) return error;

@@ -4,6 +4,7 @@
 
 #include <climits>
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/datatypes.hpp"
 #include "mpi_api/pmpi.hpp"
@@ -30,6 +31,7 @@ int check_room(const char* call, MPI_Comm comm, int size, const int* position, s
 WEFT_PMPI_ALIAS(Pack)
 extern "C" int PMPI_Pack(const void* inbuf, int incount, MPI_Datatype datatype, void* outbuf, int outsize,
                          int* position, MPI_Comm comm) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_buffer(call, comm, inbuf, incount, datatype)) return error;
@@ -45,6 +47,7 @@ extern "C" int PMPI_Pack(const void* inbuf, int incount, MPI_Datatype datatype, 
 WEFT_PMPI_ALIAS(Unpack)
 extern "C" int PMPI_Unpack(const void* inbuf, int insize, int* position, void* outbuf, int outcount,
                            MPI_Datatype datatype, MPI_Comm comm) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_buffer(call, comm, outbuf, outcount, datatype)) return error;
@@ -59,6 +62,7 @@ extern "C" int PMPI_Unpack(const void* inbuf, int insize, int* position, void* o
 
 WEFT_PMPI_ALIAS(Pack_size)
 extern "C" int PMPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int* size) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_count(call, comm, incount)) return error;

@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/datatypes.hpp"
 #include "mpi_api/pmpi.hpp"
@@ -52,30 +53,35 @@ int start(const char* call, MPI_Request request) {
 WEFT_PMPI_ALIAS(Send_init)
 extern "C" int PMPI_Send_init(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                               MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   return send_init(WEFT_CALL_NAME, buf, count, datatype, dest, tag, comm, request, send_kind::standard);
 }
 
 WEFT_PMPI_ALIAS(Bsend_init)
 extern "C" int PMPI_Bsend_init(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                                MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   return send_init(WEFT_CALL_NAME, buf, count, datatype, dest, tag, comm, request, send_kind::buffered);
 }
 
 WEFT_PMPI_ALIAS(Ssend_init)
 extern "C" int PMPI_Ssend_init(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                                MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   return send_init(WEFT_CALL_NAME, buf, count, datatype, dest, tag, comm, request, send_kind::synchronous);
 }
 
 WEFT_PMPI_ALIAS(Rsend_init)
 extern "C" int PMPI_Rsend_init(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                                MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   return send_init(WEFT_CALL_NAME, buf, count, datatype, dest, tag, comm, request, send_kind::ready);
 }
 
 WEFT_PMPI_ALIAS(Recv_init)
 extern "C" int PMPI_Recv_init(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                               MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_receive(call, buf, count, datatype, source, tag, comm)) return error;
   return make_persistent(call, comm, request, {buf, count, datatype, source, tag, true, send_kind::standard});
@@ -83,6 +89,7 @@ extern "C" int PMPI_Recv_init(void* buf, int count, MPI_Datatype datatype, int s
 
 WEFT_PMPI_ALIAS(Start)
 extern "C" int PMPI_Start(MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, request, "request")) return error;
@@ -91,6 +98,7 @@ extern "C" int PMPI_Start(MPI_Request* request) {
 
 WEFT_PMPI_ALIAS(Startall)
 extern "C" int PMPI_Startall(int count, MPI_Request requests[]) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
   if (int error = check_count(call, MPI_COMM_WORLD, count)) return error;

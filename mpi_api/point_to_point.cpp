@@ -1,5 +1,6 @@
 // Sends, receives and probes: argument checks, then the on-node protocols of shm/.
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/point_to_point.hpp"
 
 #include <climits>
@@ -108,51 +109,60 @@ int nonblocking_send(const char* call, const void* buf, int count, MPI_Datatype 
 
 WEFT_PMPI_ALIAS(Send)
 extern "C" int PMPI_Send(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) {
+  const call_guard guard(WEFT_CALL_NAME);
   return blocking_send(WEFT_CALL_NAME, buf, count, datatype, dest, tag, comm, send_kind::standard);
 }
 
 WEFT_PMPI_ALIAS(Bsend)
 extern "C" int PMPI_Bsend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) {
+  const call_guard guard(WEFT_CALL_NAME);
   return blocking_send(WEFT_CALL_NAME, buf, count, datatype, dest, tag, comm, send_kind::buffered);
 }
 
 WEFT_PMPI_ALIAS(Ssend)
 extern "C" int PMPI_Ssend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) {
+  const call_guard guard(WEFT_CALL_NAME);
   return blocking_send(WEFT_CALL_NAME, buf, count, datatype, dest, tag, comm, send_kind::synchronous);
 }
 
 WEFT_PMPI_ALIAS(Rsend)
 extern "C" int PMPI_Rsend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) {
+  const call_guard guard(WEFT_CALL_NAME);
   return blocking_send(WEFT_CALL_NAME, buf, count, datatype, dest, tag, comm, send_kind::ready);
 }
 
 WEFT_PMPI_ALIAS(Isend)
 extern "C" int PMPI_Isend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                           MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   return nonblocking_send(WEFT_CALL_NAME, buf, count, datatype, dest, tag, comm, request, send_kind::standard);
 }
 
 WEFT_PMPI_ALIAS(Ibsend)
 extern "C" int PMPI_Ibsend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                            MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   return nonblocking_send(WEFT_CALL_NAME, buf, count, datatype, dest, tag, comm, request, send_kind::buffered);
 }
 
 WEFT_PMPI_ALIAS(Issend)
 extern "C" int PMPI_Issend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                            MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   return nonblocking_send(WEFT_CALL_NAME, buf, count, datatype, dest, tag, comm, request, send_kind::synchronous);
 }
 
 WEFT_PMPI_ALIAS(Irsend)
 extern "C" int PMPI_Irsend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                            MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   return nonblocking_send(WEFT_CALL_NAME, buf, count, datatype, dest, tag, comm, request, send_kind::ready);
 }
 
 WEFT_PMPI_ALIAS(Recv)
 extern "C" int PMPI_Recv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                          MPI_Status* status) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_receive(call, buf, count, datatype, source, tag, comm)) return error;
   weft_request_s request(resolve(comm));
@@ -164,6 +174,7 @@ extern "C" int PMPI_Recv(void* buf, int count, MPI_Datatype datatype, int source
 WEFT_PMPI_ALIAS(Irecv)
 extern "C" int PMPI_Irecv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                           MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_receive(call, buf, count, datatype, source, tag, comm)) return error;
   if (int error = check_output(call, comm, request, "request")) return error;
@@ -177,6 +188,7 @@ WEFT_PMPI_ALIAS(Sendrecv)
 extern "C" int PMPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
                              void* recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
                              MPI_Comm comm, MPI_Status* status) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_send(call, sendbuf, sendcount, sendtype, dest, sendtag, comm)) return error;
   if (int error = check_receive(call, recvbuf, recvcount, recvtype, source, recvtag, comm)) return error;
@@ -192,6 +204,7 @@ extern "C" int PMPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype se
 WEFT_PMPI_ALIAS(Sendrecv_replace)
 extern "C" int PMPI_Sendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
                                      int recvtag, MPI_Comm comm, MPI_Status* status) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_send(call, buf, count, datatype, dest, sendtag, comm)) return error;
   if (int error = check_receive(call, buf, count, datatype, source, recvtag, comm)) return error;
@@ -210,6 +223,7 @@ extern "C" int PMPI_Sendrecv_replace(void* buf, int count, MPI_Datatype datatype
 
 WEFT_PMPI_ALIAS(Iprobe)
 extern "C" int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_peer(call, comm, source, "source", true)) return error;
@@ -230,6 +244,7 @@ extern "C" int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_St
 
 WEFT_PMPI_ALIAS(Probe)
 extern "C" int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_peer(call, comm, source, "source", true)) return error;
@@ -247,6 +262,7 @@ extern "C" int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status
 
 WEFT_PMPI_ALIAS(Get_count)
 extern "C" int PMPI_Get_count(const MPI_Status* status, MPI_Datatype datatype, int* count) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_output(call, MPI_COMM_WORLD, status, "status")) return error;
   if (int error = check_datatype(call, MPI_COMM_WORLD, datatype)) return error;

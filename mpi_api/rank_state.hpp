@@ -29,7 +29,7 @@ struct rank_state {
 // Sets up the calling rank's MPI_COMM_WORLD and MPI_COMM_SELF (communicators.cpp).
 void initialize_predefined_communicators(rank_state& state, int job_rank);
 
-// Ends the job: an MPI call came from a thread that is not a rank's fiber (environment.cpp).
+// Ends the job: the calling thread acts for no rank, which the calls' entry guards rule out (call_guard.hpp).
 [[noreturn]] void refuse_call_from_other_thread();
 
 // The calling rank's index in the job (its rank in MPI_COMM_WORLD).

@@ -6,6 +6,7 @@
 #include <climits>
 
 #include "collectives/reduction_algorithms.hpp"
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/bound_op.hpp"
 #include "mpi_api/collective_checks.hpp"
 #include "mpi_api/collective_requests.hpp"
@@ -62,12 +63,14 @@ int reduce_scatter(const char* call, const void* sendbuf, void* recvbuf, long lo
 WEFT_PMPI_ALIAS(Scan)
 extern "C" int PMPI_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                          MPI_Comm comm) {
+  const call_guard guard(WEFT_CALL_NAME);
   return scan(WEFT_CALL_NAME, sendbuf, recvbuf, count, datatype, op, comm, coll::prefix_kind::inclusive, blocking);
 }
 
 WEFT_PMPI_ALIAS(Iscan)
 extern "C" int PMPI_Iscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                           MPI_Comm comm, MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
   return scan(WEFT_CALL_NAME, sendbuf, recvbuf, count, datatype, op, comm, coll::prefix_kind::inclusive, request);
 }
@@ -75,12 +78,14 @@ extern "C" int PMPI_Iscan(const void* sendbuf, void* recvbuf, int count, MPI_Dat
 WEFT_PMPI_ALIAS(Exscan)
 extern "C" int PMPI_Exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                            MPI_Comm comm) {
+  const call_guard guard(WEFT_CALL_NAME);
   return scan(WEFT_CALL_NAME, sendbuf, recvbuf, count, datatype, op, comm, coll::prefix_kind::exclusive, blocking);
 }
 
 WEFT_PMPI_ALIAS(Iexscan)
 extern "C" int PMPI_Iexscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                             MPI_Comm comm, MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
   return scan(WEFT_CALL_NAME, sendbuf, recvbuf, count, datatype, op, comm, coll::prefix_kind::exclusive, request);
 }
@@ -116,12 +121,14 @@ int reduce_scatter_counts(const char* call, const void* sendbuf, void* recvbuf, 
 WEFT_PMPI_ALIAS(Reduce_scatter_block)
 extern "C" int PMPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount, MPI_Datatype datatype,
                                          MPI_Op op, MPI_Comm comm) {
+  const call_guard guard(WEFT_CALL_NAME);
   return reduce_scatter_block(WEFT_CALL_NAME, sendbuf, recvbuf, recvcount, datatype, op, comm, blocking);
 }
 
 WEFT_PMPI_ALIAS(Ireduce_scatter_block)
 extern "C" int PMPI_Ireduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount, MPI_Datatype datatype,
                                           MPI_Op op, MPI_Comm comm, MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
   return reduce_scatter_block(WEFT_CALL_NAME, sendbuf, recvbuf, recvcount, datatype, op, comm, request);
 }
@@ -129,12 +136,14 @@ extern "C" int PMPI_Ireduce_scatter_block(const void* sendbuf, void* recvbuf, in
 WEFT_PMPI_ALIAS(Reduce_scatter)
 extern "C" int PMPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[], MPI_Datatype datatype,
                                    MPI_Op op, MPI_Comm comm) {
+  const call_guard guard(WEFT_CALL_NAME);
   return reduce_scatter_counts(WEFT_CALL_NAME, sendbuf, recvbuf, recvcounts, datatype, op, comm, blocking);
 }
 
 WEFT_PMPI_ALIAS(Ireduce_scatter)
 extern "C" int PMPI_Ireduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[], MPI_Datatype datatype,
                                     MPI_Op op, MPI_Comm comm, MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
   return reduce_scatter_counts(WEFT_CALL_NAME, sendbuf, recvbuf, recvcounts, datatype, op, comm, request);
 }

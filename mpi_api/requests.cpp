@@ -1,5 +1,6 @@
 // Completing requests: Wait, Test and their any/all/some forms, Request_get_status, Request_free.
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/requests.hpp"
 
 #include <memory>
@@ -218,6 +219,7 @@ int retire_complete(const char* call, int count, MPI_Request requests[], int* ou
 
 WEFT_PMPI_ALIAS(Wait)
 extern "C" int PMPI_Wait(MPI_Request* request, MPI_Status* status) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_request(call, request)) return error;
   if (is_inactive(*request)) {
@@ -230,6 +232,7 @@ extern "C" int PMPI_Wait(MPI_Request* request, MPI_Status* status) {
 
 WEFT_PMPI_ALIAS(Test)
 extern "C" int PMPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_request(call, request)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, flag, "flag")) return error;
@@ -248,6 +251,7 @@ extern "C" int PMPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
 
 WEFT_PMPI_ALIAS(Request_get_status)
 extern "C" int PMPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_requests(call, 1, &request)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, flag, "flag")) return error;
@@ -261,6 +265,7 @@ extern "C" int PMPI_Request_get_status(MPI_Request request, int* flag, MPI_Statu
 
 WEFT_PMPI_ALIAS(Waitall)
 extern "C" int PMPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_requests(call, count, requests)) return error;
   error_fields errors;
@@ -277,6 +282,7 @@ extern "C" int PMPI_Waitall(int count, MPI_Request requests[], MPI_Status status
 
 WEFT_PMPI_ALIAS(Testall)
 extern "C" int PMPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[]) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_requests(call, count, requests)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, flag, "flag")) return error;
@@ -292,6 +298,7 @@ extern "C" int PMPI_Testall(int count, MPI_Request requests[], int* flag, MPI_St
 
 WEFT_PMPI_ALIAS(Waitany)
 extern "C" int PMPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_requests(call, count, requests)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, index, "index")) return error;
@@ -309,6 +316,7 @@ extern "C" int PMPI_Waitany(int count, MPI_Request requests[], int* index, MPI_S
 
 WEFT_PMPI_ALIAS(Testany)
 extern "C" int PMPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_requests(call, count, requests)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, index, "index")) return error;
@@ -331,6 +339,7 @@ extern "C" int PMPI_Testany(int count, MPI_Request requests[], int* index, int* 
 WEFT_PMPI_ALIAS(Waitsome)
 extern "C" int PMPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[],
                              MPI_Status statuses[]) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_requests(call, incount, requests)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, outcount, "outcount")) return error;
@@ -348,6 +357,7 @@ extern "C" int PMPI_Waitsome(int incount, MPI_Request requests[], int* outcount,
 WEFT_PMPI_ALIAS(Testsome)
 extern "C" int PMPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices[],
                              MPI_Status statuses[]) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_requests(call, incount, requests)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, outcount, "outcount")) return error;
@@ -364,6 +374,7 @@ extern "C" int PMPI_Testsome(int incount, MPI_Request requests[], int* outcount,
 
 WEFT_PMPI_ALIAS(Cancel)
 extern "C" int PMPI_Cancel(MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_request(call, request)) return error;
   if (*request == MPI_REQUEST_NULL)
@@ -385,6 +396,7 @@ extern "C" int PMPI_Cancel(MPI_Request* request) {
 
 WEFT_PMPI_ALIAS(Test_cancelled)
 extern "C" int PMPI_Test_cancelled(const MPI_Status* status, int* flag) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_output(call, MPI_COMM_WORLD, status, "status")) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, flag, "flag")) return error;
@@ -394,6 +406,7 @@ extern "C" int PMPI_Test_cancelled(const MPI_Status* status, int* flag) {
 
 WEFT_PMPI_ALIAS(Status_set_cancelled)
 extern "C" int PMPI_Status_set_cancelled(MPI_Status* status, int flag) {
+  const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_output(WEFT_CALL_NAME, MPI_COMM_WORLD, status, "status")) return error;
   status->weft_cancelled = flag != 0;
   return MPI_SUCCESS;
@@ -401,6 +414,7 @@ extern "C" int PMPI_Status_set_cancelled(MPI_Status* status, int flag) {
 
 WEFT_PMPI_ALIAS(Request_free)
 extern "C" int PMPI_Request_free(MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_request(call, request)) return error;
   if (*request == MPI_REQUEST_NULL)

@@ -1,3 +1,4 @@
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/topologies.hpp"
 
 #include <vector>
@@ -73,6 +74,7 @@ using namespace weft::mpi;
 
 WEFT_PMPI_ALIAS(Topo_test)
 extern "C" int PMPI_Topo_test(MPI_Comm comm, int* status) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_output(call, comm, status, "status")) return error;

@@ -17,7 +17,10 @@ void describe_communicators_for_reports() noexcept;
 
 // Records that the calling rank waits in `call` for job rank `peer` (or a runtime::*_peer value) with `tag`
 // on `comm`. Inline, like the receive's form below: the receive of a ping-pong records at every message.
+// A thread of a rank records nothing: the site is the fiber's, which the watchdog reads.
 inline void record_wait(const char* call, int peer, int tag, const weft_comm_s* comm) noexcept {
+  if (runtime::this_thread::worker == nullptr) [[unlikely]]
+    return;
   runtime::wait_site& site = runtime::this_thread::rank->waiting;
   site.peer = peer;
   site.tag = tag;
@@ -40,7 +43,10 @@ inline void record_collective_wait(const char* call, const weft_comm_s& comm) no
 }
 
 // The calling rank no longer waits.
-inline void clear_wait() noexcept { runtime::this_thread::rank->waiting.call = nullptr; }
+inline void clear_wait() noexcept {
+  if (runtime::this_thread::worker != nullptr) [[likely]]
+    runtime::this_thread::rank->waiting.call = nullptr;
+}
 
 // Clears the rank's wait when it goes out of scope.
 struct wait_recorded {

@@ -3,6 +3,7 @@
 
 #include <cstring>
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/attributes.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/window_checks.hpp"
@@ -20,17 +21,20 @@ WEFT_PMPI_ALIAS(Win_create_keyval)
 extern "C" int PMPI_Win_create_keyval(MPI_Win_copy_attr_function* win_copy_attr_fn,
                                       MPI_Win_delete_attr_function* win_delete_attr_fn, int* win_keyval,
                                       void* extra_state) {
+  const call_guard guard(WEFT_CALL_NAME);
   return create_keyval(WEFT_CALL_NAME, keyval_kind::window, reinterpret_cast<void (*)()>(win_copy_attr_fn),
                        reinterpret_cast<void (*)()>(win_delete_attr_fn), extra_state, win_keyval);
 }
 
 WEFT_PMPI_ALIAS(Win_free_keyval)
 extern "C" int PMPI_Win_free_keyval(int* win_keyval) {
+  const call_guard guard(WEFT_CALL_NAME);
   return free_keyval(WEFT_CALL_NAME, keyval_kind::window, win_keyval);
 }
 
 WEFT_PMPI_ALIAS(Win_set_attr)
 extern "C" int PMPI_Win_set_attr(MPI_Win win, int win_keyval, void* attribute_val) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   return set_attribute(call, win, keyval_kind::window, win, win->attributes, win_keyval, attribute_val);
@@ -40,6 +44,7 @@ extern "C" int PMPI_Win_set_attr(MPI_Win win, int win_keyval, void* attribute_va
 // their values (MPI-3.1, 11.2.6).
 WEFT_PMPI_ALIAS(Win_get_attr)
 extern "C" int PMPI_Win_get_attr(MPI_Win win, int win_keyval, void* attribute_val, int* flag) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   if (int error = check_output(call, win, attribute_val, "attribute_val")) return error;
@@ -60,6 +65,7 @@ extern "C" int PMPI_Win_get_attr(MPI_Win win, int win_keyval, void* attribute_va
 
 WEFT_PMPI_ALIAS(Win_delete_attr)
 extern "C" int PMPI_Win_delete_attr(MPI_Win win, int win_keyval) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   return delete_attribute(call, win, keyval_kind::window, win, win->attributes, win_keyval);
@@ -67,6 +73,7 @@ extern "C" int PMPI_Win_delete_attr(MPI_Win win, int win_keyval) {
 
 WEFT_PMPI_ALIAS(Win_set_name)
 extern "C" int PMPI_Win_set_name(MPI_Win win, const char* win_name) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   if (int error = check_output(call, win, win_name, "win_name")) return error;
@@ -76,6 +83,7 @@ extern "C" int PMPI_Win_set_name(MPI_Win win, const char* win_name) {
 
 WEFT_PMPI_ALIAS(Win_get_name)
 extern "C" int PMPI_Win_get_name(MPI_Win win, char* win_name, int* resultlen) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   if (int error = check_output(call, win, win_name, "win_name")) return error;

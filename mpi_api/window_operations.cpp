@@ -12,6 +12,7 @@
 #include <cstring>
 #include <optional>
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/datatypes.hpp"
 #include "mpi_api/element_ops.hpp"
 #include "mpi_api/pmpi.hpp"
@@ -298,6 +299,7 @@ int check_single_element(const char* call, MPI_Win win, MPI_Datatype datatype, v
 WEFT_PMPI_ALIAS(Put)
 extern "C" int PMPI_Put(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
                         MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win) {
+  const call_guard guard(WEFT_CALL_NAME);
   return put(WEFT_CALL_NAME, origin_addr, origin_count, origin_datatype,
              {target_rank, target_disp, target_count, target_datatype}, win, nullptr);
 }
@@ -306,6 +308,7 @@ WEFT_PMPI_ALIAS(Rput)
 extern "C" int PMPI_Rput(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
                          MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win,
                          MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   return put(WEFT_CALL_NAME, origin_addr, origin_count, origin_datatype,
              {target_rank, target_disp, target_count, target_datatype}, win, request);
 }
@@ -313,6 +316,7 @@ extern "C" int PMPI_Rput(const void* origin_addr, int origin_count, MPI_Datatype
 WEFT_PMPI_ALIAS(Get)
 extern "C" int PMPI_Get(void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
                         MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win) {
+  const call_guard guard(WEFT_CALL_NAME);
   return get(WEFT_CALL_NAME, origin_addr, origin_count, origin_datatype,
              {target_rank, target_disp, target_count, target_datatype}, win, nullptr);
 }
@@ -321,6 +325,7 @@ WEFT_PMPI_ALIAS(Rget)
 extern "C" int PMPI_Rget(void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
                          MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win,
                          MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   return get(WEFT_CALL_NAME, origin_addr, origin_count, origin_datatype,
              {target_rank, target_disp, target_count, target_datatype}, win, request);
 }
@@ -329,6 +334,7 @@ WEFT_PMPI_ALIAS(Accumulate)
 extern "C" int PMPI_Accumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
                                int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype,
                                MPI_Op op, MPI_Win win) {
+  const call_guard guard(WEFT_CALL_NAME);
   return accumulate(WEFT_CALL_NAME, origin_addr, origin_count, origin_datatype, nullptr,
                     {target_rank, target_disp, target_count, target_datatype}, op, win, nullptr);
 }
@@ -337,6 +343,7 @@ WEFT_PMPI_ALIAS(Raccumulate)
 extern "C" int PMPI_Raccumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
                                 int target_rank, MPI_Aint target_disp, int target_count,
                                 MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   return accumulate(WEFT_CALL_NAME, origin_addr, origin_count, origin_datatype, nullptr,
                     {target_rank, target_disp, target_count, target_datatype}, op, win, request);
 }
@@ -346,6 +353,7 @@ extern "C" int PMPI_Get_accumulate(const void* origin_addr, int origin_count, MP
                                    void* result_addr, int result_count, MPI_Datatype result_datatype,
                                    int target_rank, MPI_Aint target_disp, int target_count,
                                    MPI_Datatype target_datatype, MPI_Op op, MPI_Win win) {
+  const call_guard guard(WEFT_CALL_NAME);
   result_spec result{result_addr, result_count, result_datatype};
   return accumulate(WEFT_CALL_NAME, origin_addr, origin_count, origin_datatype, &result,
                     {target_rank, target_disp, target_count, target_datatype}, op, win, nullptr);
@@ -356,6 +364,7 @@ extern "C" int PMPI_Rget_accumulate(const void* origin_addr, int origin_count, M
                                     void* result_addr, int result_count, MPI_Datatype result_datatype,
                                     int target_rank, MPI_Aint target_disp, int target_count,
                                     MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
   result_spec result{result_addr, result_count, result_datatype};
   return accumulate(WEFT_CALL_NAME, origin_addr, origin_count, origin_datatype, &result,
                     {target_rank, target_disp, target_count, target_datatype}, op, win, request);
@@ -364,6 +373,7 @@ extern "C" int PMPI_Rget_accumulate(const void* origin_addr, int origin_count, M
 WEFT_PMPI_ALIAS(Fetch_and_op)
 extern "C" int PMPI_Fetch_and_op(const void* origin_addr, void* result_addr, MPI_Datatype datatype, int target_rank,
                                  MPI_Aint target_disp, MPI_Op op, MPI_Win win) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   target_spec target{target_rank, target_disp, 1, datatype};
   std::size_t bytes = 0;
@@ -403,6 +413,7 @@ extern "C" int PMPI_Fetch_and_op(const void* origin_addr, void* result_addr, MPI
 WEFT_PMPI_ALIAS(Compare_and_swap)
 extern "C" int PMPI_Compare_and_swap(const void* origin_addr, const void* compare_addr, void* result_addr,
                                      MPI_Datatype datatype, int target_rank, MPI_Aint target_disp, MPI_Win win) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   if (int error = check_single_element(call, win, datatype, result_addr)) return error;

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <vector>
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/window_checks.hpp"
 #include "rma/active_target.hpp"
@@ -54,6 +55,7 @@ void complete_operations() {
 
 WEFT_PMPI_ALIAS(Win_fence)
 extern "C" int PMPI_Win_fence(int assert, MPI_Win win) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   if (int error = check_assert(call, win, assert,
@@ -70,6 +72,7 @@ extern "C" int PMPI_Win_fence(int assert, MPI_Win win) {
 
 WEFT_PMPI_ALIAS(Win_start)
 extern "C" int PMPI_Win_start(MPI_Group group, int assert, MPI_Win win) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   if (int error = check_assert(call, win, assert, MPI_MODE_NOCHECK)) return error;
@@ -85,6 +88,7 @@ extern "C" int PMPI_Win_start(MPI_Group group, int assert, MPI_Win win) {
 
 WEFT_PMPI_ALIAS(Win_complete)
 extern "C" int PMPI_Win_complete(MPI_Win win) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   if (!win->epochs.accessing()) [[unlikely]]
@@ -101,6 +105,7 @@ extern "C" int PMPI_Win_complete(MPI_Win win) {
 
 WEFT_PMPI_ALIAS(Win_post)
 extern "C" int PMPI_Win_post(MPI_Group group, int assert, MPI_Win win) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   if (int error = check_assert(call, win, assert, MPI_MODE_NOCHECK | MPI_MODE_NOSTORE | MPI_MODE_NOPUT)) return error;
@@ -121,6 +126,7 @@ extern "C" int PMPI_Win_post(MPI_Group group, int assert, MPI_Win win) {
 
 WEFT_PMPI_ALIAS(Win_wait)
 extern "C" int PMPI_Win_wait(MPI_Win win) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   if (!win->epochs.exposing()) [[unlikely]]
@@ -132,6 +138,7 @@ extern "C" int PMPI_Win_wait(MPI_Win win) {
 
 WEFT_PMPI_ALIAS(Win_test)
 extern "C" int PMPI_Win_test(MPI_Win win, int* flag) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   if (int error = check_output(call, win, flag, "flag")) return error;
@@ -145,6 +152,7 @@ extern "C" int PMPI_Win_test(MPI_Win win, int* flag) {
 
 WEFT_PMPI_ALIAS(Win_lock)
 extern "C" int PMPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   if (lock_type != MPI_LOCK_SHARED && lock_type != MPI_LOCK_EXCLUSIVE) [[unlikely]]
@@ -167,6 +175,7 @@ extern "C" int PMPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win) {
 
 WEFT_PMPI_ALIAS(Win_unlock)
 extern "C" int PMPI_Win_unlock(int rank, MPI_Win win) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   if (int error = check_target(call, win, rank, "rank")) return error;
@@ -186,6 +195,7 @@ extern "C" int PMPI_Win_unlock(int rank, MPI_Win win) {
 
 WEFT_PMPI_ALIAS(Win_lock_all)
 extern "C" int PMPI_Win_lock_all(int assert, MPI_Win win) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   if (int error = check_assert(call, win, assert, MPI_MODE_NOCHECK)) return error;
@@ -202,6 +212,7 @@ extern "C" int PMPI_Win_lock_all(int assert, MPI_Win win) {
 
 WEFT_PMPI_ALIAS(Win_unlock_all)
 extern "C" int PMPI_Win_unlock_all(MPI_Win win) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   if (!win->epochs.holds_lock_all()) [[unlikely]]
@@ -254,21 +265,34 @@ int flush_all(const char* call, MPI_Win win) {
 // erroneous; accumulates, the accesses that may be concurrent, take locks. Local and remote completion
 // are one here: the local forms do what the others do.
 WEFT_PMPI_ALIAS(Win_flush)
-extern "C" int PMPI_Win_flush(int rank, MPI_Win win) { return flush_one(WEFT_CALL_NAME, rank, win); }
+extern "C" int PMPI_Win_flush(int rank, MPI_Win win) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return flush_one(WEFT_CALL_NAME, rank, win);
+}
 
 WEFT_PMPI_ALIAS(Win_flush_local)
-extern "C" int PMPI_Win_flush_local(int rank, MPI_Win win) { return flush_one(WEFT_CALL_NAME, rank, win); }
+extern "C" int PMPI_Win_flush_local(int rank, MPI_Win win) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return flush_one(WEFT_CALL_NAME, rank, win);
+}
 
 WEFT_PMPI_ALIAS(Win_flush_all)
-extern "C" int PMPI_Win_flush_all(MPI_Win win) { return flush_all(WEFT_CALL_NAME, win); }
+extern "C" int PMPI_Win_flush_all(MPI_Win win) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return flush_all(WEFT_CALL_NAME, win);
+}
 
 WEFT_PMPI_ALIAS(Win_flush_local_all)
-extern "C" int PMPI_Win_flush_local_all(MPI_Win win) { return flush_all(WEFT_CALL_NAME, win); }
+extern "C" int PMPI_Win_flush_local_all(MPI_Win win) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return flush_all(WEFT_CALL_NAME, win);
+}
 
 // The public and private copies of a window are one memory (MPI_WIN_UNIFIED): synchronizing them is
 // ordering the caller's loads and stores.
 WEFT_PMPI_ALIAS(Win_sync)
 extern "C" int PMPI_Win_sync(MPI_Win win) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   complete_operations();

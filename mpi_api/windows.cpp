@@ -9,6 +9,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/communicators.hpp"
 #include "mpi_api/context_ids.hpp"
 #include "mpi_api/element_ops.hpp"
@@ -219,23 +220,27 @@ int make_window(const char* call, MPI_Comm comm, const window_request& request, 
 
 WEFT_PMPI_ALIAS(Win_create)
 extern "C" int PMPI_Win_create(void* base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win* win) {
+  const call_guard guard(WEFT_CALL_NAME);
   return make_window(WEFT_CALL_NAME, comm, {rma::flavor::create, size, disp_unit, base}, info, nullptr, win);
 }
 
 WEFT_PMPI_ALIAS(Win_allocate)
 extern "C" int PMPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void* baseptr,
                                  MPI_Win* win) {
+  const call_guard guard(WEFT_CALL_NAME);
   return make_window(WEFT_CALL_NAME, comm, {rma::flavor::allocate, size, disp_unit, nullptr}, info, baseptr, win);
 }
 
 WEFT_PMPI_ALIAS(Win_allocate_shared)
 extern "C" int PMPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void* baseptr,
                                         MPI_Win* win) {
+  const call_guard guard(WEFT_CALL_NAME);
   return make_window(WEFT_CALL_NAME, comm, {rma::flavor::shared, size, disp_unit, nullptr}, info, baseptr, win);
 }
 
 WEFT_PMPI_ALIAS(Win_create_dynamic)
 extern "C" int PMPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win* win) {
+  const call_guard guard(WEFT_CALL_NAME);
   return make_window(WEFT_CALL_NAME, comm, {rma::flavor::dynamic, 0, 1, nullptr}, info, nullptr, win);
 }
 
@@ -243,6 +248,7 @@ extern "C" int PMPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win* wi
 // nodes and for each other first.
 WEFT_PMPI_ALIAS(Win_free)
 extern "C" int PMPI_Win_free(MPI_Win* win) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_output(call, MPI_COMM_WORLD, win, "win")) return error;
   if (int error = check_window(call, *win)) return error;
@@ -262,6 +268,7 @@ extern "C" int PMPI_Win_free(MPI_Win* win) {
 // answers for windows made by MPI_Win_create and MPI_Win_allocate too; a dynamic window has no segment.
 WEFT_PMPI_ALIAS(Win_shared_query)
 extern "C" int PMPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint* size, int* disp_unit, void* baseptr) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   if (win->flavor == MPI_WIN_FLAVOR_DYNAMIC) [[unlikely]]
@@ -286,6 +293,7 @@ extern "C" int PMPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint* size, int*
 
 WEFT_PMPI_ALIAS(Win_attach)
 extern "C" int PMPI_Win_attach(MPI_Win win, void* base, MPI_Aint size) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   if (int error = check_flavor(call, win, MPI_WIN_FLAVOR_DYNAMIC, "dynamic (MPI_Win_create_dynamic)")) return error;
@@ -302,6 +310,7 @@ extern "C" int PMPI_Win_attach(MPI_Win win, void* base, MPI_Aint size) {
 
 WEFT_PMPI_ALIAS(Win_detach)
 extern "C" int PMPI_Win_detach(MPI_Win win, const void* base) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   if (int error = check_flavor(call, win, MPI_WIN_FLAVOR_DYNAMIC, "dynamic (MPI_Win_create_dynamic)")) return error;
@@ -312,6 +321,7 @@ extern "C" int PMPI_Win_detach(MPI_Win win, const void* base) {
 
 WEFT_PMPI_ALIAS(Win_get_group)
 extern "C" int PMPI_Win_get_group(MPI_Win win, MPI_Group* group) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   if (int error = check_output(call, win, group, "group")) return error;
@@ -321,6 +331,7 @@ extern "C" int PMPI_Win_get_group(MPI_Win win, MPI_Group* group) {
 
 WEFT_PMPI_ALIAS(Win_set_info)
 extern "C" int PMPI_Win_set_info(MPI_Win win, MPI_Info info) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   if (int error = check_info(call, win, info, "info")) return error;
@@ -330,6 +341,7 @@ extern "C" int PMPI_Win_set_info(MPI_Win win, MPI_Info info) {
 
 WEFT_PMPI_ALIAS(Win_get_info)
 extern "C" int PMPI_Win_get_info(MPI_Win win, MPI_Info* info_used) {
+  const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   if (int error = check_output(call, win, info_used, "info_used")) return error;

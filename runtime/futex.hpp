@@ -18,8 +18,9 @@ inline void futex_wait(std::atomic<std::uint32_t>& word, std::uint32_t expected,
   syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAIT_PRIVATE, expected, timeout, nullptr, 0);
 }
 
-inline void futex_wake(std::atomic<std::uint32_t>& word) noexcept {
-  syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAKE_PRIVATE, 1, nullptr, nullptr, 0);
+// Wakes up to `count` of the threads sleeping on `word`.
+inline void futex_wake(std::atomic<std::uint32_t>& word, int count = 1) noexcept {
+  syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAKE_PRIVATE, count, nullptr, nullptr, 0);
 }
 
 }  // namespace weft::runtime

@@ -11,6 +11,7 @@
 #include "privatize/runtime/rank_globals.hpp"
 #include "runtime/arrivals.hpp"
 #include "runtime/background_work.hpp"
+#include "runtime/call_lock.hpp"
 #include "runtime/exception_state.hpp"
 #include "runtime/openmp_settings.hpp"
 #include "runtime/sanitizers.hpp"
@@ -68,7 +69,15 @@ struct alignas(64) rank {
   // Set while the rank waits without leaving its thread (park_on_thread): unpark then wakes the thread
   // through thread_wake instead of queueing the rank on its worker.
   std::atomic<bool> waits_on_thread{false};
+  // Bumped by every unpark() of a rank whose threads call MPI (and of one that waits on its thread): the
+  // futex its waiting threads sleep on.
   std::atomic<std::uint32_t> thread_wake{0};
+  // MPI_THREAD_MULTIPLE or SERIALIZED provided: the threads the rank started call MPI too, one call at a time
+  // under `calls` (call_lock.hpp). Set once, by the rank; read by its threads and the watchdog.
+  std::atomic<bool> threads_call_mpi{false};
+  call_lock calls;
+  int fiber_call_depth = 0;                   // the fiber's MPI calls under way, nested ones counted
+  std::atomic<std::uint32_t> thread_waiters{0};  // the rank's threads asleep on thread_wake
   // How many times the rank has parked, written by the rank alone: the watchdog tells a rank that stayed
   // blocked from one that ran and blocked again.
   std::atomic<std::uint32_t> parks{0};

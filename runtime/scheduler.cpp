@@ -1,5 +1,9 @@
 #include "runtime/scheduler.hpp"
 
+#include <sched.h>
+
+#include <climits>
+
 #include "runtime/asymmetric_fence.hpp"
 #include "runtime/futex.hpp"
 #include "runtime/job.hpp"
@@ -17,6 +21,35 @@ void switch_to_worker(switch_reason reason) {
   switching_to_worker(self->sanitized, reason == switch_reason::finish);
   self->scheduler = std::move(self->scheduler).resume();
   switched_from_worker(self->sanitized);
+}
+
+// The fiber takes its rank's call lock (call_lock.hpp) without blocking its worker's thread: one of the
+// rank's threads holds it for the short stretch of a call that does not wait, and the worker's other ranks
+// run meanwhile.
+void acquire_calls_from_fiber(rank& self) noexcept {
+  while (!self.calls.try_lock()) {
+    if (self.home->has_ready() && self.open_parallel_regions == 0) switch_to_worker(switch_reason::yield);
+    else cpu_relax();
+  }
+}
+
+// What the fiber does while it does not run, with its rank's call lock given up if a call of it holds it:
+// the rank's threads may call MPI meanwhile.
+template <class Away>
+void away_from_calls(rank& self, Away away) {
+  bool holds = self.fiber_call_depth > 0;
+  if (holds) self.calls.unlock();
+  away();
+  if (holds) acquire_calls_from_fiber(self);
+}
+
+// Wakes the threads of `self` that sleep on its thread_wake: its threads waiting in MPI, or its fiber
+// waiting on its thread. Every such unpark() bumps the word, so a thread that read it before it looked at
+// what it waits for never sleeps through the change.
+void wake_threads(rank& self) noexcept {
+  self.thread_wake.fetch_add(1, std::memory_order_seq_cst);
+  if (self.thread_waiters.load(std::memory_order_seq_cst) > 0 || self.waits_on_thread.load(std::memory_order_relaxed))
+    futex_wake(self.thread_wake, INT_MAX);
 }
 
 // A rank inside an OpenMP parallel region waits without leaving its thread (rank::open_parallel_regions):
@@ -43,11 +76,13 @@ void park_on_thread(rank& self) {
     // Messages from other nodes move only when someone polls the network: the worker would, so this does.
     network_module* network = job::current().network();
     constexpr timespec network_look{0, 100'000};
-    while (self.state.load(std::memory_order_acquire) == rank_state::blocked) {
-      if (network != nullptr) network->progress(home.index());
-      futex_wait(self.thread_wake, wake, network != nullptr ? &network_look : nullptr);
-      wake = self.thread_wake.load(std::memory_order_acquire);
-    }
+    away_from_calls(self, [&] {
+      while (self.state.load(std::memory_order_acquire) == rank_state::blocked) {
+        if (network != nullptr) network->progress(home.index());
+        futex_wait(self.thread_wake, wake, network != nullptr ? &network_look : nullptr);
+        wake = self.thread_wake.load(std::memory_order_acquire);
+      }
+    });
   } else {
     // An unpark() came after the rank's last look: consume it, as the worker would.
     self.state.exchange(rank_state::runnable, std::memory_order_acq_rel);
@@ -57,18 +92,60 @@ void park_on_thread(rank& self) {
 
 }  // namespace
 
+void park_thread(rank& owner, std::uint32_t seen) noexcept {
+  // Messages left in the rank's rings wake no thread (only a parked fiber watches them): the thread looks
+  // again after a while.
+  constexpr timespec look_again{0, 200'000};
+  owner.thread_waiters.fetch_add(1, std::memory_order_seq_cst);
+  owner.calls.unlock();
+  futex_wait(owner.thread_wake, seen, &look_again);
+  owner.thread_waiters.fetch_sub(1, std::memory_order_relaxed);
+  owner.calls.lock_from_thread();
+}
+
+void enter_call_from_fiber(rank& self) noexcept {
+  if (self.fiber_call_depth++ == 0) acquire_calls_from_fiber(self);
+}
+
+void leave_call_from_fiber(rank& self) noexcept {
+  if (--self.fiber_call_depth == 0) self.calls.unlock();
+}
+
+void enter_call_from_thread(rank& owner) noexcept {
+  if (this_thread::call_depth++ > 0) return;
+  owner.calls.lock_from_thread();
+  this_thread::rank = &owner;
+}
+
+void leave_call_from_thread() noexcept {
+  if (--this_thread::call_depth > 0) return;
+  rank* owner = this_thread::rank;
+  this_thread::rank = nullptr;
+  owner->calls.unlock();
+}
+
 int job_size() noexcept { return job::current().size(); }
 
-bool others_ready() noexcept { return this_thread::worker->has_ready(); }
+bool others_ready() noexcept { return this_thread::worker != nullptr && this_thread::worker->has_ready(); }
 
 void yield() {
   take_arrivals();
-  if (others_ready() && this_thread::rank->open_parallel_regions == 0) switch_to_worker(switch_reason::yield);
+  rank& self = *this_thread::rank;
+  if (this_thread::worker == nullptr) [[unlikely]] {
+    // One of the rank's threads, polling: the rank's other callers get the lock meanwhile.
+    self.calls.unlock();
+    ::sched_yield();
+    self.calls.lock_from_thread();
+    return;
+  }
+  if (others_ready() && self.open_parallel_regions == 0)
+    away_from_calls(self, [] { switch_to_worker(switch_reason::yield); });
   // A rank polling for a message from another node must move the network itself when it runs alone.
   else progress_network();
 }
 
 void progress_network() {
+  if (this_thread::worker == nullptr) return;  // a rank's thread: its worker does it
   if (network_module* network = job::current().network()) network->progress(this_thread::worker->index());
 }
 
@@ -76,6 +153,10 @@ void park() {
   rank* self = this_thread::rank;
   if (take_arrivals()) return;
   if (self->background != nullptr && self->background->advance()) return;
+  if (this_thread::worker == nullptr) [[unlikely]] {
+    park_thread(*self, self->thread_wake.load(std::memory_order_acquire));
+    return;
+  }
   // A permit that is already there is consumed here, without a round trip through the worker.
   rank_state expected = rank_state::notified;
   if (self->state.load(std::memory_order_relaxed) == expected &&
@@ -85,13 +166,17 @@ void park() {
   if (inbox != nullptr && !inbox->watch()) return;
   self->parks.store(self->parks.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   if (self->open_parallel_regions == 0) [[likely]]
-    switch_to_worker(switch_reason::park);
+    away_from_calls(*self, [] { switch_to_worker(switch_reason::park); });
   else
     park_on_thread(*self);
   if (inbox != nullptr) inbox->unwatch();
 }
 
-void unpark(rank* target) noexcept {
+namespace {
+
+// The state machine of unpark() (rank.hpp); true when it made runnable a fiber that waits on its thread,
+// which then needs its thread woken.
+bool give_permit(rank* target) noexcept {
   rank_state state = target->state.load(std::memory_order_relaxed);
   for (;;) {
     switch (state) {
@@ -99,23 +184,27 @@ void unpark(rank* target) noexcept {
       case rank_state::notified:
         // Always a read-modify-write, even when the permit is already set: the rank's next acquire of
         // its state then also sees what this caller did before.
-        if (target->state.compare_exchange_weak(state, rank_state::notified, std::memory_order_acq_rel)) return;
+        if (target->state.compare_exchange_weak(state, rank_state::notified, std::memory_order_acq_rel)) return false;
         break;
       case rank_state::blocked:
         if (target->state.compare_exchange_weak(state, rank_state::runnable, std::memory_order_acq_rel)) {
-          if (target->waits_on_thread.load(std::memory_order_relaxed)) {
-            target->thread_wake.fetch_add(1, std::memory_order_release);
-            futex_wake(target->thread_wake);
-          } else {
-            target->home->enqueue(target);
-          }
-          return;
+          if (target->waits_on_thread.load(std::memory_order_relaxed)) return true;
+          target->home->enqueue(target);
+          return false;
         }
         break;
       case rank_state::finished:
-        return;
+        return false;
     }
   }
+}
+
+}  // namespace
+
+void unpark(rank* target) noexcept {
+  // The rank's threads wait in MPI too when they call it: whatever woke the rank may be what one of them
+  // waits for.
+  if (give_permit(target) || target->threads_call_mpi.load(std::memory_order_relaxed)) wake_threads(*target);
 }
 
 void finish_current_rank(int code) {

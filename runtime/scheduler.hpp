@@ -3,6 +3,7 @@
 // resumed by whoever completes the thing it waits for. Nothing spins forever, so any number of ranks
 // share any number of workers.
 
+#include <cstdint>
 #include <utility>
 
 #include "runtime/config.hpp"
@@ -58,6 +59,33 @@ inline bool take_arrivals() {
 // Ends the calling rank as if its main had returned `code`; never returns.
 [[noreturn]] void finish_current_rank(int code);
 
+// The entry and exit of an MPI call of a rank whose threads call MPI (rank::threads_call_mpi), from its fiber
+// or from a thread working for it (`owner`), which acts as the rank (this_thread::rank) until it leaves.
+// Nested calls take the rank's call lock once (call_lock.hpp).
+void enter_call_from_fiber(rank& self) noexcept;
+void leave_call_from_fiber(rank& self) noexcept;
+void enter_call_from_thread(rank& owner) noexcept;
+void leave_call_from_thread() noexcept;
+
+// A thread of `owner` inside an MPI call waits until unpark(owner) changes owner.thread_wake from `seen`, or
+// for a short while, with the call lock given up.
+void park_thread(rank& owner, std::uint32_t seen) noexcept;
+
+// wait_until on a thread of a rank that is not its fiber: the thread sleeps (park_thread). It reads the
+// rank's wake word before each look, so an unpark() after the look is never slept through.
+template <class Done, class BeforePark>
+void wait_on_thread(Done&& done, BeforePark&& before_park) {
+  rank& owner = *current_rank();
+  for (;;) {
+    std::uint32_t seen = owner.thread_wake.load(std::memory_order_acquire);
+    if (done() || (take_arrivals() && done())) return;
+    if (owner.background != nullptr && owner.background->advance() && done()) return;
+    before_park();
+    if (done()) return;
+    park_thread(owner, seen);
+  }
+}
+
 // Waits until done() is true. Whoever makes it true must call unpark() on the waiting rank afterwards;
 // `before_park` runs before each park, for waiters that must say where they wait (done() is checked again
 // after it, so an unpark in between is not lost). Spinning only pays when the event can come from
@@ -65,6 +93,10 @@ inline bool take_arrivals() {
 // network every `network_stride` polls.
 template <class Done, class BeforePark>
 void wait_until(Done&& done, BeforePark&& before_park, unsigned network_stride = network_poll_stride) {
+  if (this_thread::worker == nullptr) [[unlikely]] {
+    wait_on_thread(done, before_park);
+    return;
+  }
   while (!done()) {
     unsigned until_network = network_stride;
     for (unsigned polls = poll_budget(); polls != 0 && !others_ready(); --polls) {

@@ -128,6 +128,8 @@ bool watchdog::all_stuck(std::vector<std::uint32_t>& parks, bool& any_blocked) c
   for (const rank& r : ranks_) {
     rank_state state = r.state.load(std::memory_order_acquire);
     if (state != rank_state::blocked && state != rank_state::finished) return false;
+    // Its threads call MPI: one of them, computing, may yet send what the blocked ranks wait for.
+    if (state == rank_state::blocked && r.threads_call_mpi.load(std::memory_order_relaxed)) return false;
     any_blocked |= state == rank_state::blocked;
     parks.push_back(r.parks.load(std::memory_order_relaxed));
   }
