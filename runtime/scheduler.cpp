@@ -43,6 +43,18 @@ void away_from_calls(rank& self, Away away) {
   if (holds) acquire_calls_from_fiber(self);
 }
 
+// Takes in the rank's arrivals. Outside any MPI call of a rank whose threads call MPI (its fiber joining a
+// thread) they are taken only under the rank's call lock, which one of its threads may hold: then not at all.
+bool take_arrivals_in_turn(rank& self) noexcept {
+  if (self.fiber_call_depth > 0 || this_thread::worker == nullptr ||
+      !self.threads_call_mpi.load(std::memory_order_relaxed)) [[likely]]
+    return take_arrivals();
+  if (!self.calls.try_lock()) return false;
+  bool taken = take_arrivals();
+  self.calls.unlock();
+  return taken;
+}
+
 // Wakes the threads of `self` that sleep on its thread_wake: its threads waiting in MPI, or its fiber
 // waiting on its thread. Every such unpark() bumps the word, so a thread that read it before it looked at
 // what it waits for never sleeps through the change.
@@ -129,8 +141,8 @@ int job_size() noexcept { return job::current().size(); }
 bool others_ready() noexcept { return this_thread::worker != nullptr && this_thread::worker->has_ready(); }
 
 void yield() {
-  take_arrivals();
   rank& self = *this_thread::rank;
+  take_arrivals_in_turn(self);
   if (this_thread::worker == nullptr) [[unlikely]] {
     // One of the rank's threads, polling: the rank's other callers get the lock meanwhile.
     self.calls.unlock();
@@ -151,7 +163,7 @@ void progress_network() {
 
 void park() {
   rank* self = this_thread::rank;
-  if (take_arrivals()) return;
+  if (take_arrivals_in_turn(*self)) return;
   if (self->background != nullptr && self->background->advance()) return;
   if (this_thread::worker == nullptr) [[unlikely]] {
     park_thread(*self, self->thread_wake.load(std::memory_order_acquire));

@@ -1,0 +1,166 @@
+// The C library's blocking waits, made by a rank's fiber: joining a thread, locking a mutex, waiting on a
+// condition variable or a semaphore. Made as they are, they would hold the worker's thread, and the rank's
+// thread they wait for may itself wait for another rank of that worker (a message, a collective): the job
+// would hang. libweft defines them; from a fiber, called by the program (libweft's and libomp's own waits go
+// straight through), they wait by looking again and again, taking in the rank's arrivals and letting the
+// worker's other ranks run in between (yield), and sleeping a little longer each time, up to 0.1 ms, so that
+// the worker leaves the core to the threads. From any other thread they are the C library's.
+
+#include <dlfcn.h>
+#include <link.h>
+#include <pthread.h>
+#include <semaphore.h>
+#include <threads.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+#include <ctime>
+
+#include "runtime/next_definition.hpp"
+#include "runtime/scheduler.hpp"
+#include "runtime/this_thread.hpp"
+
+namespace weft::runtime {
+namespace {
+
+// The code whose waits go straight through: libweft's own (its locks are never held across a switch and its
+// callers may not switch) and LLVM's OpenMP runtime (a fiber may be starting or ending a region, where it must
+// not leave its thread). The executable segments of those libraries, found once.
+class passed_through {
+ public:
+  static bool holds(const void* address) noexcept {
+    static const passed_through code;
+    auto at = reinterpret_cast<std::uintptr_t>(address);
+    for (int i = 0; i < code.count_; ++i)
+      if (at >= code.ranges_[i].begin && at < code.ranges_[i].end) return true;
+    return false;
+  }
+
+ private:
+  struct range {
+    std::uintptr_t begin, end;
+  };
+
+  passed_through() {
+    Dl_info self{};
+    if (::dladdr(reinterpret_cast<void*>(&passed_through::holds), &self) != 0) libweft_base_ = self.dli_fbase;
+    ::dl_iterate_phdr(
+        [](dl_phdr_info* info, std::size_t, void* data) {
+          auto& code = *static_cast<passed_through*>(data);
+          bool wanted = reinterpret_cast<const void*>(info->dlpi_addr) == code.libweft_base_ ||
+                        std::strstr(info->dlpi_name, "/libomp.so") != nullptr;
+          for (int i = 0; wanted && i < info->dlpi_phnum && code.count_ < max_ranges; ++i) {
+            const ElfW(Phdr)& segment = info->dlpi_phdr[i];
+            if (segment.p_type != PT_LOAD || (segment.p_flags & PF_X) == 0) continue;
+            std::uintptr_t begin = info->dlpi_addr + segment.p_vaddr;
+            code.ranges_[code.count_++] = {begin, begin + segment.p_memsz};
+          }
+          return 0;
+        },
+        this);
+  }
+
+  static constexpr int max_ranges = 8;
+  range ranges_[max_ranges]{};
+  int count_ = 0;
+  const void* libweft_base_ = nullptr;
+};
+
+// Whether a wait called from `caller` is a rank's fiber waiting for the program.
+bool fiber_waits(const void* caller) noexcept {
+  return this_thread::worker != nullptr && this_thread::rank != nullptr && !passed_through::holds(caller);
+}
+
+// Runs `done` until it says so, as the fiber's way of waiting described at the top.
+template <class Done>
+void wait_as_fiber(Done done) {
+  long nap_ns = 1'000;
+  while (!done()) {
+    yield();
+    if (done()) return;
+    timespec nap{0, nap_ns};
+    ::nanosleep(&nap, nullptr);
+    nap_ns = std::min(nap_ns * 2, 100'000L);
+  }
+}
+
+template <class Function>
+Function c_library(const char* name) {
+  return next_definition<Function>(name);
+}
+
+}  // namespace
+}  // namespace weft::runtime
+
+using weft::runtime::c_library;
+using weft::runtime::fiber_waits;
+using weft::runtime::wait_as_fiber;
+
+extern "C" {
+
+int pthread_join(pthread_t thread, void** result) {
+  static const auto join = c_library<decltype(&pthread_join)>("pthread_join");
+  static const auto try_join = c_library<decltype(&pthread_tryjoin_np)>("pthread_tryjoin_np");
+  if (!fiber_waits(__builtin_return_address(0))) return join(thread, result);
+  int status;
+  wait_as_fiber([&] { return (status = try_join(thread, result)) != EBUSY; });
+  return status;
+}
+
+// glibc's thrd_join reaches its pthread_join directly, past the one above; a thrd_t is a pthread_t.
+int thrd_join(thrd_t thread, int* result) {
+  static const auto join = c_library<decltype(&thrd_join)>("thrd_join");
+  static const auto try_join = c_library<decltype(&pthread_tryjoin_np)>("pthread_tryjoin_np");
+  if (!fiber_waits(__builtin_return_address(0))) return join(thread, result);
+  void* returned = nullptr;
+  int status;
+  wait_as_fiber([&] { return (status = try_join(thread, &returned)) != EBUSY; });
+  if (status != 0) return thrd_error;
+  if (result != nullptr) *result = static_cast<int>(reinterpret_cast<std::intptr_t>(returned));
+  return thrd_success;
+}
+
+int pthread_mutex_lock(pthread_mutex_t* mutex) noexcept {
+  static const auto lock = c_library<decltype(&pthread_mutex_lock)>("pthread_mutex_lock");
+  static const auto try_lock = c_library<decltype(&pthread_mutex_trylock)>("pthread_mutex_trylock");
+  if (!fiber_waits(__builtin_return_address(0))) return lock(mutex);
+  int status;
+  wait_as_fiber([&] { return (status = try_lock(mutex)) != EBUSY; });
+  return status;
+}
+
+// A wait of at most 0.1 ms on the condition, then a spurious wake-up, which the standard allows: the worker's
+// other ranks run, and the caller looks at its predicate and waits again.
+int pthread_cond_wait(pthread_cond_t* __restrict condition, pthread_mutex_t* __restrict mutex) {
+  static const auto wait = c_library<decltype(&pthread_cond_wait)>("pthread_cond_wait");
+  static const auto clock_wait = c_library<decltype(&pthread_cond_clockwait)>("pthread_cond_clockwait");
+  static const auto unlock = c_library<decltype(&pthread_mutex_unlock)>("pthread_mutex_unlock");
+  static const auto try_lock = c_library<decltype(&pthread_mutex_trylock)>("pthread_mutex_trylock");
+  if (!fiber_waits(__builtin_return_address(0))) return wait(condition, mutex);
+  timespec until;
+  ::clock_gettime(CLOCK_MONOTONIC, &until);
+  until.tv_nsec += 100'000;
+  if (until.tv_nsec >= 1'000'000'000) {
+    until.tv_nsec -= 1'000'000'000;
+    ++until.tv_sec;
+  }
+  int status = clock_wait(condition, mutex, CLOCK_MONOTONIC, &until);
+  if (status != ETIMEDOUT) return status;
+  unlock(mutex);
+  weft::runtime::yield();  // the one whose signal the caller waits for may be another rank of the worker
+  wait_as_fiber([&] { return (status = try_lock(mutex)) != EBUSY; });
+  return status;
+}
+
+int sem_wait(sem_t* semaphore) {
+  static const auto wait = c_library<decltype(&sem_wait)>("sem_wait");
+  static const auto try_wait = c_library<decltype(&sem_trywait)>("sem_trywait");
+  if (!fiber_waits(__builtin_return_address(0))) return wait(semaphore);
+  int status;
+  wait_as_fiber([&] { return (status = try_wait(semaphore)) == 0 || errno != EAGAIN; });
+  return status;
+}
+
+}  // extern "C"
