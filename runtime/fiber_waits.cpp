@@ -86,10 +86,20 @@ void wait_as_fiber(Done done) {
   }
 }
 
-template <class Function>
-Function c_library(const char* name) {
-  return next_definition<Function>(name);
-}
+// The C library's definitions of what this file interposes.
+struct c_library_waits {
+  next_definition_of<decltype(&::pthread_join)> pthread_join{"pthread_join"};
+  next_definition_of<decltype(&::pthread_tryjoin_np)> pthread_tryjoin_np{"pthread_tryjoin_np"};
+  next_definition_of<decltype(&::thrd_join)> thrd_join{"thrd_join"};
+  next_definition_of<decltype(&::pthread_mutex_lock)> pthread_mutex_lock{"pthread_mutex_lock"};
+  next_definition_of<decltype(&::pthread_mutex_trylock)> pthread_mutex_trylock{"pthread_mutex_trylock"};
+  next_definition_of<decltype(&::pthread_mutex_unlock)> pthread_mutex_unlock{"pthread_mutex_unlock"};
+  next_definition_of<decltype(&::pthread_cond_wait)> pthread_cond_wait{"pthread_cond_wait"};
+  next_definition_of<decltype(&::pthread_cond_clockwait)> pthread_cond_clockwait{"pthread_cond_clockwait"};
+  next_definition_of<decltype(&::sem_wait)> sem_wait{"sem_wait"};
+  next_definition_of<decltype(&::sem_trywait)> sem_trywait{"sem_trywait"};
+};
+constinit const c_library_waits c_library;
 
 }  // namespace
 }  // namespace weft::runtime
@@ -101,44 +111,34 @@ using weft::runtime::wait_as_fiber;
 extern "C" {
 
 int pthread_join(pthread_t thread, void** result) {
-  static const auto join = c_library<decltype(&pthread_join)>("pthread_join");
-  static const auto try_join = c_library<decltype(&pthread_tryjoin_np)>("pthread_tryjoin_np");
-  if (!fiber_waits(__builtin_return_address(0))) return join(thread, result);
+  if (!fiber_waits(__builtin_return_address(0))) return (*c_library.pthread_join)(thread, result);
   int status;
-  wait_as_fiber([&] { return (status = try_join(thread, result)) != EBUSY; });
+  wait_as_fiber([&] { return (status = (*c_library.pthread_tryjoin_np)(thread, result)) != EBUSY; });
   return status;
 }
 
 // glibc's thrd_join reaches its pthread_join directly, past the one above; a thrd_t is a pthread_t.
 int thrd_join(thrd_t thread, int* result) {
-  static const auto join = c_library<decltype(&thrd_join)>("thrd_join");
-  static const auto try_join = c_library<decltype(&pthread_tryjoin_np)>("pthread_tryjoin_np");
-  if (!fiber_waits(__builtin_return_address(0))) return join(thread, result);
+  if (!fiber_waits(__builtin_return_address(0))) return (*c_library.thrd_join)(thread, result);
   void* returned = nullptr;
   int status;
-  wait_as_fiber([&] { return (status = try_join(thread, &returned)) != EBUSY; });
+  wait_as_fiber([&] { return (status = (*c_library.pthread_tryjoin_np)(thread, &returned)) != EBUSY; });
   if (status != 0) return thrd_error;
   if (result != nullptr) *result = static_cast<int>(reinterpret_cast<std::intptr_t>(returned));
   return thrd_success;
 }
 
 int pthread_mutex_lock(pthread_mutex_t* mutex) noexcept {
-  static const auto lock = c_library<decltype(&pthread_mutex_lock)>("pthread_mutex_lock");
-  static const auto try_lock = c_library<decltype(&pthread_mutex_trylock)>("pthread_mutex_trylock");
-  if (!fiber_waits(__builtin_return_address(0))) return lock(mutex);
+  if (!fiber_waits(__builtin_return_address(0))) return (*c_library.pthread_mutex_lock)(mutex);
   int status;
-  wait_as_fiber([&] { return (status = try_lock(mutex)) != EBUSY; });
+  wait_as_fiber([&] { return (status = (*c_library.pthread_mutex_trylock)(mutex)) != EBUSY; });
   return status;
 }
 
 // A wait of at most 0.1 ms on the condition, then a spurious wake-up, which the standard allows: the worker's
 // other ranks run, and the caller looks at its predicate and waits again.
 int pthread_cond_wait(pthread_cond_t* __restrict condition, pthread_mutex_t* __restrict mutex) {
-  static const auto wait = c_library<decltype(&pthread_cond_wait)>("pthread_cond_wait");
-  static const auto clock_wait = c_library<decltype(&pthread_cond_clockwait)>("pthread_cond_clockwait");
-  static const auto unlock = c_library<decltype(&pthread_mutex_unlock)>("pthread_mutex_unlock");
-  static const auto try_lock = c_library<decltype(&pthread_mutex_trylock)>("pthread_mutex_trylock");
-  if (!fiber_waits(__builtin_return_address(0))) return wait(condition, mutex);
+  if (!fiber_waits(__builtin_return_address(0))) return (*c_library.pthread_cond_wait)(condition, mutex);
   timespec until;
   ::clock_gettime(CLOCK_MONOTONIC, &until);
   until.tv_nsec += 100'000;
@@ -146,20 +146,18 @@ int pthread_cond_wait(pthread_cond_t* __restrict condition, pthread_mutex_t* __r
     until.tv_nsec -= 1'000'000'000;
     ++until.tv_sec;
   }
-  int status = clock_wait(condition, mutex, CLOCK_MONOTONIC, &until);
+  int status = (*c_library.pthread_cond_clockwait)(condition, mutex, CLOCK_MONOTONIC, &until);
   if (status != ETIMEDOUT) return status;
-  unlock(mutex);
+  (*c_library.pthread_mutex_unlock)(mutex);
   weft::runtime::yield();  // the one whose signal the caller waits for may be another rank of the worker
-  wait_as_fiber([&] { return (status = try_lock(mutex)) != EBUSY; });
+  wait_as_fiber([&] { return (status = (*c_library.pthread_mutex_trylock)(mutex)) != EBUSY; });
   return status;
 }
 
 int sem_wait(sem_t* semaphore) {
-  static const auto wait = c_library<decltype(&sem_wait)>("sem_wait");
-  static const auto try_wait = c_library<decltype(&sem_trywait)>("sem_trywait");
-  if (!fiber_waits(__builtin_return_address(0))) return wait(semaphore);
+  if (!fiber_waits(__builtin_return_address(0))) return (*c_library.sem_wait)(semaphore);
   int status;
-  wait_as_fiber([&] { return (status = try_wait(semaphore)) == 0 || errno != EAGAIN; });
+  wait_as_fiber([&] { return (status = (*c_library.sem_trywait)(semaphore)) == 0 || errno != EAGAIN; });
   return status;
 }
 

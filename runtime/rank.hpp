@@ -53,9 +53,9 @@ struct alignas(64) rank {
   // What the rank started and must advance whenever it would park; null when nothing (set by the layers
   // above, from the rank itself).
   background_work* background = nullptr;
-  // Where messages left for the rank wait to be taken in (set by the layers above, from the rank itself,
-  // when it first receives); null until then.
-  arrivals* inbox = nullptr;
+  // Where messages left for the rank wait to be taken in (set by the layers above when the rank, or one of
+  // its threads, first receives, while its worker may look at it); null until then.
+  std::atomic<arrivals*> inbox{nullptr};
   // Parked watching its inbox and not yet looked at again by its worker after a heavy fence (worker-owned).
   bool watch_unconfirmed = false;
   // What the rank waits for while it is blocked in a recorded wait (see wait_site.hpp).

@@ -5,6 +5,8 @@
 
 #include <cerrno>
 #include <new>
+#include <type_traits>
+#include <utility>
 
 #include "runtime/next_definition.hpp"
 #include "runtime/rank.hpp"
@@ -21,31 +23,79 @@ void work_for(rank* owner) {
 
 namespace {
 
+using privatize::rank_globals;
+
 // What a thread created for a rank runs first: it takes the rank on, then runs what it was created for.
-template <class Result>
+// When the program is built with a sanitizer, the program's call went through the sanitizer's
+// pthread_create first, and `start` is the sanitizer's start routine, which sets the thread up for the
+// sanitizer: until then the thread may neither allocate nor run instrumented code. So the creator prepares
+// everything, the thread only copies and writes thread-locals, and it leaves its record to the next
+// creator to free.
 struct serving_start {
-  Result (*start)(void*);
+  void* (*pthread_start)(void*);
+  int (*c11_start)(void*);
   void* argument;
   rank* owner;
-
-  static Result run(void* record) {
-    serving_start self = *static_cast<serving_start*>(record);
-    delete static_cast<serving_start*>(record);
-    work_for(self.owner);
-    return self.start(self.argument);
-  }
+  rank_globals* globals;  // owner's, read here rather than through owner by the new thread
+  rank_globals::thread_images* images;
+  serving_start* next_retired;
 };
+
+// Pushed to by new threads with the compiler's atomic builtins: std::atomic's members are calls at -O1.
+serving_start* retired_starts = nullptr;
+
+[[clang::disable_sanitizer_instrumentation]] serving_start take_on_rank(serving_start* record) noexcept {
+  serving_start self = *record;
+  record->next_retired = __atomic_load_n(&retired_starts, __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n(&retired_starts, &record->next_retired, record, true, __ATOMIC_RELEASE,
+                                      __ATOMIC_RELAXED)) {
+  }
+  this_thread::owner = self.owner;
+  rank_globals::enter_prepared_thread(self.globals, self.images);
+  return self;
+}
+
+[[clang::disable_sanitizer_instrumentation]] void* run_pthread(void* record) {
+  serving_start self = take_on_rank(static_cast<serving_start*>(record));
+  return self.pthread_start(self.argument);
+}
+
+[[clang::disable_sanitizer_instrumentation]] int run_c11(void* record) {
+  serving_start self = take_on_rank(static_cast<serving_start*>(record));
+  return self.c11_start(self.argument);
+}
+
+void free_retired_starts() noexcept {
+  serving_start* record = __atomic_exchange_n(&retired_starts, nullptr, __ATOMIC_ACQUIRE);
+  while (record != nullptr) delete std::exchange(record, record->next_retired);
+}
 
 // Calls `create` (the C library's) with the start routine wrapped when the caller serves a rank.
 template <class Result, class Create, class Handle, class... Attributes>
 int create_serving(Create create, int no_memory, Handle* thread, Result (*start)(void*), void* argument,
                    Attributes... attributes) {
   rank* owner = served_rank();
-  if (owner == nullptr) return create(thread, attributes..., start, argument);
-  auto* record = new (std::nothrow) serving_start<Result>{start, argument, owner};
+  if (owner == nullptr || owner->globals == nullptr) return create(thread, attributes..., start, argument);
+  free_retired_starts();
+  auto* record = new (std::nothrow) serving_start{nullptr, nullptr, argument, owner, owner->globals.get(), nullptr, nullptr};
   if (record == nullptr) return no_memory;
-  int result = create(thread, attributes..., &serving_start<Result>::run, record);
-  if (result != 0) delete record;  // both report success as 0 (thrd_success)
+  record->images = rank_globals::prepare_thread(*record->globals);
+  if (record->images == nullptr) {
+    delete record;
+    return no_memory;
+  }
+  int result;
+  if constexpr (std::is_same_v<Result, int>) {
+    record->c11_start = start;
+    result = create(thread, attributes..., &run_c11, record);
+  } else {
+    record->pthread_start = start;
+    result = create(thread, attributes..., &run_pthread, record);
+  }
+  if (result != 0) {  // both report success as 0 (thrd_success)
+    rank_globals::discard_prepared_thread(record->images);
+    delete record;
+  }
   return result;
 }
 

@@ -45,8 +45,9 @@ void away_from_calls(rank& self, Away away) {
 
 // Takes in the rank's arrivals. Outside any MPI call of a rank whose threads call MPI (its fiber joining a
 // thread) they are taken only under the rank's call lock, which one of its threads may hold: then not at all.
+// A thread of the rank is inside a call, under the lock (and must not read the fiber's call depth).
 bool take_arrivals_in_turn(rank& self) noexcept {
-  if (self.fiber_call_depth > 0 || this_thread::worker == nullptr ||
+  if (this_thread::worker == nullptr || self.fiber_call_depth > 0 ||
       !self.threads_call_mpi.load(std::memory_order_relaxed)) [[likely]]
     return take_arrivals();
   if (!self.calls.try_lock()) return false;
@@ -80,7 +81,7 @@ void park_on_thread(rank& self) {
   if (self.state.compare_exchange_strong(expected, rank_state::blocked, std::memory_order_acq_rel)) {
     // The second look the worker gives a rank that parked watching its inbox (worker::confirm_watchers),
     // given here: the worker does nothing else while this rank holds its thread.
-    arrivals* inbox = self.inbox;
+    arrivals* inbox = self.inbox.load(std::memory_order_acquire);
     if (inbox != nullptr && inbox->has_senders()) {
       heavy_fence();
       if (inbox->arrived()) unpark(&self);
@@ -174,7 +175,7 @@ void park() {
   if (self->state.load(std::memory_order_relaxed) == expected &&
       self->state.compare_exchange_strong(expected, rank_state::runnable, std::memory_order_acq_rel))
     return;
-  arrivals* inbox = self->inbox;
+  arrivals* inbox = self->inbox.load(std::memory_order_acquire);
   if (inbox != nullptr && !inbox->watch()) return;
   self->parks.store(self->parks.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   if (self->open_parallel_regions == 0) [[likely]]

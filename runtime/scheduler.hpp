@@ -52,7 +52,7 @@ bool others_ready() noexcept;
 
 // Takes in the messages left for the calling rank (rank::inbox); true when any were.
 inline bool take_arrivals() {
-  arrivals* inbox = current_rank()->inbox;
+  arrivals* inbox = current_rank()->inbox.load(std::memory_order_acquire);
   return inbox != nullptr && inbox->take();
 }
 

@@ -130,7 +130,8 @@ void worker::run_rank(rank* r) {
         // later one) and let the rank look again.
         r->state.exchange(rank_state::runnable, std::memory_order_acq_rel);
         local_ready_.push_back(r);
-      } else if (r->inbox != nullptr && !r->watch_unconfirmed && r->inbox->has_senders()) {
+      } else if (arrivals* inbox = r->inbox.load(std::memory_order_acquire);
+                 inbox != nullptr && !r->watch_unconfirmed && inbox->has_senders()) {
         r->watch_unconfirmed = true;
         unconfirmed_watchers_.push_back(r);
       }
@@ -184,7 +185,7 @@ void worker::confirm_watchers() {
   heavy_fence();
   for (rank* r : unconfirmed_watchers_) {
     r->watch_unconfirmed = false;
-    if (r->inbox->arrived()) unpark(r);
+    if (r->inbox.load(std::memory_order_relaxed)->arrived()) unpark(r);
   }
   unconfirmed_watchers_.clear();
 }

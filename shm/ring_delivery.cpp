@@ -156,10 +156,10 @@ bool take_ring_messages_for(matching_engine& engine, recv_request& wanting) {
 
 void take_rings_when_waiting(int self) {
   runtime::rank* rank = runtime::current_rank();
-  if (rank == nullptr || rank->inbox != nullptr || rank->id != self) [[likely]]
+  if (rank == nullptr || rank->inbox.load(std::memory_order_relaxed) != nullptr || rank->id != self) [[likely]]
     return;
   static runtime::rank_slots<ring_arrivals> all([](ring_arrivals& a, int id) { a.engine = &engine_of(id); });
-  rank->inbox = &all[self];
+  rank->inbox.store(&all[self], std::memory_order_release);
 }
 
 }  // namespace weft::shm

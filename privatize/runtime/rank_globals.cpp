@@ -1,7 +1,9 @@
 #include "privatize/runtime/rank_globals.hpp"
 
 #include <cxxabi.h>
+#include <pthread.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <utility>
@@ -18,15 +20,9 @@ extern "C" {
 }
 
 namespace weft::privatize {
-namespace {
 
-[[gnu::tls_model("initial-exec")]] constinit thread_local rank_globals* current_globals = nullptr;
-// Whether the calling thread works for a rank through an image of its own (enter_thread), not as its fiber.
-[[gnu::tls_model("initial-exec")]] constinit thread_local bool in_thread_image = false;
-
-// The thread-locals of the calling thread, a copy per rank it has worked for (an OpenMP pool thread serves
-// the ranks of a worker in turn), freed when the thread ends.
-class thread_images {
+// A copy per rank the thread has worked for (an OpenMP pool thread serves the ranks of a worker in turn).
+class rank_globals::thread_images {
  public:
   const rank_image& of(const rank_globals& globals) {
     for (const auto& [owner, image] : images_)
@@ -34,11 +30,39 @@ class thread_images {
     return *images_.emplace_back(&globals, std::make_unique<rank_image>(rank_image::thread_of{globals.image()})).second;
   }
 
+  // The table of the copy made by prepare_thread, which enter_prepared_thread reads without a call.
+  const std::intptr_t* prepared_deltas = nullptr;
+
  private:
   std::vector<std::pair<const rank_globals*, std::unique_ptr<rank_image>>> images_;
 };
 
-thread_local thread_images images;
+namespace {
+
+[[gnu::tls_model("initial-exec")]] constinit thread_local rank_globals* current_globals = nullptr;
+// Whether the calling thread works for a rank through an image of its own (enter_thread), not as its fiber.
+[[gnu::tls_model("initial-exec")]] constinit thread_local bool in_thread_image = false;
+
+// The thread's images, freed by a thread-specific key when the thread ends: its destructors run after the
+// C++ thread_local destructors of the program, which still use the copies. Made as libweft loads, before any
+// thread that reads it without synchronizing (enter_prepared_thread) can exist.
+[[gnu::tls_model("initial-exec")]] constinit thread_local rank_globals::thread_images* this_thread_images = nullptr;
+const pthread_key_t images_key = [] {
+  pthread_key_t key{};
+  if (pthread_key_create(&key, [](void* images) { delete static_cast<rank_globals::thread_images*>(images); }) != 0) {
+    std::fputs("weft: no thread-specific key is left for the thread-locals of ranks' threads\n", stderr);
+    std::abort();
+  }
+  return key;
+}();
+
+rank_globals::thread_images& this_thread_images_made() {
+  if (this_thread_images == nullptr) {
+    this_thread_images = new rank_globals::thread_images;
+    pthread_setspecific(images_key, this_thread_images);
+  }
+  return *this_thread_images;
+}
 
 }  // namespace
 
@@ -62,8 +86,29 @@ void rank_globals::switch_in(rank_globals* globals) noexcept {
 void rank_globals::enter_thread(rank_globals* globals) {
   current_globals = globals;
   in_thread_image = globals != nullptr;
-  __weft_priv_deltas = globals != nullptr ? images.of(*globals).deltas() : rank_image::process_deltas;
+  __weft_priv_deltas = globals != nullptr ? this_thread_images_made().of(*globals).deltas() : rank_image::process_deltas;
 }
+
+rank_globals::thread_images* rank_globals::prepare_thread(const rank_globals& globals) noexcept {
+  try {
+    auto images = std::make_unique<thread_images>();
+    images->prepared_deltas = images->of(globals).deltas();
+    return images.release();
+  } catch (const std::bad_alloc&) {
+    return nullptr;
+  }
+}
+
+[[clang::disable_sanitizer_instrumentation]] void rank_globals::enter_prepared_thread(rank_globals* globals,
+                                                                                    thread_images* images) noexcept {
+  this_thread_images = images;
+  pthread_setspecific(images_key, images);
+  current_globals = globals;
+  in_thread_image = true;
+  __weft_priv_deltas = images->prepared_deltas;
+}
+
+void rank_globals::discard_prepared_thread(thread_images* images) noexcept { delete images; }
 
 bool rank_globals::on_other_thread() noexcept { return in_thread_image; }
 

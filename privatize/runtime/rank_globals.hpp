@@ -32,6 +32,17 @@ class rank_globals {
   // Whether the calling thread works for the current rank through enter_thread, not as the rank's fiber.
   static bool on_other_thread() noexcept;
 
+  // The thread-locals of a thread that works for ranks, a copy per rank.
+  class thread_images;
+  // enter_thread in two halves, for a thread created to work for the rank: its creator makes its copy of
+  // the thread-locals (null: out of memory), the new thread enters with it before anything else. A
+  // sanitizer's own start routine runs after that, and until it has set the thread up the thread may
+  // neither allocate nor run instrumented code; enter_prepared_thread does neither. discard_prepared_thread
+  // frees a preparation whose thread was not created.
+  static thread_images* prepare_thread(const rank_globals& globals) noexcept;
+  static void enter_prepared_thread(rank_globals* globals, thread_images* images) noexcept;
+  static void discard_prepared_thread(thread_images* images) noexcept;
+
  private:
   rank_image image_;
   exit_handlers handlers_;
