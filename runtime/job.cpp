@@ -14,6 +14,7 @@
 #include "privatize/runtime/rank_image.hpp"
 #include "runtime/fault_handler.hpp"
 #include "runtime/memory_limits.hpp"
+#include "runtime/openmp_settings.hpp"
 #include "runtime/openmp_tool.hpp"
 #include "runtime/output_tagging.hpp"
 #include "runtime/report.hpp"
@@ -130,6 +131,7 @@ void job::report_bindings() const {
 int job::run() {
   running_ = this;
   require_openmp_tool();
+  set_openmp_defaults(threads_per_rank_);
   if (nodes_.this_node() == 0) warn_of_unknown_settings();
   if (settings_.report_bindings) report_bindings();
   publish_ranks_for_debuggers(std::span<const rank>(ranks_.get(), nodes_.local_count()), worker_count());

@@ -2,6 +2,9 @@
 
 #include <omp.h>
 
+#include <cstdlib>
+#include <string>
+
 #include "runtime/next_definition.hpp"
 #include "runtime/rank.hpp"
 #include "runtime/this_thread.hpp"
@@ -66,6 +69,11 @@ void apply_openmp_settings(const openmp_settings* wanted) {
   openmp.set_schedule(static_cast<omp_sched_t>(settings.schedule_kind), settings.schedule_chunk);
   openmp.set_default_device(settings.default_device);
   detail::applied_openmp_settings = wanted;
+}
+
+void set_openmp_defaults(int threads_per_rank) {
+  ::setenv("KMP_AFFINITY", "disabled", 0);
+  ::setenv("OMP_NUM_THREADS", std::to_string(threads_per_rank).c_str(), 0);
 }
 
 }  // namespace weft::runtime

@@ -35,19 +35,22 @@ class Case:
     repeats: int = 0              # at most this many repeats; 0: as many as the run's
     nodes: int = 1                # node processes; more than 1: a job across nodes, over TCP on loopback
     busy_loops: int = 0           # busy-looping processes beside the job (cores shared with other work)
+    threads: int = 0              # threads per rank (OMP_NUM_THREADS); 0: not set
 
     @property
     def id(self):
         # Cases of one node keep the ids that targets and published results name.
         return (f"{self.program}-{self.ranks}" + (f"-nodes{self.nodes}" if self.nodes > 1 else "")
-                + (f"-busy{self.busy_loops}" if self.busy_loops else ""))
+                + (f"-busy{self.busy_loops}" if self.busy_loops else "")
+                + (f"-t{self.threads}" if self.threads else ""))
 
     @property
     def title(self):
         where = f" on {self.nodes} nodes" if self.nodes > 1 else ""
         who = " (Weft only)" if self.libraries == WEFT else ""
         beside = f" beside {self.busy_loops} busy loops" if self.busy_loops else ""
-        return f"{self.program}, {self.ranks:,} ranks{where}{beside}{who}"
+        threads = f" x {self.threads} threads" if self.threads else ""
+        return f"{self.program}, {self.ranks:,} ranks{threads}{where}{beside}{who}"
 
 
 def _privatization_cost():
@@ -91,6 +94,17 @@ def _across_nodes(quick):
     if not quick:
         cases.append(Case("startup", 4, ("weft", "openmpi"), timed=True, **over_tcp))
     return cases + [Case("startup", 1024, WEFT, timed=True, nodes=4, repeats=over_tcp["repeats"])]
+
+
+def _threads(quick):
+    # Ranks that run threads, on the 2 cores: the hybrid stencil as 1 rank x 2 threads (also with Weft without
+    # privatization: the globals its parallel loop reads cost that much), 2 x 1 and 4 x 2 (oversubscribed);
+    # and the message rate of 2 threads per rank calling MPI at once. Runs of a second or two: three repeats.
+    quick_args = ("--quick",) if quick else ()
+    return [Case("hybrid_stencil", 1, PRIVATIZATION, quick_args, threads=2, repeats=3),
+            Case("hybrid_stencil", 2, ALL, quick_args, threads=1, repeats=3),
+            Case("hybrid_stencil", 4, ALL, quick_args, threads=2, repeats=3),
+            Case("thread_message_rate", 2, ALL, quick_args, threads=2, repeats=3)]
 
 
 def _full():
@@ -144,7 +158,7 @@ def _full():
            Case("startup", 1000, WEFT, timed=True), Case("startup", 10000, WEFT, timed=True),
            # 256 ranks of the convolution: where views save the most ghost cells (processes would be 256).
            _convolution(256, ("weft", "weft_halo_copy"), False)]
-    return two + over + big + _across_nodes(False)
+    return two + over + big + _threads(False) + _across_nodes(False)
 
 
 def _quick():
@@ -168,6 +182,7 @@ def _quick():
             _rma(True),
             _convolution(2, HALO, True),
             _convolution(256, ("weft", "weft_halo_copy"), True),
+            *_threads(True),
             *_across_nodes(True)]
 
 

@@ -24,6 +24,9 @@ PROGRAMS_DIR = ROOT / "benchmarks" / "programs"
 # Examples that are benchmarks too (the MPIX_Halo paper's convolution), measured as the user runs them.
 EXAMPLES_DIR = ROOT / "examples"
 BENCHMARKED_EXAMPLES = ("convolution",)
+# Programs whose ranks run OpenMP parallel regions, built with -fopenmp (clang's, LLVM's libomp, with every
+# library's wrapper).
+OPENMP_PROGRAMS = ("hybrid_stencil",)
 
 
 @dataclass
@@ -37,14 +40,21 @@ class Library:
     compile_env: dict = field(default_factory=dict)  # settings for its mpicc
     nodes_option: str = ""        # the launcher's option for a number of node processes, if it has one
     across_nodes: dict = field(default_factory=dict)  # settings of a job across nodes, over env
+    # The launcher's options that let a rank's threads use every core, where it would bind each rank to one
+    unbound: list = field(default_factory=list)
 
-    def command(self, ranks, program, args, nodes=1):
+    def command(self, ranks, program, args, nodes=1, threads=0):
         spread = [self.nodes_option, str(nodes)] if nodes > 1 and self.nodes_option else []
-        return [*self.mpirun, *spread, "-n", str(ranks), str(program), *args]
+        unbound = self.unbound if threads > 1 else []
+        return [*self.mpirun, *spread, *unbound, "-n", str(ranks), str(program), *args]
 
-    def environment(self, nodes=1):
-        """The settings added to the environment of a run on `nodes` nodes."""
-        return {**self.env, **self.across_nodes} if nodes > 1 else dict(self.env)
+    def environment(self, nodes=1, threads=0):
+        """The settings added to the environment of a run on `nodes` nodes, with `threads` per rank (OpenMP's
+        OMP_NUM_THREADS, which every launcher and Weft's placement of workers read)."""
+        env = {**self.env, **self.across_nodes} if nodes > 1 else dict(self.env)
+        if threads:
+            env["OMP_NUM_THREADS"] = str(threads)
+        return env
 
 
 def libraries(build_dir):
@@ -76,9 +86,12 @@ def libraries(build_dir):
         # keeps it from probing InfiniBand, TCP and libfabric devices this machine does not use. It is
         # what it picks on its own here, so the figures do not change, but start-up is quieter. Across
         # nodes the tcp transport on lo replaces vader.
+        # Open MPI binds each of 2 ranks or fewer to a core; a rank that runs threads is unbound, as its
+        # users are told to do (--bind-to none), so that its threads spread over the cores.
         Library("openmpi", "Open MPI", "mpicc.openmpi", openmpi_run,
                 {"OMPI_MCA_pml": "ob1", "OMPI_MCA_btl": "self,vader"}, compile_env={"OMPI_CC": "clang-19"},
-                across_nodes={"OMPI_MCA_btl": "self,tcp", "OMPI_MCA_btl_tcp_if_include": "lo"}),
+                across_nodes={"OMPI_MCA_btl": "self,tcp", "OMPI_MCA_btl_tcp_if_include": "lo"},
+                unbound=["--bind-to", "none"]),
     ]
 
 
@@ -158,7 +171,8 @@ def _compile(lib, source, binary, log_dir):
     if shutil.which(lib.mpicc) is None:
         return None
     # -lm: some programs use libm (sqrt in statistics); linking it costs nothing when unused.
-    cmd = [lib.mpicc, "-O2", *lib.flags, "-o", str(binary), str(source), "-lm"]
+    openmp = ["-fopenmp"] if source.stem in OPENMP_PROGRAMS else []
+    cmd = [lib.mpicc, "-O2", *lib.flags, *openmp, "-o", str(binary), str(source), "-lm"]
     done = subprocess.run(cmd, capture_output=True, text=True, env=dict(os.environ, **lib.compile_env))
     if done.returncode != 0:
         Path(log_dir, f"build-{lib.key}-{source.stem}.log").write_text(

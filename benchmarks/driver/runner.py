@@ -179,8 +179,8 @@ class Runner:
                       or (time.monotonic() > self.deadline and "time budget spent") or "")
         if run.detail:
             return run        # not printed: the report lists skipped runs with their reason
-        run.command = lib.command(case.ranks, binary, case.args, case.nodes)
-        env = dict(os.environ, **lib.environment(case.nodes))
+        run.command = lib.command(case.ranks, binary, case.args, case.nodes, case.threads)
+        env = dict(os.environ, **lib.environment(case.nodes, case.threads))
         timeout = case.timeout or self.timeout
         raw = self.raw_dir / f"{case.id}.{key}.{repeat + 1}.txt"
         with busy_loops(case.busy_loops):

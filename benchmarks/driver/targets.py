@@ -355,6 +355,48 @@ def _sharing_cores(figures):
     return goal, met, "; ".join(parts)
 
 
+def _hybrid_stencil(ranks, threads):
+    """The hybrid MPI+OpenMP stencil at one shape: Weft's step no slower than the better peer's."""
+    def check(figures):
+        goal = (f"hybrid stencil (omp parallel for in each rank), {ranks} rank{'s' if ranks > 1 else ''} × "
+                f"{threads} thread{'s' if threads > 1 else ''} on 2 cores: Weft no slower than the better of MPICH "
+                f"and Open MPI")
+        compared = _compared(figures, f"hybrid_stencil-{ranks}-t{threads}", "hybrid_stencil_step", str(threads))
+        if compared is None:
+            return goal, None, "not measured"
+        fig, weft, others = compared
+        best = min(others, key=others.get)
+        met, runs = _judge(fig, weft <= others[best])
+        return goal, met, (f"Weft {_fmt(weft, fig['unit'])}, {NAMES[best]} {_fmt(others[best], fig['unit'])}: "
+                           f"{weft / others[best]:.2f} ×" + "".join(", " + m for m in _missing_other(others)) + runs)
+    return check
+
+
+def _privatized_globals_in_region(figures):
+    goal = ("privatized globals inside a parallel region: hybrid stencil, 1 rank × 2 threads: Weft ≤ 1.10 × Weft "
+            "without privatization")
+    fig = find(figures, "hybrid_stencil-1-t2", "hybrid_stencil_step", "2")
+    if not fig or "weft" not in fig["median"] or not fig["median"].get("weft_noprivatize"):
+        return goal, None, "not measured"
+    weft, plain = fig["median"]["weft"], fig["median"]["weft_noprivatize"]
+    met, runs = _judge(fig, weft <= 1.10 * plain)
+    return goal, met, (f"Weft {_fmt(weft, fig['unit'])}, without privatization {_fmt(plain, fig['unit'])}: "
+                       f"{weft / plain:.2f} ×{runs}")
+
+
+def _thread_message_rate(figures):
+    goal = ("message rate from threads (MPI_THREAD_MULTIPLE), 8 B, 2 ranks × 2 threads: Weft ≥ the better of "
+            "MPICH and Open MPI")
+    compared = _compared(figures, "thread_message_rate-2-t2", "thread_message_rate", "2")
+    if compared is None:
+        return goal, None, "not measured"
+    fig, weft, others = compared
+    best = max(others, key=others.get)
+    met, runs = _judge(fig, weft >= others[best])
+    return goal, met, (f"Weft {_fmt(weft, fig['unit'])}, {NAMES[best]} {_fmt(others[best], fig['unit'])}: "
+                       f"{weft / others[best]:.2f} ×" + "".join(", " + m for m in _missing_other(others)) + runs)
+
+
 def evaluate(figures):
     """[{goal, met (True, False, UNSETTLED or None), measured}] in the order of the issue."""
     checks = (_latency_vs_best, _latency_oversubscribed, _bandwidth, _fiber_switch, _idle_memory,
@@ -366,7 +408,9 @@ def evaluate(figures):
               _across_nodes("pingpong-2-nodes2", "pingpong_latency", "0", "0-byte latency", False),
               _across_nodes("stream_bandwidth-2-nodes2", "stream_bandwidth", MiB4_PARAM, "bandwidth at 4 MiB",
                             True),
-              _startup("startup-1024-nodes4", "4 nodes × 256 ranks", 2.0))
+              _startup("startup-1024-nodes4", "4 nodes × 256 ranks", 2.0),
+              _hybrid_stencil(1, 2), _hybrid_stencil(2, 1), _hybrid_stencil(4, 2), _privatized_globals_in_region,
+              _thread_message_rate)
     out = []
     for check in checks:
         goal, met, measured = check(figures)

@@ -86,7 +86,7 @@ class Summary(unittest.TestCase):
         runs.append(run("startup-10000", "weft", 0, [["job_wall_time", "10000", 1.5, "s"]]))
         targets = evaluate(summarize(self.cases, runs, list(ALL)))
         self.assertEqual([t["met"] for t in targets],
-                         [True, None, None, None, None, False] + [None] * 16)
+                         [True, None, None, None, None, False] + [None] * 21)
         self.assertEqual(targets[0]["measured"], "Weft 0.1 us, Open MPI 0.3 us: 0.33 ×")
 
     def test_collective_targets(self):
@@ -326,6 +326,28 @@ class AcrossNodes(unittest.TestCase):
                                                   "OMPI_MCA_btl_tcp_if_include": "lo"})
         self.assertEqual(by_key["weft_halo_copy"].environment(2), {"WEFT_HALO_COPY": "1"})
 
+    def test_threads_per_rank(self):
+        # Ranks that run threads: OMP_NUM_THREADS for every library, Open MPI's ranks unbound from one core,
+        # and the programs with parallel regions built with -fopenmp.
+        case = Case("hybrid_stencil", 4, WEFT, threads=2)
+        self.assertEqual((case.id, case.title), ("hybrid_stencil-4-t2", "hybrid_stencil, 4 ranks x 2 threads (Weft only)"))
+        by_key = {lib.key: lib for lib in libraries("build")}
+        self.assertEqual(by_key["weft"].environment(1, threads=2), {"OMP_NUM_THREADS": "2"})
+        self.assertEqual(by_key["openmpi"].command(4, "prog", (), threads=2)[-5:],
+                         ["--bind-to", "none", "-n", "4", "prog"])
+        self.assertNotIn("--bind-to", by_key["openmpi"].command(4, "prog", (), threads=1))
+        self.assertEqual(by_key["mpich"].command(4, "prog", (), threads=2), ["mpirun.mpich", "-n", "4", "prog"])
+        with tempfile.TemporaryDirectory() as tmp:
+            tmp = Path(tmp)
+            mpicc = stand_in(tmp, "mpicc", 'echo "$*" >> "$0.log"\nfor a; do [ "$prev" = -o ] && touch "$a"; '
+                                           'prev=$a; done\n')
+            for name in ("pingpong", "hybrid_stencil"):
+                (tmp / f"{name}.c").write_text("")
+            build_programs([Library("weft", "Weft", str(mpicc), ["mpirun"])], [case, Case("pingpong", 2, WEFT)], tmp,
+                           tmp / "out", tmp)
+            commands = sorted(line.split(" -o ")[0] for line in (tmp / "mpicc.log").read_text().splitlines())
+        self.assertEqual(commands, ["-O2", "-O2 -fopenmp"])
+
     def test_runner_starts_the_nodes(self):
         # A stand-in launcher that reports its arguments and the provider it was given as RESULT lines.
         with tempfile.TemporaryDirectory() as tmp:
@@ -445,11 +467,15 @@ class Plan(unittest.TestCase):
             self.assertTrue({"pingpong-2", "pingpong-16", "stream_bandwidth-2", "idle_memory-64",
                              "idle_memory-1000", "startup-10000", "globals_loop-2", "collectives-2",
                              "collectives-16", "convolution-2", "convolution-256", "ownership_bandwidth-2", "rma-2",
-                             "pingpong-2-nodes2", "stream_bandwidth-2-nodes2", "startup-1024-nodes4"} <= ids)
+                             "pingpong-2-nodes2", "stream_bandwidth-2-nodes2", "startup-1024-nodes4",
+                             "hybrid_stencil-1-t2", "hybrid_stencil-2-t1", "hybrid_stencil-4-t2",
+                             "thread_message_rate-2-t2"} <= ids)
             # 4 nodes of 256 ranks would be 1,024 processes of MPICH or Open MPI.
             self.assertEqual(next(c for c in plan(quick) if c.id == "startup-1024-nodes4").libraries, WEFT)
-            # Weft without privatization is the baseline of globals_loop and runs nothing else.
-            self.assertEqual({c.id for c in plan(quick) if "weft_noprivatize" in c.libraries}, {"globals_loop-2"})
+            # Weft without privatization is the baseline of the globals of globals_loop and of the hybrid
+            # stencil's parallel loop, and runs nothing else.
+            self.assertEqual({c.id for c in plan(quick) if "weft_noprivatize" in c.libraries},
+                             {"globals_loop-2", "hybrid_stencil-1-t2"})
             # Weft copying its halos is the baseline of the views and runs only the convolution.
             self.assertEqual({c.program for c in plan(quick) if "weft_halo_copy" in c.libraries}, {"convolution"})
 

@@ -267,6 +267,7 @@ struct bench_pair {
   enum bench_role role;
   int partner;
   int sender; /* the pair's sending rank */
+  MPI_Comm comm; /* MPI_COMM_WORLD, or a duplicate of it per thread (thread_message_rate) */
 };
 
 static inline struct bench_pair bench_pair_up(const char *program) {
@@ -277,6 +278,7 @@ static inline struct bench_pair bench_pair_up(const char *program) {
   p.role = rank < pairs ? BENCH_SENDER : rank < 2 * pairs ? BENCH_RECEIVER : BENCH_IDLE;
   p.partner = p.role == BENCH_SENDER ? rank + pairs : rank - pairs;
   p.sender = p.role == BENCH_SENDER ? rank : p.partner;
+  p.comm = MPI_COMM_WORLD;
   return p;
 }
 
@@ -290,14 +292,14 @@ static inline void bench_one_way_window(const struct bench_pair *p, const unsign
   int ack = 0;
   if (p->role == BENCH_SENDER) {
     for (int i = 0; i < BENCH_WINDOW; i++)
-      MPI_Isend(out + i * stride, count, MPI_BYTE, p->partner, TAG_DATA, MPI_COMM_WORLD, &requests[i]);
+      MPI_Isend(out + i * stride, count, MPI_BYTE, p->partner, TAG_DATA, p->comm, &requests[i]);
     MPI_Waitall(BENCH_WINDOW, requests, MPI_STATUSES_IGNORE);
-    MPI_Recv(&ack, 1, MPI_INT, p->partner, TAG_ACK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Recv(&ack, 1, MPI_INT, p->partner, TAG_ACK, p->comm, MPI_STATUS_IGNORE);
   } else if (p->role == BENCH_RECEIVER) {
     for (int i = 0; i < BENCH_WINDOW; i++)
-      MPI_Irecv(in + i * stride, count, MPI_BYTE, p->partner, TAG_DATA, MPI_COMM_WORLD, &requests[i]);
+      MPI_Irecv(in + i * stride, count, MPI_BYTE, p->partner, TAG_DATA, p->comm, &requests[i]);
     MPI_Waitall(BENCH_WINDOW, requests, MPI_STATUSES_IGNORE);
-    MPI_Send(&ack, 1, MPI_INT, p->partner, TAG_ACK, MPI_COMM_WORLD);
+    MPI_Send(&ack, 1, MPI_INT, p->partner, TAG_ACK, p->comm);
   }
 }
 

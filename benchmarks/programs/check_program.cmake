@@ -2,7 +2,7 @@
 # every MPI library:
 #
 #   cmake -DMPICC=<mpicc> -DMPIRUN=<mpirun> -DSOURCE=<program.c> -DBINARY=<output> -DRESULTS=ON|OFF
-#         -P check_program.cmake
+#         [-DFLAGS=<compile flags>] -P check_program.cmake
 #
 # Passes when the program builds without warnings, `mpirun -n 2 <program> --quick` exits 0, and every line
 # of its standard output is a RESULT line the driver can parse or a '#' comment, with at least one RESULT
@@ -16,7 +16,7 @@ endforeach()
 
 get_filename_component(directory ${BINARY} DIRECTORY)
 file(MAKE_DIRECTORY ${directory})
-execute_process(COMMAND ${MPICC} -O2 -std=c11 -Wall -Wextra -Werror -o ${BINARY} ${SOURCE}
+execute_process(COMMAND ${MPICC} -O2 -std=c11 -Wall -Wextra -Werror ${FLAGS} -o ${BINARY} ${SOURCE}
                 RESULT_VARIABLE status OUTPUT_VARIABLE output ERROR_VARIABLE output)
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "building ${SOURCE} failed (${status}):\n${output}")
