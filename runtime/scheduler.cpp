@@ -106,9 +106,19 @@ void park_on_thread(rank& self) {
 }  // namespace
 
 void park_thread(rank& owner, std::uint32_t seen) noexcept {
-  // Messages left in the rank's rings wake no thread (only a parked fiber watches them): the thread looks
-  // again after a while.
+  // Messages other ranks leave in the rank's rings wake it only while it watches its inbox: the thread
+  // watches (under the call lock, so one caller at a time), and looks once more after a heavy fence for a
+  // sender that missed the watch, as the worker does for a parked fiber (worker::confirm_watchers). It
+  // does not stop watching when it wakes: another thread of the rank may still sleep on it, and a wake
+  // that comes later costs the rank one look. It also looks again after a while, whatever happens.
   constexpr timespec look_again{0, 200'000};
+  if (arrivals* inbox = owner.inbox.load(std::memory_order_acquire)) {
+    if (!inbox->watch()) return;
+    if (inbox->has_senders()) {
+      heavy_fence();
+      if (inbox->arrived()) return;
+    }
+  }
   owner.thread_waiters.fetch_add(1, std::memory_order_seq_cst);
   owner.calls.unlock();
   futex_wait(owner.thread_wake, seen, &look_again);
