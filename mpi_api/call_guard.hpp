@@ -7,7 +7,12 @@
 // and a thread acts as its rank for the call (runtime::this_thread::rank). A call from a thread that may not
 // call MPI ends the job with a message naming the rank and the call: a thread of a rank that did not ask
 // for more than MPI_THREAD_FUNNELED, or a thread of no rank.
+//
+// The guard also gives the caller back its errno: each rank has its own, as a process would, and what
+// the call did on the way (a wait on another rank's first use of a static, in the C++ runtime's futex,
+// leaves EAGAIN) must not show in it.
 
+#include <cerrno>
 #include <cstdint>
 
 #include "runtime/rank.hpp"
@@ -21,7 +26,7 @@ class call_guard {
   // only read the rank's state, so a thread of the rank makes them without the lock, whatever its level.
   enum kind : std::uint8_t { call, query };
 
-  explicit call_guard(const char* name, kind what = call) noexcept {
+  explicit call_guard(const char* name, kind what = call) noexcept : errno_(errno) {
     runtime::rank* self = runtime::this_thread::rank;
     if (self != nullptr && !self->threads_call_mpi.load(std::memory_order_relaxed)) [[likely]]
       return;
@@ -30,6 +35,7 @@ class call_guard {
   ~call_guard() {
     if (entered_ != entered::none) [[unlikely]]
       leave();
+    errno = errno_;
   }
   call_guard(const call_guard&) = delete;
   call_guard& operator=(const call_guard&) = delete;
@@ -40,6 +46,7 @@ class call_guard {
   void enter(const char* name, kind what) noexcept;
   void leave() noexcept;
 
+  int errno_;
   entered entered_ = entered::none;
 };
 

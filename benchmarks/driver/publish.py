@@ -107,6 +107,12 @@ METHOD = """\
 - **Interleaving and repeats.** Each case runs with Weft, MPICH and Open MPI in turn (the order rotating),
   then again, {repeats} times in all unless the case says fewer; a figure is the median of the repeats. A
   run that fails or exceeds its timeout is reported as such, and its remaining repeats are skipped.
+- **Threads inside ranks** (cases named `-tT`, "x T threads"). `OMP_NUM_THREADS=T` for every library;
+  `hybrid_stencil` is built with `-fopenmp` (clang's, LLVM's libomp, by every library's wrapper), and Open
+  MPI's ranks run with `--bind-to none` when T > 1 (by default it binds each of 2 ranks or fewer to one core,
+  which would put a rank's threads on one core); MPICH's Hydra binds nothing by default. Weft's `mpirun` reads
+  `OMP_NUM_THREADS` as the threads per rank and gives each worker that many cores. The 1-rank case runs also
+  with Weft without privatization: the stencil's parallel loop reads its grid from globals.
 - **Privatization cost.** `globals_loop` runs also with Weft built by `mpicc -no-privatize` (the same
   `mpirun`; the ranks then share the program's globals), the column "Weft without privatization"; the ratio
   of the two Weft columns is what giving every rank its own globals costs. Its ranks take turns, each timing
