@@ -41,6 +41,7 @@ struct alignas(64) rank {
   worker* home = nullptr;
   rank* next_ready = nullptr;  // hook of the ready queues
   switch_reason reason = switch_reason::yield;
+  bool entered = false;  // its fiber has started: from then on another rank may switch to it directly
   int exit_code = 0;
   boost::context::fiber context;    // the rank's own context while it is not running
   boost::context::fiber scheduler;  // its worker's context while the rank runs

@@ -9,7 +9,8 @@
 // In a build without sanitizers every function here is an empty inline and fiber_annotations is empty.
 //
 // The switches annotated: worker -> rank (worker::run_rank, the first entry included), rank -> worker
-// (scheduler's switch, and the rank's final exit: a rank that finished or called exit() never comes back).
+// (worker::to_worker, and the rank's final exit: a rank that finished or called exit() never comes back),
+// rank -> rank (worker::switch_directly, never to a rank's first entry).
 
 #include <boost/context/stack_context.hpp>
 #include <cstddef>
@@ -90,6 +91,18 @@ inline void switching_to_rank([[maybe_unused]] fiber_annotations& fiber,
 inline void switched_from_rank() noexcept {
 #ifdef WEFT_ASAN_FIBERS
   __sanitizer_finish_switch_fiber(sanitizer_detail::this_worker.fake_stack, nullptr, nullptr);
+#endif
+}
+
+// Rank side, just before switching straight to another rank of the worker (worker::switch_directly); the
+// other rank then goes on as if its worker had resumed it (switched_from_worker).
+inline void switching_between_ranks([[maybe_unused]] fiber_annotations& from, [[maybe_unused]] fiber_annotations& to,
+                                    [[maybe_unused]] const boost::context::stack_context& to_stack) noexcept {
+#ifdef WEFT_ASAN_FIBERS
+  __sanitizer_start_switch_fiber(&from.fake_stack, static_cast<char*>(to_stack.sp) - to_stack.size, to_stack.size);
+#endif
+#ifdef WEFT_TSAN_FIBERS
+  __tsan_switch_to_fiber(to.tsan_fiber, 0);
 #endif
 }
 

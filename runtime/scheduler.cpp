@@ -8,19 +8,16 @@
 #include "runtime/futex.hpp"
 #include "runtime/job.hpp"
 #include "runtime/report.hpp"
-#include "runtime/sanitizers.hpp"
 #include "runtime/this_thread.hpp"
 #include "runtime/worker.hpp"
 
 namespace weft::runtime {
 namespace {
 
-void switch_to_worker(switch_reason reason) {
-  rank* self = this_thread::rank;
-  self->reason = reason;
-  switching_to_worker(self->sanitized, reason == switch_reason::finish);
-  self->scheduler = std::move(self->scheduler).resume();
-  switched_from_worker(self->sanitized);
+// The running rank gives up its worker's thread until it is its turn again.
+void switch_away(switch_reason reason) {
+  rank& self = *this_thread::rank;
+  self.home->leave(self, reason);
 }
 
 // The fiber takes its rank's call lock (call_lock.hpp) without blocking its worker's thread: one of the
@@ -28,7 +25,7 @@ void switch_to_worker(switch_reason reason) {
 // run meanwhile.
 void acquire_calls_from_fiber(rank& self) noexcept {
   while (!self.calls.try_lock()) {
-    if (self.home->has_ready() && self.open_parallel_regions == 0) switch_to_worker(switch_reason::yield);
+    if (self.home->has_ready() && self.open_parallel_regions == 0) switch_away(switch_reason::yield);
     else cpu_relax();
   }
 }
@@ -162,7 +159,7 @@ void yield() {
     return;
   }
   if (others_ready() && self.open_parallel_regions == 0)
-    away_from_calls(self, [] { switch_to_worker(switch_reason::yield); });
+    away_from_calls(self, [] { switch_away(switch_reason::yield); });
   // A rank polling for a message from another node must move the network itself when it runs alone.
   else progress_network();
 }
@@ -189,7 +186,7 @@ void park() {
   if (inbox != nullptr && !inbox->watch()) return;
   self->parks.store(self->parks.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   if (self->open_parallel_regions == 0) [[likely]]
-    away_from_calls(*self, [] { switch_to_worker(switch_reason::park); });
+    away_from_calls(*self, [] { switch_away(switch_reason::park); });
   else
     park_on_thread(*self);
   if (inbox != nullptr) inbox->unwatch();
@@ -233,7 +230,7 @@ void unpark(rank* target) noexcept {
 void finish_current_rank(int code) {
   rank* self = this_thread::rank;
   self->exit_code = code;
-  switch_to_worker(switch_reason::finish);
+  self->home->to_worker(*self, switch_reason::finish);
   __builtin_unreachable();  // a finished rank is never resumed
 }
 

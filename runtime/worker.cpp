@@ -41,10 +41,18 @@ class recording_stack {
   boost::context::stack_context* record_;
 };
 
+// A rank runs again: its worker resumed it (and is its scheduler from now on), or another rank of the
+// worker did (and handed it the worker's context before, leaving `resumer` empty).
+void back_on_thread(rank& self, boost::context::fiber&& resumer) noexcept {
+  if (resumer) self.scheduler = std::move(resumer);
+  switched_from_worker(self.sanitized);
+}
+
 constexpr unsigned network_poll_interval = 32;
 // A busy worker looks again at its watching ranks every this many switches: a heavy fence (about 0.3 us)
 // and a look at their inboxes, spread over switches of 50-100 ns each.
 constexpr unsigned confirm_interval = 64;
+static_assert(confirm_interval % network_poll_interval == 0, "the periodic work comes every network_poll_interval");
 
 }  // namespace
 
@@ -60,6 +68,7 @@ void worker::create_fiber(rank& r) {
       std::allocator_arg, recording_stack(job_.stacks(), r.stack),
       [&r, this](boost::context::fiber&& scheduler) {
         rank_entered();
+        r.entered = true;
         r.scheduler = std::move(scheduler);
         r.exit_code = job_.run_main(r);
         r.reason = switch_reason::finish;
@@ -85,19 +94,8 @@ void worker::run() {
     wake_fd_ = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
     if (wake_fd_ < 0) fatal(1, "worker %d: eventfd: %s", index_, std::strerror(errno));
   }
-  // Polling the network costs about as much as a switch between ranks: a busy worker polls it every
-  // network_poll_interval switches, an idle one all the time (idle()).
-  unsigned switches_since_poll = 0;
-  unsigned switches_since_confirm = 0;
   while (live_ranks_ > 0) {
-    if (network != nullptr && ++switches_since_poll == network_poll_interval) {
-      switches_since_poll = 0;
-      network->progress(index_);
-    }
-    if (++switches_since_confirm == confirm_interval) {
-      switches_since_confirm = 0;
-      confirm_watchers();
-    }
+    if (++switches_ % network_poll_interval == 0) periodic_work(network);
     if (remote_pending_.load(std::memory_order_acquire)) take_remote();
     rank* next = local_ready_.pop_front();
     if (next != nullptr) run_rank(next);
@@ -106,44 +104,96 @@ void worker::run() {
   this_thread::worker = nullptr;
 }
 
-void worker::run_rank(rank* r) {
-  this_thread::rank = r;
-  swap_exception_state(*exception_globals_, r->exceptions);
-  privatize::rank_globals::switch_in(r->globals.get());
-  switch_openmp_settings(r->openmp);
-  errno = r->saved_errno;
-  switching_to_rank(r->sanitized, r->stack);
-  r->context = std::move(r->context).resume();
-  switched_from_rank();
-  r->saved_errno = errno;
+// Polling the network costs about as much as a switch between ranks: a busy worker polls it every
+// network_poll_interval switches, an idle one all the time (idle()).
+void worker::periodic_work(network_module* network) {
+  if (network != nullptr) network->progress(index_);
+  if (switches_ % confirm_interval == 0) confirm_watchers();
+}
+
+// What the thread carries for the rank it runs, put in place and taken back.
+void worker::step_in(rank& r) noexcept {
+  this_thread::rank = &r;
+  swap_exception_state(*exception_globals_, r.exceptions);
+  privatize::rank_globals::switch_in(r.globals.get());
+  switch_openmp_settings(r.openmp);
+  errno = r.saved_errno;
+}
+
+void worker::step_out(rank& r) noexcept {
+  r.saved_errno = errno;
   privatize::rank_globals::switch_in(nullptr);
-  swap_exception_state(*exception_globals_, r->exceptions);
+  swap_exception_state(*exception_globals_, r.exceptions);
   this_thread::rank = nullptr;
-  switch (r->reason) {
-    case switch_reason::yield:
-      local_ready_.push_back(r);
-      break;
-    case switch_reason::park: {
-      rank_state expected = rank_state::runnable;
-      if (!r->state.compare_exchange_strong(expected, rank_state::blocked, std::memory_order_acq_rel)) {
-        // An unpark() came after the rank's last look: consume it (as an RMW, so that it also covers any
-        // later one) and let the rank look again.
-        r->state.exchange(rank_state::runnable, std::memory_order_acq_rel);
-        local_ready_.push_back(r);
-      } else if (arrivals* inbox = r->inbox.load(std::memory_order_acquire);
-                 inbox != nullptr && !r->watch_unconfirmed && inbox->has_senders()) {
-        r->watch_unconfirmed = true;
-        unconfirmed_watchers_.push_back(r);
-      }
-      break;
-    }
-    case switch_reason::finish:
-      fiber_finished(r->sanitized);
-      r->state.store(rank_state::finished, std::memory_order_release);
-      --live_ranks_;
-      job_.rank_finished(*r);
-      break;
+}
+
+void worker::run_rank(rank* r) {
+  step_in(*r);
+  switching_to_rank(r->sanitized, r->stack);
+  boost::context::fiber left = std::move(r->context).resume();
+  switched_from_rank();
+  // Ranks may have switched to each other since: the one that gave the thread back is the current one.
+  rank* last = this_thread::rank;
+  last->context = std::move(left);
+  step_out(*last);
+  if (last->reason == switch_reason::finish) {
+    fiber_finished(last->sanitized);
+    last->state.store(rank_state::finished, std::memory_order_release);
+    --live_ranks_;
+    job_.rank_finished(*last);
   }
+}
+
+void worker::settle(rank& self, switch_reason reason) {
+  if (reason == switch_reason::yield) {
+    local_ready_.push_back(&self);
+    return;
+  }
+  // A park. Nobody but this thread resumes the rank, so it may be marked blocked before its context is
+  // saved: an unpark() from another thread only queues it here.
+  rank_state expected = rank_state::runnable;
+  if (!self.state.compare_exchange_strong(expected, rank_state::blocked, std::memory_order_acq_rel)) {
+    // An unpark() came after the rank's last look: consume it (as an RMW, so that it also covers any
+    // later one) and let the rank look again.
+    self.state.exchange(rank_state::runnable, std::memory_order_acq_rel);
+    local_ready_.push_back(&self);
+  } else if (arrivals* inbox = self.inbox.load(std::memory_order_acquire);
+             inbox != nullptr && !self.watch_unconfirmed && inbox->has_senders()) {
+    self.watch_unconfirmed = true;
+    unconfirmed_watchers_.push_back(&self);
+  }
+}
+
+void worker::leave(rank& self, switch_reason reason) {
+  settle(self, reason);
+  if (remote_pending_.load(std::memory_order_acquire)) take_remote();
+  rank* next = local_ready_.front();
+  if (next == nullptr || !next->entered || (switches_ + 1) % network_poll_interval == 0) {
+    to_worker(self, reason);
+    return;
+  }
+  local_ready_.pop_front();
+  ++switches_;
+  if (next != &self) switch_directly(self, *next);
+}
+
+void worker::to_worker(rank& self, switch_reason reason) {
+  self.reason = reason;
+  switching_to_worker(self.sanitized, reason == switch_reason::finish);
+  back_on_thread(self, std::move(self.scheduler).resume());
+}
+
+void worker::switch_directly(rank& from, rank& to) {
+  step_out(from);
+  step_in(to);
+  to.scheduler = std::move(from.scheduler);
+  switching_between_ranks(from.sanitized, to.sanitized, to.stack);
+  boost::context::fiber resumer =
+      std::move(to.context).resume_with([&from](boost::context::fiber&& left) {
+        from.context = std::move(left);
+        return boost::context::fiber{};
+      });
+  back_on_thread(from, std::move(resumer));
 }
 
 void worker::wake_for_network() noexcept {

@@ -36,13 +36,14 @@ class Case:
     nodes: int = 1                # node processes; more than 1: a job across nodes, over TCP on loopback
     busy_loops: int = 0           # busy-looping processes beside the job (cores shared with other work)
     threads: int = 0              # threads per rank (OMP_NUM_THREADS); 0: not set
+    workers: int = 0              # Weft's worker threads (WEFT_WORKERS); 0: one per core
 
     @property
     def id(self):
         # Cases of one node keep the ids that targets and published results name.
         return (f"{self.program}-{self.ranks}" + (f"-nodes{self.nodes}" if self.nodes > 1 else "")
                 + (f"-busy{self.busy_loops}" if self.busy_loops else "")
-                + (f"-t{self.threads}" if self.threads else ""))
+                + (f"-t{self.threads}" if self.threads else "") + (f"-w{self.workers}" if self.workers else ""))
 
     @property
     def title(self):
@@ -50,7 +51,8 @@ class Case:
         who = " (Weft only)" if self.libraries == WEFT else ""
         beside = f" beside {self.busy_loops} busy loops" if self.busy_loops else ""
         threads = f" x {self.threads} threads" if self.threads else ""
-        return f"{self.program}, {self.ranks:,} ranks{threads}{where}{beside}{who}"
+        workers = f" on {self.workers} worker{'s' if self.workers > 1 else ''}" if self.workers else ""
+        return f"{self.program}, {self.ranks:,} ranks{threads}{workers}{where}{beside}{who}"
 
 
 def _privatization_cost():
@@ -110,6 +112,9 @@ def _threads(quick):
 def _full():
     # Two ranks on two cores: one process (or fiber) per core, the case process-based MPI is built for.
     two = [Case(p, 2, args=("--max-size", MiB4)) for p in ("pingpong", "stream_bandwidth", "bidir_bandwidth")]
+    # Both ranks on one worker (one core): a message costs a switch from rank to rank, not a cache line
+    # crossing cores. Weft's alone: processes have no such mode.
+    two.append(Case("pingpong", 2, WEFT, ("--max-size", "64"), workers=1))
     two.append(Case("message_rate", 2))           # 8-byte messages only
     # The OSU patterns (one buffer per side reused across a window): every size, one way and both ways.
     # Three repeats (3 s a run) keep the full plan inside its budget.
@@ -165,6 +170,7 @@ def _quick():
     # Enough to evaluate every target and draw the plots. The bandwidth sweep runs without --quick, whose
     # sizes grow by 16 and skip 4 MiB, the size of the bandwidth target.
     return [Case("pingpong", 2, args=("--quick", "--max-size", MiB4)),
+            Case("pingpong", 2, WEFT, ("--quick", "--max-size", "64"), workers=1),
             Case("stream_bandwidth", 2, args=("--max-size", MiB4)),
             _privatization_cost(),
             Case("collectives", 2, args=("--quick", "--max-size", MiB16)),

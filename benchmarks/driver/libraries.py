@@ -48,12 +48,15 @@ class Library:
         unbound = self.unbound if threads > 1 else []
         return [*self.mpirun, *spread, *unbound, "-n", str(ranks), str(program), *args]
 
-    def environment(self, nodes=1, threads=0):
+    def environment(self, nodes=1, threads=0, workers=0):
         """The settings added to the environment of a run on `nodes` nodes, with `threads` per rank (OpenMP's
-        OMP_NUM_THREADS, which every launcher and Weft's placement of workers read)."""
+        OMP_NUM_THREADS, which every launcher and Weft's placement of workers read) and, for Weft, `workers`
+        worker threads."""
         env = {**self.env, **self.across_nodes} if nodes > 1 else dict(self.env)
         if threads:
             env["OMP_NUM_THREADS"] = str(threads)
+        if workers:
+            env["WEFT_WORKERS"] = str(workers)
         return env
 
 

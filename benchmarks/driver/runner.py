@@ -180,7 +180,7 @@ class Runner:
         if run.detail:
             return run        # not printed: the report lists skipped runs with their reason
         run.command = lib.command(case.ranks, binary, case.args, case.nodes, case.threads)
-        env = dict(os.environ, **lib.environment(case.nodes, case.threads))
+        env = dict(os.environ, **lib.environment(case.nodes, case.threads, case.workers))
         timeout = case.timeout or self.timeout
         raw = self.raw_dir / f"{case.id}.{key}.{repeat + 1}.txt"
         with busy_loops(case.busy_loops):

@@ -83,6 +83,16 @@ def _latency_vs_best(figures):
         f"{weft / others[best]:.2f} ×{runs}{_hardware_floor(figures)}")
 
 
+def _latency_one_worker(figures):
+    goal = "0-byte latency, 2 ranks on one worker: Weft < 0.1 us"
+    fig = find(figures, "pingpong-2-w1", "pingpong_latency", "0")
+    if not fig or "weft" not in fig["median"]:
+        return goal, None, "not measured"
+    weft = fig["median"]["weft"]
+    met, runs = _judge(fig, weft < 0.1)
+    return goal, met, f"Weft {_fmt(weft, fig['unit'])}{runs}{_fiber_floor(figures)}"
+
+
 def _latency_oversubscribed(figures):
     goal = "0-byte latency, 16 ranks on 2 cores: Weft ≥ 10 × better than MPICH and than Open MPI"
     compared = _compared(figures, "pingpong-16", "pingpong_latency", "0")
@@ -108,16 +118,27 @@ def _bandwidth(figures):
     return goal, met, ", ".join(parts + _missing_other(others)) + runs
 
 
-def _fiber_switch(figures):
-    goal = "fiber switch < 50 ns (internals benchmark)"
-    # fiber_switch's counter `switch` is the time of one switch (an iteration is two); failing that, the
-    # first internals figure in ns whose name says "switch".
+def _switch_figure(figures):
+    """The internals figure of one fiber switch, or None: fiber_switch's counter `switch` (an iteration is
+    two switches); failing that, the first internals figure in ns whose name says "switch"."""
     internals = [f for f in figures if f["case"].startswith("internals-") and "weft" in f["median"]
                  and f["unit"] == "ns" and "switch" in f["benchmark"].lower()]
     internals.sort(key=lambda f: f["benchmark"] != "fiber_switch.switch")
-    if not internals:
+    return internals[0] if internals else None
+
+
+def _fiber_floor(figures):
+    """What one fiber switch costs, as the floor under a message between ranks of one worker; empty when not
+    measured."""
+    fig = _switch_figure(figures)
+    return f"; on this machine a fiber switch takes {_fmt(fig['median']['weft'], 'ns')}" if fig else ""
+
+
+def _fiber_switch(figures):
+    goal = "fiber switch < 50 ns (internals benchmark)"
+    fig = _switch_figure(figures)
+    if fig is None:
         return goal, None, "not measured"
-    fig = internals[0]
     ns = fig["median"]["weft"]
     label = fig["benchmark"] + ("" if fig["param"] == "-" else "/" + fig["param"])
     return goal, ns < 50, f"{label}: {ns:.1f} ns"
@@ -382,7 +403,7 @@ def _thread_message_rate(figures):
 
 def evaluate(figures):
     """[{goal, met (True, False, UNSETTLED or None), measured}] in the order of the issue."""
-    checks = (_latency_vs_best, _latency_oversubscribed, _bandwidth, _fiber_switch, _idle_memory,
+    checks = (_latency_vs_best, _latency_one_worker, _latency_oversubscribed, _bandwidth, _fiber_switch, _idle_memory,
               _startup("startup-10000", "10,000 ranks", 1.0),
               _privatization_cost("privatization cost: globals_loop, 2 ranks", "globals_loop-2", "globals_loop", None),
               _collectives_faster("collectives-2", 2, 2), _collectives_faster("collectives-16", 16, 10),

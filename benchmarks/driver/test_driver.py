@@ -86,7 +86,7 @@ class Summary(unittest.TestCase):
         runs.append(run("startup-10000", "weft", 0, [["job_wall_time", "10000", 1.5, "s"]]))
         targets = evaluate(summarize(self.cases, runs, list(ALL)))
         self.assertEqual([t["met"] for t in targets],
-                         [True, None, None, None, None, False] + [None] * 21)
+                         [True, None, None, None, None, None, False] + [None] * 21)
         self.assertEqual(targets[0]["measured"], "Weft 0.1 us, Open MPI 0.3 us: 0.33 ×")
 
     def test_collective_targets(self):
@@ -114,6 +114,23 @@ class Summary(unittest.TestCase):
         targets = evaluate(summarize(cases, runs, list(ALL)))
         self.assertEqual(targets[0]["measured"], "Weft 0.1 us, Open MPI 0.3 us: 0.33 ×; on this machine one cache "
                                                  "line from core to core takes 52.30 ns and 9.70 ns per line when they stream")
+
+    def test_one_worker_latency_names_the_switch(self):
+        # Two ranks on one worker: Weft alone, WEFT_WORKERS=1 in its environment, judged against 0.1 us.
+        case = Case("pingpong", 2, WEFT, workers=1)
+        self.assertEqual((case.id, case.title), ("pingpong-2-w1", "pingpong, 2 ranks on 1 worker (Weft only)"))
+        weft = next(lib for lib in libraries("build") if lib.key == "weft")
+        self.assertEqual(weft.environment(1, workers=1), {"WEFT_WORKERS": "1"})
+        runs = [run("pingpong-2-w1", "weft", i, [["pingpong_latency", "0", v, "us"]]) for i, v in enumerate((0.09, 0.095))]
+        runs.append(run("internals-bench_internals", "weft", 0, [["fiber_switch.switch", "-", 30.1, "ns"]]))
+        targets = evaluate(summarize([case, Case("internals-bench_internals", 1, WEFT)], runs, list(ALL)))
+        one = next(t for t in targets if t["goal"].startswith("0-byte latency, 2 ranks on one worker"))
+        self.assertTrue(one["met"])
+        self.assertEqual(one["measured"], "Weft 0.0925 us (Weft's runs: 0.09 to 0.095 us); on this machine a fiber "
+                                          "switch takes 30.10 ns")
+        slow = [run("pingpong-2-w1", "weft", 0, [["pingpong_latency", "0", 0.13, "us"]])]
+        self.assertFalse(next(t for t in evaluate(summarize([case], slow, list(ALL)))
+                              if t["goal"].startswith("0-byte latency, 2 ranks on one worker"))["met"])
 
     def test_halo_and_ownership_targets(self):
         def runs_of(case, rows_by_library):
