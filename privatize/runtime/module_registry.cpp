@@ -1,5 +1,6 @@
 #include "privatize/runtime/module_registry.hpp"
 
+#include <cerrno>
 #include <mutex>
 
 #include "runtime/report.hpp"
@@ -48,7 +49,15 @@ std::span<const module_sections> module_registry::modules() const noexcept {
 
 }  // namespace weft::privatize
 
-extern "C" void __weft_priv_register(std::uint32_t* index, std::byte* data_begin, std::byte* data_end,
+// Version 1 of the contract (before thread-locals had sections of their own), whose records this Weft
+// would misread: such a program is refused at its first module's registration.
+extern "C" [[noreturn]] void __weft_priv_register() {
+  weft::runtime::fatal(1, "%s was compiled by an older Weft, whose records of the program's globals this Weft "
+                          "cannot read; compile it again with this Weft's mpicc or mpicxx",
+                       program_invocation_short_name);
+}
+
+extern "C" void __weft_priv_register_v2(std::uint32_t* index, std::byte* data_begin, std::byte* data_end,
                                      std::uint32_t* zero_index, std::byte* zero_begin, std::byte* zero_end,
                                      std::uint32_t* thread_data_index, std::byte* thread_data_begin,
                                      std::byte* thread_data_end, std::uint32_t* thread_zero_index,
