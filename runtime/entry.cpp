@@ -1,7 +1,11 @@
 // The C entry points through which a program built by mpicc/mpicxx enters Weft (see start/main_capture.c).
 
-#include <cstdio>
+#include <unistd.h>
 
+#include <cstdio>
+#include <cstdlib>
+
+#include "runtime/foreign_launch.hpp"
 #include "runtime/job.hpp"
 #include "runtime/report.hpp"
 #include "runtime/scheduler.hpp"
@@ -9,6 +13,11 @@
 using namespace weft::runtime;
 
 extern "C" int weft_run_job(int argc, char** argv, main_function main) {
+  if (auto refused = foreign_launch_of(environ)) {
+    // Only the launcher's first process says why: a thousand tasks would print it a thousand times.
+    if (refused->first) fatal(1, "%s", refused->message.c_str());
+    std::exit(1);
+  }
   // The job lives until the process exits and is never destroyed: ranks that called exit() are
   // suspended inside it, and destroying their fibers would unwind stacks that a process-based MPI
   // would simply have discarded.

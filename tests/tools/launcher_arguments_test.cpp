@@ -298,3 +298,14 @@ TEST_CASE("MPIEXEC_TIMEOUT sets the timeout unless --timeout does") {
   CHECK_FALSE(apply_timeout_variable(debugged, "45"));
   CHECK_FALSE(debugged.timeout_seconds);
 }
+
+TEST_CASE("an MPMD job is refused with what to do instead, unless -- passes ':' to the program") {
+  for (auto message : {error_of({"-n", "2", "./a", ":", "-n", "3", "./b"}), error_of({"./a", "x", ":", "./a", "y"})}) {
+    CHECK(message.find("':' separates the programs of an MPMD job") != std::string::npos);
+    CHECK(message.find("MPI_Comm_split") != std::string::npos);
+    CHECK(message.find("put -- before the program") != std::string::npos);
+  }
+  CHECK(parsed({"-n", "2", "--", "./a", ":", "b"}).command == command_line{"./a", ":", "b"});
+  // A word that only contains a colon is an ordinary argument.
+  CHECK(parsed({"./a", "host:4", "::"}).command == command_line{"./a", "host:4", "::"});
+}

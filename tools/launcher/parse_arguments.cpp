@@ -118,10 +118,12 @@ public:
 
   launch_options parse() {
     launch_options result;
+    bool options_ended = false;
     while (next_ < args_.size()) {
       const std::string &word = args_[next_];
       if (word == "--") {
         ++next_;
+        options_ended = true;
         break;
       }
       // The first word that is not an option is the program; "-" alone is not an option either.
@@ -134,6 +136,13 @@ public:
     result.command.assign(args_.begin() + static_cast<std::ptrdiff_t>(next_), args_.end());
     if (result.command.empty())
       throw parse_failure{"no program to run; name it after the options, e.g. -n 4 ./my_program"};
+    // Open MPI and hydra read a ':' after the program as the start of another part of an MPMD job; passing
+    // it to the program as an argument would silently run another job than the one asked for.
+    if (!options_ended && std::ranges::find(result.command, ":") != result.command.end())
+      throw parse_failure{"':' separates the programs of an MPMD job (mpirun -n 2 ./a : -n 3 ./b), which Weft "
+                          "does not run: the ranks of a node are fibers of one process, so they run one "
+                          "program; start one program whose ranks choose their part by rank (MPI_Comm_split "
+                          "gives each part a communicator), or put -- before the program to pass ':' to it"};
     check_combinations(result);
     return result;
   }
