@@ -77,9 +77,13 @@ void release(Object* object) noexcept {
   if (--object->references == 0) destroy(object);
 }
 
-// Whether `handle` points at a live object of kind `kind`.
+// Whether `handle` points at a live object of kind `kind`. A "handle" in the first page is a small integer
+// where a handle goes (a code written against MPICH's integer handles, or arguments swapped, as in
+// MPI_Abort(1, comm), which C compilers only warn about): no object, and not dereferenced.
 inline bool is_object(const void* handle, object_kind kind) noexcept {
-  return handle != nullptr && static_cast<const object_header*>(handle)->kind == kind;
+  constexpr std::uintptr_t first_page_end = 4096;
+  return reinterpret_cast<std::uintptr_t>(handle) >= first_page_end &&
+         static_cast<const object_header*>(handle)->kind == kind;
 }
 
 }  // namespace weft::mpi

@@ -2,6 +2,8 @@
  * communicator must have the right members in the right order, and its own context: messages sent on one
  * never match receives on another, even with the same ranks and tags. Then comparisons, names, and wrong
  * input under MPI_ERRORS_RETURN. */
+#include <stdint.h>
+
 #include "mpitest.h"
 
 enum { TAG = 5 };
@@ -138,6 +140,10 @@ int main(int argc, char **argv) {
   expect_error(MPI_Comm_split(MPI_COMM_WORLD, -5, 0, &bad), MPI_ERR_ARG, "Comm_split with color -5");
   expect_error(MPI_Comm_free(&world_handle), MPI_ERR_COMM, "Comm_free of MPI_COMM_WORLD");
   expect_error(MPI_Comm_size((MPI_Comm)MPI_INT, &n), MPI_ERR_COMM, "Comm_size of a datatype");
+  /* An integer where the handle goes (an argument swapped, or a code written for integer handles). */
+  expect_error(MPI_Comm_size((MPI_Comm)(intptr_t)1, &n), MPI_ERR_COMM, "Comm_size of the integer 1");
+  expect_error(MPI_Send(&n, 1, MPI_INT, 0, 0, (MPI_Comm)(intptr_t)(0x44000000 >> 20)), MPI_ERR_COMM,
+               "Send on a small integer");
   expect_error(MPI_Comm_dup(MPI_COMM_NULL, &bad), MPI_ERR_COMM, "Comm_dup of MPI_COMM_NULL");
   expect_error(MPI_Comm_remote_size(MPI_COMM_WORLD, &n), MPI_ERR_COMM, "Comm_remote_size of an intracommunicator");
   if (size > 1 && rank % 2 == 1) {
