@@ -3,6 +3,7 @@
 
 #include <mpi.h>
 
+#include <atomic>
 #include <vector>
 
 #include "collectives/schedule.hpp"
@@ -24,6 +25,8 @@ struct rank_state {
   std::vector<weft_request_s*> orphans;   // freed by MPI_Request_free before their operations completed
   coll::collective_schedule collectives;  // the rank's collectives under way
   int last_used_code = MPI_ERR_LASTCODE;  // the value of the attribute MPI_LASTUSEDCODE points to
+  // MPI_T_init_thread calls not yet matched by MPI_T_finalize; any thread of the rank may make them.
+  std::atomic<int> tool_interface_opens{0};
 };
 
 // Sets up the calling rank's MPI_COMM_WORLD and MPI_COMM_SELF (communicators.cpp).
