@@ -31,6 +31,10 @@ std::atomic<int>& opens() noexcept { return weft::mpi::this_rank().tool_interfac
 
 bool initialized() noexcept { return opens().load(std::memory_order_acquire) > 0; }
 
+// What a call on a variable, enumeration or category Weft does not have returns: `error`, once the interface
+// is open.
+int absent(int error) noexcept { return initialized() ? error : MPI_T_ERR_NOT_INITIALIZED; }
+
 std::span<const weft::runtime::setting> control_variables() { return weft::runtime::settings(); }
 
 bool valid_cvar(int index) noexcept {
@@ -176,15 +180,13 @@ extern "C" int PMPI_T_cvar_write(MPI_T_cvar_handle handle, const void*) {
 WEFT_PMPI_ALIAS(T_enum_get_info)
 extern "C" int PMPI_T_enum_get_info(MPI_T_enum, int*, char*, int*) {
   const call_guard guard(WEFT_CALL_NAME, call_guard::query);
-  if (!initialized()) return MPI_T_ERR_NOT_INITIALIZED;
-  return MPI_T_ERR_INVALID_HANDLE;
+  return absent(MPI_T_ERR_INVALID_HANDLE);
 }
 
 WEFT_PMPI_ALIAS(T_enum_get_item)
 extern "C" int PMPI_T_enum_get_item(MPI_T_enum, int, int*, char*, int*) {
   const call_guard guard(WEFT_CALL_NAME, call_guard::query);
-  if (!initialized()) return MPI_T_ERR_NOT_INITIALIZED;
-  return MPI_T_ERR_INVALID_HANDLE;
+  return absent(MPI_T_ERR_INVALID_HANDLE);
 }
 
 // Performance variables: none yet; sessions exist, as tools open one before they look for variables.
@@ -202,15 +204,13 @@ WEFT_PMPI_ALIAS(T_pvar_get_info)
 extern "C" int PMPI_T_pvar_get_info(int, char*, int*, int*, int*, MPI_Datatype*, MPI_T_enum*, char*, int*, int*, int*,
                                     int*, int*) {
   const call_guard guard(WEFT_CALL_NAME, call_guard::query);
-  if (!initialized()) return MPI_T_ERR_NOT_INITIALIZED;
-  return MPI_T_ERR_INVALID_INDEX;
+  return absent(MPI_T_ERR_INVALID_INDEX);
 }
 
 WEFT_PMPI_ALIAS(T_pvar_get_index)
 extern "C" int PMPI_T_pvar_get_index(const char*, int, int*) {
   const call_guard guard(WEFT_CALL_NAME, call_guard::query);
-  if (!initialized()) return MPI_T_ERR_NOT_INITIALIZED;
-  return MPI_T_ERR_INVALID_NAME;
+  return absent(MPI_T_ERR_INVALID_NAME);
 }
 
 WEFT_PMPI_ALIAS(T_pvar_session_create)
@@ -235,60 +235,50 @@ extern "C" int PMPI_T_pvar_session_free(MPI_T_pvar_session* session) {
 WEFT_PMPI_ALIAS(T_pvar_handle_alloc)
 extern "C" int PMPI_T_pvar_handle_alloc(MPI_T_pvar_session, int, void*, MPI_T_pvar_handle*, int*) {
   const call_guard guard(WEFT_CALL_NAME, call_guard::query);
-  if (!initialized()) return MPI_T_ERR_NOT_INITIALIZED;
-  return MPI_T_ERR_INVALID_INDEX;
+  return absent(MPI_T_ERR_INVALID_INDEX);
 }
 
 // With no performance variable there is no handle: every call on one finds it invalid.
-namespace {
-
-int no_pvar_handle() {
-  if (!initialized()) return MPI_T_ERR_NOT_INITIALIZED;
-  return MPI_T_ERR_INVALID_HANDLE;
-}
-
-}  // namespace
-
 WEFT_PMPI_ALIAS(T_pvar_handle_free)
 extern "C" int PMPI_T_pvar_handle_free(MPI_T_pvar_session, MPI_T_pvar_handle*) {
   const call_guard guard(WEFT_CALL_NAME, call_guard::query);
-  return no_pvar_handle();
+  return absent(MPI_T_ERR_INVALID_HANDLE);
 }
 
 WEFT_PMPI_ALIAS(T_pvar_start)
 extern "C" int PMPI_T_pvar_start(MPI_T_pvar_session, MPI_T_pvar_handle) {
   const call_guard guard(WEFT_CALL_NAME, call_guard::query);
-  return no_pvar_handle();
+  return absent(MPI_T_ERR_INVALID_HANDLE);
 }
 
 WEFT_PMPI_ALIAS(T_pvar_stop)
 extern "C" int PMPI_T_pvar_stop(MPI_T_pvar_session, MPI_T_pvar_handle) {
   const call_guard guard(WEFT_CALL_NAME, call_guard::query);
-  return no_pvar_handle();
+  return absent(MPI_T_ERR_INVALID_HANDLE);
 }
 
 WEFT_PMPI_ALIAS(T_pvar_read)
 extern "C" int PMPI_T_pvar_read(MPI_T_pvar_session, MPI_T_pvar_handle, void*) {
   const call_guard guard(WEFT_CALL_NAME, call_guard::query);
-  return no_pvar_handle();
+  return absent(MPI_T_ERR_INVALID_HANDLE);
 }
 
 WEFT_PMPI_ALIAS(T_pvar_write)
 extern "C" int PMPI_T_pvar_write(MPI_T_pvar_session, MPI_T_pvar_handle, const void*) {
   const call_guard guard(WEFT_CALL_NAME, call_guard::query);
-  return no_pvar_handle();
+  return absent(MPI_T_ERR_INVALID_HANDLE);
 }
 
 WEFT_PMPI_ALIAS(T_pvar_reset)
 extern "C" int PMPI_T_pvar_reset(MPI_T_pvar_session, MPI_T_pvar_handle) {
   const call_guard guard(WEFT_CALL_NAME, call_guard::query);
-  return no_pvar_handle();
+  return absent(MPI_T_ERR_INVALID_HANDLE);
 }
 
 WEFT_PMPI_ALIAS(T_pvar_readreset)
 extern "C" int PMPI_T_pvar_readreset(MPI_T_pvar_session, MPI_T_pvar_handle, void*) {
   const call_guard guard(WEFT_CALL_NAME, call_guard::query);
-  return no_pvar_handle();
+  return absent(MPI_T_ERR_INVALID_HANDLE);
 }
 
 // Categories: none yet.
@@ -305,36 +295,31 @@ extern "C" int PMPI_T_category_get_num(int* num_cat) {
 WEFT_PMPI_ALIAS(T_category_get_info)
 extern "C" int PMPI_T_category_get_info(int, char*, int*, char*, int*, int*, int*, int*) {
   const call_guard guard(WEFT_CALL_NAME, call_guard::query);
-  if (!initialized()) return MPI_T_ERR_NOT_INITIALIZED;
-  return MPI_T_ERR_INVALID_INDEX;
+  return absent(MPI_T_ERR_INVALID_INDEX);
 }
 
 WEFT_PMPI_ALIAS(T_category_get_index)
 extern "C" int PMPI_T_category_get_index(const char*, int*) {
   const call_guard guard(WEFT_CALL_NAME, call_guard::query);
-  if (!initialized()) return MPI_T_ERR_NOT_INITIALIZED;
-  return MPI_T_ERR_INVALID_NAME;
+  return absent(MPI_T_ERR_INVALID_NAME);
 }
 
 WEFT_PMPI_ALIAS(T_category_get_cvars)
 extern "C" int PMPI_T_category_get_cvars(int, int, int[]) {
   const call_guard guard(WEFT_CALL_NAME, call_guard::query);
-  if (!initialized()) return MPI_T_ERR_NOT_INITIALIZED;
-  return MPI_T_ERR_INVALID_INDEX;
+  return absent(MPI_T_ERR_INVALID_INDEX);
 }
 
 WEFT_PMPI_ALIAS(T_category_get_pvars)
 extern "C" int PMPI_T_category_get_pvars(int, int, int[]) {
   const call_guard guard(WEFT_CALL_NAME, call_guard::query);
-  if (!initialized()) return MPI_T_ERR_NOT_INITIALIZED;
-  return MPI_T_ERR_INVALID_INDEX;
+  return absent(MPI_T_ERR_INVALID_INDEX);
 }
 
 WEFT_PMPI_ALIAS(T_category_get_categories)
 extern "C" int PMPI_T_category_get_categories(int, int, int[]) {
   const call_guard guard(WEFT_CALL_NAME, call_guard::query);
-  if (!initialized()) return MPI_T_ERR_NOT_INITIALIZED;
-  return MPI_T_ERR_INVALID_INDEX;
+  return absent(MPI_T_ERR_INVALID_INDEX);
 }
 
 WEFT_PMPI_ALIAS(T_category_changed)
