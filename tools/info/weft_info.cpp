@@ -3,6 +3,7 @@
 //   weft-info                    version, cores, default workers, libfabric and its providers
 //   weft-info --config           every setting: current value (from the environment) and default
 //   weft-info --config-markdown  the same table as docs/configuration.md shows it, and the build options
+//   weft-info --parsable         the machine and the settings, one key:value a line
 
 #include <hwloc.h>
 #include <rdma/fabric.h>
@@ -21,25 +22,61 @@ namespace {
 
 using weft::runtime::settings;
 
-void print_machine() {
-  std::printf("Weft %s\n", WEFT_VERSION);
-  weft::runtime::topology machine;
-  std::printf("cores in this process's cpuset: %d (default number of workers)\n", machine.core_count());
+// What Weft sees on this machine.
+struct machine_facts {
+  int cores;
+  std::string hwloc;
+  std::string libfabric;
+  std::set<std::string> providers;  // the libfabric providers usable here
+};
+
+machine_facts look_at_machine() {
+  machine_facts facts;
+  facts.cores = weft::runtime::topology().core_count();
   unsigned hwloc = hwloc_get_api_version();
-  std::printf("hwloc: %u.%u.%u\n", hwloc >> 16, (hwloc >> 8) & 0xff, hwloc & 0xff);
+  facts.hwloc = std::to_string(hwloc >> 16) + "." + std::to_string((hwloc >> 8) & 0xff) + "." +
+                std::to_string(hwloc & 0xff);
   std::uint32_t version = fi_version();
-  std::printf("libfabric: %u.%u\n", FI_MAJOR(version), FI_MINOR(version));
+  facts.libfabric = std::to_string(FI_MAJOR(version)) + "." + std::to_string(FI_MINOR(version));
   fi_info* list = nullptr;
-  std::set<std::string> providers;
   if (fi_getinfo(FI_VERSION(1, 9), nullptr, nullptr, 0, nullptr, &list) == 0) {
     for (fi_info* entry = list; entry != nullptr; entry = entry->next)
       if (entry->fabric_attr != nullptr && entry->fabric_attr->prov_name != nullptr)
-        providers.insert(entry->fabric_attr->prov_name);
+        facts.providers.insert(entry->fabric_attr->prov_name);
     fi_freeinfo(list);
   }
-  std::printf("libfabric providers usable here:");
-  for (const std::string& name : providers) std::printf(" %s", name.c_str());
-  std::printf("%s\n", providers.empty() ? " none" : "");
+  return facts;
+}
+
+std::string joined(const std::set<std::string>& words, const char* separator) {
+  std::string out;
+  for (const std::string& word : words) out += (out.empty() ? "" : separator) + word;
+  return out;
+}
+
+void print_machine() {
+  machine_facts facts = look_at_machine();
+  std::printf("Weft %s\n", WEFT_VERSION);
+  std::printf("cores in this process's cpuset: %d (default number of workers)\n", facts.cores);
+  std::printf("hwloc: %s\n", facts.hwloc.c_str());
+  std::printf("libfabric: %s\n", facts.libfabric.c_str());
+  std::printf("libfabric providers usable here: %s\n",
+              facts.providers.empty() ? "none" : joined(facts.providers, " ").c_str());
+}
+
+// One key:value a line, for scripts (as Open MPI's ompi_info --parsable): the machine, then each setting's
+// value in the environment (empty when unset) and its default.
+void print_parsable() {
+  machine_facts facts = look_at_machine();
+  std::printf("version:%s\ncores:%d\ndefault_workers:%d\nhwloc:%s\nlibfabric:%s\nlibfabric_providers:%s\n",
+              WEFT_VERSION, facts.cores, facts.cores, facts.hwloc.c_str(), facts.libfabric.c_str(),
+              joined(facts.providers, ",").c_str());
+  for (const auto& setting : settings()) {
+    std::string name(setting.name);
+    const char* value = std::getenv(name.c_str());
+    std::printf("setting:%s:value:%s\nsetting:%s:default:%.*s\n", name.c_str(), value != nullptr ? value : "",
+                name.c_str(), static_cast<int>(setting.default_value.size()), setting.default_value.data());
+  }
 }
 
 void print_config() {
@@ -81,12 +118,14 @@ void print_config_markdown() {
 
 int main(int argc, char** argv) {
   std::string_view option = argc > 1 ? argv[1] : "";
-  if (argc > 2 || (!option.empty() && option != "--config" && option != "--config-markdown")) {
-    std::fprintf(stderr, "usage: weft-info [--config | --config-markdown]\n");
+  if (argc > 2 ||
+      (!option.empty() && option != "--config" && option != "--config-markdown" && option != "--parsable")) {
+    std::fprintf(stderr, "usage: weft-info [--config | --config-markdown | --parsable]\n");
     return 2;
   }
   if (option == "--config") print_config();
   else if (option == "--config-markdown") print_config_markdown();
+  else if (option == "--parsable") print_parsable();
   else print_machine();
   return 0;
 }
