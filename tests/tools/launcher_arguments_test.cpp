@@ -251,8 +251,6 @@ TEST_CASE("the remote shell and the network interface are chosen as in hydra") {
 TEST_CASE("contradictory host options are refused with what to write instead") {
   CHECK_THAT(error_of({"--hosts", "a", "--hostfile", "f", "app"}),
              Catch::Contains("both --hosts and --hostfile name the hosts; give only one"));
-  CHECK_THAT(error_of({"-launcher-exec", "rsh", "app"}), Catch::Contains("no hosts are given; add --hosts"));
-  CHECK_THAT(error_of({"--nodes", "2", "-iface", "lo", "app"}), Catch::Contains("no hosts are given"));
 }
 
 TEST_CASE("the help text lists every option under the invoked name") {

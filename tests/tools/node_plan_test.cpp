@@ -179,3 +179,20 @@ TEST_CASE("nodes are described by index, host and ranks") {
   CHECK(weft::tools::node_description(plan, 1) == "node 1 (localhost, ranks 3-5)");
   CHECK(weft::tools::node_description(planned({.ranks = 2, .nodes = 2}), 1) == "node 1 (localhost, rank 1)");
 }
+
+TEST_CASE("how to reach other hosts needs hosts, named or from an allocation") {
+  launch_options options;
+  options.remote_shell = "rsh";
+  auto alone = weft::tools::plan_nodes(options, std::vector<host_entry>{});
+  REQUIRE(std::holds_alternative<weft::tools::usage_error>(alone));
+  CHECK_THAT(std::get<weft::tools::usage_error>(alone).message, Catch::Contains("no hosts are given; add --hosts"));
+  options.remote_shell.reset();
+  options.nodes = 2;
+  options.interface = "lo";
+  auto local = weft::tools::plan_nodes(options, std::vector<host_entry>{});
+  REQUIRE(std::holds_alternative<weft::tools::usage_error>(local));
+  CHECK_THAT(std::get<weft::tools::usage_error>(local).message, Catch::Contains("-iface chooses the network"));
+  options.remote_shell = "rsh";
+  CHECK(std::holds_alternative<node_plan>(
+      weft::tools::plan_nodes(options, std::vector<host_entry>{{"n01", 2}, {"n02", 2}})));
+}

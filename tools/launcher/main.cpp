@@ -1,4 +1,5 @@
 // mpirun and mpiexec: parse the command line, find the program, place the ranks on nodes, run the job.
+#include "batch_allocation.hpp"
 #include "gdb_launch.hpp"
 #include "host_list.hpp"
 #include "job_runner.hpp"
@@ -8,6 +9,8 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,6 +23,14 @@ int usage_failure(std::string_view launcher_name, const weft::tools::usage_error
   std::fprintf(stderr, "%.*s: %s\n", static_cast<int>(launcher_name.size()), launcher_name.data(),
                error.message.c_str());
   return weft::tools::usage_exit_status;
+}
+
+// A file's text, or nothing when it cannot be read.
+std::optional<std::string> read_text_file(const std::string &path) {
+  std::ifstream file(path);
+  if (!file)
+    return std::nullopt;
+  return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
 }
 
 } // namespace
@@ -67,6 +78,15 @@ int main(int argc, char **argv) {
   host_list_result hosts = options.hosts;
   if (options.hostfile)
     hosts = read_hostfile(*options.hostfile);
+  // In a PBS, LSF or SGE allocation of several hosts, a job without hosts of its own runs on them.
+  else if (!allocation && options.hosts.empty()) {
+    auto batch = current_batch_allocation([](const char *name) -> const char * { return std::getenv(name); },
+                                          read_text_file);
+    if (const auto *error = std::get_if<usage_error>(&batch))
+      return usage_failure(launcher_name, *error);
+    if (const auto &found = std::get<std::optional<batch_allocation>>(batch); found && found->hosts.size() > 1)
+      hosts = found->hosts;
+  }
   if (const auto *error = std::get_if<usage_error>(&hosts))
     return usage_failure(launcher_name, *error);
   node_plan_result plan = plan_nodes(options, std::get<std::vector<host_entry>>(hosts));

@@ -48,6 +48,15 @@ public:
       : options_(options), hosts_(std::move(hosts)), on_named_hosts_(!hosts_.empty()) {}
 
   node_plan_result plan() {
+    // Hosts come from --hosts, --hostfile or a batch allocation (batch_allocation.hpp), so only here is it
+    // known whether there are any.
+    if (options_.remote_shell && !on_named_hosts_)
+      return usage_error{"-launcher-exec chooses how to reach other hosts, but no hosts are given; add "
+                         "--hosts or --hostfile, or leave it out"};
+    if (options_.interface && !on_named_hosts_)
+      return usage_error{"-iface chooses the network to other hosts, but no hosts are given; add --hosts or "
+                         "--hostfile, or leave it out (node processes on this machine use the loopback "
+                         "interface)"};
     if (on_named_hosts_ && options_.nodes) {
       if (*options_.nodes > static_cast<int>(hosts_.size()))
         return usage_error{"--nodes " + std::to_string(*options_.nodes) + " asks for more nodes than the " +

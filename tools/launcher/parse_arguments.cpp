@@ -290,14 +290,6 @@ private:
       throw parse_failure{"--timeout would end the gdb session of --gdb; give only one of them"};
     if (!result.hosts.empty() && result.hostfile)
       throw parse_failure{"both --hosts and --hostfile name the hosts; give only one of them"};
-    bool on_hosts = !result.hosts.empty() || result.hostfile;
-    if (result.remote_shell && !on_hosts)
-      throw parse_failure{"-launcher-exec chooses how to reach other hosts, but no hosts are given; add "
-                          "--hosts or --hostfile, or leave it out"};
-    if (result.interface && !on_hosts)
-      throw parse_failure{"-iface chooses the network to other hosts, but no hosts are given; add --hosts or "
-                          "--hostfile, or leave it out (node processes on this machine use the loopback "
-                          "interface)"};
   }
 
   // The option's value as a whole number of at least 1; `what` names it in the message.
