@@ -140,7 +140,7 @@ TEST_CASE("an unknown option is named and points at --help") {
   CHECK_THAT(message, Catch::Contains("unknown option '--frobnicate'"));
   CHECK_THAT(message, Catch::Contains("--help"));
   CHECK_THAT(error_of({"--workers-x=2", "app"}), Catch::Contains("unknown option '--workers-x'"));
-  CHECK_THAT(error_of({"-q", "app"}), Catch::Contains("unknown option '-q'"));
+  CHECK_THAT(error_of({"-Q", "app"}), Catch::Contains("unknown option '-Q'"));
 }
 
 TEST_CASE("a missing program is reported") {
@@ -306,4 +306,21 @@ TEST_CASE("an MPMD job is refused with what to do instead, unless -- passes ':' 
   CHECK(parsed({"-n", "2", "--", "./a", ":", "b"}).command == command_line{"./a", ":", "b"});
   // A word that only contains a colon is an ordinary argument.
   CHECK(parsed({"./a", "host:4", "::"}).command == command_line{"./a", "host:4", "::"});
+}
+
+TEST_CASE("other MPIs' options are accepted with a note of what Weft does instead") {
+  auto options = parsed({"--mca", "btl", "self,vader", "-mca", "btl", "self,vader", "--bind-to", "core",
+                         "-map-by", "ppr:2:node", "-q", "--quiet", "./app"});
+  CHECK(options.command == command_line{"./app"});
+  REQUIRE(options.notes.size() == 3);  // the same --mca twice is one note
+  CHECK_THAT(options.notes[0], Catch::Contains("--mca btl self,vader: Open MPI's component parameters"));
+  CHECK_THAT(options.notes[1], Catch::Contains("--bind-to core: ignored; Weft pins each worker thread"));
+  CHECK_THAT(options.notes[2], Catch::Contains("--map-by ppr:2:node: ignored"));
+  CHECK_THAT(error_of({"--mca", "btl"}), Catch::Contains("needs two values, the parameter and its value"));
+  CHECK(parsed({"./app"}).notes.empty());
+}
+
+TEST_CASE("MPICH's -l and -prepend-rank tag the output") {
+  CHECK(parsed({"-l", "./app"}).tag_output);
+  CHECK(parsed({"-prepend-rank", "./app"}).tag_output);
 }

@@ -65,6 +65,9 @@ struct launch_options {
   std::vector<env_setting> environment;
   // The program and its arguments, untouched.
   std::vector<std::string> command;
+  // What mpirun accepted and does otherwise than asked (another MPI's option), one line each, said
+  // before the job starts.
+  std::vector<std::string> notes;
 };
 
 // A mistake on the command line. The message names the problem and what to do about it; the caller

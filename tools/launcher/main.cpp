@@ -52,6 +52,8 @@ int main(int argc, char **argv) {
                                                        : std::nullopt))
     return usage_failure(launcher_name, *error);
 
+  for (const std::string &note : options.notes)
+    std::fprintf(stderr, "%.*s: %s\n", static_cast<int>(launcher_name.size()), launcher_name.data(), note.c_str());
   if (options.what == launch_options::action::show_help) {
     std::fputs(usage_text(launcher_name).c_str(), stdout);
     return EXIT_SUCCESS;

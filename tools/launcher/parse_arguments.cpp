@@ -33,6 +33,8 @@ enum class option {
   report_bindings,
   gdb,
   ignored,
+  mca,
+  placement,
   help,
   version
 };
@@ -69,12 +71,23 @@ constexpr option_name option_names[] = {
     {"stack-size", option::stack_size},
     {"timeout", option::timeout},
     {"tag-output", option::tag_output},
+    {"l", option::tag_output},             // MPICH
+    {"prepend-rank", option::tag_output},  // MPICH
     {"report-bindings", option::report_bindings},
     {"gdb", option::gdb},
     // Every Weft job may oversubscribe and root is no different from any user; people type these
     // out of habit, so they are accepted and have no effect.
     {"oversubscribe", option::ignored},
     {"allow-run-as-root", option::ignored},
+    // mpirun prints nothing but errors and the notes below anyway.
+    {"q", option::ignored},
+    {"quiet", option::ignored},
+    // Open MPI's component parameters, and placement that Weft does its own way: accepted, with a note of
+    // what Weft does instead, so that a job script written for another MPI runs unchanged.
+    {"mca", option::mca},
+    {"gmca", option::mca},
+    {"bind-to", option::placement},
+    {"map-by", option::placement},
     {"h", option::help},
     {"help", option::help},
     {"version", option::version},
@@ -255,6 +268,24 @@ private:
     case option::ignored:
       refuse_inline_value("takes no value");
       break;
+    case option::mca: {
+      refuse_inline_value("takes two values: " + std::string(spelled_) + " KEY VALUE");
+      if (args_.size() - next_ < 2)
+        throw parse_failure{"option " + quoted(spelled_) + " needs two values, the parameter and its value, e.g. " +
+                            std::string(spelled_) + " btl self,vader"};
+      const std::string &key = args_[next_++];
+      const std::string &setting = args_[next_++];
+      add_note(result, "--mca " + key + " " + setting + ": Open MPI's component parameters "
+               "mean nothing to Weft; ignored (Weft's settings are the WEFT_* variables, weft-info --config)");
+      break;
+    }
+    case option::placement: {
+      std::string how = value("a placement, e.g. " + std::string(spelled_) + " core");
+      add_note(result, "--" + std::string(name) + " " + how + ": ignored; Weft pins each worker thread to its own "
+               "cores and runs the ranks on them as fibers (--workers and --threads-per-rank shape that, "
+               "--report-bindings shows it)");
+      break;
+    }
     case option::help:
       result.what = launch_options::action::show_help;
       return true;
@@ -282,6 +313,12 @@ private:
       start = end + 1;
     }
     return request;
+  }
+
+  // A note for the user, once however often its option is given.
+  static void add_note(launch_options &result, std::string note) {
+    if (std::ranges::find(result.notes, note) == result.notes.end())
+      result.notes.push_back(std::move(note));
   }
 
   // Options that only make sense together, checked once the whole command line is known.
