@@ -64,9 +64,10 @@ void give_string(std::string_view text, char* out, int* length) noexcept {
 
 }  // namespace
 
-// A control variable's handle: the setting it reads.
+// A control variable's handle: the setting's value when the handle was made. The count handle_alloc gave
+// is its size, so a program that changes the variable afterwards cannot make a read overrun the buffer.
 struct weft_t_cvar_handle_s {
-  int index;
+  std::string value;
 };
 
 struct weft_t_pvar_session_s {};
@@ -139,8 +140,8 @@ extern "C" int PMPI_T_cvar_handle_alloc(int cvar_index, void* /*every variable i
   if (!initialized()) return MPI_T_ERR_NOT_INITIALIZED;
   if (!valid_cvar(cvar_index)) return MPI_T_ERR_INVALID_INDEX;
   if (handle == nullptr || count == nullptr) return MPI_T_ERR_INVALID;
-  *handle = new weft_t_cvar_handle_s{cvar_index};
-  *count = static_cast<int>(value_of(control_variables()[cvar_index]).size()) + 1;
+  *handle = new weft_t_cvar_handle_s{std::string(value_of(control_variables()[cvar_index]))};
+  *count = static_cast<int>((*handle)->value.size()) + 1;
   return MPI_SUCCESS;
 }
 
@@ -161,9 +162,7 @@ extern "C" int PMPI_T_cvar_read(MPI_T_cvar_handle handle, void* buf) {
   if (handle == MPI_T_CVAR_HANDLE_NULL) return MPI_T_ERR_INVALID_HANDLE;
   if (buf == nullptr) return MPI_T_ERR_INVALID;
   // The buffer holds the count that handle_alloc gave: the value and its terminator.
-  std::string_view value = value_of(control_variables()[handle->index]);
-  std::memcpy(buf, value.data(), value.size());
-  static_cast<char*>(buf)[value.size()] = '\0';
+  std::memcpy(buf, handle->value.c_str(), handle->value.size() + 1);
   return MPI_SUCCESS;
 }
 

@@ -3,6 +3,8 @@
  * is what mpirun --workers set), constant and never written; there are no performance variables or
  * categories yet; its calls return error codes (never ending the job) for bad indices, names and handles,
  * and once it is closed. Every rank does it all, for itself. */
+#define _POSIX_C_SOURCE 200809L
+
 #include <stdlib.h>
 
 #include "mpitest.h"
@@ -53,6 +55,7 @@ static void check_control_variables(void) {
   CHECK(strcmp(value, set != NULL ? set : "0") == 0 && (int)strlen(value) == length - 1,
         "WEFT_WORKERS reads '%s' (count %d), the job has '%s'", value, length, set != NULL ? set : "(unset)");
   expect_t(MPI_T_cvar_write(handle, "3"), MPI_T_ERR_CVAR_SET_NEVER, "MPI_T_cvar_write");
+
   expect_t(MPI_T_cvar_handle_free(&handle), MPI_SUCCESS, "MPI_T_cvar_handle_free");
   CHECK(handle == MPI_T_CVAR_HANDLE_NULL, "a freed handle is not MPI_T_CVAR_HANDLE_NULL");
   free(value);
@@ -63,6 +66,27 @@ static void check_control_variables(void) {
            "an index past the last");
   expect_t(MPI_T_cvar_handle_alloc(-1, NULL, &handle, &length), MPI_T_ERR_INVALID_INDEX, "a handle for index -1");
   expect_t(MPI_T_cvar_read(MPI_T_CVAR_HANDLE_NULL, &length), MPI_T_ERR_INVALID_HANDLE, "reading the null handle");
+}
+
+/* The program changing a variable after it made a handle changes nothing the handle reads, nor makes a read
+ * overrun the count it was given. The ranks share the process's environment: one rank alone does it. */
+static void check_handle_keeps_its_value(void) {
+  int workers, length;
+  MPI_T_cvar_handle handle;
+  expect_t(MPI_T_cvar_get_index("WEFT_WORKERS", &workers), MPI_SUCCESS, "MPI_T_cvar_get_index(WEFT_WORKERS)");
+  expect_t(MPI_T_cvar_handle_alloc(workers, NULL, &handle, &length), MPI_SUCCESS, "MPI_T_cvar_handle_alloc");
+  const char *set = getenv("WEFT_WORKERS");
+  char *saved = set != NULL ? strdup(set) : NULL;
+  setenv("WEFT_WORKERS", "a value longer than the one the handle was made for", 1);
+  char *value = malloc(length);
+  expect_t(MPI_T_cvar_read(handle, value), MPI_SUCCESS, "MPI_T_cvar_read after setenv");
+  CHECK(strcmp(value, saved != NULL ? saved : "0") == 0 && (int)strlen(value) == length - 1,
+        "WEFT_WORKERS reads '%s' after setenv, the handle was made for '%s'", value, saved != NULL ? saved : "0");
+  if (saved != NULL) setenv("WEFT_WORKERS", saved, 1);
+  else unsetenv("WEFT_WORKERS");
+  expect_t(MPI_T_cvar_handle_free(&handle), MPI_SUCCESS, "MPI_T_cvar_handle_free");
+  free(value);
+  free(saved);
 }
 
 static void check_no_performance_variables(void) {
@@ -98,6 +122,9 @@ int main(int argc, char **argv) {
   int rank;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   check_no_performance_variables();
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (rank == 0) check_handle_keeps_its_value();
+  MPI_Barrier(MPI_COMM_WORLD);
   /* Each rank opens and closes the interface for itself, as a process would: the even ranks close it while
    * the odd ones, past the barrier, still have it open. */
   for (int turn = 0; turn < 2; ++turn) {
