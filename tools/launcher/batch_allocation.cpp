@@ -1,5 +1,6 @@
 #include "batch_allocation.hpp"
 
+#include "host_list.hpp"
 #include "option_values.hpp"
 
 #include <charconv>
@@ -7,16 +8,6 @@
 
 namespace weft::tools {
 namespace {
-
-// Adds `slots` to `host`, or appends it: schedulers list a host once per slot, or once with its count.
-void add_slots(std::vector<host_entry> &hosts, const std::string &host, int slots) {
-  for (host_entry &known : hosts)
-    if (known.name == host) {
-      known.slots = known.slots.value_or(0) + slots;
-      return;
-    }
-  hosts.push_back({host, slots});
-}
 
 std::optional<int> slot_count(const std::string &text) {
   int value = 0;
@@ -26,12 +17,12 @@ std::optional<int> slot_count(const std::string &text) {
   return value;
 }
 
-// A file or variable that lists each host once per slot (PBS_NODEFILE, LSB_HOSTS).
+// A file or variable that lists each host once per slot (PBS_NODEFILE, LSB_HOSTS); merged later.
 std::vector<host_entry> hosts_per_slot(const std::string &text) {
   std::vector<host_entry> hosts;
   std::istringstream words(text);
   for (std::string host; words >> host;)
-    add_slots(hosts, host, 1);
+    hosts.push_back({host, 1});
   return hosts;
 }
 
@@ -53,13 +44,13 @@ std::variant<std::vector<host_entry>, usage_error> host_slot_pairs(const std::st
         continue;
       if (!(columns >> slots) || !slot_count(slots))
         return bad(line);
-      add_slots(hosts, host, *slot_count(slots));
+      hosts.push_back({host, slot_count(slots)});
     }
   } else {
     for (std::string host, slots; input >> host;) {
       if (!(input >> slots) || !slot_count(slots))
         return bad(host + " " + slots);
-      add_slots(hosts, host, *slot_count(slots));
+      hosts.push_back({host, slot_count(slots)});
     }
   }
   return hosts;
@@ -82,10 +73,14 @@ batch_allocation_result current_batch_allocation(
       -> batch_allocation_result {
     if (auto *error = std::get_if<usage_error>(&hosts))
       return *error;
-    auto &list = std::get<std::vector<host_entry>>(hosts);
-    if (list.empty())
+    if (std::get<std::vector<host_entry>>(hosts).empty())
       return usage_error{std::string(source) + " names no host; check the allocation, or name the hosts with --hosts"};
-    return std::optional<batch_allocation>(batch_allocation{source, std::move(list)});
+    // A host named on several lines (once per slot, or by a scheduler that splits it) is one host.
+    host_list_result each_once = merge_hosts(std::get<std::vector<host_entry>>(hosts));
+    if (auto *error = std::get_if<usage_error>(&each_once))
+      return *error;
+    return std::optional<batch_allocation>(
+        batch_allocation{source, std::get<std::vector<host_entry>>(std::move(each_once))});
   };
 
   if (lookup("PBS_NODEFILE") != nullptr) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -99,6 +100,24 @@ host_list_result parse_hostfile(std::string_view text, std::string_view file_nam
   if (hosts.empty())
     return usage_error{"hostfile " + quoted(file_name) + " names no host; write one host a line"};
   return hosts;
+}
+
+host_list_result merge_hosts(std::span<const host_entry> hosts) {
+  std::vector<host_entry> result;
+  for (const host_entry &host : hosts) {
+    auto same = std::find_if(result.begin(), result.end(),
+                             [&](const host_entry &known) { return known.name == host.name; });
+    if (same == result.end()) {
+      result.push_back(host);
+      continue;
+    }
+    long long slots = static_cast<long long>(same->slots.value_or(1)) + host.slots.value_or(1);
+    if (slots > INT_MAX)
+      return usage_error{"host " + host.name + " is given " + std::to_string(slots) + " slots in all, more than " +
+                         std::to_string(INT_MAX) + "; give it fewer"};
+    same->slots = static_cast<int>(slots);
+  }
+  return result;
 }
 
 host_list_result read_hostfile(const std::string &path) {

@@ -5,6 +5,7 @@
 
 #include "launch_options.hpp"
 
+#include <span>
 #include <string_view>
 #include <variant>
 #include <vector>
@@ -20,6 +21,10 @@ host_list_result parse_host_list(std::string_view list, std::string_view option)
 // A hostfile's text: one host a line as `host`, `host:N` or `host slots=N`; `#` starts a comment;
 // blank lines are skipped. `file_name` is for the messages, which give the line number.
 host_list_result parse_hostfile(std::string_view text, std::string_view file_name);
+
+// Hosts in the order they were first named, each once, with the slots of all its entries (an entry without
+// slots counts one); an error when one host's slots add up past what an int counts.
+host_list_result merge_hosts(std::span<const host_entry> hosts);
 
 // Reads and parses the hostfile at `path`.
 host_list_result read_hostfile(const std::string &path);

@@ -1,31 +1,13 @@
 #include "node_plan.hpp"
 
+#include "host_list.hpp"
+
 #include <algorithm>
 #include <climits>
 #include <cstddef>
 
 namespace weft::tools {
 namespace {
-
-// Hosts in the order they were first named, each once, with the slots of all its entries; an error when
-// one host's slots add up past what an int counts.
-std::variant<std::vector<host_entry>, usage_error> merged(std::span<const host_entry> hosts) {
-  std::vector<host_entry> result;
-  for (const host_entry &host : hosts) {
-    auto same = std::find_if(result.begin(), result.end(),
-                             [&](const host_entry &known) { return known.name == host.name; });
-    if (same == result.end()) {
-      result.push_back(host);
-      continue;
-    }
-    long long slots = static_cast<long long>(same->slots.value_or(1)) + host.slots.value_or(1);
-    if (slots > INT_MAX)
-      return usage_error{"host " + host.name + " is given " + std::to_string(slots) + " slots in all, more than " +
-                         std::to_string(INT_MAX) + "; give it fewer"};
-    same->slots = static_cast<int>(slots);
-  }
-  return result;
-}
 
 std::string count_of(long long count, const char *what) {
   return std::to_string(count) + " " + what + (count == 1 ? "" : "s");
@@ -171,7 +153,7 @@ private:
 } // namespace
 
 node_plan_result plan_nodes(const launch_options &options, std::span<const host_entry> hosts) {
-  auto each_once = merged(hosts);
+  auto each_once = merge_hosts(hosts);
   if (auto *error = std::get_if<usage_error>(&each_once))
     return *error;
   return planner(options, std::get<std::vector<host_entry>>(std::move(each_once))).plan();
