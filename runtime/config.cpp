@@ -18,6 +18,9 @@ constexpr setting setting_table[] = {
      "Set by mpirun for a job across node processes: how many ranks each holds, in node order (\"4,4,3\"); "
      "they add up to WEFT_NRANKS. Each process learns its node index from PMIx. Unset, the process holds every "
      "rank."},
+    {"WEFT_APPNUM", "0",
+     "Set by mpirun for each part of an MPMD job (mpirun -n 2 ./a : -n 3 ./b, or -configfile): the part's "
+     "number, from 0, which MPI_COMM_WORLD's MPI_APPNUM attribute gives the ranks."},
     {"WEFT_WORKERS", "0",
      "Worker threads of the process; 0 means one per core of the process's cpuset (one per "
      "WEFT_THREADS_PER_RANK cores). Never more than the number of ranks. mpirun --workers sets it."},
@@ -163,6 +166,7 @@ config read_config() {
   config result{};
   result.nranks = static_cast<int>(read_integer("WEFT_NRANKS", 1, 1 << 24));
   result.ranks_per_node = read_ranks_per_node(result.nranks);
+  result.appnum = static_cast<int>(read_integer("WEFT_APPNUM", 0, 1 << 24));
   result.workers = static_cast<int>(read_integer("WEFT_WORKERS", 0, 4096));
   result.threads_per_rank = static_cast<int>(read_integer("WEFT_THREADS_PER_RANK", 0, 4096));
   result.stack_size = read_size("WEFT_STACK_SIZE", false);

@@ -12,7 +12,9 @@ namespace {
 
 using weft::tools::env_setting;
 using weft::tools::launch_options;
+using weft::tools::environment_passing;
 using weft::tools::node_plan;
+using weft::tools::program_part;
 using settings = std::vector<env_setting>;
 using words = std::vector<std::string>;
 
@@ -26,17 +28,24 @@ node_plan plan_of(std::vector<int> sizes, bool on_named_hosts = false) {
   return plan;
 }
 
+// Options of a job of one part, as the parser gives them.
+launch_options one_part() {
+  launch_options options;
+  options.parts.push_back({});
+  return options;
+}
+
 } // namespace
 
 TEST_CASE("one node gets the job's variables, -x values first so that Weft's own win") {
-  launch_options options;
+  launch_options options = one_part();
   options.workers = 2;
   options.threads_per_rank = 3;
   options.stack_size = "1M";
   options.tag_output = true;
   options.report_bindings = true;
-  options.environment = {{"A", "a"}, {"KEEP", std::nullopt}, {"WEFT_NRANKS", "99"}};
-  CHECK(weft::tools::job_variables(options, plan_of({4}), {}, 2) == settings{{"A", "a"},
+  options.parts[0].environment = {{"A", "a"}, {"KEEP", std::nullopt}, {"WEFT_NRANKS", "99"}};
+  CHECK(weft::tools::job_variables(options, plan_of({4}), 0, {}, 2) == settings{{"A", "a"},
                                                                          {"WEFT_NRANKS", "4"},
                                                                          {"WEFT_WORKERS", "2"},
                                                                          {"WEFT_THREADS_PER_RANK", "3"},
@@ -46,60 +55,104 @@ TEST_CASE("one node gets the job's variables, -x values first so that Weft's own
 }
 
 TEST_CASE("several nodes on this machine get their ranks and the loopback interface") {
-  launch_options options;
-  CHECK(weft::tools::job_variables(options, plan_of({3, 3, 2}), {}, 4) ==
+  launch_options options = one_part();
+  CHECK(weft::tools::job_variables(options, plan_of({3, 3, 2}), 0, {}, 4) ==
         settings{{"WEFT_NRANKS", "8"}, {"WEFT_NODE_RANKS", "3,3,2"}, {"FI_TCP_IFACE", "lo"}});
   // The user's choice of interface stays, from mpirun's environment or from -x.
   words inherited{"FI_TCP_IFACE=eth1"};
-  CHECK(weft::tools::job_variables(options, plan_of({1, 1}), inherited, 4) ==
+  CHECK(weft::tools::job_variables(options, plan_of({1, 1}), 0, inherited, 4) ==
         settings{{"WEFT_NRANKS", "2"}, {"WEFT_NODE_RANKS", "1,1"}});
-  options.environment = {{"FI_TCP_IFACE", "eth2"}};
-  CHECK(weft::tools::job_variables(options, plan_of({1, 1}), {}, 4) ==
+  options.parts[0].environment = {{"FI_TCP_IFACE", "eth2"}};
+  CHECK(weft::tools::job_variables(options, plan_of({1, 1}), 0, {}, 4) ==
         settings{{"FI_TCP_IFACE", "eth2"}, {"WEFT_NRANKS", "2"}, {"WEFT_NODE_RANKS", "1,1"}});
 }
 
 TEST_CASE("nodes on this machine that outnumber its CPUs yield them while they poll, unless told otherwise") {
-  launch_options options;
-  CHECK(weft::tools::job_variables(options, plan_of({2, 2, 2}), {}, 3) ==
+  launch_options options = one_part();
+  CHECK(weft::tools::job_variables(options, plan_of({2, 2, 2}), 0, {}, 3) ==
         settings{{"WEFT_NRANKS", "6"}, {"WEFT_NODE_RANKS", "2,2,2"}, {"FI_TCP_IFACE", "lo"}});
-  CHECK(weft::tools::job_variables(options, plan_of({2, 2, 2}), {}, 2) ==
+  CHECK(weft::tools::job_variables(options, plan_of({2, 2, 2}), 0, {}, 2) ==
         settings{{"WEFT_NRANKS", "6"}, {"WEFT_NODE_RANKS", "2,2,2"}, {"FI_TCP_IFACE", "lo"},
                  {"WEFT_YIELD_WHEN_IDLE", "1"}});
   words inherited{"WEFT_YIELD_WHEN_IDLE=0"};
-  CHECK(weft::tools::job_variables(options, plan_of({2, 2, 2}), inherited, 2) ==
+  CHECK(weft::tools::job_variables(options, plan_of({2, 2, 2}), 0, inherited, 2) ==
         settings{{"WEFT_NRANKS", "6"}, {"WEFT_NODE_RANKS", "2,2,2"}, {"FI_TCP_IFACE", "lo"}});
-  options.environment = {{"WEFT_YIELD_WHEN_IDLE", "0"}};
-  CHECK(weft::tools::job_variables(options, plan_of({2, 2, 2}), {}, 2) ==
+  options.environment = {{"WEFT_YIELD_WHEN_IDLE", "0"}};  // -genv
+  CHECK(weft::tools::job_variables(options, plan_of({2, 2, 2}), 0, {}, 2) ==
         settings{{"WEFT_YIELD_WHEN_IDLE", "0"}, {"WEFT_NRANKS", "6"}, {"WEFT_NODE_RANKS", "2,2,2"},
                  {"FI_TCP_IFACE", "lo"}});
 }
 
 TEST_CASE("nodes on other hosts use the -iface interface, or the provider's choice") {
-  launch_options options;
+  launch_options options = one_part();
   // Named hosts, or a Slurm allocation of several hosts: not all here, so no CPUs counted.
-  CHECK(weft::tools::job_variables(options, plan_of({2, 2}, true), {}, 0) ==
+  CHECK(weft::tools::job_variables(options, plan_of({2, 2}, true), 0, {}, 0) ==
         settings{{"WEFT_NRANKS", "4"}, {"WEFT_NODE_RANKS", "2,2"}});
-  CHECK(weft::tools::job_variables(options, plan_of({1, 1, 1, 1}), {}, 0) ==
+  CHECK(weft::tools::job_variables(options, plan_of({1, 1, 1, 1}), 0, {}, 0) ==
         settings{{"WEFT_NRANKS", "4"}, {"WEFT_NODE_RANKS", "1,1,1,1"}});
   options.interface = "ib0";
-  CHECK(weft::tools::job_variables(options, plan_of({2, 2}, true), {}, 0) ==
+  CHECK(weft::tools::job_variables(options, plan_of({2, 2}, true), 0, {}, 0) ==
         settings{{"WEFT_NRANKS", "4"}, {"WEFT_NODE_RANKS", "2,2"}, {"FI_TCP_IFACE", "ib0"}});
 }
 
 TEST_CASE("a local process inherits mpirun's environment with the settings applied") {
   words inherited{"PATH=/bin", "WEFT_NRANKS=7", "HOME=/h"};
-  CHECK(weft::tools::local_environment(inherited, settings{{"WEFT_NRANKS", "2"}, {"KEEP", std::nullopt}, {"A", "a"}}) ==
+  CHECK(weft::tools::local_environment(one_part(), 0, inherited,
+                                       settings{{"WEFT_NRANKS", "2"}, {"KEEP", std::nullopt}, {"A", "a"}}) ==
         words{"PATH=/bin", "HOME=/h", "WEFT_NRANKS=2", "A=a"});
 }
 
+TEST_CASE("envnone and envlist keep mpirun's variables from the program except Weft's and those named") {
+  words inherited{"PATH=/bin", "HOME=/h", "WEFT_INLINE_MAX=512", "OMP_NUM_THREADS=2", "ASAN_OPTIONS=x=1"};
+  launch_options options = one_part();
+  options.passing = {environment_passing::choice::none, {}};  // -genvnone
+  CHECK(weft::tools::local_environment(options, 0, inherited, settings{{"A", "a"}}) ==
+        words{"WEFT_INLINE_MAX=512", "ASAN_OPTIONS=x=1", "A=a"});
+  options.parts[0].environment = {{"OMP_NUM_THREADS", std::nullopt}};  // -x without a value still passes it
+  CHECK(weft::tools::local_environment(options, 0, inherited, {}) ==
+        words{"WEFT_INLINE_MAX=512", "OMP_NUM_THREADS=2", "ASAN_OPTIONS=x=1"});
+  // A part's own choice wins over the job's.
+  options.parts[0].passing = environment_passing{environment_passing::choice::listed, {"HOME"}};
+  CHECK(weft::tools::local_environment(options, 0, inherited, {}) ==
+        words{"HOME=/h", "WEFT_INLINE_MAX=512", "OMP_NUM_THREADS=2", "ASAN_OPTIONS=x=1"});
+  options.parts[0].passing = environment_passing{environment_passing::choice::all, {}};
+  CHECK(weft::tools::local_environment(options, 0, inherited, {}) == inherited);
+}
+
+TEST_CASE("the parts of an MPMD job get their number and their own variables after the job's") {
+  launch_options options = one_part();
+  options.parts.push_back({});
+  options.environment = {{"SHARED", "job"}, {"MINE", "job"}};
+  options.parts[1].environment = {{"MINE", "part 1"}, {"WEFT_APPNUM", "7"}};
+  node_plan plan = plan_of({2, 3});
+  plan.nodes[1].part = 1;
+  CHECK(weft::tools::job_variables(options, plan, 0, {}, 4) ==
+        settings{{"SHARED", "job"}, {"MINE", "job"}, {"WEFT_NRANKS", "5"}, {"WEFT_APPNUM", "0"},
+                 {"WEFT_NODE_RANKS", "2,3"}, {"FI_TCP_IFACE", "lo"}});
+  CHECK(weft::tools::job_variables(options, plan, 1, {}, 4) ==
+        settings{{"SHARED", "job"}, {"MINE", "part 1"}, {"WEFT_APPNUM", "1"}, {"WEFT_NRANKS", "5"},
+                 {"WEFT_NODE_RANKS", "2,3"}, {"FI_TCP_IFACE", "lo"}});
+}
+
 TEST_CASE("a remote node gets mpirun's WEFT_*, FI_* and sanitizer variables, the -x ones and the settings") {
-  launch_options options;
-  options.environment = {{"OMP_NUM_THREADS", std::nullopt}, {"UNSET_HERE", std::nullopt}};
+  launch_options options = one_part();
+  options.parts[0].environment = {{"OMP_NUM_THREADS", std::nullopt}, {"UNSET_HERE", std::nullopt}};
   words inherited{"PATH=/bin", "WEFT_INLINE_MAX=512", "FI_PROVIDER=tcp", "OMP_NUM_THREADS=2", "WEFT_NRANKS=9",
                   "LSAN_OPTIONS=suppressions=/s.txt", "SAN_OPTIONS_OTHER=1"};
-  CHECK(weft::tools::forwarded_variables(options, inherited, settings{{"WEFT_NRANKS", "4"}, {"PMIX_RANK", "1"}}) ==
-        settings{{"WEFT_INLINE_MAX", "512"}, {"FI_PROVIDER", "tcp"}, {"WEFT_NRANKS", "4"},
-                 {"LSAN_OPTIONS", "suppressions=/s.txt"}, {"OMP_NUM_THREADS", "2"}, {"PMIX_RANK", "1"}});
+  CHECK(weft::tools::forwarded_variables(options, 0, inherited, settings{{"WEFT_NRANKS", "4"}, {"PMIX_RANK", "1"}}) ==
+        settings{{"WEFT_INLINE_MAX", "512"}, {"FI_PROVIDER", "tcp"}, {"OMP_NUM_THREADS", "2"},
+                 {"WEFT_NRANKS", "4"}, {"LSAN_OPTIONS", "suppressions=/s.txt"}, {"PMIX_RANK", "1"}});
+}
+
+TEST_CASE("envall carries mpirun's variables to other hosts but not those of its shell") {
+  launch_options options = one_part();
+  options.parts[0].passing = environment_passing{environment_passing::choice::all, {}};
+  words inherited{"PATH=/bin", "HOSTNAME=here", "PWD=/x", "SSH_CLIENT=1.2.3.4", "PROJECT=p", "WEFT_INLINE_MAX=64"};
+  CHECK(weft::tools::forwarded_variables(options, 0, inherited, settings{{"PROJECT", "q"}}) ==
+        settings{{"PATH", "/bin"}, {"PROJECT", "q"}, {"WEFT_INLINE_MAX", "64"}});
+  options.parts[0].passing = environment_passing{environment_passing::choice::listed, {"PROJECT"}};
+  CHECK(weft::tools::forwarded_variables(options, 0, inherited, {}) ==
+        settings{{"PROJECT", "p"}, {"WEFT_INLINE_MAX", "64"}});
 }
 
 TEST_CASE("the remote command enters mpirun's folder and runs the program with its variables, quoted") {

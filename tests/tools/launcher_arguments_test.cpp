@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,7 +53,11 @@ TEST_CASE("a bare program runs as one rank with nothing else set") {
   CHECK_FALSE(options.timeout_seconds);
   CHECK_FALSE(options.tag_output);
   CHECK(options.environment.empty());
-  CHECK(options.command == command_line{"./app"});
+  REQUIRE(options.parts.size() == 1);
+  CHECK(options.parts[0].environment.empty());
+  CHECK_FALSE(options.parts[0].passing);
+  CHECK_FALSE(options.parts[0].working_directory);
+  CHECK(options.parts[0].command == command_line{"./app"});
 }
 
 TEST_CASE("the number of ranks has every MPICH and Open MPI spelling") {
@@ -95,19 +100,41 @@ TEST_CASE("stack sizes take an optional K, M or G suffix in either case") {
 TEST_CASE("environment options keep their order and values") {
   auto options = parsed({"-x", "PLAIN", "-x", "SET=value", "-x", "EMPTY=", "-x", "EQ=a=b", "--env", "E1",
                          "v1", "-env", "E2", "v 2", "-genv", "E3", "", "app"});
-  CHECK(options.environment == std::vector<env_setting>{{"PLAIN", std::nullopt},
-                                                        {"SET", "value"},
-                                                        {"EMPTY", ""},
-                                                        {"EQ", "a=b"},
-                                                        {"E1", "v1"},
-                                                        {"E2", "v 2"},
-                                                        {"E3", ""}});
+  CHECK(options.parts.at(0).environment == std::vector<env_setting>{{"PLAIN", std::nullopt},
+                                                                    {"SET", "value"},
+                                                                    {"EMPTY", ""},
+                                                                    {"EQ", "a=b"},
+                                                                    {"E1", "v1"},
+                                                                    {"E2", "v 2"}});
+  // -genv is the whole job's.
+  CHECK(options.environment == std::vector<env_setting>{{"E3", ""}});
+}
+
+TEST_CASE("hydra's environment passing options, for a part and for the whole job") {
+  using choice = weft::tools::environment_passing::choice;
+  auto options = parsed({"-genvnone", "-envlist", "PATH,HOME", "./app"});
+  CHECK(options.passing.what == choice::none);
+  REQUIRE(options.parts.at(0).passing);
+  CHECK(options.parts[0].passing->what == choice::listed);
+  CHECK(options.parts[0].passing->names == command_line{"PATH", "HOME"});
+  CHECK(parsed({"-envall", "./app"}).parts.at(0).passing->what == choice::all);
+  CHECK(parsed({"-genvall", "./app"}).passing.what == choice::all);
+  CHECK(parsed({"-genvlist", "A", "./app"}).passing.names == command_line{"A"});
+  CHECK_THAT(error_of({"-envlist", "A,,B", "./app"}), Catch::Contains("invalid variable name '' for '-envlist'"));
+  CHECK_THAT(error_of({"-genvlist"}), Catch::Contains("needs a value"));
+}
+
+TEST_CASE("wdir and Open MPI's wd name the folder the program starts in") {
+  CHECK(parsed({"-wdir", "/tmp", "./app"}).parts.at(0).working_directory == "/tmp");
+  CHECK(parsed({"--wdir=run", "./app"}).parts.at(0).working_directory == "run");
+  CHECK(parsed({"-wd", "x", "./app"}).parts.at(0).working_directory == "x");
+  CHECK_THAT(error_of({"-wdir", "", "./app"}), Catch::Contains("needs a folder"));
 }
 
 TEST_CASE("oversubscription and running as root are accepted and ignored") {
   auto options = parsed({"--oversubscribe", "-oversubscribe", "--allow-run-as-root", "-n", "2", "app"});
   CHECK(options.ranks == 2);
-  CHECK(options.command == command_line{"app"});
+  CHECK(options.parts.at(0).command == command_line{"app"});
 }
 
 TEST_CASE("help and version win over everything after them") {
@@ -121,18 +148,18 @@ TEST_CASE("help and version win over everything after them") {
 TEST_CASE("options end at the program; its arguments are untouched") {
   auto options = parsed({"-n", "2", "./app", "-n", "5", "--help", "--", "x"});
   CHECK(options.ranks == 2);
-  CHECK(options.command == command_line{"./app", "-n", "5", "--help", "--", "x"});
+  CHECK(options.parts.at(0).command == command_line{"./app", "-n", "5", "--help", "--", "x"});
 }
 
 TEST_CASE("a double dash ends the options, so a program may start with a dash") {
   auto options = parsed({"-n", "3", "--", "-odd-name", "arg"});
   CHECK(options.ranks == 3);
-  CHECK(options.command == command_line{"-odd-name", "arg"});
-  CHECK(parsed({"--", "--", "x"}).command == command_line{"--", "x"});
+  CHECK(options.parts.at(0).command == command_line{"-odd-name", "arg"});
+  CHECK(parsed({"--", "--", "x"}).parts.at(0).command == command_line{"--", "x"});
 }
 
 TEST_CASE("a lone dash is a program name, not an option") {
-  CHECK(parsed({"-"}).command == command_line{"-"});
+  CHECK(parsed({"-"}).parts.at(0).command == command_line{"-"});
 }
 
 TEST_CASE("an unknown option is named and points at --help") {
@@ -257,7 +284,8 @@ TEST_CASE("the help text lists every option under the invoked name") {
   auto text = weft::tools::usage_text("mpiexec");
   CHECK_THAT(text, Catch::StartsWith("Usage: mpiexec [options] program"));
   for (const char *option : {"-n N", "-np N", "--workers", "--stack-size", "--timeout", "--tag-output", "-x VAR",
-                             "--report-bindings", "--env VAR VALUE", "-genv", "--oversubscribe", "--allow-run-as-root", "--help",
+                             "--report-bindings", "-env VAR VALUE", "-genv", "-envall", "-envnone",
+                             "-envlist", "-wdir DIR", "-configfile FILE", " : ", "--oversubscribe", "--allow-run-as-root", "--help",
                              "--nodes K", "-ppn P", "--ranks-per-node", "--hosts", "-H", "--hostfile", "-f FILE",
                              "--machinefile", "-launcher-exec", "-iface", "--gdb RANKS",
                              "--version", "124"})
@@ -297,21 +325,76 @@ TEST_CASE("MPIEXEC_TIMEOUT sets the timeout unless --timeout does") {
   CHECK_FALSE(debugged.timeout_seconds);
 }
 
-TEST_CASE("an MPMD job is refused with what to do instead, unless -- passes ':' to the program") {
-  for (auto message : {error_of({"-n", "2", "./a", ":", "-n", "3", "./b"}), error_of({"./a", "x", ":", "./a", "y"})}) {
-    CHECK(message.find("':' separates the programs of an MPMD job") != std::string::npos);
-    CHECK(message.find("MPI_Comm_split") != std::string::npos);
-    CHECK(message.find("put -- before the program") != std::string::npos);
-  }
-  CHECK(parsed({"-n", "2", "--", "./a", ":", "b"}).command == command_line{"./a", ":", "b"});
+TEST_CASE("':' separates the parts of an MPMD job, each with its ranks, variables and folder") {
+  auto options = parsed({"--workers", "2", "-n", "2", "-x", "A=1", "./a", "x", ":", "-np", "3", "-env", "B", "2",
+                         "-wdir", "/tmp", "./b", ":", "-n", "1", "./a", "y"});
+  CHECK(options.ranks == 6);
+  CHECK(options.workers == 2);
+  REQUIRE(options.parts.size() == 3);
+  CHECK(options.parts[0].ranks == 2);
+  CHECK(options.parts[0].command == command_line{"./a", "x"});
+  CHECK(options.parts[0].environment == std::vector<env_setting>{{"A", "1"}});
+  CHECK(options.parts[1].ranks == 3);
+  CHECK(options.parts[1].command == command_line{"./b"});
+  CHECK(options.parts[1].environment == std::vector<env_setting>{{"B", "2"}});
+  CHECK(options.parts[1].working_directory == "/tmp");
+  CHECK_FALSE(options.parts[2].working_directory);
+  CHECK(options.parts[2].command == command_line{"./a", "y"});
+}
+
+TEST_CASE("an MPMD job's mistakes are usage errors that say what to write") {
+  CHECK_THAT(error_of({"-n", "2", "./a", ":", "./b"}),
+             Catch::Contains("part 2 of the MPMD job ('./b') does not say how many ranks run it"));
+  CHECK_THAT(error_of({"./a", ":", "-n", "2", "./b"}), Catch::Contains("part 1 of the MPMD job ('./a')"));
+  CHECK_THAT(error_of({"-n", "2", "./a", ":"}), Catch::Contains("part 2 of the MPMD job has no program"));
+  CHECK_THAT(error_of({"-n", "2", "./a", ":", "-n", "1", ":", "-n", "1", "./b"}),
+             Catch::Contains("part 2 of the MPMD job has no program"));
+  CHECK_THAT(error_of({"-n", "2", "./a", ":", "-n", "2", "--workers", "2", "./b"}),
+             Catch::Contains("option '--workers' applies to the whole job; give it before the first program"));
+  CHECK_THAT(error_of({"-n", "2", "./a", ":", "-n", "2", "--host", "b", "./b"}),
+             Catch::Contains("option '--host' applies to the whole job"));
+  CHECK_THAT(error_of({"-n", "2000000000", "./a", ":", "-n", "2000000000", "./b"}),
+             Catch::Contains("add up to 4000000000 ranks"));
+}
+
+TEST_CASE("after --, ':' and everything else are the program's arguments") {
+  CHECK(parsed({"-n", "2", "--", "./a", ":", "b"}).parts.at(0).command == command_line{"./a", ":", "b"});
+  CHECK(parsed({"-n", "2", "--", "./a", ":", "b"}).parts.size() == 1);
   // A word that only contains a colon is an ordinary argument.
-  CHECK(parsed({"./a", "host:4", "::"}).command == command_line{"./a", "host:4", "::"});
+  CHECK(parsed({"./a", "host:4", "::"}).parts.at(0).command == command_line{"./a", "host:4", "::"});
+}
+
+TEST_CASE("a configfile gives the parts of the job one a line") {
+  std::string text = "# the I/O rank\n-n 1 ./io --out 'a file'\n\n  -n 3 -env K \"v w\" ./compute\n";
+  weft::tools::file_reader reader = [&](const std::string &path) -> std::optional<std::string> {
+    if (path == "parts.txt")
+      return text;
+    return std::nullopt;
+  };
+  auto parse_with_file = [&](std::vector<std::string> args) { return weft::tools::parse_arguments(args, reader); };
+  auto result = parse_with_file({"--workers", "2", "-configfile", "parts.txt"});
+  REQUIRE(std::holds_alternative<launch_options>(result));
+  auto &options = std::get<launch_options>(result);
+  CHECK(options.ranks == 4);
+  CHECK(options.workers == 2);
+  REQUIRE(options.parts.size() == 2);
+  CHECK(options.parts[0].command == command_line{"./io", "--out", "a file"});
+  CHECK(options.parts[1].command == command_line{"./compute"});
+  CHECK(options.parts[1].environment == std::vector<env_setting>{{"K", "v w"}});
+  auto message = [&](std::vector<std::string> args) { return std::get<usage_error>(parse_with_file(args)).message; };
+  CHECK_THAT(message({"-configfile", "missing.txt"}), Catch::Contains("cannot read the configfile 'missing.txt'"));
+  CHECK_THAT(message({"-configfile", "parts.txt", "./a"}), Catch::Contains("nothing may follow it (found './a')"));
+  CHECK_THAT(message({"-n", "2", "-configfile", "parts.txt"}), Catch::Contains("give -n, -env and -wdir in its lines"));
+  text = "# nothing\n";
+  CHECK_THAT(message({"-configfile", "parts.txt"}), Catch::Contains("names no program"));
+  text = "-n 1 './a\n";
+  CHECK_THAT(message({"-configfile", "parts.txt"}), Catch::Contains("line 1 of the configfile 'parts.txt' has an unclosed '"));
 }
 
 TEST_CASE("other MPIs' options are accepted with a note of what Weft does instead") {
   auto options = parsed({"--mca", "btl", "self,vader", "-mca", "btl", "self,vader", "--bind-to", "core",
                          "-map-by", "ppr:2:node", "-q", "--quiet", "./app"});
-  CHECK(options.command == command_line{"./app"});
+  CHECK(options.parts.at(0).command == command_line{"./app"});
   REQUIRE(options.notes.size() == 3);  // the same --mca twice is one note
   CHECK_THAT(options.notes[0], Catch::Contains("--mca btl self,vader: Open MPI's component parameters"));
   CHECK_THAT(options.notes[1], Catch::Contains("--bind-to core: ignored; Weft pins each worker thread"));

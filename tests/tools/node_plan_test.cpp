@@ -196,3 +196,57 @@ TEST_CASE("how to reach other hosts needs hosts, named or from an allocation") {
   CHECK(std::holds_alternative<node_plan>(
       weft::tools::plan_nodes(options, std::vector<host_entry>{{"n01", 2}, {"n02", 2}})));
 }
+
+namespace {
+
+// An MPMD job of parts with these rank counts, on `hosts` (or here), with --nodes when given.
+node_plan planned_parts(std::vector<int> part_ranks, std::vector<host_entry> hosts = {},
+                        std::optional<int> nodes = std::nullopt) {
+  launch_options options;
+  options.nodes = nodes;
+  options.ranks = 0;
+  for (int ranks : part_ranks) {
+    options.parts.push_back({.ranks = ranks, .command = {"./p"}});
+    *options.ranks += ranks;
+  }
+  auto result = weft::tools::plan_nodes(options, hosts);
+  if (auto *error = std::get_if<weft::tools::usage_error>(&result))
+    FAIL("unexpected usage error: " << error->message);
+  return std::get<node_plan>(result);
+}
+
+std::vector<int> parts_of(const node_plan &plan) {
+  std::vector<int> result;
+  for (const auto &node : plan.nodes)
+    result.push_back(node.part);
+  return result;
+}
+
+} // namespace
+
+TEST_CASE("the parts of an MPMD job on this machine are one node process each") {
+  auto plan = planned_parts({1, 3});
+  CHECK(sizes(plan) == counts{1, 3});
+  CHECK(parts_of(plan) == counts{0, 1});
+  CHECK(plan.nodes[1].first_rank == 1);
+  CHECK(hosts_of(plan) == names{"localhost", "localhost"});
+}
+
+TEST_CASE("MPMD parts take the hosts' slots in order, a host shared by two parts runs a process for each") {
+  std::vector<host_entry> hosts{{"a", 2}, {"b", 3}};
+  auto plan = planned_parts({3, 2}, hosts);
+  CHECK(hosts_of(plan) == names{"a", "b", "b"});
+  CHECK(sizes(plan) == counts{2, 1, 2});
+  CHECK(parts_of(plan) == counts{0, 0, 1});
+  CHECK(plan.nodes[2].first_rank == 3);
+  CHECK(plan.ranks == 5);
+}
+
+TEST_CASE("nodes of --nodes are split at the boundaries of an MPMD job's parts") {
+  auto plan = planned_parts({1, 2, 3}, {}, 2);
+  CHECK(sizes(plan) == counts{1, 2, 3});
+  CHECK(parts_of(plan) == counts{0, 1, 2});
+  plan = planned_parts({2, 2}, {}, 2);
+  CHECK(sizes(plan) == counts{2, 2});
+  CHECK(parts_of(plan) == counts{0, 1});
+}

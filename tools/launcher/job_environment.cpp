@@ -30,6 +30,36 @@ void set(std::vector<env_setting> &settings, env_setting setting) {
     *same = std::move(setting);
 }
 
+// Variables that configure Weft itself rather than the program: every node process gets them, whatever
+// its part passes on. The sanitizers' options (ASAN_OPTIONS, ...) too: a sanitized build's program reads
+// them as it reads WEFT_*, and its runs on other hosts must report the same way.
+bool configures_weft(std::string_view name) {
+  return name.starts_with("WEFT_") || name.starts_with("FI_") || name.ends_with("SAN_OPTIONS");
+}
+
+// Variables that describe mpirun's shell and host, which -envall does not carry to another host.
+bool describes_this_shell(std::string_view name) {
+  constexpr std::string_view own[] = {"HOSTNAME", "PWD", "OLDPWD", "SHLVL", "_"};
+  return std::find(std::begin(own), std::end(own), name) != std::end(own) || name.starts_with("SSH_");
+}
+
+// The part's choice, else the job's.
+const environment_passing &passing_of(const launch_options &options, int part) {
+  const auto &chosen = options.parts[static_cast<std::size_t>(part)].passing;
+  return chosen ? *chosen : options.passing;
+}
+
+// Whether the part asked for `name` by name: -x VAR, or in -envlist.
+bool named_by_part(const launch_options &options, int part, std::string_view name) {
+  const environment_passing &passing = passing_of(options, part);
+  if (passing.what == environment_passing::choice::listed &&
+      std::find(passing.names.begin(), passing.names.end(), name) != passing.names.end())
+    return true;
+  const auto &own = options.parts[static_cast<std::size_t>(part)].environment;
+  return std::any_of(own.begin(), own.end(),
+                     [&](const env_setting &setting) { return !setting.value && setting.name == name; });
+}
+
 } // namespace
 
 env_setting setting_of(std::string_view assignment) {
@@ -39,15 +69,18 @@ env_setting setting_of(std::string_view assignment) {
   return {std::string(assignment.substr(0, equals)), std::string(assignment.substr(equals + 1))};
 }
 
-std::vector<env_setting> job_variables(const launch_options &options, const node_plan &plan,
+std::vector<env_setting> job_variables(const launch_options &options, const node_plan &plan, int part,
                                        std::span<const std::string> inherited, std::size_t cpus_here) {
   std::vector<env_setting> settings;
   // `-x VAR` without a value needs nothing here: a local process inherits VAR, and
   // forwarded_variables sends it to remote ones.
-  for (const env_setting &setting : options.environment)
-    if (setting.value)
-      set(settings, setting);
+  for (const auto *given : {&options.environment, &options.parts[static_cast<std::size_t>(part)].environment})
+    for (const env_setting &setting : *given)
+      if (setting.value)
+        set(settings, setting);
   set(settings, {"WEFT_NRANKS", std::to_string(plan.ranks)});
+  if (options.parts.size() > 1)
+    set(settings, {"WEFT_APPNUM", std::to_string(part)});
   if (options.workers)
     set(settings, {"WEFT_WORKERS", std::to_string(*options.workers)});
   if (options.threads_per_rank)
@@ -78,14 +111,18 @@ std::vector<env_setting> job_variables(const launch_options &options, const node
   return settings;
 }
 
-std::vector<std::string> local_environment(std::span<const std::string> inherited,
+std::vector<std::string> local_environment(const launch_options &options, int part,
+                                           std::span<const std::string> inherited,
                                            std::span<const env_setting> settings) {
+  const environment_passing::choice passing = passing_of(options, part).what;
   std::vector<std::string> environment;
   for (const std::string &assignment : inherited) {
-    bool replaced = std::any_of(settings.begin(), settings.end(), [&](const env_setting &setting) {
-      return setting.value && setting.name == name_of(assignment);
-    });
-    if (!replaced)
+    std::string_view name = name_of(assignment);
+    bool passed = passing == environment_passing::choice::by_default || passing == environment_passing::choice::all ||
+                  configures_weft(name) || named_by_part(options, part, name);
+    bool replaced = std::any_of(settings.begin(), settings.end(),
+                                [&](const env_setting &setting) { return setting.value && setting.name == name; });
+    if (passed && !replaced)
       environment.push_back(assignment);
   }
   for (const env_setting &setting : settings)
@@ -94,20 +131,16 @@ std::vector<std::string> local_environment(std::span<const std::string> inherite
   return environment;
 }
 
-std::vector<env_setting> forwarded_variables(const launch_options &options, std::span<const std::string> inherited,
+std::vector<env_setting> forwarded_variables(const launch_options &options, int part,
+                                             std::span<const std::string> inherited,
                                              std::span<const env_setting> settings) {
+  const bool all = passing_of(options, part).what == environment_passing::choice::all;
   std::vector<env_setting> forwarded;
   for (const std::string &assignment : inherited) {
     std::string_view name = name_of(assignment);
-    // The sanitizers' options (ASAN_OPTIONS, LSAN_OPTIONS, ...) too: a sanitized build's program reads
-    // them as it reads WEFT_*, and its runs on other hosts must report the same way.
-    if (name.starts_with("WEFT_") || name.starts_with("FI_") || name.ends_with("SAN_OPTIONS"))
+    if (configures_weft(name) || named_by_part(options, part, name) || (all && !describes_this_shell(name)))
       set(forwarded, setting_of(assignment));
   }
-  for (const env_setting &setting : options.environment)
-    if (!setting.value)
-      if (const std::string *assignment = inherited_assignment(inherited, setting.name))
-        set(forwarded, setting_of(*assignment));
   for (const env_setting &setting : settings)
     if (setting.value)
       set(forwarded, setting);

@@ -86,6 +86,11 @@ std::string current_folder() {
   return ::getcwd(folder, sizeof folder) ? folder : ".";
 }
 
+// The folder `working_directory` names, seen from `folder`.
+std::string folder_from(const std::string &folder, const std::string &working_directory) {
+  return working_directory.starts_with('/') ? working_directory : folder + "/" + working_directory;
+}
+
 std::string this_hostname() {
   char name[HOST_NAME_MAX + 1] = {};
   ::gethostname(name, sizeof name - 1);
@@ -94,9 +99,9 @@ std::string this_hostname() {
 
 class job {
 public:
-  job(const launch_options &options, const node_plan &plan, const std::string &program_path,
+  job(const launch_options &options, const node_plan &plan, const std::vector<std::string> &program_paths,
       std::optional<slurm_allocation> allocation, std::string_view launcher_name)
-      : options_(options), plan_(plan), program_path_(program_path), launcher_name_(launcher_name),
+      : options_(options), plan_(plan), program_paths_(program_paths), launcher_name_(launcher_name),
         inherited_(environment_snapshot()), hostname_(this_hostname()),
         allocation_(plan.on_named_hosts || plan.nodes.size() == 1 ? std::nullopt : allocation),
         pids_(allocation_ ? 1 : plan.nodes.size(), 0) {}
@@ -138,6 +143,13 @@ private:
   // Today's job of one process on this machine: no PMIx, and messages name the program.
   bool one_local_process() const { return plan_.nodes.size() == 1 && !is_remote(0); }
 
+  // Part `part`'s command with its program as found.
+  std::vector<std::string> program_command(int part) const {
+    std::vector<std::string> command = options_.parts[static_cast<std::size_t>(part)].command;
+    command.front() = program_paths_[static_cast<std::size_t>(part)];
+    return command;
+  }
+
   // One child to supervise, whose end is the job's: the single process, or srun starting all nodes.
   bool one_child() const { return one_local_process() || allocation_; }
 
@@ -151,7 +163,8 @@ private:
   std::string label(std::size_t node) const {
     if (allocation_)
       return "srun, which started the " + std::to_string(plan_.nodes.size()) + " node processes,";
-    return one_local_process() ? options_.command.front() : node_description(plan_, static_cast<int>(node));
+    return one_local_process() ? options_.parts.front().command.front()
+                               : node_description(plan_, static_cast<int>(node));
   }
 
   std::size_t running() const {
@@ -173,13 +186,14 @@ private:
       say("inside a Slurm allocation, nodes are started with srun, but " + error->message);
       return false;
     }
-    std::vector<std::string> command = options_.command;
-    command.front() = program_path_;
+    // One program for every task: main refuses an MPMD job that srun would start.
+    std::vector<std::string> command = program_command(0);
     std::vector<std::string> argv = {"srun"};
     for (std::string &argument : srun_arguments(plan_, *allocation_, step_name_of(::getpid()), command))
       argv.push_back(std::move(argument));
     process_launch launch = {std::get<std::string>(srun), argv,
-                             local_environment(inherited_, job_variables(options_, plan_, inherited_, cpus_here()))};
+                             local_environment(options_, 0, inherited_,
+                                               job_variables(options_, plan_, 0, inherited_, cpus_here()))};
     auto started = start_process(launch, child_mask);
     if (auto *failure = std::get_if<start_failure>(&started)) {
       say("cannot run srun: " + std::string(std::strerror(failure->error)));
@@ -207,7 +221,6 @@ private:
         remote_shell = std::get<std::string>(found);
       }
 
-    const std::vector<env_setting> job_settings = job_variables(options_, plan_, inherited_, cpus_here());
     if (plan_.nodes.size() > 1) {
       auto started = pmix_server::start(plan_, {plan_.on_named_hosts, options_.interface});
       if (auto *error = std::get_if<std::string>(&started)) {
@@ -225,7 +238,8 @@ private:
         plan_.nodes.size() > 1 && !plan_.on_named_hosts ? cpu_shares(own_cpus(), static_cast<int>(plan_.nodes.size()))
                                                         : std::vector<std::vector<int>>(plan_.nodes.size());
     for (std::size_t node = 0; node < plan_.nodes.size(); ++node) {
-      std::vector<env_setting> settings = job_settings;
+      const int part = plan_.nodes[node].part;
+      std::vector<env_setting> settings = job_variables(options_, plan_, part, inherited_, cpus_here());
       if (server_) {
         auto client = server_->client_environment(static_cast<int>(node));
         if (auto *error = std::get_if<std::string>(&client)) {
@@ -243,16 +257,18 @@ private:
       }
 
       process_launch launch;
+      const std::optional<std::string> &working_directory = options_.parts[static_cast<std::size_t>(part)].working_directory;
       if (is_remote(node)) {
-        std::vector<std::string> command = options_.command;
-        command.front() = program_path_;
         launch = {remote_shell,
-                  remote_command(remote_shell, plan_.nodes[node].host, folder,
-                                 forwarded_variables(options_, inherited_, settings), command),
+                  remote_command(remote_shell, plan_.nodes[node].host,
+                                 working_directory ? folder_from(folder, *working_directory) : folder,
+                                 forwarded_variables(options_, part, inherited_, settings), program_command(part)),
                   inherited_};
       } else {
-        launch = {program_path_, options_.command, local_environment(inherited_, settings)};
+        launch = {program_paths_[static_cast<std::size_t>(part)], options_.parts[static_cast<std::size_t>(part)].command,
+                  local_environment(options_, part, inherited_, settings)};
         launch.cpus = local_cpus[node];
+        launch.working_directory = working_directory.value_or("");
       }
 
       launch.without_input = node > 0;
@@ -262,7 +278,7 @@ private:
           say("cannot reach host " + plan_.nodes[node].host + ": cannot run the remote shell '" + remote_shell +
               "': " + std::strerror(failure->error));
         else
-          say("cannot run '" + program_path_ + "': " + std::strerror(failure->error));
+          say("cannot run '" + program_paths_[static_cast<std::size_t>(part)] + "': " + std::strerror(failure->error));
         end_job();
         return false;
       }
@@ -358,12 +374,16 @@ private:
       status_ = status_of(wait_status);
       return;
     }
-    if (ending_ || (WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == 0))
+    if (ending_)
       return;
-    failures_.push_back({node, wait_status});
-    if (running() == 0)
+    bool failed = !(WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == 0);
+    if (failed)
+      failures_.push_back({node, wait_status});
+    // The last node to end reports a failure still settling, even when it ended well itself: the loop
+    // that would meet the settling deadline ends with it.
+    if (!failures_.empty() && running() == 0)
       report_failure();
-    else if (failures_.size() == 1)
+    else if (failed && failures_.size() == 1)
       deadline_ = {steady::now() + failure_settling, deadline_kind::settle};
   }
 
@@ -449,7 +469,8 @@ private:
 
   const launch_options &options_;
   const node_plan &plan_;
-  const std::string &program_path_;
+  // Each part's program, found in PATH or made absolute when the part has its own working directory.
+  const std::vector<std::string> &program_paths_;
   std::string_view launcher_name_;
   const std::vector<std::string> inherited_;
   const std::string hostname_;
@@ -473,9 +494,9 @@ private:
 
 } // namespace
 
-int run_job(const launch_options &options, const node_plan &plan, const std::string &program_path,
+int run_job(const launch_options &options, const node_plan &plan, const std::vector<std::string> &program_paths,
             std::optional<slurm_allocation> allocation, std::string_view launcher_name) {
-  return job(options, plan, program_path, allocation, launcher_name).run();
+  return job(options, plan, program_paths, allocation, launcher_name).run();
 }
 
 } // namespace weft::tools

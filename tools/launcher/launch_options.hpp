@@ -2,6 +2,7 @@
 // arguments so that every option and every error can be unit-tested without starting a process.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -37,11 +38,39 @@ struct gdb_request {
   bool operator==(const gdb_request &) const = default;
 };
 
+// Which of mpirun's variables the program gets (hydra's -envall, -envnone, -envlist and their -g forms).
+// On this machine a node process inherits them all by default; on another host only Weft's own (WEFT_*,
+// FI_*, the sanitizers') and those named with -x, since a remote shell passes nothing of its own accord.
+struct environment_passing {
+  enum class choice { by_default, all, none, listed };
+  choice what = choice::by_default;
+  std::vector<std::string> names;  // for `listed`
+
+  bool operator==(const environment_passing &) const = default;
+};
+
+// One program of the job and its ranks: the whole job, or one part of an MPMD job (the words between
+// ':' on the command line, or a line of -configfile). Parts take consecutive ranks in their order.
+struct program_part {
+  // Nothing when -n was not given (a job of one part only: the node plan decides).
+  std::optional<int> ranks;
+  // -x and -env: this part's variables, after the job's.
+  std::vector<env_setting> environment;
+  std::optional<environment_passing> passing;
+  // -wdir: the folder the program starts in (mpirun's own when not given).
+  std::optional<std::string> working_directory;
+  // The program and its arguments, untouched.
+  std::vector<std::string> command;
+
+  bool operator==(const program_part &) const = default;
+};
+
 struct launch_options {
   enum class action { run, show_help, show_version };
 
   action what = action::run;
-  // Nothing when -n was not given: the node plan then gives each node one rank, its slots or -ppn.
+  // The job's ranks, the sum of its parts'. Nothing when -n was not given: the node plan then gives each
+  // node one rank, its slots or -ppn.
   std::optional<int> ranks;
   // --nodes: node processes on this machine.
   std::optional<int> nodes;
@@ -62,9 +91,11 @@ struct launch_options {
   bool tag_output = false;
   bool report_bindings = false;
   std::optional<gdb_request> gdb;
+  // -genv and its kin: variables and passing for every part (a part's own come after them).
   std::vector<env_setting> environment;
-  // The program and its arguments, untouched.
-  std::vector<std::string> command;
+  environment_passing passing;
+  // At least one.
+  std::vector<program_part> parts;
   // What mpirun accepted and does otherwise than asked (another MPI's option), one line each, said
   // before the job starts.
   std::vector<std::string> notes;
@@ -81,9 +112,13 @@ inline constexpr int usage_exit_status = 2;
 
 using parse_result = std::variant<launch_options, usage_error>;
 
+// Reads a file named on the command line (-configfile): its text, or nothing when it cannot be read.
+using file_reader = std::function<std::optional<std::string>(const std::string &)>;
+
 // Parses the arguments after argv[0]. Options end at the first word that is not an option (the
-// program) or at `--`.
-parse_result parse_arguments(std::span<const std::string> args);
+// program) or at `--`; a ':' after a program starts the next part of an MPMD job, unless `--` came
+// before the program. `read_file` reads -configfile.
+parse_result parse_arguments(std::span<const std::string> args, const file_reader &read_file = {});
 
 // MPIEXEC_TIMEOUT, which MPICH's and Open MPI's launchers read too, sets the timeout when the command line
 // did not, and not for a debugging session (--gdb): `value` is the variable's value when it is set and not

@@ -5,9 +5,11 @@
 #include "job_runner.hpp"
 #include "launch_options.hpp"
 #include "node_plan.hpp"
+#include "option_values.hpp"
 #include "program_lookup.hpp"
 
 #include <cstdio>
+#include <filesystem>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
@@ -33,6 +35,27 @@ std::optional<std::string> read_text_file(const std::string &path) {
   return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
 }
 
+// The program of `part`: found in PATH, or as a path; a relative path with -wdir is relative to that
+// folder (as Open MPI finds it) and made absolute, since the process starts there.
+std::variant<std::string, weft::tools::usage_error> find_part_program(const weft::tools::program_part &part,
+                                                                      std::optional<std::string_view> path) {
+  namespace fs = std::filesystem;
+  const std::string &name = part.command.front();
+  if (!part.working_directory)
+    return weft::tools::find_program(name, path);
+  std::error_code error;
+  fs::path folder = fs::absolute(*part.working_directory, error);
+  if (error || !fs::is_directory(folder, error))
+    return weft::tools::usage_error{"-wdir " + weft::tools::quoted(*part.working_directory) +
+                                    " is not a folder on this machine; create it or correct the path"};
+  if (name.find('/') == std::string::npos || name.starts_with('/'))
+    return weft::tools::find_program(name, path);
+  auto found = weft::tools::find_program((folder / name).lexically_normal().string(), path);
+  if (const auto *missing = std::get_if<weft::tools::usage_error>(&found))
+    return weft::tools::usage_error{missing->message + " (a relative program path is taken from the -wdir folder)"};
+  return found;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -42,7 +65,7 @@ int main(int argc, char **argv) {
   launcher_name.remove_prefix(launcher_name.rfind('/') + 1);
 
   const std::vector<std::string> args(argv + (argc > 0 ? 1 : 0), argv + argc);
-  parse_result parsed = parse_arguments(args);
+  parse_result parsed = parse_arguments(args, read_text_file);
   if (const auto *error = std::get_if<usage_error>(&parsed))
     return usage_failure(launcher_name, *error);
   launch_options &options = std::get<launch_options>(parsed);
@@ -64,18 +87,29 @@ int main(int argc, char **argv) {
   }
 
   const char *path_variable = std::getenv("PATH");
-  auto program = find_program(options.command.front(),
-                              path_variable ? std::optional<std::string_view>(path_variable)
-                                            : std::nullopt);
-  if (const auto *error = std::get_if<usage_error>(&program))
-    return usage_failure(launcher_name, *error);
+  const std::optional<std::string_view> path =
+      path_variable ? std::optional<std::string_view>(path_variable) : std::nullopt;
+  std::vector<std::string> programs;
+  for (const program_part &part : options.parts) {
+    auto program = find_part_program(part, path);
+    if (const auto *error = std::get_if<usage_error>(&program))
+      return usage_failure(launcher_name, *error);
+    programs.push_back(std::move(std::get<std::string>(program)));
+  }
 
   // Inside a Slurm allocation a job spans its nodes unless told otherwise, as with Open MPI and MPICH.
   const std::optional<slurm_allocation> allocation =
       current_allocation([](const char *name) -> const char * { return std::getenv(name); });
   if (allocation && !options.nodes && !options.ranks_per_node && options.hosts.empty() && !options.hostfile &&
-      allocation->nodes > 1)
+      allocation->nodes > 1) {
+    // srun starts one program on every task.
+    if (options.parts.size() > 1)
+      return usage_failure(launcher_name, {"an MPMD job across the nodes of a Slurm allocation is not supported: srun "
+                                           "would start one program on all of them; name the hosts with --hosts (and "
+                                           "ssh between them), or run the parts as one program that picks its part "
+                                           "by rank"});
     options.nodes = allocation->nodes;
+  }
 
   host_list_result hosts = options.hosts;
   if (options.hostfile)
@@ -101,13 +135,14 @@ int main(int argc, char **argv) {
     auto extension = installed_gdb_extension();
     if (const auto *error = std::get_if<usage_error>(&extension))
       return usage_failure(launcher_name, *error);
-    auto gdb = find_program("gdb", path_variable ? std::optional<std::string_view>(path_variable) : std::nullopt);
+    auto gdb = find_program("gdb", path);
     if (std::holds_alternative<usage_error>(gdb))
       return usage_failure(launcher_name, {"--gdb runs the job under gdb, which is not in PATH; install gdb or "
                                            "add its folder to PATH"});
-    options.command = command_under_gdb(*options.gdb, std::get<std::string>(extension),
-                                        std::get<std::string>(program), options.command);
-    program = std::move(gdb);
+    // One node process, so one part.
+    program_part &part = options.parts.front();
+    part.command = command_under_gdb(*options.gdb, std::get<std::string>(extension), programs.front(), part.command);
+    programs.front() = std::get<std::string>(std::move(gdb));
   }
-  return run_job(options, std::get<node_plan>(plan), std::get<std::string>(program), allocation, launcher_name);
+  return run_job(options, std::get<node_plan>(plan), programs, allocation, launcher_name);
 }

@@ -150,13 +150,33 @@ private:
   int total_ranks_ = 0;
 };
 
+// Cuts the nodes of `plan` where one part's ranks end and the next one's begin.
+node_plan split_into_parts(const node_plan &plan, std::span<const program_part> parts) {
+  std::vector<planned_node> nodes;
+  std::size_t part = 0;
+  int part_end = parts.front().ranks.value_or(plan.ranks);
+  for (const planned_node &node : plan.nodes) {
+    for (int rank = node.first_rank, node_end = node.first_rank + node.ranks; rank < node_end;) {
+      while (rank == part_end)
+        part_end += parts[++part].ranks.value_or(0);
+      int ranks = std::min(node_end, part_end) - rank;
+      nodes.push_back({node.host, 0, ranks, static_cast<int>(part)});
+      rank += ranks;
+    }
+  }
+  return numbered(std::move(nodes), plan.on_named_hosts);
+}
+
 } // namespace
 
 node_plan_result plan_nodes(const launch_options &options, std::span<const host_entry> hosts) {
   auto each_once = merge_hosts(hosts);
   if (auto *error = std::get_if<usage_error>(&each_once))
     return *error;
-  return planner(options, std::get<std::vector<host_entry>>(std::move(each_once))).plan();
+  node_plan_result plan = planner(options, std::get<std::vector<host_entry>>(std::move(each_once))).plan();
+  if (auto *planned = std::get_if<node_plan>(&plan); planned && options.parts.size() > 1)
+    return split_into_parts(*planned, options.parts);
+  return plan;
 }
 
 } // namespace weft::tools

@@ -23,6 +23,8 @@ struct planned_node {
   std::string host;
   int first_rank = 0;
   int ranks = 0;
+  // The part of an MPMD job (launch_options::parts) whose program this node process runs.
+  int part = 0;
 
   bool operator==(const planned_node &) const = default;
 };
@@ -46,6 +48,8 @@ using node_plan_result = std::variant<node_plan, usage_error>;
 //    more.
 // Without -n the job has -ppn ranks per node, or the hosts' slots, or one rank per node. Hosts the
 // ranks do not reach are left out, unless --nodes asked for them: then it is an error.
+// The parts of an MPMD job take the job's ranks in order, and a node whose ranks run the programs of
+// several parts becomes one node process per part on its host: a process runs one program.
 node_plan_result plan_nodes(const launch_options &options, std::span<const host_entry> hosts);
 
 } // namespace weft::tools

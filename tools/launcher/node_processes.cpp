@@ -52,7 +52,9 @@ std::variant<pid_t, start_failure> start_process(const process_launch &launch, c
         ::close(nothing);
       }
     }
-    ::execve(launch.executable.c_str(), argv.data(), environment.data());
+    // mpirun checked the folder; one that vanished since is reported as the failed exec would be.
+    if (launch.working_directory.empty() || ::chdir(launch.working_directory.c_str()) == 0)
+      ::execve(launch.executable.c_str(), argv.data(), environment.data());
     int error = errno;
     [[maybe_unused]] auto written = ::write(exec_report[1], &error, sizeof error);
     ::_exit(EXIT_FAILURE);

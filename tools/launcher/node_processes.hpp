@@ -21,6 +21,8 @@ struct process_launch {
   bool without_input = false;
   // The CPUs it may run on; empty: mpirun's own.
   std::vector<int> cpus = {};
+  // The folder it starts in; empty: mpirun's own.
+  std::string working_directory = {};
 };
 
 // The errno of a fork or exec that failed.

@@ -8,9 +8,11 @@
 #include <charconv>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace weft::tools {
 namespace {
@@ -25,6 +27,11 @@ enum class option {
   interface,
   export_env,
   set_env,
+  set_job_env,
+  pass_environment,
+  pass_job_environment,
+  working_directory,
+  configfile,
   workers,
   threads_per_rank,
   stack_size,
@@ -63,7 +70,16 @@ constexpr option_name option_names[] = {
     {"iface", option::interface},
     {"x", option::export_env},
     {"env", option::set_env},
-    {"genv", option::set_env},
+    {"genv", option::set_job_env},
+    {"envall", option::pass_environment},
+    {"envnone", option::pass_environment},
+    {"envlist", option::pass_environment},
+    {"genvall", option::pass_job_environment},
+    {"genvnone", option::pass_job_environment},
+    {"genvlist", option::pass_job_environment},
+    {"wdir", option::working_directory},
+    {"wd", option::working_directory},  // Open MPI
+    {"configfile", option::configfile},
     {"workers", option::workers},
     {"threads-per-rank", option::threads_per_rank},
     {"cpus-per-rank", option::threads_per_rank},  // Open MPI
@@ -125,44 +141,157 @@ bool valid_size(std::string_view text) {
          value <= std::numeric_limits<std::uint64_t>::max() / multiplier;
 }
 
+// The words of a -configfile: each line not empty and not starting with '#' is one part of the job, its
+// words split at blanks, with '...' and "..." keeping blanks inside a word; the parts are joined with ':'
+// as on the command line.
+std::vector<std::string> configfile_words(std::string_view text, std::string_view path) {
+  std::vector<std::string> words;
+  for (std::size_t line_start = 0, line_number = 1; line_start < text.size(); ++line_number) {
+    std::size_t line_end = std::min(text.find('\n', line_start), text.size());
+    std::string_view line = text.substr(line_start, line_end - line_start);
+    line_start = line_end + 1;
+    std::size_t first = line.find_first_not_of(" \t\r");
+    if (first == std::string_view::npos || line[first] == '#')
+      continue;
+    if (!words.empty())
+      words.emplace_back(":");
+    std::optional<std::string> word;
+    char quote = 0;
+    for (char c : line) {
+      if (quote != 0 && c == quote)
+        quote = 0;
+      else if (quote == 0 && (c == '\'' || c == '"'))
+        quote = c, word = word.value_or("");
+      else if (quote == 0 && (c == ' ' || c == '\t' || c == '\r')) {
+        if (word)
+          words.push_back(std::move(*std::exchange(word, std::nullopt)));
+      } else
+        word = word.value_or("") + c;
+    }
+    if (quote != 0)
+      throw parse_failure{"line " + std::to_string(line_number) + " of the configfile " + quoted(path) +
+                          " has an unclosed " + std::string(1, quote) + "; close it or remove it"};
+    if (word)
+      words.push_back(std::move(*word));
+  }
+  return words;
+}
+
 class parser {
 public:
-  explicit parser(std::span<const std::string> args) : args_(args) {}
+  parser(std::span<const std::string> args, const file_reader &read_file) : args_(args), read_file_(read_file) {}
 
   launch_options parse() {
     launch_options result;
-    bool options_ended = false;
-    while (next_ < args_.size()) {
-      const std::string &word = args_[next_];
-      if (word == "--") {
+    for (;;) {
+      program_part part;
+      bool options_ended = false;
+      while (next_ < args_.size()) {
+        const std::string &word = args_[next_];
+        if (word == "--") {
+          ++next_;
+          options_ended = true;
+          break;
+        }
+        // The first word that is not an option is the program; "-" alone is not an option either.
+        if (word.size() < 2 || word[0] != '-')
+          break;
         ++next_;
-        options_ended = true;
-        break;
+        if (apply_option(word, result, part))
+          return result;
       }
-      // The first word that is not an option is the program; "-" alone is not an option either.
-      if (word.size() < 2 || word[0] != '-')
+      // After --, ':' is the program's own argument (as -- lets a program's name start with '-').
+      auto end = options_ended ? args_.end()
+                               : std::find(args_.begin() + static_cast<std::ptrdiff_t>(next_), args_.end(), ":");
+      part.command.assign(args_.begin() + static_cast<std::ptrdiff_t>(next_), end);
+      if (part.command.empty())
+        throw parse_failure{result.parts.empty()
+                                ? "no program to run; name it after the options, e.g. -n 4 ./my_program"
+                                : "part " + std::to_string(result.parts.size() + 1) + " of the MPMD job " +
+                                      "has no program; each part names its program after its options, e.g. "
+                                      "-n 2 ./a : -n 3 ./b"};
+      result.parts.push_back(std::move(part));
+      next_ = static_cast<std::size_t>(end - args_.begin());
+      if (next_ == args_.size())
         break;
-      ++next_;
-      if (apply_option(word, result))
-        return result;
+      ++next_;  // the ':'
     }
-    result.command.assign(args_.begin() + static_cast<std::ptrdiff_t>(next_), args_.end());
-    if (result.command.empty())
-      throw parse_failure{"no program to run; name it after the options, e.g. -n 4 ./my_program"};
-    // Open MPI and hydra read a ':' after the program as the start of another part of an MPMD job; passing
-    // it to the program as an argument would silently run another job than the one asked for.
-    if (!options_ended && std::ranges::find(result.command, ":") != result.command.end())
-      throw parse_failure{"':' separates the programs of an MPMD job (mpirun -n 2 ./a : -n 3 ./b), which Weft "
-                          "does not run: the ranks of a node are fibers of one process, so they run one "
-                          "program; start one program whose ranks choose their part by rank (MPI_Comm_split "
-                          "gives each part a communicator), or put -- before the program to pass ':' to it"};
+    count_ranks(result);
     check_combinations(result);
     return result;
   }
 
 private:
+  // The job's rank count: a part's -n, or the sum of an MPMD job's parts', each of which needs its own.
+  static void count_ranks(launch_options &result) {
+    if (result.parts.size() == 1) {
+      result.ranks = result.parts.front().ranks;
+      return;
+    }
+    long long total = 0;
+    for (std::size_t index = 0; index < result.parts.size(); ++index) {
+      const program_part &part = result.parts[index];
+      if (!part.ranks)
+        throw parse_failure{"part " + std::to_string(index + 1) + " of the MPMD job (" + quoted(part.command.front()) +
+                            ") does not say how many ranks run it; give each part its -n, e.g. -n 2 ./a : -n 3 ./b"};
+      total += *part.ranks;
+    }
+    if (total > std::numeric_limits<int>::max())
+      throw parse_failure{"the parts of the MPMD job add up to " + std::to_string(total) + " ranks, more than " +
+                          std::to_string(std::numeric_limits<int>::max()) + "; give fewer with -n"};
+    result.ranks = static_cast<int>(total);
+  }
+
+  // Options a part after the first may give: the rest are the whole job's, given once before the first
+  // program, so that no part's option silently changes another's.
+  static bool belongs_to_part(option id) {
+    return id == option::ranks || id == option::export_env || id == option::set_env ||
+           id == option::pass_environment || id == option::working_directory;
+  }
+
+  // hydra's -envall/-envnone/-envlist VAR,... (and their -g forms) as a choice.
+  environment_passing passing_value(std::string_view name) {
+    if (name.ends_with("all"))
+      return {environment_passing::choice::all, {}};
+    if (name.ends_with("none"))
+      return {environment_passing::choice::none, {}};
+    std::string text = value("variable names separated by commas, e.g. -" + std::string(name) + " PATH,HOME");
+    environment_passing listed{environment_passing::choice::listed, {}};
+    for (std::size_t start = 0; start <= text.size();) {
+      std::size_t end = std::min(text.find(',', start), text.size());
+      std::string variable = text.substr(start, end - start);
+      if (variable.empty() || variable.find('=') != std::string::npos)
+        throw parse_failure{"invalid variable name " + quoted(variable) + " for " + quoted(spelled_) +
+                            "; give variable names separated by commas, e.g. -" + std::string(name) + " PATH,HOME"};
+      listed.names.push_back(std::move(variable));
+      start = end + 1;
+    }
+    return listed;
+  }
+
+  // -configfile: its lines are the parts of the job, in place of programs on the command line.
+  void switch_to_configfile(const launch_options &result, const program_part &part) {
+    std::string path = value("the file whose lines are the parts of an MPMD job, e.g. -configfile parts.txt");
+    if (next_ != args_.size())
+      throw parse_failure{"-configfile names the programs of the job, so nothing may follow it (found " +
+                          quoted(args_[next_]) + "); put the job's other options before it and the parts' "
+                          "own options in the file's lines"};
+    if (!result.parts.empty() || part != program_part{})
+      throw parse_failure{"-configfile gives all the parts of the job; give -n, -env and -wdir in its lines, not "
+                          "before it, and no program on the command line"};
+    std::optional<std::string> text = read_file_ ? read_file_(path) : std::nullopt;
+    if (!text)
+      throw parse_failure{"cannot read the configfile " + quoted(path) + "; check its path"};
+    configfile_words_ = configfile_words(*text, path);
+    if (configfile_words_.empty())
+      throw parse_failure{"the configfile " + quoted(path) + " names no program; write one part of the job a "
+                          "line, e.g. -n 2 ./a"};
+    args_ = configfile_words_;
+    next_ = 0;
+  }
+
   // Applies one option to `result`; returns true when parsing is over (--help, --version).
-  bool apply_option(std::string_view word, launch_options &result) {
+  bool apply_option(std::string_view word, launch_options &result, program_part &part) {
     std::string_view spelled = word;
     inline_value_.reset();
     // --name=value is the GNU long-option form; single-dash names keep their '=' (as in Open MPI).
@@ -179,10 +308,14 @@ private:
                           "; see --help for the options, or put -- before a program whose name "
                           "starts with '-'"};
     spelled_ = spelled;
+    if (!result.parts.empty() && !belongs_to_part(*id))
+      throw parse_failure{"option " + quoted(spelled) + " applies to the whole job; give it before the first "
+                          "program (the parts of an MPMD job take only -n, -x, -env, -envall, -envnone, "
+                          "-envlist and -wdir)"};
 
     switch (*id) {
     case option::ranks:
-      result.ranks = count_value("the number of ranks, e.g. -n 4", "number of ranks");
+      part.ranks = count_value("the number of ranks, e.g. -n 4", "number of ranks");
       break;
     case option::nodes:
       result.nodes = count_value("the number of node processes, e.g. --nodes 2", "number of nodes");
@@ -234,26 +367,29 @@ private:
         throw parse_failure{"option " + quoted(spelled_) + " needs a variable name, e.g. " +
                             std::string(spelled_) + " OMP_NUM_THREADS=4"};
       if (equals == std::string::npos)
-        result.environment.push_back({text, std::nullopt});
+        part.environment.push_back({text, std::nullopt});
       else
-        result.environment.push_back({text.substr(0, equals), text.substr(equals + 1)});
+        part.environment.push_back({text.substr(0, equals), text.substr(equals + 1)});
       break;
     }
-    case option::set_env: {
-      refuse_inline_value("takes two values: " + std::string(spelled_) + " VAR VALUE");
-      if (args_.size() - next_ < 2)
-        throw parse_failure{"option " + quoted(spelled_) +
-                            " needs two values, the variable and its value, e.g. " +
-                            std::string(spelled_) + " OMP_NUM_THREADS 4"};
-      const std::string &variable = args_[next_++];
-      const std::string &variable_value = args_[next_++];
-      if (variable.empty() || variable.find('=') != std::string::npos)
-        throw parse_failure{"invalid variable name " + quoted(variable) + " for " + quoted(spelled_) +
-                            "; the name comes first and the value second, e.g. " +
-                            std::string(spelled_) + " OMP_NUM_THREADS 4"};
-      result.environment.push_back({variable, variable_value});
+    case option::set_env:
+      part.environment.push_back(variable_and_value());
       break;
-    }
+    case option::set_job_env:
+      result.environment.push_back(variable_and_value());
+      break;
+    case option::pass_environment:
+      part.passing = passing_value(name);
+      break;
+    case option::pass_job_environment:
+      result.passing = passing_value(name.substr(1));
+      break;
+    case option::working_directory:
+      part.working_directory = named_value("a folder", "/scratch/run1");
+      break;
+    case option::configfile:
+      switch_to_configfile(result, part);
+      break;
     case option::tag_output:
       refuse_inline_value("takes no value");
       result.tag_output = true;
@@ -294,6 +430,21 @@ private:
       return true;
     }
     return false;
+  }
+
+  // -env VAR VALUE, -genv VAR VALUE.
+  env_setting variable_and_value() {
+    refuse_inline_value("takes two values: " + std::string(spelled_) + " VAR VALUE");
+    if (args_.size() - next_ < 2)
+      throw parse_failure{"option " + quoted(spelled_) + " needs two values, the variable and its value, e.g. " +
+                          std::string(spelled_) + " OMP_NUM_THREADS 4"};
+    const std::string &variable = args_[next_++];
+    const std::string &variable_value = args_[next_++];
+    if (variable.empty() || variable.find('=') != std::string::npos)
+      throw parse_failure{"invalid variable name " + quoted(variable) + " for " + quoted(spelled_) +
+                          "; the name comes first and the value second, e.g. " + std::string(spelled_) +
+                          " OMP_NUM_THREADS 4"};
+    return {variable, variable_value};
   }
 
   // "all", or job ranks separated by commas.
@@ -363,6 +514,9 @@ private:
   }
 
   std::span<const std::string> args_;
+  const file_reader &read_file_;
+  // The words of -configfile, which args_ then spans.
+  std::vector<std::string> configfile_words_;
   std::size_t next_ = 0;
   std::string_view spelled_;
   std::optional<std::string> inline_value_;
@@ -380,9 +534,9 @@ std::optional<usage_error> apply_timeout_variable(launch_options &options, std::
   return std::nullopt;
 }
 
-parse_result parse_arguments(std::span<const std::string> args) {
+parse_result parse_arguments(std::span<const std::string> args, const file_reader &read_file) {
   try {
-    return parser(args).parse();
+    return parser(args, read_file).parse();
   } catch (const parse_failure &failure) {
     return usage_error{failure.message};
   }
