@@ -34,6 +34,17 @@ constexpr setting setting_table[] = {
      "as the stack grows. mpirun --stack-size sets it."},
     {"WEFT_TAG_OUTPUT", "0", "1 prefixes every line a rank writes to stdout or stderr with [rank]. mpirun "
                              "--tag-output sets it."},
+    {"WEFT_OUTPUT_FILE", "",
+     "A file for each rank's stdout: a path in which %r is the rank, %R the rank filled with zeros to the width of "
+     "the last one, %h the host's name and %% a '%'; its folders are created. mpirun -outfile-pattern sets it, "
+     "--output-filename DIR as DIR/1/rank.%R/stdout (Open MPI's layout). Unset, ranks write to the process's "
+     "stdout."},
+    {"WEFT_ERROR_FILE", "",
+     "The same for each rank's stderr (-errfile-pattern, --output-filename DIR as DIR/1/rank.%R/stderr); the "
+     "same pattern as WEFT_OUTPUT_FILE puts both streams in one file."},
+    {"WEFT_OUTPUT_COPY", "0",
+     "1 also writes what ranks write into their WEFT_OUTPUT_FILE and WEFT_ERROR_FILE to the process's stdout and "
+     "stderr, as Open MPI's --output-filename does (mpirun sets it unless :nocopy is given)."},
     {"WEFT_REPORT_BINDINGS", "0",
      "1 prints to stderr, before the program starts, which ranks run on which worker and where in the "
      "machine that worker is pinned. mpirun --report-bindings sets it."},
@@ -172,6 +183,9 @@ config read_config() {
   result.stack_size = read_size("WEFT_STACK_SIZE", false);
   result.tag_output = read_integer("WEFT_TAG_OUTPUT", 0, 1) == 1;
   result.report_bindings = read_integer("WEFT_REPORT_BINDINGS", 0, 1) == 1;
+  for (auto [name, file] : {std::pair{"WEFT_OUTPUT_FILE", &result.output_file}, {"WEFT_ERROR_FILE", &result.error_file}})
+    if (std::string_view pattern = env_or_default(find(name)); !pattern.empty()) *file = std::string(pattern);
+  result.output_copy = read_integer("WEFT_OUTPUT_COPY", 0, 1) == 1;
   result.inline_max = read_size("WEFT_INLINE_MAX", true);
   result.unexpected_budget = read_size("WEFT_UNEXPECTED_BUDGET", true);
   result.ring_peers = static_cast<int>(read_integer("WEFT_RING_PEERS", 0, 64));

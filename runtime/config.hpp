@@ -31,6 +31,9 @@ struct config {
   std::size_t stack_size;         // virtual bytes per rank stack, guard page excluded
   bool tag_output;                // prefix every output line with the writing rank
   bool report_bindings;           // print where each worker and its ranks run
+  std::optional<std::string> output_file;  // pattern of each rank's stdout file (rank_output.hpp)
+  std::optional<std::string> error_file;   // ... and stderr file
+  bool output_copy;               // ranks' files also go to the process's streams
   std::size_t inline_max;         // messages up to this size travel inside the descriptor
   std::size_t unexpected_budget;  // unexpected inline bytes a rank may hold before senders wait
   int ring_peers;                 // senders that may each keep a message ring to one receiver

@@ -16,7 +16,7 @@
 #include "runtime/memory_limits.hpp"
 #include "runtime/openmp_settings.hpp"
 #include "runtime/openmp_tool.hpp"
-#include "runtime/output_tagging.hpp"
+#include "runtime/rank_output.hpp"
 #include "runtime/report.hpp"
 #include "runtime/watchdog.hpp"
 #include "runtime/worker_blocks.hpp"
@@ -136,7 +136,7 @@ int job::run() {
   if (settings_.report_bindings) report_bindings();
   publish_ranks_for_debuggers(std::span<const rank>(ranks_.get(), nodes_.local_count()), worker_count());
   install_fault_handlers();
-  if (settings_.tag_output) install_output_tagging();
+  install_rank_output({settings_.tag_output, settings_.output_file, settings_.error_file, settings_.output_copy});
   watchdog watch(std::span<const rank>(ranks_.get(), nodes_.local_count()), settings_.deadlock_seconds, nodes_,
                  network_);
   enable_asymmetric_fences();

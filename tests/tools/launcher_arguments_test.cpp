@@ -1,5 +1,6 @@
 // mpirun's command-line parsing: every option in each of its spellings, and every usage error.
 #include "launch_options.hpp"
+#include "runtime/output_file_pattern.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -406,4 +407,29 @@ TEST_CASE("other MPIs' options are accepted with a note of what Weft does instea
 TEST_CASE("MPICH's -l and -prepend-rank tag the output") {
   CHECK(parsed({"-l", "./app"}).tag_output);
   CHECK(parsed({"-prepend-rank", "./app"}).tag_output);
+}
+
+TEST_CASE("Open MPI's output-filename and MPICH's file patterns put each rank's output in a file") {
+  auto options = parsed({"--output-filename", "out", "./app"});
+  CHECK(options.output_file == "out/1/rank.%R/stdout");
+  CHECK(options.error_file == "out/1/rank.%R/stderr");
+  CHECK(options.output_copy);
+  options = parsed({"-output-filename", "/o/x:nocopy,nojobid", "./app"});
+  CHECK(options.output_file == "/o/x/rank.%R/stdout");
+  CHECK_FALSE(options.output_copy);
+  options = parsed({"-outfile-pattern", "out.%r.%h", "-errfile-pattern", "err%%", "./app"});
+  CHECK(options.output_file == "out.%r.%h");
+  CHECK(options.error_file == "err%%");
+  CHECK_FALSE(options.output_copy);
+  CHECK_THAT(error_of({"--output-filename", "o:copy", "./app"}), Catch::Contains("unknown flag 'copy'"));
+  CHECK_THAT(error_of({"--output-filename", ":nocopy", "./app"}), Catch::Contains("needs a folder before its flags"));
+  CHECK_THAT(error_of({"-errfile-pattern", "e%", "./app"}), Catch::Contains("ends with a lone '%'"));
+}
+
+TEST_CASE("an output file pattern names each rank's file") {
+  using weft::runtime::expand_file_pattern;
+  CHECK(expand_file_pattern("out/1/rank.%R/stdout", 7, 1000, "h") == "out/1/rank.007/stdout");
+  CHECK(expand_file_pattern("o.%r.%h.100%%", 7, 1000, "node3") == "o.7.node3.100%");
+  CHECK(expand_file_pattern("%R", 0, 1, "h") == "0");
+  CHECK(expand_file_pattern("%R", 10, 11, "h") == "10");
 }

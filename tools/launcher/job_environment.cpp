@@ -91,6 +91,12 @@ std::vector<env_setting> job_variables(const launch_options &options, const node
     set(settings, {"WEFT_TAG_OUTPUT", "1"});
   if (options.report_bindings)
     set(settings, {"WEFT_REPORT_BINDINGS", "1"});
+  if (options.output_file)
+    set(settings, {"WEFT_OUTPUT_FILE", *options.output_file});
+  if (options.error_file)
+    set(settings, {"WEFT_ERROR_FILE", *options.error_file});
+  if (options.output_copy)
+    set(settings, {"WEFT_OUTPUT_COPY", "1"});
   if (plan.nodes.size() < 2)
     return settings;
 

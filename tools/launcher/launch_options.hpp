@@ -90,6 +90,11 @@ struct launch_options {
   std::optional<int> timeout_seconds;
   bool tag_output = false;
   bool report_bindings = false;
+  // Patterns of each rank's stdout and stderr files (WEFT_OUTPUT_FILE, WEFT_ERROR_FILE), and whether the
+  // terminal gets their lines too: -outfile-pattern, -errfile-pattern, --output-filename.
+  std::optional<std::string> output_file;
+  std::optional<std::string> error_file;
+  bool output_copy = false;
   std::optional<gdb_request> gdb;
   // -genv and its kin: variables and passing for every part (a part's own come after them).
   std::vector<env_setting> environment;

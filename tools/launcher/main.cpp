@@ -75,6 +75,11 @@ int main(int argc, char **argv) {
                                                        : std::nullopt))
     return usage_failure(launcher_name, *error);
 
+  // A relative output file is mpirun's folder's, whatever folder a part starts in (as Open MPI makes it).
+  for (auto *pattern : {&options.output_file, &options.error_file})
+    if (*pattern && !pattern->value().starts_with('/'))
+      *pattern = (std::filesystem::current_path() / **pattern).string();
+
   for (const std::string &note : options.notes)
     std::fprintf(stderr, "%.*s: %s\n", static_cast<int>(launcher_name.size()), launcher_name.data(), note.c_str());
   if (options.what == launch_options::action::show_help) {

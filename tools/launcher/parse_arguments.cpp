@@ -4,6 +4,8 @@
 #include "launch_options.hpp"
 #include "option_values.hpp"
 
+#include "runtime/output_file_pattern.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
@@ -38,6 +40,9 @@ enum class option {
   timeout,
   tag_output,
   report_bindings,
+  output_directory,
+  output_pattern,
+  error_pattern,
   gdb,
   ignored,
   mca,
@@ -90,6 +95,9 @@ constexpr option_name option_names[] = {
     {"l", option::tag_output},             // MPICH
     {"prepend-rank", option::tag_output},  // MPICH
     {"report-bindings", option::report_bindings},
+    {"output-filename", option::output_directory},  // Open MPI
+    {"outfile-pattern", option::output_pattern},    // MPICH
+    {"errfile-pattern", option::error_pattern},     // MPICH
     {"gdb", option::gdb},
     // Every Weft job may oversubscribe and root is no different from any user; people type these
     // out of habit, so they are accepted and have no effect.
@@ -398,6 +406,38 @@ private:
       refuse_inline_value("takes no value");
       result.report_bindings = true;
       break;
+    case option::output_directory: {
+      // Open MPI 4's layout, DIR/1/rank.N/stdout and stderr, N filled with zeros; the terminal gets the
+      // lines too unless :nocopy (:nojobid leaves out the job's folder).
+      std::string text = named_value("a folder for the ranks' output files", "out");
+      std::string folder = text.substr(0, text.rfind(':'));
+      std::string job = "/1";
+      result.output_copy = true;
+      for (std::size_t start = folder.size() + 1; start < text.size() + 1 && folder.size() < text.size();) {
+        std::size_t end = std::min(text.find(',', start), text.size());
+        std::string_view flag = std::string_view(text).substr(start, end - start);
+        if (flag == "nojobid")
+          job.clear();
+        else if (flag == "nocopy")
+          result.output_copy = false;
+        else
+          throw parse_failure{"unknown flag " + quoted(flag) + " of " + quoted(spelled_) +
+                              "; it takes nojobid and nocopy, e.g. " + std::string(spelled_) + " out:nocopy"};
+        start = end + 1;
+      }
+      if (folder.empty())
+        throw parse_failure{"option " + quoted(spelled_) + " needs a folder before its flags, e.g. " +
+                            std::string(spelled_) + " out:nocopy"};
+      result.output_file = folder + job + "/rank.%R/stdout";
+      result.error_file = folder + job + "/rank.%R/stderr";
+      break;
+    }
+    case option::output_pattern:
+      result.output_file = file_pattern();
+      break;
+    case option::error_pattern:
+      result.error_file = file_pattern();
+      break;
     case option::gdb:
       result.gdb = gdb_ranks(value("the ranks to stop in main, e.g. --gdb 0,3, or --gdb all"));
       break;
@@ -430,6 +470,14 @@ private:
       return true;
     }
     return false;
+  }
+
+  // -outfile-pattern, -errfile-pattern: a path with %r for the rank.
+  std::string file_pattern() {
+    std::string pattern = named_value("a file name pattern", "out.%r");
+    if (auto error = runtime::file_pattern_error(pattern))
+      throw parse_failure{"invalid file pattern " + quoted(pattern) + " for " + quoted(spelled_) + ": " + *error};
+    return pattern;
   }
 
   // -env VAR VALUE, -genv VAR VALUE.
