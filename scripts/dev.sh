@@ -22,9 +22,10 @@ packages=(clang-19 llvm-19-dev libomp-19-dev libboost-context-dev libhwloc-dev l
 # one-machine Slurm cluster (tests/slurm/) whose srun serves PMIx (mpi_pmix_v4 of slurm-wlm-basic-plugins),
 # an ssh server on 127.0.0.1 (tests/ssh/) that mpirun reaches hosts through, debug jobs with gdb
 # (tests/tools/gdb_session.sh); libclang-rt-19-dev holds clang's sanitizer runtimes and libFuzzer, for the
-# sanitized builds and the fuzzers (tests/fuzz/); man-db reads the installed man pages (tests/packaging/).
+# sanitized builds and the fuzzers (tests/fuzz/); man-db and environment-modules read the installed man pages
+# and modulefile (tests/packaging/).
 test_packages=(flang-19 slurmctld slurmd slurm-client slurm-wlm-basic-plugins munge openssh-server openssh-client
-               gdb libclang-rt-19-dev man-db)
+               gdb libclang-rt-19-dev man-db environment-modules)
 
 install_missing() {
   "$root/scripts/install-packages.sh" "${packages[@]}" "$@"
