@@ -23,9 +23,9 @@ packages=(clang-19 llvm-19-dev libomp-19-dev libboost-context-dev libhwloc-dev l
 # an ssh server on 127.0.0.1 (tests/ssh/) that mpirun reaches hosts through, debug jobs with gdb
 # (tests/tools/gdb_session.sh); libclang-rt-19-dev holds clang's sanitizer runtimes and libFuzzer, for the
 # sanitized builds and the fuzzers (tests/fuzz/); man-db and environment-modules read the installed man pages
-# and modulefile (tests/packaging/).
+# and modulefile, and dpkg-dev and file let cpack find the .deb's dependencies (tests/packaging/).
 test_packages=(flang-19 slurmctld slurmd slurm-client slurm-wlm-basic-plugins munge openssh-server openssh-client
-               gdb libclang-rt-19-dev man-db environment-modules)
+               gdb libclang-rt-19-dev man-db environment-modules dpkg-dev file)
 
 install_missing() {
   "$root/scripts/install-packages.sh" "${packages[@]}" "$@"
