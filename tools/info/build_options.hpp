@@ -25,6 +25,10 @@ inline constexpr build_option build_options[] = {
      "ending the program; `thread` does the same with ThreadSanitizer. Empty builds without sanitizers. Needs "
      "clang and Debian's libclang-rt-19-dev; scripts/dev.sh makes build-asan/ and build-tsan/. See the user "
      "guide's Sanitizers section."},
+    {"WEFT_BENCHMARKS", "ON when found",
+     "ON builds bench_internals, the Google Benchmark programs of benchmarks/internals, and registers their "
+     "`bench.internals` tests; it needs Google Benchmark (Debian's libbenchmark-dev) and is OFF by default "
+     "without it. The benchmark programs of benchmarks/programs and their tests need only Weft."},
     {"WEFT_FUZZ_SECONDS", "20",
      "How long each fuzzer fuzzes in the tests of a WEFT_FUZZ=ON build (`ctest -L fuzz`); scripts/fuzz.sh sets it "
      "from its argument."},

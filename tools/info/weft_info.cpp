@@ -4,6 +4,7 @@
 //   weft-info --config           every setting: current value (from the environment) and default
 //   weft-info --config-markdown  the same table as docs/configuration.md shows it, and the build options
 //   weft-info --parsable         the machine and the settings, one key:value a line
+//   weft-info --help, --version
 
 #include <hwloc.h>
 #include <rdma/fabric.h>
@@ -114,16 +115,33 @@ void print_config_markdown() {
   print_markdown_table("Option", weft::tools::build_options);
 }
 
+// --help, in the form help2man turns into the man page.
+void print_help() {
+  std::printf("Usage: weft-info [--config | --config-markdown | --parsable]\n"
+              "\n"
+              "Prints what Weft sees on this machine: its version, the cores of this process's cpuset (the\n"
+              "default number of workers), hwloc, libfabric and the libfabric providers usable here.\n"
+              "\n"
+              "Options:\n"
+              "  --config           every WEFT_* setting: its value in the environment and its default\n"
+              "  --config-markdown  the settings and the build options as docs/configuration.md shows them\n"
+              "  --parsable         the machine and the settings, one key:value a line, for scripts\n"
+              "  --help             this text\n"
+              "  --version          the Weft version\n");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   std::string_view option = argc > 1 ? argv[1] : "";
-  if (argc > 2 ||
-      (!option.empty() && option != "--config" && option != "--config-markdown" && option != "--parsable")) {
+  if (argc > 2 || (!option.empty() && option != "--config" && option != "--config-markdown" &&
+                   option != "--parsable" && option != "--help" && option != "--version")) {
     std::fprintf(stderr, "usage: weft-info [--config | --config-markdown | --parsable]\n");
     return 2;
   }
-  if (option == "--config") print_config();
+  if (option == "--help") print_help();
+  else if (option == "--version") std::printf("weft-info (Weft) %s\n", WEFT_VERSION);
+  else if (option == "--config") print_config();
   else if (option == "--config-markdown") print_config_markdown();
   else if (option == "--parsable") print_parsable();
   else print_machine();
