@@ -73,8 +73,8 @@ TEST_CASE("a hostfile takes host, host:N and host slots=N lines, comments and bl
 
 TEST_CASE("a hostfile's mistakes name the file, the line and what to write") {
   CHECK_THAT(error_of(hostfile("a\nb slots=0\n")), Catch::Contains("invalid slot count '0' in hostfile 'hosts.txt' line 2"));
-  CHECK_THAT(error_of(hostfile("a max_slots=4\n")),
-             Catch::Contains("cannot read 'max_slots=4' after the host in hostfile 'hosts.txt' line 1; write host"));
+  CHECK_THAT(error_of(hostfile("a cpus=4\n")),
+             Catch::Contains("cannot read 'cpus=4' after the host in hostfile 'hosts.txt' line 1; write host"));
   CHECK_THAT(error_of(hostfile("a:2 slots=4\n")), Catch::Contains("line 1"));
   CHECK_THAT(error_of(hostfile("a:x\n")), Catch::Contains("invalid slot count 'x' for host 'a'"));
   CHECK_THAT(error_of(hostfile("# nothing\n\n")), Catch::Contains("hostfile 'hosts.txt' names no host"));
@@ -87,4 +87,28 @@ TEST_CASE("a hostfile is read from its path, and a missing one is reported") {
   std::remove(path.c_str());
   CHECK_THAT(error_of(weft::tools::read_hostfile("no-such-folder/hosts")),
              Catch::Contains("cannot read hostfile 'no-such-folder/hosts': No such file or directory; check the path"));
+}
+
+TEST_CASE("Slurm-style ranges in brackets stand for their hosts, in lists and hostfiles") {
+  using weft::tools::parse_host_list;
+  CHECK(parsed(parse_host_list("node[08-10,7]:2,gpu1", "--hosts")) ==
+        hosts{{"node08", 2}, {"node09", 2}, {"node10", 2}, {"node7", 2}, {"gpu1", std::nullopt}});
+  CHECK(parsed(parse_host_list("r[1-2]n[1-2]", "-H")) ==
+        hosts{{"r1n1", std::nullopt}, {"r1n2", std::nullopt}, {"r2n1", std::nullopt}, {"r2n2", std::nullopt}});
+  CHECK(parsed(hostfile("c[1-2].cluster slots=4\n")) == hosts{{"c1.cluster", 4}, {"c2.cluster", 4}});
+  for (const char *bad : {"n[1-", "n]1", "n[]", "n[3-1]", "n[a-b]", "n[1--2]", "n[1,]"}) {
+    INFO(bad);
+    CHECK_THAT(error_of(parse_host_list(bad, "--hosts")), Catch::Contains("in '--hosts'"));
+  }
+  CHECK_THAT(error_of(parse_host_list("n[0-999999]", "--hosts")), Catch::Contains("more than 100000 hosts"));
+}
+
+TEST_CASE("a hostfile's max_slots bounds its host, in either spelling and order") {
+  hosts expected{{"a", 2, 4}, {"b", std::nullopt, 3}};
+  CHECK(parsed(hostfile("a slots=2 max_slots=4\nb max-slots=3\n")) == expected);
+  CHECK(parsed(hostfile("a max_slots=4 slots=2\nb max_slots=3\n")) == expected);
+  CHECK_THAT(error_of(hostfile("a slots=5 max_slots=4\n")), Catch::Contains("more slots (5) than max_slots (4)"));
+  CHECK_THAT(error_of(hostfile("a max_slots=0\n")), Catch::Contains("invalid slot count '0'"));
+  CHECK_THAT(error_of(hostfile("a slots=1 slots=2\n")), Catch::Contains("cannot read 'slots=2'"));
+  CHECK_THAT(error_of(hostfile("a cpus=2\n")), Catch::Contains("write host, host:N or host slots=N max_slots=M"));
 }

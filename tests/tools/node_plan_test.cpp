@@ -250,3 +250,13 @@ TEST_CASE("nodes of --nodes are split at the boundaries of an MPMD job's parts")
   CHECK(sizes(plan) == counts{2, 2});
   CHECK(parts_of(plan) == counts{0, 1});
 }
+
+TEST_CASE("ranks beyond the slots go to the hosts below their max_slots; past all of them is an error") {
+  std::vector<host_entry> hosts{{"a", 2, 2}, {"b", 1, 5}, {"c", 1}};
+  CHECK(sizes(planned({.ranks = 4}, hosts)) == counts{2, 1, 1});
+  CHECK(sizes(planned({.ranks = 10}, hosts)) == counts{2, 4, 4});
+  std::vector<host_entry> capped{{"a", 2, 2}, {"b", 1, 3}};
+  CHECK(sizes(planned({.ranks = 5}, capped)) == counts{2, 3});
+  CHECK_THAT(error_of({.ranks = 6}, capped), Catch::Contains("6 ranks do not fit the hosts' max_slots (5 ranks in all)"));
+  CHECK_THAT(error_of({.ranks = 6, .ppn = 3}, capped), Catch::Contains("-ppn 3 puts 3 ranks on host a, whose max_slots is 2"));
+}

@@ -7,6 +7,7 @@
 #include <climits>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -22,6 +23,61 @@ std::string_view trimmed(std::string_view text) {
   return text.substr(first, text.find_last_not_of(blanks) - first + 1);
 }
 
+// The names a bracketed range stands for: "n[1-3,7]x" is n1x, n2x, n3x, n7x; a range's numbers keep the
+// width of its first one (node[08-10]: node08, node09, node10). Names without brackets stand for themselves.
+std::variant<std::vector<std::string>, usage_error> expand_ranges(std::string_view name, const std::string &where) {
+  auto open = name.find('[');
+  if (open == std::string_view::npos) {
+    if (name.find(']') != std::string_view::npos)
+      return usage_error{"host name " + quoted(name) + " in " + where + " has a ']' without its '['"};
+    return std::vector<std::string>{std::string(name)};
+  }
+  auto close = name.find(']', open);
+  if (close == std::string_view::npos)
+    return usage_error{"host name " + quoted(name) + " in " + where + " has a '[' without its ']'; write ranges as "
+                       "node[01-04,07]"};
+  auto rest = expand_ranges(name.substr(close + 1), where);
+  if (auto *error = std::get_if<usage_error>(&rest))
+    return *error;
+  std::string_view prefix = name.substr(0, open), ranges = name.substr(open + 1, close - open - 1);
+  std::vector<std::string> names;
+  for (std::size_t start = 0; start <= ranges.size();) {
+    std::size_t end = std::min(ranges.find(',', start), ranges.size());
+    std::string_view range = ranges.substr(start, end - start);
+    std::string_view first = range.substr(0, range.find('-'));
+    std::string_view last = range.find('-') == std::string_view::npos ? first : range.substr(range.find('-') + 1);
+    long from = 0, to = 0;
+    bool digits = !first.empty() && !last.empty() && std::all_of(range.begin(), range.end(), [](char c) {
+      return std::isdigit(static_cast<unsigned char>(c)) || c == '-';
+    });
+    if (!digits || first.size() > 9 || last.size() > 9 || (from = std::stol(std::string(first))) > (to = std::stol(std::string(last))))
+      return usage_error{"invalid range " + quoted(range) + " in host name " + quoted(name) + " in " + where +
+                         "; write numbers or rising ranges separated by commas, e.g. node[01-04,07]"};
+    if (to - from >= 100000)
+      return usage_error{"the range " + quoted(range) + " in " + where + " names more than 100000 hosts"};
+    for (long number = from; number <= to; ++number) {
+      std::string digits_text = std::to_string(number);
+      if (digits_text.size() < first.size())
+        digits_text.insert(0, first.size() - digits_text.size(), '0');
+      for (const std::string &tail : std::get<std::vector<std::string>>(rest))
+        names.push_back(std::string(prefix) + digits_text + tail);
+    }
+    start = end + 1;
+  }
+  return names;
+}
+
+// Where the hosts of a list end: at the first comma outside brackets, as Slurm writes node[1-2,5],gpu1.
+std::size_t end_of_host(std::string_view list) {
+  int depth = 0;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (list[i] == '[') ++depth;
+    else if (list[i] == ']') --depth;
+    else if (list[i] == ',' && depth == 0) return i;
+  }
+  return std::string_view::npos;
+}
+
 // One `host` or `host:N`; `where` says where it was written, for the messages.
 std::variant<host_entry, usage_error> parse_host(std::string_view text, const std::string &where) {
   auto colon = text.find(':');
@@ -33,8 +89,8 @@ std::variant<host_entry, usage_error> parse_host(std::string_view text, const st
   // A newline (possible in --hosts) or another control character would reach the remote shell's command.
   if (std::any_of(name.begin(), name.end(), [](unsigned char c) { return std::iscntrl(c); }))
     return usage_error{"host name in " + where + " contains a control character; write host or host:slots"};
-  // Only a hostfile line can hold one; "a,b" there is most likely two hosts.
-  if (name.find(',') != std::string_view::npos)
+  // Only a hostfile line can hold one outside brackets; "a,b" there is most likely two hosts.
+  if (end_of_host(name) != std::string_view::npos)
     return usage_error{"host name " + quoted(name) + " in " + where + " contains a comma; write one host a line"};
   if (name.front() == '-')
     return usage_error{"host name " + quoted(name) + " in " + where +
@@ -49,17 +105,31 @@ std::variant<host_entry, usage_error> parse_host(std::string_view text, const st
   return host_entry{std::string(name), *slots};
 }
 
+// Appends `entry` to `hosts`, once for each name its bracketed ranges stand for.
+std::optional<usage_error> add_hosts(std::vector<host_entry> &hosts, const host_entry &entry, const std::string &where) {
+  auto names = expand_ranges(entry.name, where);
+  if (auto *error = std::get_if<usage_error>(&names))
+    return *error;
+  for (std::string &name : std::get<std::vector<std::string>>(names)) {
+    host_entry one = entry;
+    one.name = std::move(name);
+    hosts.push_back(std::move(one));
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 host_list_result parse_host_list(std::string_view list, std::string_view option) {
   const std::string where = quoted(option) + " " + quoted(list);
   std::vector<host_entry> hosts;
   for (;;) {
-    auto comma = list.find(',');
+    auto comma = end_of_host(list);
     auto host = parse_host(list.substr(0, comma), where);
     if (auto *error = std::get_if<usage_error>(&host))
       return *error;
-    hosts.push_back(std::get<host_entry>(host));
+    if (auto error = add_hosts(hosts, std::get<host_entry>(host), where))
+      return *error;
     if (comma == std::string_view::npos)
       return hosts;
     list.remove_prefix(comma + 1);
@@ -84,18 +154,29 @@ host_list_result parse_hostfile(std::string_view text, std::string_view file_nam
     if (auto *error = std::get_if<usage_error>(&host))
       return *error;
     host_entry entry = std::get<host_entry>(host);
-    if (!rest.empty()) {
-      if (!rest.starts_with("slots=") || entry.slots)
-        return usage_error{"cannot read " + quoted(rest) + " after the host in " + where +
-                           "; write host, host:N or host slots=N"};
-      std::string_view slots_text = rest.substr(6);
-      auto slots = positive_int(slots_text);
-      if (!slots)
-        return usage_error{"invalid slot count " + quoted(slots_text) + " in " + where +
-                           "; write host slots=N with N at least 1"};
-      entry.slots = *slots;
+    // Open MPI's `slots=N` and `max_slots=M` (also max-slots), each once, in any order.
+    while (!rest.empty()) {
+      std::string_view word = rest.substr(0, rest.find_first_of(blanks));
+      rest = trimmed(rest.substr(word.size()));
+      std::string_view key = word.substr(0, word.find('=') == std::string_view::npos ? word.size() : word.find('=') + 1);
+      std::optional<int> *target = key == "slots=" ? &entry.slots
+                                   : key == "max_slots=" || key == "max-slots=" ? &entry.max_slots
+                                                                                : nullptr;
+      if (target == nullptr || target->has_value())
+        return usage_error{"cannot read " + quoted(word) + " after the host in " + where +
+                           "; write host, host:N or host slots=N max_slots=M"};
+      std::string_view count_text = word.substr(key.size());
+      auto count = positive_int(count_text);
+      if (!count)
+        return usage_error{"invalid slot count " + quoted(count_text) + " in " + where + "; write " +
+                           std::string(key) + "N with N at least 1"};
+      *target = *count;
     }
-    hosts.push_back(std::move(entry));
+    if (entry.slots && entry.max_slots && *entry.slots > *entry.max_slots)
+      return usage_error{"host " + entry.name + " in " + where + " has more slots (" + std::to_string(*entry.slots) +
+                         ") than max_slots (" + std::to_string(*entry.max_slots) + "); give it at most as many"};
+    if (auto error = add_hosts(hosts, entry, where))
+      return *error;
   }
   if (hosts.empty())
     return usage_error{"hostfile " + quoted(file_name) + " names no host; write one host a line"};
@@ -116,6 +197,12 @@ host_list_result merge_hosts(std::span<const host_entry> hosts) {
       return usage_error{"host " + host.name + " is given " + std::to_string(slots) + " slots in all, more than " +
                          std::to_string(INT_MAX) + "; give it fewer"};
     same->slots = static_cast<int>(slots);
+    // A limit given for one entry of a host bounds the host: the entries' limits add up (an entry without
+    // one leaves the host without).
+    if (same->max_slots && host.max_slots)
+      same->max_slots = static_cast<int>(std::min<long long>(INT_MAX, static_cast<long long>(*same->max_slots) + *host.max_slots));
+    else
+      same->max_slots.reset();
   }
   return result;
 }

@@ -14,12 +14,14 @@ namespace weft::tools {
 
 using host_list_result = std::variant<std::vector<host_entry>, usage_error>;
 
-// "a,b:4,c": hosts separated by commas, each with an optional ":slots". `option` is how the user
-// spelled the option, for the messages.
+// "a,b:4,c": hosts separated by commas, each with an optional ":slots". A name may hold Slurm's ranges in
+// brackets, node[01-04,07] for node01 to node04 and node07 (the slots go to each). `option` is how the
+// user spelled the option, for the messages.
 host_list_result parse_host_list(std::string_view list, std::string_view option);
 
-// A hostfile's text: one host a line as `host`, `host:N` or `host slots=N`; `#` starts a comment;
-// blank lines are skipped. `file_name` is for the messages, which give the line number.
+// A hostfile's text: one host (or bracketed range of hosts) a line as `host`, `host:N` or
+// `host slots=N`, with Open MPI's `max_slots=M` after it: the host never takes more than M ranks; `#`
+// starts a comment; blank lines are skipped. `file_name` is for the messages, which give the line number.
 host_list_result parse_hostfile(std::string_view text, std::string_view file_name);
 
 // Hosts in the order they were first named, each once, with the slots of all its entries (an entry without

@@ -22,10 +22,11 @@ struct env_setting {
 };
 
 // One host of --hosts or of a hostfile, with its slots (ranks it takes before the job oversubscribes
-// the hosts) when they were given.
+// the hosts) when they were given, and the most ranks it may take at all (a hostfile's max_slots=).
 struct host_entry {
   std::string name;
   std::optional<int> slots;
+  std::optional<int> max_slots = std::nullopt;
 
   bool operator==(const host_entry &) const = default;
 };

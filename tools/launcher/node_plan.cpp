@@ -104,9 +104,13 @@ private:
                          "; raise -ppn, lower -n or give more " + (options_.nodes ? "nodes" : "hosts")};
     std::vector<int> sizes(hosts_.size(), 0);
     int left = total_ranks_;
-    for (int &size : sizes) {
-      size = std::min(left, per_node);
-      left -= size;
+    for (std::size_t node = 0; node < sizes.size(); ++node) {
+      sizes[node] = std::min(left, per_node);
+      left -= sizes[node];
+      if (hosts_[node].max_slots && sizes[node] > *hosts_[node].max_slots)
+        return usage_error{"-ppn " + std::to_string(per_node) + " puts " + count_of(sizes[node], "rank") + " on host " +
+                           hosts_[node].name + ", whose max_slots is " + std::to_string(*hosts_[node].max_slots) +
+                           "; lower -ppn or raise max_slots"};
     }
     return sizes;
   }
@@ -124,9 +128,28 @@ private:
       sizes.push_back(static_cast<int>(std::min<long long>(left, host.slots.value_or(1))));
       left -= sizes.back();
     }
-    const auto count = static_cast<long long>(hosts_.size());
-    for (std::size_t node = 0; node < sizes.size(); ++node)
-      sizes[node] += static_cast<int>(left / count + (static_cast<long long>(node) < left % count ? 1 : 0));
+    // The rest evenly over the hosts below their max_slots; each round fills at least one of them up or
+    // places every rank.
+    while (left > 0) {
+      std::vector<std::size_t> open;
+      for (std::size_t node = 0; node < sizes.size(); ++node)
+        if (!hosts_[node].max_slots || sizes[node] < *hosts_[node].max_slots)
+          open.push_back(node);
+      if (open.empty())
+        return usage_error{count_of(total_ranks_, "rank") + " do not fit the hosts' max_slots (" +
+                           count_of(total_ranks_ - left, "rank") + " in all); give fewer ranks with -n, raise "
+                           "max_slots or give more hosts"};
+      const auto count = static_cast<long long>(open.size());
+      const long long share = left / count, extra = left % count;
+      for (std::size_t k = 0; k < open.size(); ++k) {
+        const host_entry &host = hosts_[open[k]];
+        long long give = share + (static_cast<long long>(k) < extra ? 1 : 0);
+        if (host.max_slots)
+          give = std::min<long long>(give, *host.max_slots - sizes[open[k]]);
+        sizes[open[k]] += static_cast<int>(give);
+        left -= give;
+      }
+    }
     return sizes;
   }
 
