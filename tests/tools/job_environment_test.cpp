@@ -165,6 +165,9 @@ TEST_CASE("the remote command enters mpirun's folder and runs the program with i
               "'an argument' '$HOME'"});
   CHECK(weft::tools::remote_command("/usr/bin/rsh", "n", "/", {}, words{"/bin/app"}) ==
         words{"/usr/bin/rsh", "n", "cd '/' && exec env '/bin/app'"});
+  // pbsdsh runs a program, not a shell's command line.
+  CHECK(weft::tools::remote_command("/opt/pbs/bin/pbsdsh", "n", "/", {}, words{"/bin/app"}) ==
+        words{"/opt/pbs/bin/pbsdsh", "-h", "n", "sh", "-c", "cd '/' && exec env '/bin/app'"});
 }
 
 TEST_CASE("this machine is recognised by its names and the loopback address") {

@@ -433,3 +433,11 @@ TEST_CASE("an output file pattern names each rank's file") {
   CHECK(expand_file_pattern("%R", 0, 1, "h") == "0");
   CHECK(expand_file_pattern("%R", 10, 11, "h") == "10");
 }
+
+TEST_CASE("hydra's launcher and bootstrap name how node processes start") {
+  CHECK(parsed({"-launcher", "ssh", "./app"}).launcher == "ssh");
+  CHECK(parsed({"-bootstrap", "fork", "./app"}).launcher == "fork");
+  CHECK(parsed({"--launcher=pbsdsh", "./app"}).launcher == "pbsdsh");
+  CHECK(parsed({"-bootstrap-exec", "/opt/ssh", "./app"}).remote_shell == "/opt/ssh");
+  CHECK_THAT(error_of({"-launcher", "lsf", "./app"}), Catch::Contains("it takes ssh, rsh, pbsdsh"));
+}

@@ -86,6 +86,12 @@ std::string current_folder() {
   return ::getcwd(folder, sizeof folder) ? folder : ".";
 }
 
+// The remote shell -launcher names, or ssh.
+std::string remote_launcher(const launch_options &options) {
+  bool names_shell = options.launcher && *options.launcher != "fork" && *options.launcher != "slurm";
+  return names_shell ? *options.launcher : std::string(default_remote_shell);
+}
+
 // The folder `working_directory` names, seen from `folder`.
 std::string folder_from(const std::string &folder, const std::string &working_directory) {
   return working_directory.starts_with('/') ? working_directory : folder + "/" + working_directory;
@@ -210,7 +216,7 @@ private:
     std::string remote_shell;
     for (std::size_t node = 0; node < plan_.nodes.size(); ++node)
       if (is_remote(node) && remote_shell.empty()) {
-        auto found = find_program(options_.remote_shell.value_or(std::string(default_remote_shell)),
+        auto found = find_program(options_.remote_shell.value_or(remote_launcher(options_)),
                                   std::getenv("PATH") ? std::optional<std::string_view>(std::getenv("PATH"))
                                                       : std::nullopt);
         if (auto *error = std::get_if<usage_error>(&found)) {

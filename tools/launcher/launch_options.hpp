@@ -81,6 +81,9 @@ struct launch_options {
   std::optional<std::string> hostfile;
   // The program that starts a node process on another host (hydra's -launcher-exec).
   std::optional<std::string> remote_shell;
+  // Hydra's -launcher (-bootstrap): ssh, rsh or pbsdsh reach other hosts through that program, fork starts
+  // every node process on this machine whatever host it is named for, slurm insists on srun.
+  std::optional<std::string> launcher;
   // The network interface remote hosts reach mpirun and each other through (hydra's -iface).
   std::optional<std::string> interface;
   std::optional<int> workers;

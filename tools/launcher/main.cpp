@@ -105,8 +105,19 @@ int main(int argc, char **argv) {
   // Inside a Slurm allocation a job spans its nodes unless told otherwise, as with Open MPI and MPICH.
   const std::optional<slurm_allocation> allocation =
       current_allocation([](const char *name) -> const char * { return std::getenv(name); });
-  if (allocation && !options.nodes && !options.ranks_per_node && options.hosts.empty() && !options.hostfile &&
-      allocation->nodes > 1) {
+  const bool own_hosts = !options.hosts.empty() || options.hostfile;
+  if (options.launcher == "slurm" && (!allocation || own_hosts))
+    return usage_failure(launcher_name, {!allocation ? "-launcher slurm starts the nodes with srun, which needs a Slurm "
+                                                       "allocation (salloc or sbatch); none is set (SLURM_JOB_ID)"
+                                                     : "-launcher slurm lets srun place the nodes on the allocation; "
+                                                       "give no --hosts or --hostfile with it"});
+  if (allocation && !own_hosts && allocation->nodes > 1 && options.launcher && options.launcher != "slurm" &&
+      options.launcher != "fork")
+    return usage_failure(launcher_name, {"-launcher " + *options.launcher + " inside a Slurm allocation needs the "
+                                         "hosts named with --hosts or --hostfile; without them mpirun starts the "
+                                         "allocation's nodes with srun (leave out -launcher)"});
+  if (allocation && !options.nodes && !options.ranks_per_node && !own_hosts && allocation->nodes > 1 &&
+      options.launcher != "fork") {
     // srun starts one program on every task.
     if (options.parts.size() > 1)
       return usage_failure(launcher_name, {"an MPMD job across the nodes of a Slurm allocation is not supported: srun "
@@ -133,6 +144,9 @@ int main(int argc, char **argv) {
   node_plan_result plan = plan_nodes(options, std::get<std::vector<host_entry>>(hosts));
   if (const auto *error = std::get_if<usage_error>(&plan))
     return usage_failure(launcher_name, *error);
+  // Hydra's fork launcher: every node process here, under the host names the plan gave them.
+  if (options.launcher == "fork")
+    std::get<node_plan>(plan).on_named_hosts = false;
   if (options.gdb) {
     // The node process becomes gdb, which runs the program.
     if (auto error = check_gdb_request(*options.gdb, std::get<node_plan>(plan)))
@@ -149,5 +163,7 @@ int main(int argc, char **argv) {
     part.command = command_under_gdb(*options.gdb, std::get<std::string>(extension), programs.front(), part.command);
     programs.front() = std::get<std::string>(std::move(gdb));
   }
-  return run_job(options, std::get<node_plan>(plan), programs, allocation, launcher_name);
+  // srun starts the nodes of an allocation, unless the fork launcher starts them all here.
+  return run_job(options, std::get<node_plan>(plan), programs, options.launcher == "fork" ? std::nullopt : allocation,
+                 launcher_name);
 }

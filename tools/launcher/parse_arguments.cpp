@@ -26,6 +26,7 @@ enum class option {
   hosts,
   hostfile,
   remote_shell,
+  launcher,
   interface,
   export_env,
   set_env,
@@ -72,6 +73,9 @@ constexpr option_name option_names[] = {
     {"machinefile", option::hostfile},
     {"f", option::hostfile},
     {"launcher-exec", option::remote_shell},
+    {"bootstrap-exec", option::remote_shell},  // hydra's older name
+    {"launcher", option::launcher},
+    {"bootstrap", option::launcher},
     {"iface", option::interface},
     {"x", option::export_env},
     {"env", option::set_env},
@@ -346,6 +350,16 @@ private:
     case option::remote_shell:
       result.remote_shell = named_value("a program", "ssh");
       break;
+    case option::launcher: {
+      std::string how = named_value("a launcher", "ssh");
+      constexpr std::string_view known[] = {"ssh", "rsh", "pbsdsh", "fork", "slurm"};
+      if (std::ranges::find(known, how) == std::end(known))
+        throw parse_failure{"launcher " + quoted(how) + " for " + quoted(spelled_) + " is not one Weft's mpirun "
+                            "has; it takes ssh, rsh, pbsdsh (remote shells; -launcher-exec names another), fork "
+                            "(every node process on this machine) and slurm (srun, inside an allocation)"};
+      result.launcher = how;
+      break;
+    }
     case option::interface:
       result.interface = named_value("a network interface", "eth0");
       break;

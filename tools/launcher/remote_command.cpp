@@ -24,6 +24,12 @@ std::vector<std::string> remote_command(std::string_view shell, std::string_view
 
   std::vector<std::string> argv{std::string(shell)};
   std::string_view shell_name = shell.substr(shell.rfind('/') + 1);
+  if (shell_name == "pbsdsh") {
+    for (std::string_view word : {std::string_view("-h"), host, std::string_view("sh"), std::string_view("-c")})
+      argv.emplace_back(word);
+    argv.push_back(std::move(remote));
+    return argv;
+  }
   if (shell_name == "ssh")
     argv.emplace_back("-x");
   argv.emplace_back(host);

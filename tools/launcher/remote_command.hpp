@@ -22,7 +22,9 @@ inline constexpr int remote_shell_failure_status = 255;
 std::string shell_quoted(std::string_view text);
 
 // {shell, [-x,] host, "cd DIR && exec env VAR=VALUE... PROGRAM ARGS..."}. ssh gets -x (no X11
-// forwarding, as MPICH's hydra passes it); other remote shells get the host and the command alone.
+// forwarding, as MPICH's hydra passes it); other remote shells get the host and the command alone, but
+// PBS's pbsdsh, which runs a program rather than a shell's command, gets {pbsdsh, -h, host, sh, -c, command}.
+// The shell is known by its file name.
 std::vector<std::string> remote_command(std::string_view shell, std::string_view host, std::string_view directory,
                                         std::span<const env_setting> variables,
                                         std::span<const std::string> command);
