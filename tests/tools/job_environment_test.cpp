@@ -165,6 +165,11 @@ TEST_CASE("the remote command enters mpirun's folder and runs the program with i
               "'an argument' '$HOME'"});
   CHECK(weft::tools::remote_command("/usr/bin/rsh", "n", "/", {}, words{"/bin/app"}) ==
         words{"/usr/bin/rsh", "n", "cd '/' && exec env '/bin/app'"});
+  // --prefix puts the installed tree's folders first in the host's own paths.
+  CHECK(weft::tools::remote_command("ssh", "n", "/", {}, words{"/bin/app"}, "/opt/w") ==
+        words{"ssh", "-x", "n",
+              "cd '/' && PATH='/opt/w/bin'${PATH:+:$PATH} LD_LIBRARY_PATH='/opt/w/" WEFT_INSTALL_LIBDIR
+              "'${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} exec env '/bin/app'"});
   // pbsdsh runs a program, not a shell's command line.
   CHECK(weft::tools::remote_command("/opt/pbs/bin/pbsdsh", "n", "/", {}, words{"/bin/app"}) ==
         words{"/opt/pbs/bin/pbsdsh", "-h", "n", "sh", "-c", "cd '/' && exec env '/bin/app'"});

@@ -441,3 +441,8 @@ TEST_CASE("hydra's launcher and bootstrap name how node processes start") {
   CHECK(parsed({"-bootstrap-exec", "/opt/ssh", "./app"}).remote_shell == "/opt/ssh");
   CHECK_THAT(error_of({"-launcher", "lsf", "./app"}), Catch::Contains("it takes ssh, rsh, pbsdsh"));
 }
+
+TEST_CASE("Open MPI's prefix names the installed tree on the other hosts, as an absolute path") {
+  CHECK(parsed({"--prefix", "/opt/weft", "./app"}).remote_prefix == "/opt/weft");
+  CHECK_THAT(error_of({"--prefix", "opt", "./app"}), Catch::Contains("must be an absolute path"));
+}

@@ -268,7 +268,8 @@ private:
         launch = {remote_shell,
                   remote_command(remote_shell, plan_.nodes[node].host,
                                  working_directory ? folder_from(folder, *working_directory) : folder,
-                                 forwarded_variables(options_, part, inherited_, settings), program_command(part)),
+                                 forwarded_variables(options_, part, inherited_, settings), program_command(part),
+                                 options_.remote_prefix),
                   inherited_};
       } else {
         launch = {program_paths_[static_cast<std::size_t>(part)], options_.parts[static_cast<std::size_t>(part)].command,

@@ -84,6 +84,9 @@ struct launch_options {
   // Hydra's -launcher (-bootstrap): ssh, rsh or pbsdsh reach other hosts through that program, fork starts
   // every node process on this machine whatever host it is named for, slurm insists on srun.
   std::optional<std::string> launcher;
+  // Open MPI's --prefix: the folder Weft is installed in on the other hosts, whose bin/ and lib/ go first
+  // in the PATH and LD_LIBRARY_PATH of the node processes there.
+  std::optional<std::string> remote_prefix;
   // The network interface remote hosts reach mpirun and each other through (hydra's -iface).
   std::optional<std::string> interface;
   std::optional<int> workers;

@@ -27,6 +27,7 @@ enum class option {
   hostfile,
   remote_shell,
   launcher,
+  remote_prefix,
   interface,
   export_env,
   set_env,
@@ -75,6 +76,7 @@ constexpr option_name option_names[] = {
     {"launcher-exec", option::remote_shell},
     {"bootstrap-exec", option::remote_shell},  // hydra's older name
     {"launcher", option::launcher},
+    {"prefix", option::remote_prefix},  // Open MPI
     {"bootstrap", option::launcher},
     {"iface", option::interface},
     {"x", option::export_env},
@@ -360,6 +362,12 @@ private:
       result.launcher = how;
       break;
     }
+    case option::remote_prefix:
+      result.remote_prefix = named_value("the folder Weft is installed in on the other hosts", "/opt/weft");
+      if (!result.remote_prefix->starts_with('/'))
+        throw parse_failure{"--prefix " + quoted(*result.remote_prefix) + " must be an absolute path, as it is "
+                            "taken on the other hosts; e.g. --prefix /opt/weft"};
+      break;
     case option::interface:
       result.interface = named_value("a network interface", "eth0");
       break;

@@ -15,8 +15,14 @@ std::string shell_quoted(std::string_view text) {
 
 std::vector<std::string> remote_command(std::string_view shell, std::string_view host, std::string_view directory,
                                         std::span<const env_setting> variables,
-                                        std::span<const std::string> command) {
-  std::string remote = "cd " + shell_quoted(directory) + " && exec env";
+                                        std::span<const std::string> command,
+                                        const std::optional<std::string> &prefix) {
+  std::string remote = "cd " + shell_quoted(directory) + " && ";
+  // Expanded by the host's shell: its own PATH and LD_LIBRARY_PATH after the prefix's folders.
+  if (prefix)
+    remote += "PATH=" + shell_quoted(*prefix + "/bin") + "${PATH:+:$PATH} LD_LIBRARY_PATH=" +
+              shell_quoted(*prefix + "/" WEFT_INSTALL_LIBDIR) + "${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} ";
+  remote += "exec env";
   for (const env_setting &variable : variables)
     remote += " " + shell_quoted(variable.name + "=" + variable.value.value_or(""));
   for (const std::string &word : command)

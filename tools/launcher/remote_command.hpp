@@ -6,6 +6,7 @@
 
 #include "launch_options.hpp"
 
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -25,9 +26,12 @@ std::string shell_quoted(std::string_view text);
 // forwarding, as MPICH's hydra passes it); other remote shells get the host and the command alone, but
 // PBS's pbsdsh, which runs a program rather than a shell's command, gets {pbsdsh, -h, host, sh, -c, command}.
 // The shell is known by its file name.
+// With a `prefix` (--prefix), PREFIX/bin and PREFIX's library folder (lib, as this tree installs it) go
+// first in the host's own PATH and LD_LIBRARY_PATH.
 std::vector<std::string> remote_command(std::string_view shell, std::string_view host, std::string_view directory,
                                         std::span<const env_setting> variables,
-                                        std::span<const std::string> command);
+                                        std::span<const std::string> command,
+                                        const std::optional<std::string> &prefix = std::nullopt);
 
 // Whether `host` names the machine mpirun runs on (`hostname` is its name), so that its node process
 // is started directly instead of through the remote shell.

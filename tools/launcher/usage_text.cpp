@@ -43,6 +43,8 @@ std::string usage_text(std::string_view name) {
          "                         ssh, rsh or pbsdsh: reach other hosts through that program; fork:\n"
          "                         start every node process on this machine; slurm: srun, inside\n"
          "                         an allocation\n"
+         "  --prefix DIR           Weft's installed tree on the other hosts: DIR/bin and its lib\n"
+         "                         folder go first in their node processes' PATH, LD_LIBRARY_PATH\n"
          "  -iface NAME            the network interface other hosts reach this one and each other\n"
          "                         through (default: the first one that is not loopback)\n"
          "  --workers W            number of worker threads that run the ranks\n"
