@@ -7,6 +7,9 @@
 
 namespace weft::privatize::abi {
 
+// Every module the pass has seen holds a byte in this section, so a program can tell (through the linker's
+// __start_ symbol, runtime/start/main_capture.c) whether its own objects were privatized at all.
+inline constexpr const char* marker_section = "weft_privatized";
 // Privatized globals of a module are moved into this section; the linker gathers them from every object
 // of the module, so the section is the module's initial image, copied once per rank.
 inline constexpr const char* data_section = "weft_priv";

@@ -21,6 +21,10 @@ constexpr setting setting_table[] = {
     {"WEFT_APPNUM", "0",
      "Set by mpirun for each part of an MPMD job (mpirun -n 2 ./a : -n 3 ./b, or -configfile): the part's "
      "number, from 0, which MPI_COMM_WORLD's MPI_APPNUM attribute gives the ranks."},
+    {"WEFT_SHARED_GLOBALS", "0",
+     "1 runs a program built without Weft's privatization of globals (not with mpicc/mpicxx and clang 19) with "
+     "several ranks in a process, all sharing its globals and statics; without it such a program is refused. "
+     "For programs that keep no state in globals; mpicc -no-privatize says the same at build time."},
     {"WEFT_WORKERS", "0",
      "Worker threads of the process; 0 means one per core of the process's cpuset (one per "
      "WEFT_THREADS_PER_RANK cores). Never more than the number of ranks. mpirun --workers sets it."},
@@ -178,6 +182,7 @@ config read_config() {
   result.nranks = static_cast<int>(read_integer("WEFT_NRANKS", 1, 1 << 24));
   result.ranks_per_node = read_ranks_per_node(result.nranks);
   result.appnum = static_cast<int>(read_integer("WEFT_APPNUM", 0, 1 << 24));
+  result.shared_globals = read_integer("WEFT_SHARED_GLOBALS", 0, 1) == 1;
   result.workers = static_cast<int>(read_integer("WEFT_WORKERS", 0, 4096));
   result.threads_per_rank = static_cast<int>(read_integer("WEFT_THREADS_PER_RANK", 0, 4096));
   result.stack_size = read_size("WEFT_STACK_SIZE", false);

@@ -26,6 +26,7 @@ struct config {
   int nranks;                     // ranks of the job
   std::vector<int> ranks_per_node;  // in node order when the job spans node processes; empty on one node
   int appnum;                     // the part of an MPMD job this process runs (MPI_APPNUM)
+  bool shared_globals;            // a program built without privatization may run several ranks
   int workers;                    // 0 = one per threads_per_rank cores of the process's cpuset
   int threads_per_rank;           // 0 = OMP_NUM_THREADS's first value, else 1
   std::size_t stack_size;         // virtual bytes per rank stack, guard page excluded

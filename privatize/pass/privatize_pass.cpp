@@ -17,6 +17,7 @@ PreservedAnalyses privatize_pass::run(Module& module, ModuleAnalysisManager&) {
   static constexpr const char* done_marker = "weft.privatized";
   if (module.getNamedMetadata(done_marker) != nullptr) return PreservedAnalyses::all();
   module.getOrInsertNamedMetadata(done_marker);
+  emit_privatized_marker(module);
 
   redirect_libc_calls(module);
   global_selection selection = select_globals(module);

@@ -152,4 +152,10 @@ void emit_module_registration(Module& module) {
   appendToGlobalCtors(module, registration, 101, registration);
 }
 
+void emit_privatized_marker(Module& module) {
+  GlobalVariable& marker =
+      module_singleton(module, "__weft_priv_marker", Type::getInt8Ty(module.getContext()), abi::marker_section);
+  appendToCompilerUsed(module, {&marker});
+}
+
 }  // namespace weft::privatize

@@ -44,4 +44,8 @@ llvm::GlobalVariable& module_index(llvm::Module& module, image_part part);
 // The per-module constructor that registers the module's six sections with the runtime.
 void emit_module_registration(llvm::Module& module);
 
+// The byte in abi::marker_section that says the module went through the pass, even when it has nothing to
+// privatize.
+void emit_privatized_marker(llvm::Module& module);
+
 }  // namespace weft::privatize

@@ -2,7 +2,8 @@
 # compilers, and runs its programs with the tree's mpirun on 2 ranks.
 #   cmake -DTREE=<installed tree> -DPROJECT_DIR=<find_weft_project> -DWORK_DIR=<scratch folder>
 #         -DGENERATOR=<CMake generator> -DMAKE_PROGRAM=<its build tool> -DC_COMPILER=<cc> -DCXX_COMPILER=<c++>
-#         -DFOUND=<globals found per rank: 0 when privatized, 1 of 2 ranks when shared>
+#         -DFOUND=<globals found per rank: 0 when privatized, 1 of 2 ranks when shared (then the programs are
+#                 first refused, and run with WEFT_SHARED_GLOBALS=1)>
 #         [-DWARNING=<regex the configuration's output must match>] -P find_package_test.cmake
 # Without WARNING, the configuration must print no warning at all.
 include(${CMAKE_CURRENT_LIST_DIR}/../tools/check_command.cmake)
@@ -22,7 +23,14 @@ weft_check_command(STATUS 0 COMMAND ${CMAKE_COMMAND} --build ${WORK_DIR})
 
 set(programs rank_global_c rank_global_cxx)
 set(languages C "C\\+\\+")
+set(run ${CMAKE_COMMAND} -E env --unset=LD_LIBRARY_PATH)
 foreach(program language IN ZIP_LISTS programs languages)
+  set(shared "")
+  if(FOUND)
+    weft_check_command(STATUS 1 EXPECT "built without Weft's privatization of globals"
+      COMMAND ${run} ${TREE}/bin/mpirun -n 2 ${WORK_DIR}/${program})
+    set(shared WEFT_SHARED_GLOBALS=1)
+  endif()
   weft_check_command(STATUS 0 EXPECT "^${language}: ${FOUND} of the ranks found another rank's global\n$"
-    COMMAND ${CMAKE_COMMAND} -E env --unset=LD_LIBRARY_PATH ${TREE}/bin/mpirun -n 2 ${WORK_DIR}/${program})
+    COMMAND ${run} ${shared} ${TREE}/bin/mpirun -n 2 ${WORK_DIR}/${program})
 endforeach()
