@@ -96,7 +96,9 @@ TEST_CASE("Slurm-style ranges in brackets stand for their hosts, in lists and ho
   CHECK(parsed(parse_host_list("r[1-2]n[1-2]", "-H")) ==
         hosts{{"r1n1", std::nullopt}, {"r1n2", std::nullopt}, {"r2n1", std::nullopt}, {"r2n2", std::nullopt}});
   CHECK(parsed(hostfile("c[1-2].cluster slots=4\n")) == hosts{{"c1.cluster", 4}, {"c2.cluster", 4}});
-  for (const char *bad : {"n[1-", "n]1", "n[]", "n[3-1]", "n[a-b]", "n[1--2]", "n[1,]"}) {
+  // Found by the fuzzers: a stray ']' before a range let a comma into a name.
+  CHECK_THAT(error_of(hostfile("nodenod],[1]oYn-\n")), Catch::Contains("line 1"));
+  for (const char *bad : {"n[1-", "n]1", "n[]", "n[3-1]", "n[a-b]", "n[1--2]", "n[1,]", "[7]7],x", "a],[1]b"}) {
     INFO(bad);
     CHECK_THAT(error_of(parse_host_list(bad, "--hosts")), Catch::Contains("in '--hosts'"));
   }

@@ -36,10 +36,12 @@ std::variant<std::vector<std::string>, usage_error> expand_ranges(std::string_vi
   if (close == std::string_view::npos)
     return usage_error{"host name " + quoted(name) + " in " + where + " has a '[' without its ']'; write ranges as "
                        "node[01-04,07]"};
+  std::string_view prefix = name.substr(0, open), ranges = name.substr(open + 1, close - open - 1);
+  if (prefix.find(']') != std::string_view::npos)
+    return usage_error{"host name " + quoted(name) + " in " + where + " has a ']' without its '['"};
   auto rest = expand_ranges(name.substr(close + 1), where);
   if (auto *error = std::get_if<usage_error>(&rest))
     return *error;
-  std::string_view prefix = name.substr(0, open), ranges = name.substr(open + 1, close - open - 1);
   std::vector<std::string> names;
   for (std::size_t start = 0; start <= ranges.size();) {
     std::size_t end = std::min(ranges.find(',', start), ranges.size());
@@ -72,7 +74,7 @@ std::size_t end_of_host(std::string_view list) {
   int depth = 0;
   for (std::size_t i = 0; i < list.size(); ++i) {
     if (list[i] == '[') ++depth;
-    else if (list[i] == ']') --depth;
+    else if (list[i] == ']' && depth > 0) --depth;  // a stray one is the name's mistake, reported there
     else if (list[i] == ',' && depth == 0) return i;
   }
   return std::string_view::npos;
