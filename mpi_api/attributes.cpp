@@ -8,6 +8,7 @@
 #include "mpi_api/errors.hpp"
 #include "mpi_api/rank_state.hpp"
 #include "runtime/config.hpp"
+#include "runtime/job.hpp"
 #include "runtime/rank_slots.hpp"
 #include "runtime/scheduler.hpp"
 
@@ -237,8 +238,10 @@ int delete_attributes(const char* call, error_target comm, void* handle, attribu
 }
 
 const int* predefined_attribute(int keyval) noexcept {
-  // One process runs all the ranks of a node, so its clock is every rank's clock.
-  static const int tag_ub = tag_upper_bound, host = MPI_PROC_NULL, io = MPI_ANY_SOURCE, wtime_is_global = 1;
+  // One process runs all the ranks of a node, so its clock is every rank's clock; node processes' clocks
+  // (on other hosts) are not synchronized, so a job of several says so, as MPICH does.
+  static const int tag_ub = tag_upper_bound, host = MPI_PROC_NULL, io = MPI_ANY_SOURCE;
+  static const int wtime_is_global = runtime::job::current().nodes().node_count() == 1 ? 1 : 0;
   static const int universe_size = runtime::job_size();
   // A process runs one program: the part of an MPMD job mpirun started it for (0 otherwise, as MPICH sets it).
   static const int appnum = runtime::job_config().appnum;
