@@ -98,11 +98,14 @@ TEST_CASE("Slurm-style ranges in brackets stand for their hosts, in lists and ho
   CHECK(parsed(hostfile("c[1-2].cluster slots=4\n")) == hosts{{"c1.cluster", 4}, {"c2.cluster", 4}});
   // Found by the fuzzers: a stray ']' before a range let a comma into a name.
   CHECK_THAT(error_of(hostfile("nodenod],[1]oYn-\n")), Catch::Contains("line 1"));
-  for (const char *bad : {"n[1-", "n]1", "n[]", "n[3-1]", "n[a-b]", "n[1--2]", "n[1,]", "[7]7],x", "a],[1]b"}) {
+  for (const char *bad : {"n[1-", "n]1", "n[]", "n[3-1]", "n[a-b]", "n[1--2]", "n[1,]", "[7]7],x", "a],[1]b", "n[3----]", "n[-3]", "n[3-]", "n[1234567890]"}) {
     INFO(bad);
     CHECK_THAT(error_of(parse_host_list(bad, "--hosts")), Catch::Contains("in '--hosts'"));
   }
   CHECK_THAT(error_of(parse_host_list("n[0-999999]", "--hosts")), Catch::Contains("more than 100000 hosts"));
+  // Ranges multiply: the bound is on all the names together.
+  CHECK_THAT(error_of(parse_host_list("r[0-999]n[0-999]", "--hosts")), Catch::Contains("more than 100000 hosts"));
+  CHECK(parsed(parse_host_list("r[0-99]n[0-999]", "--hosts")).size() == 100000);
 }
 
 TEST_CASE("a hostfile's max_slots bounds its host, in either spelling and order") {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cerrno>
 #include <climits>
 #include <cstring>
@@ -10,6 +11,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <unordered_map>
 
 namespace weft::tools {
 namespace {
@@ -22,6 +24,10 @@ std::string_view trimmed(std::string_view text) {
     return {};
   return text.substr(first, text.find_last_not_of(blanks) - first + 1);
 }
+
+// The most hosts one bracketed name may stand for: beyond any machine, and a bound on what a typo such as
+// n[0-99999]x[0-99999] would have mpirun build.
+constexpr long most_expanded_hosts = 100000;
 
 // The names a bracketed range stands for: "n[1-3,7]x" is n1x, n2x, n3x, n7x; a range's numbers keep the
 // width of its first one (node[08-10]: node08, node09, node10). Names without brackets stand for themselves.
@@ -48,16 +54,24 @@ std::variant<std::vector<std::string>, usage_error> expand_ranges(std::string_vi
     std::string_view range = ranges.substr(start, end - start);
     std::string_view first = range.substr(0, range.find('-'));
     std::string_view last = range.find('-') == std::string_view::npos ? first : range.substr(range.find('-') + 1);
-    long from = 0, to = 0;
-    bool digits = !first.empty() && !last.empty() && std::all_of(range.begin(), range.end(), [](char c) {
-      return std::isdigit(static_cast<unsigned char>(c)) || c == '-';
-    });
-    if (!digits || first.size() > 9 || last.size() > 9 || (from = std::stol(std::string(first))) > (to = std::stol(std::string(last))))
+    // A number of at most nine digits, nothing else.
+    auto number_of = [](std::string_view digits) -> std::optional<long> {
+      long value = 0;
+      auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+      bool only_digits = std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
+      if (digits.empty() || digits.size() > 9 || !only_digits || error != std::errc() || end != digits.data() + digits.size())
+        return std::nullopt;
+      return value;
+    };
+    std::optional<long> from = number_of(first), to = number_of(last);
+    if (!from || !to || *from > *to)
       return usage_error{"invalid range " + quoted(range) + " in host name " + quoted(name) + " in " + where +
                          "; write numbers or rising ranges separated by commas, e.g. node[01-04,07]"};
-    if (to - from >= 100000)
-      return usage_error{"the range " + quoted(range) + " in " + where + " names more than 100000 hosts"};
-    for (long number = from; number <= to; ++number) {
+    const auto tails = static_cast<long>(std::get<std::vector<std::string>>(rest).size());
+    if ((*to - *from + 1) * tails + static_cast<long>(names.size()) > most_expanded_hosts)
+      return usage_error{"host name " + quoted(name) + " in " + where + " names more than " +
+                         std::to_string(most_expanded_hosts) + " hosts"};
+    for (long number = *from; number <= *to; ++number) {
       std::string digits_text = std::to_string(number);
       if (digits_text.size() < first.size())
         digits_text.insert(0, first.size() - digits_text.size(), '0');
@@ -187,13 +201,15 @@ host_list_result parse_hostfile(std::string_view text, std::string_view file_nam
 
 host_list_result merge_hosts(std::span<const host_entry> hosts) {
   std::vector<host_entry> result;
+  // Where each name is in `result`: a range may name a hundred thousand hosts.
+  std::unordered_map<std::string_view, std::size_t> index;
   for (const host_entry &host : hosts) {
-    auto same = std::find_if(result.begin(), result.end(),
-                             [&](const host_entry &known) { return known.name == host.name; });
-    if (same == result.end()) {
+    auto [known, added] = index.try_emplace(host.name, result.size());
+    if (added) {
       result.push_back(host);
       continue;
     }
+    host_entry *same = &result[known->second];
     long long slots = static_cast<long long>(same->slots.value_or(1)) + host.slots.value_or(1);
     if (slots > INT_MAX)
       return usage_error{"host " + host.name + " is given " + std::to_string(slots) + " slots in all, more than " +
