@@ -394,12 +394,12 @@ TEST_CASE("a configfile gives the parts of the job one a line") {
 
 TEST_CASE("other MPIs' options are accepted with a note of what Weft does instead") {
   auto options = parsed({"--mca", "btl", "self,vader", "-mca", "btl", "self,vader", "--bind-to", "core",
-                         "-map-by", "ppr:2:node", "-q", "--quiet", "./app"});
+                         "-map-by", "ppr:2:socket", "-q", "--quiet", "./app"});
   CHECK(options.parts.at(0).command == command_line{"./app"});
   REQUIRE(options.notes.size() == 3);  // the same --mca twice is one note
   CHECK_THAT(options.notes[0], Catch::Contains("--mca btl self,vader: Open MPI's component parameters"));
   CHECK_THAT(options.notes[1], Catch::Contains("--bind-to core: ignored; Weft pins each worker thread"));
-  CHECK_THAT(options.notes[2], Catch::Contains("--map-by ppr:2:node: ignored"));
+  CHECK_THAT(options.notes[2], Catch::Contains("--map-by ppr:2:socket: ignored"));
   CHECK_THAT(error_of({"--mca", "btl"}), Catch::Contains("needs two values, the parameter and its value"));
   CHECK(parsed({"./app"}).notes.empty());
 }
@@ -445,4 +445,17 @@ TEST_CASE("hydra's launcher and bootstrap name how node processes start") {
 TEST_CASE("Open MPI's prefix names the installed tree on the other hosts, as an absolute path") {
   CHECK(parsed({"--prefix", "/opt/weft", "./app"}).remote_prefix == "/opt/weft");
   CHECK_THAT(error_of({"--prefix", "opt", "./app"}), Catch::Contains("must be an absolute path"));
+}
+
+TEST_CASE("Open MPI's map-by ppr:N:node is -ppn N, and its pe=T threads per rank") {
+  auto options = parsed({"--map-by", "ppr:4:node", "./app"});
+  CHECK(options.ranks_per_node == 4);
+  CHECK(options.notes.empty());
+  options = parsed({"--map-by", "ppr:2:node:pe=8", "./app"});
+  CHECK(options.ranks_per_node == 2);
+  CHECK(options.threads_per_rank == 8);
+  // What the user wrote as Weft's own options wins.
+  CHECK(parsed({"-ppn", "3", "--map-by", "ppr:4:node", "./app"}).ranks_per_node == 3);
+  CHECK_THAT(error_of({"--map-by", "ppr:0:node", "./app"}), Catch::Contains("invalid number of ranks per node '0'"));
+  CHECK_THAT(error_of({"--map-by", "ppr:2:node:pe=x", "./app"}), Catch::Contains("write ppr:N:node or ppr:N:node:pe=T"));
 }

@@ -479,6 +479,8 @@ private:
     }
     case option::placement: {
       std::string how = value("a placement, e.g. " + std::string(spelled_) + " core");
+      if (name == "map-by" && apply_ranks_per_node(how, result))
+        break;
       add_note(result, "--" + std::string(name) + " " + how + ": ignored; Weft pins each worker thread to its own "
                "cores and runs the ranks on them as fibers (--workers and --threads-per-rank shape that, "
                "--report-bindings shows it)");
@@ -500,6 +502,33 @@ private:
     if (auto error = runtime::file_pattern_error(pattern))
       throw parse_failure{"invalid file pattern " + quoted(pattern) + " for " + quoted(spelled_) + ": " + *error};
     return pattern;
+  }
+
+  // Open MPI's --map-by ppr:N:node[:pe=T]: N ranks a node (-ppn N), each with T cores for its threads
+  // (--threads-per-rank T); false for the other placements, which Weft makes its own way.
+  bool apply_ranks_per_node(std::string_view how, launch_options &result) {
+    if (!how.starts_with("ppr:"))
+      return false;
+    std::string_view rest = how.substr(4);
+    std::string_view count = rest.substr(0, rest.find(':'));
+    rest.remove_prefix(std::min(rest.size(), count.size() + 1));
+    std::string_view resource = rest.substr(0, rest.find(':'));
+    rest.remove_prefix(std::min(rest.size(), resource.size() + 1));
+    if (resource != "node")
+      return false;
+    auto per_node = positive_int(count);
+    std::optional<int> threads;
+    if (!rest.empty() && (!rest.starts_with("pe=") || !(threads = positive_int(rest.substr(3)))))
+      throw parse_failure{"cannot read " + quoted(how) + " for " + quoted(spelled_) +
+                          "; write ppr:N:node or ppr:N:node:pe=T with whole numbers of at least 1"};
+    if (!per_node)
+      throw parse_failure{"invalid number of ranks per node " + quoted(count) + " in " + quoted(how) + " for " +
+                          quoted(spelled_) + "; give a whole number of at least 1, e.g. ppr:2:node"};
+    if (!result.ranks_per_node)
+      result.ranks_per_node = *per_node;
+    if (threads && !result.threads_per_rank)
+      result.threads_per_rank = *threads;
+    return true;
   }
 
   // -env VAR VALUE, -genv VAR VALUE.
