@@ -48,37 +48,35 @@ std::variant<std::vector<std::string>, usage_error> expand_ranges(std::string_vi
   auto rest = expand_ranges(name.substr(close + 1), where);
   if (auto *error = std::get_if<usage_error>(&rest))
     return *error;
+  // A number of one to nine digits and nothing else, which a long holds.
+  auto number_of = [](std::string_view digits) -> std::optional<long> {
+    if (digits.empty() || digits.size() > 9 || !std::all_of(digits.begin(), digits.end(), [](char c) {
+          return c >= '0' && c <= '9';
+        }))
+      return std::nullopt;
+    long value = 0;
+    std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    return value;
+  };
+  const auto &tails = std::get<std::vector<std::string>>(rest);
   std::vector<std::string> names;
-  for (std::size_t start = 0; start <= ranges.size();) {
-    std::size_t end = std::min(ranges.find(',', start), ranges.size());
-    std::string_view range = ranges.substr(start, end - start);
+  for (std::string_view range : comma_separated(ranges)) {
     std::string_view first = range.substr(0, range.find('-'));
     std::string_view last = range.find('-') == std::string_view::npos ? first : range.substr(range.find('-') + 1);
-    // A number of at most nine digits, nothing else.
-    auto number_of = [](std::string_view digits) -> std::optional<long> {
-      long value = 0;
-      auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-      bool only_digits = std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
-      if (digits.empty() || digits.size() > 9 || !only_digits || error != std::errc() || end != digits.data() + digits.size())
-        return std::nullopt;
-      return value;
-    };
     std::optional<long> from = number_of(first), to = number_of(last);
     if (!from || !to || *from > *to)
       return usage_error{"invalid range " + quoted(range) + " in host name " + quoted(name) + " in " + where +
                          "; write numbers or rising ranges separated by commas, e.g. node[01-04,07]"};
-    const auto tails = static_cast<long>(std::get<std::vector<std::string>>(rest).size());
-    if ((*to - *from + 1) * tails + static_cast<long>(names.size()) > most_expanded_hosts)
+    if ((*to - *from + 1) * static_cast<long>(tails.size()) + static_cast<long>(names.size()) > most_expanded_hosts)
       return usage_error{"host name " + quoted(name) + " in " + where + " names more than " +
                          std::to_string(most_expanded_hosts) + " hosts"};
     for (long number = *from; number <= *to; ++number) {
       std::string digits_text = std::to_string(number);
       if (digits_text.size() < first.size())
         digits_text.insert(0, first.size() - digits_text.size(), '0');
-      for (const std::string &tail : std::get<std::vector<std::string>>(rest))
+      for (const std::string &tail : tails)
         names.push_back(std::string(prefix) + digits_text + tail);
     }
-    start = end + 1;
   }
   return names;
 }

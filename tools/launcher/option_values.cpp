@@ -13,6 +13,17 @@ std::optional<int> positive_int(std::string_view text) {
   return value;
 }
 
+std::vector<std::string_view> comma_separated(std::string_view text) {
+  std::vector<std::string_view> words;
+  for (std::size_t start = 0;;) {
+    std::size_t end = text.find(',', start);
+    words.push_back(text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+    if (end == std::string_view::npos)
+      return words;
+    start = end + 1;
+  }
+}
+
 std::string quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
 
 } // namespace weft::tools

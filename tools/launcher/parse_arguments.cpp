@@ -174,9 +174,10 @@ std::vector<std::string> configfile_words(std::string_view text, std::string_vie
     for (char c : line) {
       if (quote != 0 && c == quote)
         quote = 0;
-      else if (quote == 0 && (c == '\'' || c == '"'))
-        quote = c, word = word.value_or("");
-      else if (quote == 0 && (c == ' ' || c == '\t' || c == '\r')) {
+      else if (quote == 0 && (c == '\'' || c == '"')) {
+        quote = c;
+        word = word.value_or("");  // '' is a word, if empty
+      } else if (quote == 0 && (c == ' ' || c == '\t' || c == '\r')) {
         if (word)
           words.push_back(std::move(*std::exchange(word, std::nullopt)));
       } else
@@ -271,14 +272,11 @@ private:
       return {environment_passing::choice::none, {}};
     std::string text = value("variable names separated by commas, e.g. -" + std::string(name) + " PATH,HOME");
     environment_passing listed{environment_passing::choice::listed, {}};
-    for (std::size_t start = 0; start <= text.size();) {
-      std::size_t end = std::min(text.find(',', start), text.size());
-      std::string variable = text.substr(start, end - start);
-      if (variable.empty() || variable.find('=') != std::string::npos)
+    for (std::string_view variable : comma_separated(text)) {
+      if (variable.empty() || variable.find('=') != std::string_view::npos)
         throw parse_failure{"invalid variable name " + quoted(variable) + " for " + quoted(spelled_) +
                             "; give variable names separated by commas, e.g. -" + std::string(name) + " PATH,HOME"};
-      listed.names.push_back(std::move(variable));
-      start = end + 1;
+      listed.names.emplace_back(variable);
     }
     return listed;
   }
@@ -432,21 +430,20 @@ private:
       // Open MPI 4's layout, DIR/1/rank.N/stdout and stderr, N filled with zeros; the terminal gets the
       // lines too unless :nocopy (:nojobid leaves out the job's folder).
       std::string text = named_value("a folder for the ranks' output files", "out");
-      std::string folder = text.substr(0, text.rfind(':'));
+      std::size_t colon = text.rfind(':');
+      std::string folder = text.substr(0, colon);
       std::string job = "/1";
       result.output_copy = true;
-      for (std::size_t start = folder.size() + 1; start < text.size() + 1 && folder.size() < text.size();) {
-        std::size_t end = std::min(text.find(',', start), text.size());
-        std::string_view flag = std::string_view(text).substr(start, end - start);
-        if (flag == "nojobid")
-          job.clear();
-        else if (flag == "nocopy")
-          result.output_copy = false;
-        else
-          throw parse_failure{"unknown flag " + quoted(flag) + " of " + quoted(spelled_) +
-                              "; it takes nojobid and nocopy, e.g. " + std::string(spelled_) + " out:nocopy"};
-        start = end + 1;
-      }
+      if (colon != std::string::npos)
+        for (std::string_view flag : comma_separated(std::string_view(text).substr(colon + 1))) {
+          if (flag == "nojobid")
+            job.clear();
+          else if (flag == "nocopy")
+            result.output_copy = false;
+          else
+            throw parse_failure{"unknown flag " + quoted(flag) + " of " + quoted(spelled_) +
+                                "; it takes nojobid and nocopy, e.g. " + std::string(spelled_) + " out:nocopy"};
+        }
       if (folder.empty())
         throw parse_failure{"option " + quoted(spelled_) + " needs a folder before its flags, e.g. " +
                             std::string(spelled_) + " out:nocopy"};
@@ -467,12 +464,7 @@ private:
       refuse_inline_value("takes no value");
       break;
     case option::mca: {
-      refuse_inline_value("takes two values: " + std::string(spelled_) + " KEY VALUE");
-      if (args_.size() - next_ < 2)
-        throw parse_failure{"option " + quoted(spelled_) + " needs two values, the parameter and its value, e.g. " +
-                            std::string(spelled_) + " btl self,vader"};
-      const std::string &key = args_[next_++];
-      const std::string &setting = args_[next_++];
+      auto [key, setting] = two_values("KEY VALUE", "the parameter and its value", "btl self,vader");
       add_note(result, "--mca " + key + " " + setting + ": Open MPI's component parameters "
                "mean nothing to Weft; ignored (Weft's settings are the WEFT_* variables, weft-info --config)");
       break;
@@ -531,14 +523,21 @@ private:
     return true;
   }
 
+  // The two words after an option that takes two (-env VAR VALUE, --mca KEY VALUE): `form` and `what` name
+  // them, `example` shows them.
+  std::pair<std::string, std::string> two_values(std::string_view form, std::string_view what,
+                                                 std::string_view example) {
+    refuse_inline_value("takes two values: " + std::string(spelled_) + " " + std::string(form));
+    if (args_.size() - next_ < 2)
+      throw parse_failure{"option " + quoted(spelled_) + " needs two values, " + std::string(what) + ", e.g. " +
+                          std::string(spelled_) + " " + std::string(example)};
+    next_ += 2;
+    return {args_[next_ - 2], args_[next_ - 1]};
+  }
+
   // -env VAR VALUE, -genv VAR VALUE.
   env_setting variable_and_value() {
-    refuse_inline_value("takes two values: " + std::string(spelled_) + " VAR VALUE");
-    if (args_.size() - next_ < 2)
-      throw parse_failure{"option " + quoted(spelled_) + " needs two values, the variable and its value, e.g. " +
-                          std::string(spelled_) + " OMP_NUM_THREADS 4"};
-    const std::string &variable = args_[next_++];
-    const std::string &variable_value = args_[next_++];
+    auto [variable, variable_value] = two_values("VAR VALUE", "the variable and its value", "OMP_NUM_THREADS 4");
     if (variable.empty() || variable.find('=') != std::string::npos)
       throw parse_failure{"invalid variable name " + quoted(variable) + " for " + quoted(spelled_) +
                           "; the name comes first and the value second, e.g. " + std::string(spelled_) +
@@ -551,16 +550,13 @@ private:
     if (text == "all")
       return {true, {}};
     gdb_request request;
-    for (std::size_t start = 0; start <= text.size();) {
-      std::size_t end = std::min(text.find(',', start), text.size());
-      std::string_view word = std::string_view(text).substr(start, end - start);
+    for (std::string_view word : comma_separated(text)) {
       int rank = -1;
       auto [last, error] = std::from_chars(word.data(), word.data() + word.size(), rank);
       if (error != std::errc() || last != word.data() + word.size() || word.empty() || rank < 0)
         throw parse_failure{"invalid rank " + quoted(word) + " for " + quoted(spelled_) +
                             "; give job ranks separated by commas, e.g. --gdb 0,3, or --gdb all"};
       request.ranks.push_back(rank);
-      start = end + 1;
     }
     return request;
   }
