@@ -1,6 +1,7 @@
 #pragma once
 // A libfabric domain of the process's network (network.hpp), with its address vector: one per worker, held
-// by the worker's port (worker_port.hpp) and touched by that worker's thread only. Memory registered for RMA
+// by the worker's port (worker_port.hpp) and touched by one thread at a time, under the port's link lock
+// (node_network.hpp). Memory registered for RMA
 // (remote_memory.hpp) belongs to one domain, and that domain's endpoints serve peers' reads of it.
 //
 // Per worker, not per process: besides keeping workers off each other's provider locks, libfabric 1.17's

@@ -26,9 +26,27 @@ struct node_network::sent_in_place {
   std::unique_ptr<remote_memory> memory;
   // A cancel asked of the receiver: the record lives until both its answer and, when the receiver had
   // matched the message, `finished` have come.
-  enum class cancel_state : std::uint8_t { none, asked, dropped, refused } cancel = cancel_state::none;
+  enum class cancel_state : std::uint8_t { none, asked, dropped, refused };
+  std::atomic<cancel_state> cancel{cancel_state::none};  // the canceller waits on it without the link
   runtime::rank* canceller = nullptr;
   bool finished = false;
+};
+
+class node_network::held_link {
+ public:
+  held_link(node_network& network, link& used) : on(used), network_(network), lock_(used.use) {}
+  ~held_link() {
+    lock_.unlock();
+    if (runtime::worker::current() == nullptr) network_.owner_.worker_at(on.port->index()).wake_for_network();
+  }
+  held_link(const held_link&) = delete;
+  held_link& operator=(const held_link&) = delete;
+
+  link& on;
+
+ private:
+  node_network& network_;
+  std::unique_lock<std::recursive_mutex> lock_;
 };
 
 // A message from another node: its eager data (in the packet that brought it while a posted receive takes
@@ -178,8 +196,8 @@ node_network::node_network(runtime::job& owner)
     for (std::uint32_t w = 0; w < workers; ++w) {
       auto name = std::span(card).subspan(2 * sizeof workers + w * length, length);
       fi_addr_t address = links_.front().port->domain().insert(name);
-      for (link& other : std::span(links_).subspan(1))
-        if (other.port->domain().insert(name) != address)
+      for (std::size_t other = 1; other < links_.size(); ++other)
+        if (links_[other].port->domain().insert(name) != address)
           runtime::fatal(1, "node %d: its workers' address vectors disagree on an address", nodes_.this_node());
       addresses.push_back(address);
     }
@@ -195,8 +213,17 @@ node_network::node_network(runtime::job& owner)
 }
 
 bool node_network::progress(int index) {
+  link& on = links_[index];
+  std::unique_lock lock(on.use, std::try_to_lock);
+  if (!lock) return false;  // a thread of one of its ranks is moving it
   if (index == 0 && census_queued_.load(std::memory_order_acquire)) send_census_messages();
-  return links_[index].port->progress(*this);
+  return on.port->progress(*this);
+}
+
+bool node_network::may_sleep(int index) {
+  link& on = links_[index];
+  std::unique_lock lock(on.use, std::try_to_lock);
+  return lock && on.port->may_sleep();
 }
 
 runtime::network_traffic node_network::traffic() const {
@@ -253,10 +280,16 @@ void node_network::take_census_part(const packet_header& header, std::span<const
 }
 
 void node_network::finish() {
-  for (link& each : links_) each.port->drain(*this);
+  for (link& each : links_) {
+    std::lock_guard lock(each.use);
+    each.port->drain(*this);
+  }
 }
 
-node_network::link& node_network::here() { return links_[runtime::worker::current()->index()]; }
+node_network::held_link node_network::here() {
+  const runtime::worker* worker = runtime::worker::current();
+  return held_link(*this, links_[worker != nullptr ? worker->index() : runtime::current_rank()->home->index()]);
+}
 
 
 std::pair<int, int> node_network::place_of_rank(int job_rank) const {
@@ -304,7 +337,8 @@ void node_network::start_send(shm::send_request& request, const shm::const_typed
   std::size_t size = data.bytes();
   packet_header header = header_for(env, destination, size);
   auto [node, worker] = place_of_rank(destination);
-  link& from = here();
+  held_link held = here();
+  link& from = held.on;
   if (int& credits = from.credits[node][worker];
       mode == shm::send_mode::standard && size <= eager_max_ && credits > 0) {
     --credits;
@@ -353,36 +387,42 @@ void node_network::send(int destination, std::vector<std::byte> message) {
   header.destination = destination;
   header.size = message.size();
   auto [node, worker] = place_of_rank(destination);
-  link& from = here();
-  outgoing_packet& packet = packet_to(from, node, worker, header, message.size());
+  held_link held = here();
+  outgoing_packet& packet = packet_to(held.on, node, worker, header, message.size());
   std::memcpy(packet.data() + sizeof header, message.data(), message.size());
-  send_packet(from, node, worker, packet);
+  send_packet(held.on, node, worker, packet);
 }
 
 std::size_t node_network::message_capacity() const noexcept { return packet_capacity_ - sizeof(packet_header); }
 
 bool node_network::cancel_send(shm::send_request& request) {
-  link& on = here();
-  auto waiting = on.waiting_sends.find(&request);
-  if (waiting == on.waiting_sends.end()) return false;  // sent eagerly, or already read
-  sent_in_place* sent = waiting->second;
-  sent->cancel = sent_in_place::cancel_state::asked;
-  sent->canceller = runtime::current_rank();
-  packet_header header = header_for({}, request.destination, 0);
-  header.kind = packet_kind::cancel;
-  header.cookie = reinterpret_cast<std::uintptr_t>(sent);
-  auto [node, worker] = place_of_rank(request.destination);
-  send_header(on, node, worker, header);
-  runtime::wait_until([sent] { return sent->cancel != sent_in_place::cancel_state::asked; });
-  if (sent->cancel == sent_in_place::cancel_state::dropped) {
-    on.waiting_sends.erase(&request);
+  using state = sent_in_place::cancel_state;
+  sent_in_place* sent = nullptr;
+  {
+    held_link held = here();
+    auto waiting = held.on.waiting_sends.find(&request);
+    if (waiting == held.on.waiting_sends.end()) return false;  // sent eagerly, or already read
+    sent = waiting->second;
+    sent->cancel.store(state::asked, std::memory_order_relaxed);
+    sent->canceller = runtime::current_rank();
+    packet_header header = header_for({}, request.destination, 0);
+    header.kind = packet_kind::cancel;
+    header.cookie = reinterpret_cast<std::uintptr_t>(sent);
+    auto [node, worker] = place_of_rank(request.destination);
+    send_header(held.on, node, worker, header);
+  }
+  // Without the link: the answer comes through it.
+  runtime::wait_until([sent] { return sent->cancel.load(std::memory_order_acquire) != state::asked; });
+  held_link held = here();
+  if (sent->cancel.load(std::memory_order_relaxed) == state::dropped) {
+    held.on.waiting_sends.erase(&request);
     request.done.complete_by_owner();
     delete sent;
     return true;
   }
   // Refused: the message is being read. Whichever of this and its `finished` packet comes last deletes it.
   if (sent->finished) delete sent;
-  else sent->cancel = sent_in_place::cancel_state::none;
+  else sent->cancel.store(state::none, std::memory_order_relaxed);
   return false;
 }
 
@@ -446,7 +486,7 @@ void node_network::handle_packet(worker_port& port, const packet_header& header,
       links_[port.index()].waiting_sends.erase(sent->request);
       sent->request->done.complete();
       // A canceller that has not looked at its answer yet (the answer may have come in this same poll) deletes it.
-      if (sent->cancel != sent_in_place::cancel_state::none) sent->finished = true;
+      if (sent->cancel.load(std::memory_order_relaxed) != sent_in_place::cancel_state::none) sent->finished = true;
       else delete sent;
       return;
     }
@@ -458,8 +498,10 @@ void node_network::handle_packet(worker_port& port, const packet_header& header,
       return;
     case packet_kind::cancel_answer: {
       auto* sent = reinterpret_cast<sent_in_place*>(header.cookie);
-      sent->cancel = header.size == 1 ? sent_in_place::cancel_state::dropped : sent_in_place::cancel_state::refused;
-      runtime::unpark(sent->canceller);
+      runtime::rank* canceller = sent->canceller;  // read first: the canceller may delete `sent` once answered
+      sent->cancel.store(header.size == 1 ? sent_in_place::cancel_state::dropped : sent_in_place::cancel_state::refused,
+                         std::memory_order_release);
+      runtime::unpark(canceller);
       return;
     }
   }
@@ -470,7 +512,8 @@ void node_network::handle_packet(worker_port& port, const packet_header& header,
 void node_network::fetch(shm::recv_request& request, shm::message* message) {
   auto* m = static_cast<remote_message*>(message);
   std::size_t bytes = request.received();
-  link& on = here();
+  held_link held = here();
+  link& on = held.on;
   if (m->eager()) {
     owned_message consumed(m);
     shm::typed_copy(request.buffer, shm::byte_span(m->eager_data, bytes), 0, bytes);

@@ -25,6 +25,7 @@
 
 #include <cstdint>
 #include <atomic>
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -55,7 +56,7 @@ class node_network final : public runtime::network_module,
 
   bool progress(int index) override;
   int wait_fd(int index) override { return links_[index].port->wait_fd(); }
-  bool may_sleep(int index) override { return links_[index].port->may_sleep(); }
+  bool may_sleep(int index) override;
   void finish() override;
   runtime::network_traffic traffic() const override;
   void send_to_watchdog(int node, std::vector<std::byte> message) override;
@@ -81,8 +82,12 @@ class node_network final : public runtime::network_module,
   struct pending_read;
   struct eager_in_place;
 
-  // A worker's port and its flow control toward every worker of every node.
+  // A worker's port and its flow control toward every worker of every node. Used by the worker's thread
+  // and, under MPI_THREAD_MULTIPLE, by the threads its ranks started, one at a time: every use holds
+  // `use`, recursive since handling a packet may send or read on the same link (a reply, credits, a
+  // fetch), and a send may handle packets while the provider has no room.
   struct link {
+    std::recursive_mutex use;
     std::unique_ptr<worker_port> port;
     std::vector<std::vector<int>> credits;   // [node][worker]: eager messages it may still send there
     std::vector<std::vector<int>> consumed;  // [node][worker]: eager messages of theirs consumed, not yet credited
@@ -103,8 +108,11 @@ class node_network final : public runtime::network_module,
     std::atomic<std::uint64_t> completed{0};
   };
 
-  // The link of the calling rank's worker.
-  link& here();
+  // The link of the calling rank's worker (a thread working for a rank uses its rank's), held until the
+  // returned guard ends; a thread that is not a worker then wakes the worker, should it sleep on the
+  // network, since what the call started moves only when someone polls.
+  class held_link;
+  held_link here();
   // The node and worker of a job rank.
   std::pair<int, int> place_of_rank(int job_rank) const;
   packet_header header_for(const shm::envelope& env, int destination, std::size_t size) const;
@@ -131,7 +139,7 @@ class node_network final : public runtime::network_module,
   std::size_t eager_max_;
   std::size_t packet_capacity_;
   runtime::job& owner_;
-  std::vector<link> links_;  // by worker
+  std::deque<link> links_;  // by worker; a deque, since links do not move
   std::vector<traffic_counts> traffic_;  // by worker
   std::mutex census_lock_;
   std::vector<std::pair<int, std::vector<std::byte>>> census_outbox_;  // (node, message)

@@ -1,6 +1,7 @@
 #pragma once
 // One worker's part of the network: its domain (domain.hpp) and endpoint, the buffers posted on it for
-// packets from other nodes, and the operations in flight. Only its worker's thread touches it. Sends and
+// packets from other nodes, and the operations in flight. One thread at a time touches it (the node
+// network's link lock: its worker's, or a thread calling for one of the worker's ranks). Sends and
 // reads retry, progressing, while the provider has no room: they never fail for lack of room. Receive
 // buffers go back to the provider at the next progress() after their packet was handled.
 

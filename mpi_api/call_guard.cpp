@@ -24,8 +24,8 @@ void call_guard::enter(const char* name, kind what) noexcept {
     }
     if (!self->threads_call_mpi.load(std::memory_order_relaxed))
       runtime::fatal(1, "rank %d: %s called from a thread the rank started (a pthread or an OpenMP thread), but the "
-                        "rank has MPI_THREAD_FUNNELED: only its main thread may call MPI (on a job of one node, "
-                        "MPI_Init_thread provides MPI_THREAD_MULTIPLE when asked)", self->id, name);
+                        "rank has MPI_THREAD_FUNNELED: only its main thread may call MPI (MPI_Init_thread provides "
+                        "MPI_THREAD_MULTIPLE when asked)", self->id, name);
   }
   runtime::enter_call_from_thread(*self);
   entered_ = entered::thread;

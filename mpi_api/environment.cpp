@@ -30,10 +30,9 @@ int initialize(const char* call, int required, int* provided) {
   if (state.initialized)
     return raise_error(MPI_COMM_WORLD, MPI_ERR_OTHER, call,
                        state.finalized ? "called after MPI_Finalize" : "MPI is already initialized on this rank");
-  // The threads a rank starts may call MPI (call_guard.hpp) on a job of one node; across nodes only the
-  // workers move the network, so there a rank's threads stay refused.
-  int most = weft::runtime::job::current().nodes().node_count() > 1 ? MPI_THREAD_FUNNELED : MPI_THREAD_MULTIPLE;
-  state.thread_level = std::clamp(required, MPI_THREAD_SINGLE, most);
+  // The threads a rank starts may call MPI (call_guard.hpp), on one node or across nodes, where a thread
+  // that waits moves its rank's worker's part of the network itself (runtime::progress_network).
+  state.thread_level = std::clamp(required, MPI_THREAD_SINGLE, MPI_THREAD_MULTIPLE);
   if (state.thread_level >= MPI_THREAD_SERIALIZED)
     weft::runtime::current_rank()->threads_call_mpi.store(true, std::memory_order_relaxed);
   // The matching engines are made by their first user. Made here, they never make a rank's first message

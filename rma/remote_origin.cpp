@@ -22,10 +22,10 @@ struct pending_reply {
   // Counts the record as awaited by its origin, once it has room; returns its cookie.
   static std::uint64_t await(std::unique_ptr<pending_reply> record) {
     remote_origin& origin = *record->origin;
-    if (origin.outstanding_ >= remote_origin::max_in_flight)
+    if (origin.outstanding_.load(std::memory_order_acquire) >= remote_origin::max_in_flight)
       origin.wait_until_at_most(remote_origin::max_in_flight - 1);
-    ++origin.outstanding_;
-    if (record->group != nullptr) ++record->group->outstanding_;
+    origin.outstanding_.fetch_add(1, std::memory_order_relaxed);
+    if (record->group != nullptr) record->group->outstanding_.fetch_add(1, std::memory_order_relaxed);
     return reinterpret_cast<std::uintptr_t>(record.release());
   }
 
@@ -36,8 +36,16 @@ struct pending_reply {
     remote_origin::failure& failed = group != nullptr ? group->failed_ : origin->failed_;
     if (reply.status != wire::reply_status::done && failed.status == wire::reply_status::done)
       failed = {reply.status, reply.target};
-    if (group != nullptr && --group->outstanding_ == 0) runtime::unpark(group->owner_);
-    if (--origin->outstanding_ <= origin->wake_at_ && origin->waiter_ != nullptr) runtime::unpark(origin->waiter_);
+    // The counts go down last, their owners read before: a rank that sees its count fall may free the
+    // group (with its request) or the origin (with its window) at once. A rank waits for none or for one
+    // fewer than max_in_flight to be unanswered: woken at either, it looks again.
+    if (group != nullptr) {
+      runtime::rank* owner = group->owner_;
+      if (group->outstanding_.fetch_sub(1, std::memory_order_acq_rel) == 1) runtime::unpark(owner);
+    }
+    runtime::rank* owner = origin->owner_;
+    int left = origin->outstanding_.fetch_sub(1, std::memory_order_acq_rel) - 1;
+    if (left == 0 || left == remote_origin::max_in_flight - 1) runtime::unpark(owner);
   }
 };
 
@@ -145,10 +153,7 @@ const remote_member& member_of(window& w, int target) { return *w.remote(target)
 }  // namespace
 
 void remote_origin::wait_until_at_most(int messages) {
-  wake_at_ = messages;
-  runtime::wait_until([this, messages] { return outstanding_ <= messages; },
-                      [this] { waiter_ = runtime::current_rank(); });
-  waiter_ = nullptr;
+  runtime::wait_until([this, messages] { return outstanding_.load(std::memory_order_acquire) <= messages; });
 }
 
 remote_origin::failure remote_origin::wait_for_replies() {

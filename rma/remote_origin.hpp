@@ -15,6 +15,7 @@
 // the target's blocks: an accumulate is atomic as a whole, as on a node, when it fits one message
 // (WEFT_FABRIC_EAGER_MAX bytes less its blocks), and per element beyond, as MPI-3.1 asks.
 
+#include <atomic>
 #include <cstdint>
 #include <span>
 
@@ -27,8 +28,10 @@
 
 namespace weft::rma {
 
-// What one rank of a window still waits for from other nodes. Touched by its rank and by its worker's
-// progress only, which never run at once.
+// What one rank of a window still waits for from other nodes. Counted up by its rank (its fiber, or a
+// thread calling for it under MPI_THREAD_MULTIPLE) and down by the progress of its worker's network, which
+// may run at the same time on another thread: a reply touches nothing of it after its count, since the
+// rank may return from its wait and free the window then.
 class remote_origin {
  public:
   // Blocks (yielding) until every message this rank sent through the window was answered. Returns the
@@ -38,7 +41,7 @@ class remote_origin {
     int target = -1;
   };
   failure complete_all() {
-    if (outstanding_ == 0 && failed_.status == wire::reply_status::done) [[likely]]
+    if (outstanding_.load(std::memory_order_acquire) == 0 && failed_.status == wire::reply_status::done) [[likely]]
       return {};
     return wait_for_replies();
   }
@@ -47,27 +50,27 @@ class remote_origin {
 
  private:
   failure wait_for_replies();
-  // Blocks (yielding) until at most `messages` are unanswered.
+  // Blocks (yielding) until at most `messages` are unanswered: none, or max_in_flight - 1, the counts at
+  // which a reply wakes the rank.
   void wait_until_at_most(int messages);
   friend struct pending_reply;
   friend void receive_reply(const wire::header& reply, std::span<const std::byte> data);
-  int outstanding_ = 0;
-  runtime::rank* waiter_ = nullptr;
-  int wake_at_ = 0;  // the waiter wakes when no more are unanswered
-  failure failed_;
+  std::atomic<int> outstanding_{0};
+  runtime::rank* owner_ = runtime::current_rank();  // woken when as few are unanswered as it may wait for
+  failure failed_;  // written by a reply before its count
 };
 
 // The replies one request-based operation waits for, apart from its rank's others: its request is
-// complete once they all came. Touched by its rank and by its worker's progress only.
+// complete once they all came. Counted down as remote_origin is, touching nothing of it after the count.
 class reply_group {
  public:
-  bool done() const noexcept { return outstanding_ == 0; }
+  bool done() const noexcept { return outstanding_.load(std::memory_order_acquire) == 0; }
   // The first failure a reply of the group reported.
   remote_origin::failure failed() const noexcept { return failed_; }
 
  private:
   friend struct pending_reply;
-  int outstanding_ = 0;
+  std::atomic<int> outstanding_{0};
   runtime::rank* owner_ = runtime::current_rank();  // woken by the last reply
   remote_origin::failure failed_;
 };

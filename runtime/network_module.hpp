@@ -22,7 +22,8 @@ struct network_traffic {
 class network_module {
  public:
   // Moves what arrived or finished on worker `index`'s part of the network; true when anything did.
-  // Called from that worker's thread only.
+  // Called from that worker's thread, and from a thread working for one of its ranks (MPI_THREAD_MULTIPLE)
+  // while it waits; false at once while another of them is moving it.
   virtual bool progress(int index) = 0;
 
   // For worker `index` when it has nothing to run: a descriptor that becomes readable when the network may

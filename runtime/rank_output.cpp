@@ -31,8 +31,8 @@ struct rank_stream {
   int fd;  // the process's own: the terminal, or wherever mpirun's output goes
   bool tag = false;
   bool copy = false;
-  std::optional<std::string> pattern;
-  rank_slots<std::string> pending;  // per rank: the start of a line not yet ended (tagging)
+  std::optional<std::string> pattern{};
+  rank_slots<std::string> pending{};  // per rank: the start of a line not yet ended (tagging)
   rank_slots<rank_file>* files = nullptr;  // shared by stdout and stderr when their patterns are one
 };
 

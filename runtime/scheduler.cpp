@@ -107,8 +107,10 @@ void park_thread(rank& owner, std::uint32_t seen) noexcept {
   // watches (under the call lock, so one caller at a time), and looks once more after a heavy fence for a
   // sender that missed the watch, as the worker does for a parked fiber (worker::confirm_watchers). It
   // does not stop watching when it wakes: another thread of the rank may still sleep on it, and a wake
-  // that comes later costs the rank one look. It also looks again after a while, whatever happens.
+  // that comes later costs the rank one look. It also looks again after a while, whatever happens: sooner
+  // on a job across nodes, where the thread may be the only one to move the network (progress_network).
   constexpr timespec look_again{0, 200'000};
+  constexpr timespec network_look{0, 50'000};
   if (arrivals* inbox = owner.inbox.load(std::memory_order_acquire)) {
     if (!inbox->watch()) return;
     if (inbox->has_senders()) {
@@ -118,7 +120,7 @@ void park_thread(rank& owner, std::uint32_t seen) noexcept {
   }
   owner.thread_waiters.fetch_add(1, std::memory_order_seq_cst);
   owner.calls.unlock();
-  futex_wait(owner.thread_wake, seen, &look_again);
+  futex_wait(owner.thread_wake, seen, job::current().network() != nullptr ? &network_look : &look_again);
   owner.thread_waiters.fetch_sub(1, std::memory_order_relaxed);
   owner.calls.lock_from_thread();
 }
@@ -153,6 +155,7 @@ void yield() {
   take_arrivals_in_turn(self);
   if (this_thread::worker == nullptr) [[unlikely]] {
     // One of the rank's threads, polling: the rank's other callers get the lock meanwhile.
+    progress_network();
     self.calls.unlock();
     ::sched_yield();
     self.calls.lock_from_thread();
@@ -165,8 +168,12 @@ void yield() {
 }
 
 void progress_network() {
-  if (this_thread::worker == nullptr) return;  // a rank's thread: its worker does it
-  if (network_module* network = job::current().network()) network->progress(this_thread::worker->index());
+  network_module* network = job::current().network();
+  if (network == nullptr) return;
+  // A thread working for a rank moves its rank's worker's part: the worker may be held by the rank's main
+  // thread (at the end of an OpenMP region, waiting for this thread) and move nothing meanwhile.
+  const worker* home = this_thread::worker != nullptr ? this_thread::worker : this_thread::rank->home;
+  network->progress(home->index());
 }
 
 void park() {

@@ -24,7 +24,8 @@ int job_size() noexcept;
 // (on a job across nodes) and returns.
 void yield();
 
-// Moves what arrived from other nodes for the ranks of this worker; nothing on a job of one node.
+// Moves what arrived from other nodes for the ranks of the calling rank's worker; nothing on a job of one
+// node.
 void progress_network();
 
 // How many polls of a waiting rank pass between two looks at the network: few when what it waits for comes
@@ -80,6 +81,8 @@ void wait_on_thread(Done&& done, BeforePark&& before_park) {
     std::uint32_t seen = owner.thread_wake.load(std::memory_order_acquire);
     if (done() || (take_arrivals() && done())) return;
     if (owner.background != nullptr && owner.background->advance() && done()) return;
+    progress_network();
+    if (done()) return;
     before_park();
     if (done()) return;
     park_thread(owner, seen);
