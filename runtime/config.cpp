@@ -126,8 +126,9 @@ constexpr setting setting_table[] = {
     {"WEFT_DEADLOCK_SECONDS", "3",
      "Seconds every rank of a job must stay blocked in MPI, none of them woken in between (and, across "
      "nodes, no message on its way between them), before Weft reports a deadlock: where each rank waits "
-     "and the cycle of waits, then ends the job with status 125. 0 turns the check off. See "
-     "docs/user-guide.md."},
+     "and the cycle of waits, then ends the job with status 125. Also how long a rank's thread may wait in "
+     "MPI, nothing happening for the rank, while the rank holds a shared worker inside an OpenMP parallel "
+     "region (then the job ends with status 125 too). 0 turns both checks off. See docs/user-guide.md."},
 };
 
 std::string_view env_or_default(const setting& entry) {

@@ -19,11 +19,15 @@ bool tool_started = false;
 
 void on_parallel_begin(ompt_data_t*, const ompt_frame_t*, ompt_data_t* parallel, unsigned, int, const void*) {
   parallel->ptr = served_rank();
-  if (rank* fiber = this_thread::rank) ++fiber->open_parallel_regions;
+  if (rank* fiber = this_thread::rank)
+    fiber->open_parallel_regions.store(fiber->open_parallel_regions.load(std::memory_order_relaxed) + 1,
+                                       std::memory_order_relaxed);
 }
 
 void on_parallel_end(ompt_data_t*, ompt_data_t*, int, const void*) {
-  if (rank* fiber = this_thread::rank) --fiber->open_parallel_regions;
+  if (rank* fiber = this_thread::rank)
+    fiber->open_parallel_regions.store(fiber->open_parallel_regions.load(std::memory_order_relaxed) - 1,
+                                       std::memory_order_relaxed);
 }
 
 // Runs on each thread of a team, the primary thread included, before and after its share of the region.

@@ -61,10 +61,11 @@ struct alignas(64) rank {
   bool watch_unconfirmed = false;
   // What the rank waits for while it is blocked in a recorded wait (see wait_site.hpp).
   wait_site waiting;
-  // OpenMP parallel regions the rank's fiber has begun and not yet ended (openmp_tool.cpp; the rank's own
-  // thread alone). While one is open the fiber must not leave its thread: the OpenMP runtime keeps the
-  // region's state per thread, and another rank starting a region there would take it for its own.
-  int open_parallel_regions = 0;
+  // OpenMP parallel regions the rank's fiber has begun and not yet ended (openmp_tool.cpp; changed by the
+  // rank's own thread alone, read by its threads too). While one is open the fiber must not leave its
+  // thread: the OpenMP runtime keeps the region's state per thread, and another rank starting a region
+  // there would take it for its own.
+  std::atomic<int> open_parallel_regions{0};
   // The OpenMP settings the rank set outside regions (openmp_settings.hpp); none: the worker's defaults.
   std::optional<openmp_settings> openmp;
   // Set while the rank waits without leaving its thread (park_on_thread): unpark then wakes the thread

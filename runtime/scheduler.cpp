@@ -2,6 +2,7 @@
 
 #include <sched.h>
 
+#include <chrono>
 #include <climits>
 
 #include "runtime/asymmetric_fence.hpp"
@@ -100,6 +101,37 @@ void park_on_thread(rank& self) {
   self.waits_on_thread.store(false, std::memory_order_relaxed);
 }
 
+// A thread of `owner` that slept in a wait while the rank's fiber holds its worker inside an OpenMP parallel
+// region, beside other ranks of that worker: they cannot run until the region ends, and what the thread
+// waits for may be theirs (the primary thread waits at the region's end for this one). Nothing happening
+// for the rank (no unpark: `seen` unchanged) over WEFT_DEADLOCK_SECONDS of it ends the job with what to do,
+// where it would otherwise hang: the whole-job check cannot see it, the region's rank being the running one.
+void refuse_wait_behind_region(const rank& owner, std::uint32_t seen) {
+  struct stretch {
+    const rank* owner = nullptr;
+    std::uint32_t seen = 0;
+    std::chrono::steady_clock::time_point since;
+  };
+  thread_local stretch held;
+  const unsigned limit = job_config().deadlock_seconds;
+  const worker& home = *owner.home;
+  if (limit == 0 || owner.open_parallel_regions.load(std::memory_order_relaxed) == 0 || home.live_ranks() < 2) {
+    held.owner = nullptr;
+    return;
+  }
+  auto now = std::chrono::steady_clock::now();
+  if (held.owner != &owner || held.seen != seen) {
+    held = {&owner, seen, now};
+    return;
+  }
+  if (now - held.since < std::chrono::seconds(limit)) return;
+  fatal(125, "rank %d: a thread of the rank has waited in MPI for %u s while the rank's primary thread holds worker "
+             "%d inside an OpenMP parallel region; the worker's %d other ranks cannot run until the region ends, "
+             "and what the thread waits for may be theirs. Run one rank per worker (WEFT_WORKERS at least the "
+             "number of ranks on the node), or call MPI from the primary thread outside parallel regions",
+        owner.id, limit, home.index(), home.live_ranks() - 1);
+}
+
 }  // namespace
 
 void park_thread(rank& owner, std::uint32_t seen) noexcept {
@@ -123,6 +155,7 @@ void park_thread(rank& owner, std::uint32_t seen) noexcept {
   futex_wait(owner.thread_wake, seen, job::current().network() != nullptr ? &network_look : &look_again);
   owner.thread_waiters.fetch_sub(1, std::memory_order_relaxed);
   owner.calls.lock_from_thread();
+  refuse_wait_behind_region(owner, seen);
 }
 
 void enter_call_from_fiber(rank& self) noexcept {

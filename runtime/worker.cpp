@@ -139,7 +139,7 @@ void worker::run_rank(rank* r) {
   if (last->reason == switch_reason::finish) {
     fiber_finished(last->sanitized);
     last->state.store(rank_state::finished, std::memory_order_release);
-    --live_ranks_;
+    live_ranks_.store(live_ranks_.load(std::memory_order_relaxed) - 1, std::memory_order_relaxed);
     job_.rank_finished(*last);
   }
 }

@@ -56,7 +56,8 @@ class worker {
   }
   int index() const noexcept { return index_; }
   // Its ranks that have not finished.
-  int live_ranks() const noexcept { return live_ranks_; }
+  // Any thread.
+  int live_ranks() const noexcept { return live_ranks_.load(std::memory_order_relaxed); }
   std::span<const rank> ranks() const noexcept { return ranks_; }
 
   // The worker of the calling thread, nullptr on other threads.
@@ -78,7 +79,7 @@ class worker {
   int index_;
   std::span<rank> ranks_;
   job& job_;
-  int live_ranks_;
+  std::atomic<int> live_ranks_;  // changed by the worker's thread alone
   exception_state* exception_globals_ = nullptr;  // this thread's, looked up once
   intrusive_queue<rank, &rank::next_ready> local_ready_;
   // Switches from one rank to the next, through the worker or directly; paces the periodic work.
