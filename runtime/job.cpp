@@ -14,6 +14,7 @@
 #include "privatize/runtime/rank_image.hpp"
 #include "runtime/fault_handler.hpp"
 #include "runtime/memory_limits.hpp"
+#include "runtime/openmp_places.hpp"
 #include "runtime/openmp_settings.hpp"
 #include "runtime/openmp_tool.hpp"
 #include "runtime/rank_output.hpp"
@@ -131,6 +132,7 @@ void job::report_bindings() const {
 int job::run() {
   running_ = this;
   require_openmp_tool();
+  take_openmp_binding(topology_, worker_count());
   set_openmp_defaults(threads_per_rank_);
   if (nodes_.this_node() == 0) warn_of_unknown_settings();
   if (settings_.report_bindings) report_bindings();

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "runtime/next_definition.hpp"
+#include "runtime/openmp_places.hpp"
 #include "runtime/rank.hpp"
 #include "runtime/this_thread.hpp"
 
@@ -26,6 +27,7 @@ struct openmp_functions {
   int (*get_max_active_levels)() = next_definition<decltype(get_max_active_levels)>("omp_get_max_active_levels");
   void (*get_schedule)(omp_sched_t*, int*) = next_definition<decltype(get_schedule)>("omp_get_schedule");
   int (*get_default_device)() = next_definition<decltype(get_default_device)>("omp_get_default_device");
+  omp_proc_bind_t (*get_proc_bind)() = next_definition<decltype(get_proc_bind)>("omp_get_proc_bind");
 
   static const openmp_functions& get() {
     static const openmp_functions functions;
@@ -89,5 +91,11 @@ void omp_set_nested(int nested) { set_for_rank(&openmp_functions::set_nested, ne
 void omp_set_max_active_levels(int levels) { set_for_rank(&openmp_functions::set_max_active_levels, levels); }
 void omp_set_schedule(omp_sched_t kind, int chunk) { set_for_rank(&openmp_functions::set_schedule, kind, chunk); }
 void omp_set_default_device(int device) { set_for_rank(&openmp_functions::set_default_device, device); }
+
+// OMP_PROC_BIND as the program set it: Weft applies it (openmp_places.hpp), libomp never saw it.
+omp_proc_bind_t omp_get_proc_bind() {
+  int asked = weft::runtime::openmp_binding();
+  return asked >= 0 ? static_cast<omp_proc_bind_t>(asked) : openmp_functions::get().get_proc_bind();
+}
 
 }  // extern "C"

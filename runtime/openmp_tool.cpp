@@ -3,13 +3,16 @@
 #include <link.h>
 #include <omp-tools.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 
+#include "runtime/openmp_places.hpp"
 #include "runtime/rank.hpp"
 #include "runtime/rank_threads.hpp"
 #include "runtime/report.hpp"
 #include "runtime/this_thread.hpp"
+#include "runtime/worker.hpp"
 
 namespace weft::runtime {
 namespace {
@@ -17,8 +20,18 @@ namespace {
 // Set when the OpenMP runtime started the tool: it then reports every region.
 bool tool_started = false;
 
+// A region's data: the rank it serves, and whether a worker began it (an outermost region of the rank,
+// whose team threads take their places: openmp_places.hpp) in the pointer's low bit.
+void* region_of(rank* served, bool outermost) noexcept {
+  return reinterpret_cast<void*>(reinterpret_cast<std::uintptr_t>(served) | (outermost ? 1 : 0));
+}
+rank* served_in(const ompt_data_t* parallel) noexcept {
+  return reinterpret_cast<rank*>(reinterpret_cast<std::uintptr_t>(parallel->ptr) & ~std::uintptr_t{1});
+}
+bool outermost(const ompt_data_t* parallel) noexcept { return (reinterpret_cast<std::uintptr_t>(parallel->ptr) & 1) != 0; }
+
 void on_parallel_begin(ompt_data_t*, const ompt_frame_t*, ompt_data_t* parallel, unsigned, int, const void*) {
-  parallel->ptr = served_rank();
+  parallel->ptr = region_of(served_rank(), this_thread::worker != nullptr);
   if (rank* fiber = this_thread::rank)
     fiber->open_parallel_regions.store(fiber->open_parallel_regions.load(std::memory_order_relaxed) + 1,
                                        std::memory_order_relaxed);
@@ -34,12 +47,14 @@ void on_parallel_end(ompt_data_t*, ompt_data_t*, int, const void*) {
 // A worker is the primary thread of its rank's regions (the OpenMP runtime never lends it to another team)
 // and already has the rank's globals; any other thread takes on the region's rank, and gives it back at the
 // end for what it served before (the outer region's rank, when this one is nested).
-void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t* parallel, ompt_data_t* task, unsigned, unsigned,
-                      int flags) {
+void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t* parallel, ompt_data_t* task, unsigned team_size,
+                      unsigned thread_number, int flags) {
   if ((flags & ompt_task_initial) != 0 || this_thread::worker != nullptr) return;
   if (endpoint == ompt_scope_begin) {
     task->ptr = this_thread::owner;
-    work_for(static_cast<rank*>(parallel->ptr));
+    rank* served = served_in(parallel);
+    if (outermost(parallel) && served != nullptr) place_team_thread(served->home->index(), thread_number, team_size);
+    work_for(served);
   } else {
     work_for(static_cast<rank*>(task->ptr));
   }

@@ -50,13 +50,31 @@ hwloc_obj_t topology::core_of_worker(int worker_index, int nth) const noexcept {
   return hwloc_get_obj_inside_cpuset_by_type(topology_, allowed_, type, static_cast<unsigned>((first + nth) % count));
 }
 
-void topology::pin_thread(int worker_index) const noexcept {
-  hwloc_bitmap_t target = hwloc_bitmap_alloc();
+owned_cpuset topology::worker_cpuset(int worker_index) const {
+  owned_cpuset target(hwloc_bitmap_alloc());
   for (int nth = 0; nth < std::min(cores_per_worker_, core_count()); ++nth)
-    if (hwloc_obj_t core = core_of_worker(worker_index, nth)) hwloc_bitmap_or(target, target, core->cpuset);
-  hwloc_bitmap_and(target, target, allowed_);
-  if (!hwloc_bitmap_iszero(target)) hwloc_set_cpubind(topology_, target, HWLOC_CPUBIND_THREAD);
-  hwloc_bitmap_free(target);
+    if (hwloc_obj_t core = core_of_worker(worker_index, nth)) hwloc_bitmap_or(target.get(), target.get(), core->cpuset);
+  hwloc_bitmap_and(target.get(), target.get(), allowed_);
+  return target;
+}
+
+std::vector<owned_cpuset> topology::worker_places(int worker_index, hwloc_obj_type_t kind, unsigned most) const {
+  owned_cpuset cores = worker_cpuset(worker_index);
+  std::vector<owned_cpuset> places;
+  int count = hwloc_get_nbobjs_by_type(topology_, kind);
+  for (int i = 0; i < count && (most == 0 || places.size() < most); ++i) {
+    hwloc_obj_t object = hwloc_get_obj_by_type(topology_, kind, static_cast<unsigned>(i));
+    if (object == nullptr || object->cpuset == nullptr || !hwloc_bitmap_intersects(object->cpuset, cores.get())) continue;
+    owned_cpuset place(hwloc_bitmap_alloc());
+    hwloc_bitmap_and(place.get(), object->cpuset, cores.get());
+    places.push_back(std::move(place));
+  }
+  if (places.empty()) places.push_back(std::move(cores));
+  return places;
+}
+
+void topology::bind_thread(hwloc_const_bitmap_t set) const noexcept {
+  if (!hwloc_bitmap_iszero(set)) hwloc_set_cpubind(topology_, set, HWLOC_CPUBIND_THREAD);
 }
 
 std::string topology::worker_cores(int worker_index) const {

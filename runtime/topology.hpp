@@ -4,7 +4,9 @@
 #include <hwloc.h>
 
 #include <array>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace weft::runtime {
 
@@ -16,6 +18,12 @@ using machine_place = std::array<int, 4>;
 // "core L#3, L3 L#1, NUMA node L#0, package L#0" (hwloc's logical indexes), without the levels the machine
 // lacks.
 std::string describe(const machine_place& place);
+
+// An hwloc cpuset, owned.
+struct cpuset_deleter {
+  void operator()(hwloc_bitmap_t set) const noexcept { hwloc_bitmap_free(set); }
+};
+using owned_cpuset = std::unique_ptr<hwloc_bitmap_s, cpuset_deleter>;
 
 class topology {
  public:
@@ -33,7 +41,18 @@ class topology {
 
   // Pins the calling thread to the cores of worker `worker_index`; threads it creates inherit them.
   // Pinning is an optimization: when the system refuses it the worker runs unpinned.
-  void pin_thread(int worker_index) const noexcept;
+  void pin_thread(int worker_index) const noexcept { bind_thread(worker_cpuset(worker_index).get()); }
+
+  // The hardware threads of worker `worker_index`'s cores.
+  owned_cpuset worker_cpuset(int worker_index) const;
+
+  // The places (OpenMP's) of objects of `kind` within worker `worker_index`'s cores: each such object's
+  // part of them, in the machine's order, at most `most` (0: all). Never empty: without any, the worker's
+  // cores are one place.
+  std::vector<owned_cpuset> worker_places(int worker_index, hwloc_obj_type_t kind, unsigned most) const;
+
+  // Binds the calling thread to `set`; nothing when the system refuses (an optimization, as pinning).
+  void bind_thread(hwloc_const_bitmap_t set) const noexcept;
 
   // The place of the first core of worker `worker_index`.
   machine_place place_of_worker(int worker_index) const noexcept;
