@@ -34,9 +34,10 @@ class completion {
   // Completion by the owner itself: nobody to wake.
   void complete_by_owner() noexcept { done_.store(true, std::memory_order_release); }
 
-  // Completion by rank `completer`, which may be the owner.
+  // Completion by rank `completer`, which may be the owner: then nobody waits for it, unless the rank's
+  // threads call MPI, one of which may.
   void complete_from(const runtime::rank* completer) noexcept {
-    if (completer == owner_) complete_by_owner();
+    if (completer == owner_ && !owner_->threads_call_mpi.load(std::memory_order_relaxed)) complete_by_owner();
     else complete();
   }
 

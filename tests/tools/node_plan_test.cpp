@@ -206,7 +206,10 @@ node_plan planned_parts(std::vector<int> part_ranks, std::vector<host_entry> hos
   options.nodes = nodes;
   options.ranks = 0;
   for (int ranks : part_ranks) {
-    options.parts.push_back({.ranks = ranks, .command = {"./p"}});
+    weft::tools::program_part part;
+    part.ranks = ranks;
+    part.command = {"./p"};
+    options.parts.push_back(std::move(part));
     *options.ranks += ranks;
   }
   auto result = weft::tools::plan_nodes(options, hosts);

@@ -29,6 +29,11 @@ inline constexpr build_option build_options[] = {
      "ON builds bench_internals, the Google Benchmark programs of benchmarks/internals, and registers their "
      "`bench.internals` tests; it needs Google Benchmark (Debian's libbenchmark-dev) and is OFF by default "
      "without it. The benchmark programs of benchmarks/programs and their tests need only Weft."},
+    {"WEFT_LTO", "ON",
+     "ON builds Weft's libraries and tools with link-time optimization (ThinLTO, through the linker plugin of "
+     "clang's llvm-19-linker-tools), which inlines the many small calls a message's path makes across "
+     "mpi_api/, shm/ and runtime/. Ignored in Debug builds and with WEFT_SANITIZE or WEFT_FUZZ; OFF builds "
+     "without it (a shorter link)."},
     {"WEFT_FUZZ_SECONDS", "20",
      "How long each fuzzer fuzzes in the tests of a WEFT_FUZZ=ON build (`ctest -L fuzz`); scripts/fuzz.sh sets it "
      "from its argument."},
