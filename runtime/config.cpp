@@ -219,8 +219,9 @@ std::span<const setting> settings() { return setting_table; }
 
 std::vector<std::string> unknown_settings(const char* const* environment) {
   constexpr std::string_view prefix = "WEFT_";
-  // Read by the compiler wrappers (mpicc, mpicxx) and by the project's scripts (scripts/dev.sh, fuzz.sh).
-  constexpr std::string_view tools[] = {"WEFT_CC", "WEFT_CXX", "WEFT_BUILD_DIR", "WEFT_FUZZ_BUILD_DIR"};
+  // Read by the compiler wrappers (mpicc, mpicxx), by mpirun and by the project's scripts (scripts/dev.sh,
+  // fuzz.sh).
+  constexpr std::string_view tools[] = {"WEFT_CC", "WEFT_CXX", "WEFT_PREFIX", "WEFT_BUILD_DIR", "WEFT_FUZZ_BUILD_DIR"};
   std::vector<std::string> unknown;
   for (; *environment != nullptr; ++environment) {
     std::string_view entry(*environment);

@@ -2,7 +2,7 @@
 # Loads an installed tree's modulefile with environment-modules' modulecmd, from the tree's own
 # modulefiles folder and through a link from another folder (as a site's modulefiles folder would have
 # it), and checks the environment it gives: the tree's tools first in PATH, its man pages, pkg-config's
-# and CMake's search paths, MPI_HOME and MPI_ROOT.
+# and CMake's search paths, MPI_HOME, MPI_ROOT and mpirun's WEFT_PREFIX.
 #   modulefile_test.sh <modulecmd> <installed tree> <Weft's version> <scratch folder>
 set -eu
 modulecmd=$1
@@ -23,7 +23,7 @@ check() {  # <what> <value> <expected>
 
 for modulepath in "$tree/share/modulefiles" "$work/site"; do
   (
-    unset MANPATH PKG_CONFIG_PATH CMAKE_PREFIX_PATH MPI_HOME MPI_ROOT LD_LIBRARY_PATH
+    unset MANPATH PKG_CONFIG_PATH CMAKE_PREFIX_PATH MPI_HOME MPI_ROOT WEFT_PREFIX LD_LIBRARY_PATH
     eval "$(MODULEPATH=$modulepath "$modulecmd" sh load "weft/$version")"
     check "mpicc in PATH" "$(command -v mpicc)" "$tree/bin/mpicc"
     check "mpirun in PATH" "$(command -v mpirun)" "$tree/bin/mpirun"
@@ -34,6 +34,7 @@ for modulepath in "$tree/share/modulefiles" "$work/site"; do
     check CMAKE_PREFIX_PATH "$CMAKE_PREFIX_PATH" "$tree"
     check MPI_HOME "$MPI_HOME" "$tree"
     check MPI_ROOT "$MPI_ROOT" "$tree"
+    check WEFT_PREFIX "$WEFT_PREFIX" "$tree"
     check LD_LIBRARY_PATH "${LD_LIBRARY_PATH-unset}" unset
   )
 done

@@ -12,7 +12,7 @@ namespace {
 
 struct allocation_environment {
   std::map<std::string, std::string> variables;
-  std::map<std::string, std::string> files;
+  std::map<std::string, std::string> files{};
 
   batch_allocation_result read() const {
     return current_batch_allocation(

@@ -1,5 +1,6 @@
 // mpirun's command-line parsing: every option in each of its spellings, and every usage error.
 #include "launch_options.hpp"
+#include "remote_command.hpp"
 #include "runtime/output_file_pattern.hpp"
 
 #include <catch2/catch.hpp>
@@ -324,6 +325,29 @@ TEST_CASE("MPIEXEC_TIMEOUT sets the timeout unless --timeout does") {
   auto debugged = parsed({"--gdb", "0", "./app"});
   CHECK_FALSE(apply_timeout_variable(debugged, "45"));
   CHECK_FALSE(debugged.timeout_seconds);
+}
+
+TEST_CASE("The other hosts' prefix is --prefix or WEFT_PREFIX or the folder above an mpirun started by absolute path") {
+  using weft::tools::apply_prefix_defaults;
+  auto given = parsed({"--prefix", "/given", "./app"});
+  CHECK_FALSE(apply_prefix_defaults(given, "/opt/weft/bin/mpirun", "/variable"));
+  CHECK(given.remote_prefix == "/given");
+  auto options = parsed({"./app"});
+  CHECK_FALSE(apply_prefix_defaults(options, "/opt/weft/bin/mpirun", "/variable"));
+  CHECK(options.remote_prefix == "/variable");
+  CHECK_FALSE(apply_prefix_defaults(options = parsed({"./app"}), "/opt/weft/bin/mpirun", std::nullopt));
+  CHECK(options.remote_prefix == "/opt/weft");
+  CHECK_FALSE(apply_prefix_defaults(options = parsed({"./app"}), "/opt/weft/bin/../bin/mpiexec", std::nullopt));
+  CHECK(options.remote_prefix == "/opt/weft");
+  CHECK_FALSE(apply_prefix_defaults(options = parsed({"./app"}), "mpirun", std::nullopt));
+  CHECK_FALSE(options.remote_prefix);
+  CHECK_FALSE(apply_prefix_defaults(options = parsed({"./app"}), "bin/mpirun", std::nullopt));
+  CHECK_FALSE(options.remote_prefix);
+  CHECK_FALSE(apply_prefix_defaults(options = parsed({"./app"}), "/mpirun", std::nullopt));
+  CHECK_FALSE(options.remote_prefix);
+  auto error = apply_prefix_defaults(options = parsed({"./app"}), "/opt/weft/bin/mpirun", "opt/weft");
+  REQUIRE(error);
+  CHECK_THAT(error->message, Catch::Contains("WEFT_PREFIX 'opt/weft' in the environment must be an absolute path"));
 }
 
 TEST_CASE("':' separates the parts of an MPMD job, each with its ranks, variables and folder") {

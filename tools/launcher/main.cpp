@@ -7,6 +7,7 @@
 #include "node_plan.hpp"
 #include "option_values.hpp"
 #include "program_lookup.hpp"
+#include "remote_command.hpp"
 
 #include <cstdio>
 #include <filesystem>
@@ -73,6 +74,12 @@ int main(int argc, char **argv) {
   if (auto error = apply_timeout_variable(options, timeout_variable && *timeout_variable
                                                        ? std::optional<std::string_view>(timeout_variable)
                                                        : std::nullopt))
+    return usage_failure(launcher_name, *error);
+  const char *prefix_variable = std::getenv("WEFT_PREFIX");
+  if (auto error = apply_prefix_defaults(options, argc > 0 ? argv[0] : "",
+                                         prefix_variable && *prefix_variable
+                                             ? std::optional<std::string_view>(prefix_variable)
+                                             : std::nullopt))
     return usage_failure(launcher_name, *error);
 
   // A relative output file is mpirun's folder's, whatever folder a part starts in (as Open MPI makes it).

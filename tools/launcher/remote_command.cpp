@@ -1,5 +1,7 @@
 #include "remote_command.hpp"
 
+#include <filesystem>
+
 namespace weft::tools {
 
 std::string shell_quoted(std::string_view text) {
@@ -11,6 +13,22 @@ std::string shell_quoted(std::string_view text) {
       quoted += c;
   }
   return quoted + "'";
+}
+
+std::optional<usage_error> apply_prefix_defaults(launch_options &options, std::string_view invoked_as,
+                                                 std::optional<std::string_view> variable) {
+  if (options.remote_prefix) return std::nullopt;
+  if (variable) {
+    if (!variable->starts_with('/'))
+      return usage_error{"WEFT_PREFIX '" + std::string(*variable) + "' in the environment must be an absolute path, "
+                         "as it is taken on the other hosts; e.g. WEFT_PREFIX=/opt/weft, or unset it"};
+    options.remote_prefix = std::string(*variable);
+    return std::nullopt;
+  }
+  if (!invoked_as.starts_with('/')) return std::nullopt;
+  std::filesystem::path bin = std::filesystem::path(invoked_as).lexically_normal().parent_path();
+  if (bin != bin.root_path()) options.remote_prefix = bin.parent_path().string();
+  return std::nullopt;
 }
 
 std::vector<std::string> remote_command(std::string_view shell, std::string_view host, std::string_view directory,

@@ -33,6 +33,12 @@ std::vector<std::string> remote_command(std::string_view shell, std::string_view
                                         std::span<const std::string> command,
                                         const std::optional<std::string> &prefix = std::nullopt);
 
+// Where Weft is installed on the other hosts, when --prefix did not say: WEFT_PREFIX (`variable`, when set
+// and not empty; a module file sets it), else, as Open MPI does, the folder above the launcher's own when it
+// was started by an absolute path (`invoked_as`, argv[0]: /opt/weft/bin/mpirun gives /opt/weft).
+std::optional<usage_error> apply_prefix_defaults(launch_options &options, std::string_view invoked_as,
+                                                 std::optional<std::string_view> variable);
+
 // Whether `host` names the machine mpirun runs on (`hostname` is its name), so that its node process
 // is started directly instead of through the remote shell.
 bool is_this_machine(std::string_view host, std::string_view hostname);
