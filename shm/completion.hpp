@@ -37,7 +37,8 @@ class completion {
   // Completion by rank `completer`, which may be the owner: then nobody waits for it, unless the rank's
   // threads call MPI, one of which may.
   void complete_from(const runtime::rank* completer) noexcept {
-    if (completer == owner_ && !owner_->threads_call_mpi.load(std::memory_order_relaxed)) complete_by_owner();
+    if (completer == owner_ && owner_ != nullptr && !owner_->threads_call_mpi.load(std::memory_order_relaxed))
+      complete_by_owner();
     else complete();
   }
 
