@@ -61,12 +61,40 @@ using namespace weft::mpi;
   X(aint, "MPI_AINT", MPI_Aint, 8, integer_kernels<MPI_Aint>()) \
   X(offset, "MPI_OFFSET", MPI_Offset, 8, integer_kernels<MPI_Offset>()) \
   X(count, "MPI_COUNT", MPI_Count, 8, integer_kernels<MPI_Count>()) \
-  X(float_int, "MPI_FLOAT_INT", value_index<float>, 8, pair_kernels<float>()) \
-  X(double_int, "MPI_DOUBLE_INT", value_index<double>, 12, pair_kernels<double>()) \
-  X(long_int, "MPI_LONG_INT", value_index<long>, 8, pair_kernels<long>()) \
-  X(2int, "MPI_2INT", value_index<int>, 8, pair_kernels<int>()) \
-  X(short_int, "MPI_SHORT_INT", value_index<short>, 6, pair_kernels<short>()) \
-  X(long_double_int, "MPI_LONG_DOUBLE_INT", value_index<long double>, 20, pair_kernels<long double>())
+  X(float_int, "MPI_FLOAT_INT", value_index<float>, 8, pair_kernels<value_index<float>>()) \
+  X(double_int, "MPI_DOUBLE_INT", value_index<double>, 12, pair_kernels<value_index<double>>()) \
+  X(long_int, "MPI_LONG_INT", value_index<long>, 8, pair_kernels<value_index<long>>()) \
+  X(2int, "MPI_2INT", value_index<int>, 8, pair_kernels<value_index<int>>()) \
+  X(short_int, "MPI_SHORT_INT", value_index<short>, 6, pair_kernels<value_index<short>>()) \
+  X(long_double_int, "MPI_LONG_DOUBLE_INT", value_index<long double>, 20, pair_kernels<value_index<long double>>()) \
+  WEFT_FORTRAN_DATATYPES(X)
+
+// The Fortran types, named in C as well (MPI-3.1, 3.2.2), as flang lays them out on this platform: default
+// INTEGER, REAL and LOGICAL are 4 bytes, DOUBLE PRECISION 8, REAL(16) IEEE binary128, a LOGICAL true is 1.
+#define WEFT_FORTRAN_DATATYPES(X) \
+  X(integer, "MPI_INTEGER", std::int32_t, 4, integer_kernels<std::int32_t>()) \
+  X(real, "MPI_REAL", float, 4, floating_kernels<float>()) \
+  X(double_precision, "MPI_DOUBLE_PRECISION", double, 8, floating_kernels<double>()) \
+  X(complex, "MPI_COMPLEX", std::complex<float>, 8, complex_kernels<std::complex<float>>()) \
+  X(double_complex, "MPI_DOUBLE_COMPLEX", std::complex<double>, 16, complex_kernels<std::complex<double>>()) \
+  X(logical, "MPI_LOGICAL", std::int32_t, 4, fortran_logical_kernels()) \
+  X(character, "MPI_CHARACTER", char, 1, kernel_table{}) \
+  X(integer1, "MPI_INTEGER1", std::int8_t, 1, integer_kernels<std::int8_t>()) \
+  X(integer2, "MPI_INTEGER2", std::int16_t, 2, integer_kernels<std::int16_t>()) \
+  X(integer4, "MPI_INTEGER4", std::int32_t, 4, integer_kernels<std::int32_t>()) \
+  X(integer8, "MPI_INTEGER8", std::int64_t, 8, integer_kernels<std::int64_t>()) \
+  X(integer16, "MPI_INTEGER16", __int128, 16, integer_kernels<__int128>()) \
+  X(real2, "MPI_REAL2", _Float16, 2, floating_kernels<_Float16>()) \
+  X(real4, "MPI_REAL4", float, 4, floating_kernels<float>()) \
+  X(real8, "MPI_REAL8", double, 8, floating_kernels<double>()) \
+  X(real16, "MPI_REAL16", __float128, 16, floating_kernels<__float128>()) \
+  X(complex4, "MPI_COMPLEX4", complex_pair<_Float16>, 4, complex_kernels<complex_pair<_Float16>>()) \
+  X(complex8, "MPI_COMPLEX8", std::complex<float>, 8, complex_kernels<std::complex<float>>()) \
+  X(complex16, "MPI_COMPLEX16", std::complex<double>, 16, complex_kernels<std::complex<double>>()) \
+  X(complex32, "MPI_COMPLEX32", complex_pair<__float128>, 32, complex_kernels<complex_pair<__float128>>()) \
+  X(2real, "MPI_2REAL", value_pair<float>, 8, pair_kernels<value_pair<float>>()) \
+  X(2double_precision, "MPI_2DOUBLE_PRECISION", value_pair<double>, 16, pair_kernels<value_pair<double>>()) \
+  X(2integer, "MPI_2INTEGER", value_pair<std::int32_t>, 8, pair_kernels<value_pair<std::int32_t>>())
 
 namespace {
 
@@ -79,9 +107,10 @@ type_layout::pointer predefined_layout() {
 }
 
 template <class T>
-  requires std::same_as<T, value_index<decltype(T::value)>>
+  requires std::same_as<T, value_index<decltype(T::value)>> || std::same_as<T, value_pair<decltype(T::value)>>
 type_layout::pointer predefined_layout() {
-  return type_layout::basic_pair(sizeof(T::value), alignof(decltype(T::value)));
+  return type_layout::basic_pair(sizeof(T::value), alignof(decltype(T::value)), sizeof(T::index),
+                                 alignof(decltype(T::index)));
 }
 
 }  // namespace

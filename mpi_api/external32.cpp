@@ -43,10 +43,20 @@ void for_each_basic(MPI_Datatype datatype, std::ptrdiff_t origin, Visit& visit) 
           {MPI_2INT, MPI_INT, offsetof(value_index<int>, index)},
           {MPI_SHORT_INT, MPI_SHORT, offsetof(value_index<short>, index)},
           {MPI_LONG_DOUBLE_INT, MPI_LONG_DOUBLE, offsetof(value_index<long double>, index)}};
+      // Fortran's are two values of one type.
+      static const pair twins[] = {{MPI_2REAL, MPI_REAL, offsetof(value_pair<float>, index)},
+                                   {MPI_2DOUBLE_PRECISION, MPI_DOUBLE_PRECISION, offsetof(value_pair<double>, index)},
+                                   {MPI_2INTEGER, MPI_INTEGER, offsetof(value_pair<std::int32_t>, index)}};
       for (const pair& p : pairs)
         if (p.type == datatype) {
           visit(p.value, origin);
           visit(MPI_INT, origin + p.index);
+          return;
+        }
+      for (const pair& p : twins)
+        if (p.type == datatype) {
+          visit(p.value, origin);
+          visit(p.value, origin + p.index);
           return;
         }
       visit(datatype, origin);
@@ -98,7 +108,8 @@ external_form form_of(MPI_Datatype type) {
   if (type == MPI_LONG || type == MPI_WCHAR) return {external_form::kind::signed_integer, 1, native, type->external_size};
   if (type == MPI_UNSIGNED_LONG) return {external_form::kind::unsigned_integer, 1, native, type->external_size};
   bool complex = type == MPI_C_FLOAT_COMPLEX || type == MPI_CXX_FLOAT_COMPLEX || type == MPI_C_DOUBLE_COMPLEX ||
-                 type == MPI_CXX_DOUBLE_COMPLEX;
+                 type == MPI_CXX_DOUBLE_COMPLEX || type == MPI_COMPLEX || type == MPI_DOUBLE_COMPLEX ||
+                 type == MPI_COMPLEX4 || type == MPI_COMPLEX8 || type == MPI_COMPLEX16 || type == MPI_COMPLEX32;
   int components = complex ? 2 : 1;
   return {external_form::kind::swapped, components, native / components, type->external_size / components};
 }

@@ -18,6 +18,17 @@ namespace {
 
 class handle_table {
  public:
+  // The predefined objects take the integers mpif.h names them by: 1, 2, ... in mpi.h's order.
+  handle_table() {
+    object_header* const predefined[] = {
+#include "predefined_handles.inc"
+    };
+    for (object_header* object : predefined) {
+      objects_.push_back(object);
+      object->fortran_handle = static_cast<MPI_Fint>(objects_.size());
+    }
+  }
+
   MPI_Fint integer_of(object_header& object) {
     std::lock_guard lock(mutex_);
     if (object.fortran_handle == 0) {

@@ -6,6 +6,7 @@
 #include <array>
 #include <complex>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <type_traits>
 
@@ -149,6 +150,24 @@ struct value_index {
   int index;
 };
 
+// Fortran's pair types (MPI_2REAL, ...): the index has the value's type.
+template <class V>
+struct value_pair {
+  V value;
+  V index;
+};
+
+// A complex number of a type std::complex is not defined for (_Float16, __float128): Fortran's COMPLEX(2)
+// and COMPLEX(16), as two parts.
+template <class T>
+struct complex_pair {
+  T re, im;
+  friend complex_pair operator+(complex_pair a, complex_pair b) { return {a.re + b.re, a.im + b.im}; }
+  friend complex_pair operator*(complex_pair a, complex_pair b) {
+    return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+  }
+};
+
 // Whether every byte of a T is part of its value. x87's long double holds 10 bytes in 16, and a value-index
 // pair may have padding: a result written member by member into a third buffer would leave those bytes as
 // each rank's output held them. Such types take no kernel into a third buffer; their reductions copy a
@@ -208,6 +227,15 @@ constexpr kernel_table logical_kernels() {
   return t;
 }
 
+// Fortran's LOGICAL: 4 bytes, false 0, true 1 (flang's representation).
+constexpr kernel_table fortran_logical_kernels() {
+  kernel_table t{};
+  t[op_land] = kernel<std::int32_t, logical_and>();
+  t[op_lor] = kernel<std::int32_t, logical_or>();
+  t[op_lxor] = kernel<std::int32_t, logical_xor>();
+  return t;
+}
+
 constexpr kernel_table byte_kernels() {
   kernel_table t{};
   t[op_band] = kernel<unsigned char, bit_and>();
@@ -216,11 +244,11 @@ constexpr kernel_table byte_kernels() {
   return t;
 }
 
-template <class V>
+template <class Pair>
 constexpr kernel_table pair_kernels() {
   kernel_table t{};
-  t[op_maxloc] = kernel<value_index<V>, located<std::greater<>>>();
-  t[op_minloc] = kernel<value_index<V>, located<std::less<>>>();
+  t[op_maxloc] = kernel<Pair, located<std::greater<>>>();
+  t[op_minloc] = kernel<Pair, located<std::less<>>>();
   return t;
 }
 

@@ -1,9 +1,32 @@
 #include "runtime/report.hpp"
 
+#include <atomic>
+#include <chrono>
 #include <cstdio>
+#include <thread>
 #include <unistd.h>
 
 namespace weft::runtime {
+namespace {
+
+// Output buffered outside C's stdio: Fortran's units (runtime/start/fortran_program_end.c registers it).
+std::atomic<void (*)()> output_flush{nullptr};
+
+// A unit may be locked by the very rank that ends the job (a fault inside an I/O statement), so the flush
+// runs on a thread of its own and is given a second; then the job ends whatever became of it.
+void flush_foreign_output() {
+  void (*flush)() = output_flush.exchange(nullptr);
+  if (flush == nullptr) return;
+  static std::atomic<bool> flushed{false};
+  std::thread([flush] {
+    flush();
+    flushed.store(true);
+  }).detach();
+  for (int waited = 0; waited < 1000 && !flushed.load(); ++waited)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
+
+}  // namespace
 
 void vreport(const char* format, va_list args) {
   char line[1024];
@@ -25,6 +48,7 @@ void report(const char* format, ...) {
 }
 
 void end_job(int status) {
+  flush_foreign_output();
   std::fflush(nullptr);
   ::_exit(status);
 }
@@ -38,3 +62,5 @@ void fatal(int status, const char* format, ...) {
 }
 
 }  // namespace weft::runtime
+
+extern "C" void weft_register_output_flush(void (*flush)()) { weft::runtime::output_flush.store(flush); }

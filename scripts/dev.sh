@@ -14,17 +14,17 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${WEFT_BUILD_DIR:-$root/build}
 jobs=$(nproc)
 
-# Debian 12 packages the build and the tests need (help2man writes the man pages).
-packages=(clang-19 llvm-19-dev libomp-19-dev libboost-context-dev libhwloc-dev libfabric-dev libpmix-dev libunwind-dev libdw-dev
+# Debian 12 packages the build and the tests need (help2man writes the man pages; flang-19 is mpifort's
+# compiler and builds the mpi module).
+packages=(clang-19 llvm-19-dev libomp-19-dev flang-19 libboost-context-dev libhwloc-dev libfabric-dev libpmix-dev libunwind-dev libdw-dev
           catch2 cmake ninja-build pkg-config gcc g++ libbenchmark-dev help2man)
 
-# The tests also check that flang loads the privatizing pass (large, so only for `test`), start a
-# one-machine Slurm cluster (tests/slurm/) whose srun serves PMIx (mpi_pmix_v4 of slurm-wlm-basic-plugins),
-# an ssh server on 127.0.0.1 (tests/ssh/) that mpirun reaches hosts through, debug jobs with gdb
+# The tests also start a one-machine Slurm cluster (tests/slurm/) whose srun serves PMIx (mpi_pmix_v4 of
+# slurm-wlm-basic-plugins), an ssh server on 127.0.0.1 (tests/ssh/) that mpirun reaches hosts through, debug jobs with gdb
 # (tests/tools/gdb_session.sh); libclang-rt-19-dev holds clang's sanitizer runtimes and libFuzzer, for the
 # sanitized builds and the fuzzers (tests/fuzz/); man-db and environment-modules read the installed man pages
 # and modulefile, and dpkg-dev and file let cpack find the .deb's dependencies (tests/packaging/).
-test_packages=(flang-19 slurmctld slurmd slurm-client slurm-wlm-basic-plugins munge openssh-server openssh-client
+test_packages=(slurmctld slurmd slurm-client slurm-wlm-basic-plugins munge openssh-server openssh-client
                gdb libclang-rt-19-dev man-db environment-modules dpkg-dev file)
 
 install_missing() {

@@ -1,29 +1,32 @@
 # Functions that build MPI programs with Weft's own wrappers and register runs of them with its launcher,
 # the way a user builds and runs them. Used by mpi/ and privatize/.
 
-# The headers the programs share (mpitest.h and its neighbours): a change to one rebuilds them.
-file(GLOB WEFT_MPITEST_H ${CMAKE_CURRENT_LIST_DIR}/mpi/*.h)
+# The headers the programs share (mpitest.h and its neighbours, check.inc): a change to one rebuilds them.
+file(GLOB WEFT_MPITEST_H ${CMAKE_CURRENT_LIST_DIR}/mpi/*.h ${CMAKE_CURRENT_LIST_DIR}/fortran/*.inc)
 set(WEFT_MPICC ${CMAKE_BINARY_DIR}/bin/mpicc)
 set(WEFT_MPICXX ${CMAKE_BINARY_DIR}/bin/mpicxx)
+set(WEFT_MPIFORT ${CMAKE_BINARY_DIR}/bin/mpifort)
 set(WEFT_MPIRUN ${CMAKE_BINARY_DIR}/bin/mpirun)
 set(WEFT_RUN_MPI_TEST ${CMAKE_CURRENT_LIST_DIR}/mpi/run_mpi_test.cmake)
 
-# Builds <source> (C, or C++ for .cpp) with the wrapper into the build directory, once however many tests
+# Builds <source> (C, C++ for .cpp, Fortran for .f and .f90) with the wrapper into the build directory, once however many tests
 # use it; sets <out_var> to the program's path.
 function(weft_build_mpi_program source out_var)
   get_filename_component(program ${source} NAME_WE)
   set(binary ${CMAKE_CURRENT_BINARY_DIR}/${program})
   if(NOT TARGET weft_mpi_${program})
     if(source MATCHES "\\.cpp$")
-      set(compile ${WEFT_MPICXX} -std=c++20)
+      set(compile ${WEFT_MPICXX} -std=c++20 -Wall -Wextra)
+    elseif(source MATCHES "\\.(f|f90)$")
+      set(compile ${WEFT_MPIFORT})
     else()
-      set(compile ${WEFT_MPICC} -std=c11)
+      set(compile ${WEFT_MPICC} -std=c11 -Wall -Wextra)
     endif()
     add_custom_command(
       OUTPUT ${binary}
-      COMMAND ${compile} -O2 -g -Wall -Wextra -o ${binary} ${CMAKE_CURRENT_SOURCE_DIR}/${source} -lm
+      COMMAND ${compile} -O2 -g -o ${binary} ${CMAKE_CURRENT_SOURCE_DIR}/${source} -lm
       DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${source} ${WEFT_MPITEST_H}
-              ${PROJECT_SOURCE_DIR}/mpi_api/include/mpi.h weft weft_start weft_privatize_pass
+              ${PROJECT_SOURCE_DIR}/mpi_api/include/mpi.h weft weft_start weft_privatize_pass weft_fortran_modules
       COMMENT "Building MPI test program ${program}"
       VERBATIM)
     add_custom_target(weft_mpi_${program} ALL DEPENDS ${binary})

@@ -1,0 +1,7 @@
+! The mpi module (MPI-3.1, 17.1.3): mpif.h's constants, sentinels and function types as a module. Its
+! routines keep implicit interfaces, as mpif.h's do, so that buffers of any type and rank pass to one
+! routine, as programs written for other MPIs' modules pass them.
+module mpi
+  implicit none
+  include 'mpif.h'
+end module mpi
