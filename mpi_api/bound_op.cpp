@@ -12,6 +12,11 @@ void call_user_function(const void* in, void* inout, std::size_t count, const vo
   const bound_op& bound = *static_cast<const bound_op*>(context);
   int length = static_cast<int>(count);  // counts come from the calls' int arguments
   MPI_Datatype datatype = bound.datatype;
+  if (bound.op->fortran_function) [[unlikely]] {
+    MPI_Fint integer = PMPI_Type_c2f(datatype);
+    reinterpret_cast<fortran_user_function*>(bound.op->function)(const_cast<void*>(in), inout, &length, &integer);
+    return;
+  }
   bound.op->function(const_cast<void*>(in), inout, &length, &datatype);
 }
 

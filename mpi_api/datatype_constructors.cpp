@@ -257,6 +257,8 @@ extern "C" int PMPI_Type_free(MPI_Datatype* datatype) {
   if (int error = check_datatype(call, no_comm, *datatype)) return error;
   if ((*datatype)->is_predefined())
     return raise_error(no_comm, MPI_ERR_TYPE, call, "%s is predefined and cannot be freed", (*datatype)->name);
+  if (is_parameterized(*datatype))
+    return raise_error(no_comm, MPI_ERR_TYPE, call, "a type from MPI_Type_create_f90_* is predefined and cannot be freed");
   // Attributes go first: a failing delete callback leaves the type as it was.
   if (int error = delete_attributes(call, no_comm, *datatype, (*datatype)->attributes)) return error;
   // Pending operations and the types built from this one keep what they use.

@@ -31,6 +31,9 @@ attribute_list& attributes_of_predefined(MPI_Datatype datatype);
 std::uint32_t predefined_index(MPI_Datatype datatype) noexcept;
 MPI_Datatype predefined_at(std::uint32_t index) noexcept;
 
+// Whether MPI_Type_create_f90_* made the datatype: such types are never freed (parameterized_types.cpp).
+bool is_parameterized(MPI_Datatype datatype) noexcept;
+
 // How errors name a datatype: its name, or what made it.
 const char* display_name(MPI_Datatype datatype) noexcept;
 

@@ -171,8 +171,16 @@ int raise_error(error_target target, int error_class, const char* call, const ch
   if (handler == MPI_ERRORS_RETURN) return error_class;
   if (!handler->is_predefined()) {
     int code = error_class;
-    if (win != MPI_WIN_NULL) handler->window_function(&win, &code);
-    else handler->function(&comm, &code);
+    if (handler->fortran_function) {
+      MPI_Fint integer = win != MPI_WIN_NULL ? PMPI_Win_c2f(win) : PMPI_Comm_c2f(comm);
+      auto* function = win != MPI_WIN_NULL ? reinterpret_cast<fortran_errhandler_function*>(handler->window_function)
+                                           : reinterpret_cast<fortran_errhandler_function*>(handler->function);
+      function(&integer, &code);
+    } else if (win != MPI_WIN_NULL) {
+      handler->window_function(&win, &code);
+    } else {
+      handler->function(&comm, &code);
+    }
     return error_class;
   }
   char detail[512];

@@ -159,9 +159,16 @@ struct weft_op_s : weft::mpi::object_header {
   weft::mpi::op_index index = weft::mpi::op_count;  // a predefined operation's place in the kernel tables
   MPI_User_function* function = nullptr;            // a user's operation
   bool commutative = true;
+  // Made from Fortran: `function` is a Fortran_user_function, which takes the datatype as an integer.
+  bool fortran_function = false;
 };
 
 namespace weft::mpi {
+
+// The Fortran forms of a user's operation and error handler: every argument by reference, handles as
+// integers.
+using fortran_user_function = void(void* in, void* inout, MPI_Fint* length, MPI_Fint* datatype);
+using fortran_errhandler_function = void(MPI_Fint* handle, MPI_Fint* error_code);
 
 // Predefined operations are shared by all ranks and not counted, as predefined datatypes are.
 inline MPI_Op retain(MPI_Op op) noexcept {
@@ -190,6 +197,8 @@ struct weft_errhandler_s : weft::mpi::object_header {
   const char* name;
   MPI_Comm_errhandler_function* function = nullptr;
   MPI_Win_errhandler_function* window_function = nullptr;
+  // Made from Fortran: the function is a fortran_errhandler_function, which takes the handle as an integer.
+  bool fortran_function = false;
 };
 
 namespace weft::mpi {

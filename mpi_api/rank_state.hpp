@@ -3,7 +3,9 @@
 
 #include <mpi.h>
 
+#include <array>
 #include <atomic>
+#include <map>
 #include <vector>
 
 #include "collectives/schedule.hpp"
@@ -27,6 +29,8 @@ struct rank_state {
   int last_used_code = MPI_ERR_LASTCODE;  // the value of the attribute MPI_LASTUSEDCODE points to
   // MPI_T_init_thread calls not yet matched by MPI_T_finalize; any thread of the rank may make them.
   std::atomic<int> tool_interface_opens{0};
+  // MPI_Type_create_f90_*'s types by (combiner, p, r): made once, never freed (parameterized_types.cpp).
+  std::map<std::array<int, 3>, MPI_Datatype> parameterized_types;
 };
 
 // Sets up the calling rank's MPI_COMM_WORLD and MPI_COMM_SELF (communicators.cpp).

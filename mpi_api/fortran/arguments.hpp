@@ -147,13 +147,20 @@ struct argument<const void*> {
   void finish(bool) noexcept {}
 };
 
+// Single-request calls leave a status's MPI_ERROR as it was (MPI-3.1, 3.2.5): C's starts with Fortran's.
+inline MPI_Status status_from(const MPI_Fint* integers) noexcept {
+  MPI_Status status{};
+  if (!ignores_status(integers)) status.MPI_ERROR = integers[2];
+  return status;
+}
+
 // One status the call fills.
 template <>
 struct argument<MPI_Status*> {
   using fortran = MPI_Fint*;
   MPI_Fint* integers;
-  MPI_Status status{};
-  argument(fortran f) noexcept : integers(f) {}
+  MPI_Status status;
+  argument(fortran f) noexcept : integers(f), status(status_from(f)) {}
   MPI_Status* c() noexcept { return ignores_status(integers) ? MPI_STATUS_IGNORE : &status; }
   void finish(bool succeeded) noexcept {
     if (succeeded && !ignores_status(integers)) PMPI_Status_c2f(&status, integers);

@@ -37,8 +37,11 @@ class request_array {
 // The statuses of one call: C's for the call, copied into Fortran's array entry by entry.
 class status_array {
  public:
+  // MPI_ERROR is set only where a call reports MPI_ERR_IN_STATUS; elsewhere it keeps Fortran's value.
   status_array(MPI_Fint* integers, MPI_Fint count)
-      : integers_(integers), statuses_(ignores_status(integers) || count <= 0 ? 0 : count) {}
+      : integers_(integers), statuses_(ignores_status(integers) || count <= 0 ? 0 : count) {
+    for (std::size_t i = 0; i < statuses_.size(); ++i) statuses_[i].MPI_ERROR = integers[i * status_size + 2];
+  }
 
   MPI_Status* data() noexcept { return statuses_.empty() ? MPI_STATUSES_IGNORE : statuses_.data(); }
   void deliver(int count) {
@@ -77,7 +80,7 @@ void testall(const MPI_Fint* count, MPI_Fint* requests, MPI_Fint* flag, MPI_Fint
 template <auto Waitany>
 void waitany(const MPI_Fint* count, MPI_Fint* requests, MPI_Fint* index, MPI_Fint* status, MPI_Fint* ierror) {
   request_array handles(requests, *count);
-  MPI_Status c_status{};
+  MPI_Status c_status = weft::fortran::status_from(status);
   *ierror = Waitany(*count, handles.data(), index, &c_status);
   if (*ierror != MPI_SUCCESS) return;
   *index = from_zero(*index);
@@ -88,7 +91,7 @@ template <auto Testany>
 void testany(const MPI_Fint* count, MPI_Fint* requests, MPI_Fint* index, MPI_Fint* flag, MPI_Fint* status,
              MPI_Fint* ierror) {
   request_array handles(requests, *count);
-  MPI_Status c_status{};
+  MPI_Status c_status = weft::fortran::status_from(status);
   *ierror = Testany(*count, handles.data(), index, flag, &c_status);
   if (*ierror != MPI_SUCCESS) return;
   *index = from_zero(*index);
