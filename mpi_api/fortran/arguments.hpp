@@ -224,11 +224,21 @@ using fortran_t = typename argument<C>::fortran;
 }  // namespace weft::fortran
 
 // Defines the Fortran names of MPI_<Name>: mpi_<lower>_ (weak, for profiling tools) calling MPI_<Name>,
-// and pmpi_<lower>_ calling PMPI_<Name>, each through implementation<the C function>.
+// and pmpi_<lower>_ calling PMPI_<Name>, each through implementation<the C function>. The parameters end
+// with `MPI_Fint* ierror` (before any string lengths), which mpi_f08's interfaces leave out when the
+// program does: an absent OPTIONAL argument arrives as a null pointer.
 #define WEFT_FORTRAN_BINDING(lower, Name, implementation, parameters, arguments) \
-  extern "C" [[gnu::weak]] void mpi_##lower##_ parameters { implementation<MPI_##Name> arguments; } \
-  extern "C" void pmpi_##lower##_ parameters { implementation<PMPI_##Name> arguments; }
-// The same for the functions that return a value (MPI_Wtime and the address arithmetic).
+  extern "C" [[gnu::weak]] void mpi_##lower##_ parameters {                      \
+    MPI_Fint unwanted_error;                                                     \
+    if (ierror == nullptr) ierror = &unwanted_error;                             \
+    implementation<MPI_##Name> arguments;                                        \
+  }                                                                              \
+  extern "C" void pmpi_##lower##_ parameters {                                   \
+    MPI_Fint unwanted_error;                                                     \
+    if (ierror == nullptr) ierror = &unwanted_error;                             \
+    implementation<PMPI_##Name> arguments;                                       \
+  }
+// The same for the functions that return a value (MPI_Wtime and the address arithmetic) and take no ierror.
 #define WEFT_FORTRAN_FUNCTION(lower, Name, result, parameters, arguments) \
   extern "C" [[gnu::weak]] result mpi_##lower##_ parameters { return MPI_##Name arguments; } \
   extern "C" result pmpi_##lower##_ parameters { return PMPI_##Name arguments; }

@@ -50,11 +50,6 @@ void error_string(const MPI_Fint* errorcode, char* string, MPI_Fint* resultlen, 
                                              [&](char* text, int* written) { return Error_string(*errorcode, text, written); });
 }
 
-template <auto Pcontrol>
-void pcontrol(const MPI_Fint* level) {
-  Pcontrol(*level);
-}
-
 }  // namespace
 
 WEFT_FORTRAN_BINDING(init, Init, init, (MPI_Fint* ierror), (ierror))
@@ -70,8 +65,8 @@ WEFT_FORTRAN_BINDING(error_string, Error_string, error_string,
                      (const MPI_Fint* errorcode, char* string, MPI_Fint* resultlen, MPI_Fint* ierror,
                       std::size_t string_length),
                      (errorcode, string, resultlen, ierror, string_length))
-// MPI_PCONTROL(LEVEL): no ierror, as in every binding.
-WEFT_FORTRAN_BINDING(pcontrol, Pcontrol, pcontrol, (const MPI_Fint* level), (level))
+// MPI_PCONTROL(LEVEL): a subroutine without ierror, in every binding; its result goes unread.
+WEFT_FORTRAN_FUNCTION(pcontrol, Pcontrol, int, (const MPI_Fint* level), (*level))
 WEFT_FORTRAN_FUNCTION(wtime, Wtime, double, (), ())
 WEFT_FORTRAN_FUNCTION(wtick, Wtick, double, (), ())
 WEFT_FORTRAN_FUNCTION(aint_add, Aint_add, MPI_Aint, (const MPI_Aint* base, const MPI_Aint* disp), (*base, *disp))

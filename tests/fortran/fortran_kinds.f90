@@ -1,6 +1,7 @@
 ! Fortran's kinds as MPI datatypes: MPI_TYPE_CREATE_F90_REAL, _COMPLEX and _INTEGER give the type of the
 ! kind SELECTED_REAL_KIND / SELECTED_INT_KIND selects, reductions on them are exact, and
-! MPI_TYPE_MATCH_SIZE answers Fortran's types (a 16-byte REAL is binary128, not C's long double).
+! MPI_TYPE_MATCH_SIZE answers Fortran's types (a 16-byte REAL is binary128, not C's long double), with
+! the size MPI_SIZEOF gives of a variable.
 program fortran_kinds
   use mpi
   implicit none
@@ -12,7 +13,8 @@ program fortran_kinds
   integer :: rank, nranks, ierr, quad_type, long_type, complex_type, matched, n_ints, n_addrs, n_types, combiner
   integer :: arguments(2), error
   integer(kind=MPI_ADDRESS_KIND) :: no_addresses(1)
-  integer :: no_types(1)
+  integer :: no_types(1), element_size
+  double precision :: matrix(3, 3)
 
   call MPI_INIT(ierr)
   call MPI_COMM_RANK(MPI_COMM_WORLD, rank, ierr)
@@ -27,8 +29,14 @@ program fortran_kinds
   call check(combiner == MPI_COMBINER_F90_REAL .and. n_ints == 2, 'F90_REAL envelope')
   call MPI_TYPE_GET_CONTENTS(quad_type, 2, 0, 0, arguments, no_addresses, no_types, ierr)
   call check(arguments(1) == 30 .and. arguments(2) == MPI_UNDEFINED, 'F90_REAL contents')
-  call MPI_TYPE_MATCH_SIZE(MPI_TYPECLASS_REAL, 16, matched, ierr)
+  call MPI_SIZEOF(q, element_size, ierr)
+  call check(element_size == 16, 'MPI_SIZEOF of a REAL(quad)')
+  call MPI_TYPE_MATCH_SIZE(MPI_TYPECLASS_REAL, element_size, matched, ierr)
   call check(matched == MPI_REAL16, 'a 16-byte REAL is MPI_REAL16')
+  call MPI_SIZEOF(matrix, element_size, ierr)
+  call check(element_size == 8, 'MPI_SIZEOF of an array gives its element''s size')
+  call MPI_SIZEOF(z, element_size, ierr)
+  call check(element_size == 16, 'MPI_SIZEOF of a COMPLEX(dp)')
   call MPI_TYPE_MATCH_SIZE(MPI_TYPECLASS_INTEGER, 8, matched, ierr)
   call check(matched == MPI_INTEGER8, 'an 8-byte INTEGER is MPI_INTEGER8')
 

@@ -6,7 +6,8 @@
 #         [-DSANITIZE_LINK_FLAGS=<a sanitized build's link flags>] -P find_mpi_test.cmake
 # Against a sanitized build the project links with the sanitizers itself, as a user's must: FindMPI keeps
 # only the -Wl, -L and -l items of the wrappers' link line, not the driver's -fsanitize. gcc is left out
-# there, since its sanitizer runtime is not the one the library was built against.
+# there, since its sanitizer runtime is not the one the library was built against. FORTRAN_PROJECT_DIR, a
+# Fortran project, builds with flang 19 through mpifort the same way.
 include(${CMAKE_CURRENT_LIST_DIR}/check_command.cmake)
 
 foreach(variable IN ITEMS WEFT_BIN PROJECT_DIR WORK_DIR GENERATOR MAKE_PROGRAM)
@@ -58,6 +59,26 @@ function(build_and_run c_compiler cxx_compiler wrapper_flags)
 endfunction()
 
 build_and_run(clang-19 clang++-19 "")
+
+# The Fortran component: flang 19, which loads the pass; the module and mpif.h from Weft's include folder.
+if(DEFINED FORTRAN_PROJECT_DIR AND DEFINED FORTRAN_COMPILER)
+  set(build_dir ${WORK_DIR}/fortran)
+  weft_check_command(STATUS 0
+    COMMAND ${CMAKE_COMMAND} -E env "PATH=${WEFT_BIN}:$ENV{PATH}"
+            ${CMAKE_COMMAND} -S ${FORTRAN_PROJECT_DIR} -B ${build_dir} -G ${GENERATOR}
+            -DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM} -DCMAKE_Fortran_COMPILER=${FORTRAN_COMPILER}
+            -DMPI_Fortran_COMPILER=${WEFT_BIN}/mpifort "-DCMAKE_EXE_LINKER_FLAGS=${SANITIZE_LINK_FLAGS}")
+  foreach(expected IN ITEMS "MPI_Fortran_INCLUDE_DIRS: ${prefix}/include" "${prefix}/lib/libweft_fortran.a"
+                            "MPI_Fortran_HAVE_F77_HEADER: TRUE" "MPI_Fortran_HAVE_F90_MODULE: TRUE")
+    string(FIND "${WEFT_CHECK_OUTPUT}" "${expected}" found)
+    if(found EQUAL -1)
+      message(FATAL_ERROR "FindMPI did not find `${expected}` through mpifort; output:\n${WEFT_CHECK_OUTPUT}")
+    endif()
+  endforeach()
+  weft_check_command(STATUS 0 COMMAND ${CMAKE_COMMAND} --build ${build_dir})
+  weft_check_command(STATUS 0 EXPECT "Fortran: 4 ranks, sum of ranks 6\n"
+    COMMAND ${CMAKE_COMMAND} -E env --unset=LD_LIBRARY_PATH ${WEFT_BIN}/mpirun -n 4 ${build_dir}/allreduce_fortran)
+endif()
 if(NOT SANITIZE_LINK_FLAGS)
   build_and_run(gcc g++ -no-privatize)
 endif()

@@ -1,0 +1,197 @@
+# Included by fortran_interface.cmake, with mpi.h's `declarations` and `f08_constants` read: writes F08,
+# the mpi_f08 module's source, from mpi_f08.f90.in and what mpi.h tells: the handle types with == and /=,
+# the constants as named constants of their types, and an interface for every routine whose Fortran 2008
+# form the C declaration tells. Each
+# interface is BIND(C) to the routine's mpif.h binding (mpi_send_), which takes every argument by
+# reference: a TYPE(MPI_Comm) is its one INTEGER, a TYPE(MPI_Status) its MPI_STATUS_SIZE INTEGERs, and an
+# absent OPTIONAL ierror a null pointer the binding allows for. Routines with strings are procedures of the
+# module around such an interface (f08_string_procedure). Routines with procedures, and those the module
+# writes by hand (MPI_Init, the functions), are left to mpi_f08.f90.in.
+
+# The C parameters that are LOGICAL in Fortran, by name (the C prototypes say int).
+set(logical_names flag commute reorder periods remain_dims weighted)
+# The f08 handle types.
+set(handle_types MPI_Comm MPI_Datatype MPI_Errhandler MPI_File MPI_Group MPI_Info MPI_Message MPI_Op MPI_Request
+    MPI_Win)
+set(f08_by_hand "^(Init|Init_thread|Wtime|Wtick|Aint_add|Aint_diff|Pcontrol|Attr_.*|Keyval_.*|Status_c2f|Status_f2c)$")
+set(f08_not_typed "char|_function|\\.\\.\\.")
+
+# Sets `declaration` to the Fortran declaration of C parameter `parameter` of routine `routine`.
+function(f08_dummy parameter routine)
+  if(parameter MATCHES "^(.*[^A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)\\[\\]\\[([0-9]+)\\]$")
+    set(base "${CMAKE_MATCH_1}")
+    set(dummy "${CMAKE_MATCH_2}")
+    set(shape "(${CMAKE_MATCH_3}, *)")
+  elseif(parameter MATCHES "^(.*[^A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)\\[\\]$")
+    set(base "${CMAKE_MATCH_1}")
+    set(dummy "${CMAKE_MATCH_2}")
+    set(shape "(*)")
+  elseif(parameter MATCHES "^(.*[^A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)$")
+    set(base "${CMAKE_MATCH_1}")
+    set(dummy "${CMAKE_MATCH_2}")
+    set(shape "")
+  endif()
+  string(STRIP "${base}" base)
+  set(const FALSE)
+  if(base MATCHES "^const ")
+    set(const TRUE)
+    string(REGEX REPLACE "^const " "" base "${base}")
+  endif()
+  set(pointer FALSE)
+  if(base MATCHES "\\*$")
+    set(pointer TRUE)
+    string(REGEX REPLACE " *\\*$" "" base "${base}")
+  endif()
+  # Inputs by value in C are INTENT(IN); what C reaches through a pointer may be written.
+  set(intent "")
+  if(NOT pointer AND shape STREQUAL "")
+    set(intent ", intent(in)")
+  elseif(const)
+    set(intent ", intent(in)")
+  endif()
+  set(prefix "")
+  if(base STREQUAL "void")
+    if(dummy MATCHES "^(baseptr|buffer_addr)$")
+      set(type "type(c_ptr)")  # the call stores an address there
+    else()
+      # A choice buffer: any type and rank; the nonblocking calls' are ASYNCHRONOUS.
+      set(prefix "    !dir$ ignore_tkr(tkr) ${dummy}\n")
+      set(type "type(*)")
+      set(shape "(*)")
+      if(routine MATCHES "^(I[a-z]|R[a-z]|Start|.*_init$|Put|Get|Accumulate|Get_accumulate|Fetch_and_op|Compare_and_swap)")
+        string(APPEND intent ", asynchronous")
+      endif()
+    endif()
+  elseif(base STREQUAL "char" AND pointer AND shape STREQUAL "")
+    # A string: CHARACTER(*) in the procedure; its characters and length go to the binding.
+    set(type "character(len=*)")
+    if(const)
+      set(intent ", intent(in)")
+    else()
+      set(intent ", intent(out)")
+    endif()
+    set(string_argument TRUE PARENT_SCOPE)
+  elseif(base STREQUAL "int")
+    list(FIND logical_names ${dummy} logical)
+    if(logical EQUAL -1)
+      set(type "integer")
+    else()
+      set(type "logical")
+    endif()
+  elseif(base STREQUAL "MPI_Aint")
+    set(type "integer(MPI_ADDRESS_KIND)")
+  elseif(base STREQUAL "MPI_Offset")
+    set(type "integer(MPI_OFFSET_KIND)")
+  elseif(base STREQUAL "MPI_Count")
+    set(type "integer(MPI_COUNT_KIND)")
+  elseif(base STREQUAL "MPI_Status")
+    set(type "type(MPI_Status)")
+  elseif(base IN_LIST handle_types)
+    set(type "type(${base})")
+  else()
+    message(FATAL_ERROR "no Fortran 2008 type for '${parameter}' of MPI_${routine}")
+  endif()
+  set(declaration "${prefix}    ${type}${intent} :: ${dummy}${shape}" PARENT_SCOPE)
+  set(dummy_name ${dummy} PARENT_SCOPE)
+endfunction()
+
+# A routine with strings is a procedure of the module that passes each string's characters to the binding,
+# through a BIND(C) interface weft_<lower>, and their lengths after ierror, where flang passes them.
+function(f08_string_procedure name lower parameters)
+  set(dummies "")
+  set(procedure_body "")
+  set(binding_body "")
+  set(actuals "")
+  set(lengths "")
+  set(length_dummies "")
+  string(REPLACE "," ";" parameter_list "${parameters}")
+  foreach(parameter IN LISTS parameter_list)
+    string(STRIP "${parameter}" parameter)
+    set(string_argument FALSE)
+    f08_dummy("${parameter}" ${name})
+    string(APPEND dummies "${dummy_name}, ")
+    string(APPEND procedure_body "${declaration}\n")
+    if(string_argument)
+      string(APPEND binding_body "    character(kind=c_char) :: ${dummy_name}(*)\n")
+      string(APPEND lengths ", len(${dummy_name}, kind=c_size_t)")
+      string(APPEND length_dummies ", ${dummy_name}_length")
+      string(APPEND binding_body "    integer(c_size_t), value :: ${dummy_name}_length\n")
+    else()
+      string(APPEND binding_body "${declaration}\n")
+    endif()
+  endforeach()
+  string(CONCAT procedure
+    "  subroutine MPI_${name}(${dummies}ierror)\n${procedure_body}"
+    "    integer, optional, intent(out) :: ierror\n"
+    "    interface\n"
+    "      subroutine weft_${lower}(${dummies}ierror${length_dummies}) bind(C, name=\"mpi_${lower}_\")\n"
+    "        import\n        implicit none\n${binding_body}"
+    "        integer, intent(out) :: ierror\n"
+    "      end subroutine weft_${lower}\n"
+    "    end interface\n"
+    "    integer :: error\n"
+    "    call weft_${lower}(${dummies}error${lengths})\n"
+    "    if (present(ierror)) ierror = error\n"
+    "  end subroutine MPI_${name}\n")
+  set(F08_PROCEDURES "${F08_PROCEDURES}${procedure}" PARENT_SCOPE)
+endfunction()
+
+set(f08_interfaces "")
+set(F08_PROCEDURES "")
+foreach(declaration_text IN LISTS declarations)
+  read_declaration("${declaration_text}")
+  if(name MATCHES "${not_fortran}" OR name MATCHES "${f08_by_hand}" OR NOT result STREQUAL "int"
+     OR "MPI_${name}" IN_LIST unbound_names)
+    continue()
+  endif()
+  string(TOLOWER ${name} lower)
+  if(parameters MATCHES "char \\*[a-z_]+(,|$)" AND NOT parameters MATCHES "_function|\\.\\.\\.|char \\*\\*|char \\*[a-z_]+\\[\\]")
+    f08_string_procedure(${name} ${lower} "${parameters}")
+    continue()
+  endif()
+  if(parameters MATCHES "${f08_not_typed}")
+    continue()
+  endif()
+  set(dummies "")
+  set(body "")
+  if(NOT parameters STREQUAL "void")
+    string(REPLACE "," ";" parameter_list "${parameters}")
+    foreach(parameter IN LISTS parameter_list)
+      string(STRIP "${parameter}" parameter)
+      f08_dummy("${parameter}" ${name})
+      string(APPEND dummies "${dummy_name}, ")
+      string(APPEND body "${declaration}\n")
+    endforeach()
+  endif()
+  string(APPEND f08_interfaces
+    "  subroutine MPI_${name}(${dummies}ierror) bind(C, name=\"mpi_${lower}_\")\n"
+    "    import\n    implicit none\n${body}"
+    "    integer, optional, intent(out) :: ierror\n"
+    "  end subroutine MPI_${name}\n")
+endforeach()
+
+# The handle types, and == and /= on each.
+set(F08_TYPES "")
+set(equality "")
+set(inequality "")
+foreach(handle_type IN LISTS handle_types)
+  string(TOLOWER ${handle_type} lower_type)
+  string(APPEND F08_TYPES "  type, bind(C) :: ${handle_type}\n    integer :: MPI_VAL\n  end type ${handle_type}\n")
+  string(APPEND equality "    module procedure weft_${lower_type}_equal\n")
+  string(APPEND inequality "    module procedure weft_${lower_type}_unequal\n")
+  string(APPEND F08_PROCEDURES
+    "  elemental logical function weft_${lower_type}_equal(a, b)\n"
+    "    type(${handle_type}), intent(in) :: a, b\n"
+    "    weft_${lower_type}_equal = a%MPI_VAL == b%MPI_VAL\n"
+    "  end function weft_${lower_type}_equal\n"
+    "  elemental logical function weft_${lower_type}_unequal(a, b)\n"
+    "    type(${handle_type}), intent(in) :: a, b\n"
+    "    weft_${lower_type}_unequal = a%MPI_VAL /= b%MPI_VAL\n"
+    "  end function weft_${lower_type}_unequal\n")
+endforeach()
+string(CONCAT F08_DECLARATIONS
+  "${f08_constants}\n"
+  "  interface operator(==)\n${equality}  end interface\n"
+  "  interface operator(/=)\n${inequality}  end interface\n\n"
+  "  interface\n${f08_interfaces}  end interface\n")
+configure_file(${CMAKE_CURRENT_LIST_DIR}/mpi_f08.f90.in ${F08} @ONLY)

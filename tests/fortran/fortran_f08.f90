@@ -1,0 +1,113 @@
+! use mpi_f08: handles as types compared with == and /=, TYPE(MPI_Status) with %MPI_SOURCE, ierror left
+! out or given by keyword, LOGICAL flags, arrays of requests and statuses, derived datatypes and
+! communicators, collectives with MPI_IN_PLACE, strings (names, info, error strings).
+program fortran_f08
+  use mpi_f08
+  implicit none
+  character(*), parameter :: program_name = 'fortran_f08'
+  integer :: rank, nranks, next, prev, ierr, i, count, outcount, indices(2), token, dims(1), source, dest
+  type(MPI_Status) :: status, statuses(4)
+  type(MPI_Request) :: requests(4)
+  type(MPI_Comm) :: halves, cart, copy
+  type(MPI_Datatype) :: row
+  double precision :: values(4), incoming(4), sums(2)
+  integer :: grid(3, 4), received(4)
+  logical :: flag, periods(1)
+  type(MPI_Info) :: info
+  character(len=MPI_MAX_OBJECT_NAME) :: name
+  character(len=MPI_MAX_INFO_VAL) :: value
+  character(len=MPI_MAX_ERROR_STRING) :: message
+  integer :: length
+
+  call MPI_Init()
+  call MPI_Comm_rank(MPI_COMM_WORLD, rank)
+  call MPI_Comm_size(MPI_COMM_WORLD, nranks, ierror=ierr)
+  call check(ierr == MPI_SUCCESS, 'ierror by keyword')
+  next = mod(rank + 1, nranks)
+  prev = mod(rank + nranks - 1, nranks)
+
+  values = [(rank * 10 + i, i = 1, 4)]
+  call MPI_Sendrecv(values, 4, MPI_DOUBLE_PRECISION, next, 1, incoming, 4, MPI_DOUBLE_PRECISION, prev, 1, &
+                    MPI_COMM_WORLD, status)
+  call MPI_Get_count(status, MPI_DOUBLE_PRECISION, count)
+  call check(status%MPI_SOURCE == prev .and. status%MPI_TAG == 1 .and. count == 4, 'status as a type')
+  call check(all(incoming == [(prev * 10 + i, i = 1, 4)]), 'sendrecv data')
+
+  call MPI_Irecv(received(1), 1, MPI_INTEGER, prev, 2, MPI_COMM_WORLD, requests(1))
+  call MPI_Irecv(received(2), 1, MPI_INTEGER, next, 3, MPI_COMM_WORLD, requests(2))
+  call MPI_Isend(rank, 1, MPI_INTEGER, next, 2, MPI_COMM_WORLD, requests(3))
+  call MPI_Isend(rank, 1, MPI_INTEGER, prev, 3, MPI_COMM_WORLD, requests(4))
+  call MPI_Waitall(4, requests, statuses)
+  call check(all(requests == MPI_REQUEST_NULL), 'waitall frees the requests (==)')
+  call check(received(1) == prev .and. received(2) == next .and. statuses(2)%MPI_SOURCE == next, 'waitall')
+
+  call MPI_Irecv(token, 1, MPI_INTEGER, prev, 4, MPI_COMM_WORLD, requests(1))
+  requests(2) = MPI_REQUEST_NULL
+  call MPI_Send(rank, 1, MPI_INTEGER, next, 4, MPI_COMM_WORLD)
+  call MPI_Waitsome(2, requests, outcount, indices, statuses)
+  call check(outcount == 1 .and. indices(1) == 1 .and. token == prev, 'waitsome counts from 1')
+
+  call MPI_Send(rank, 1, MPI_INTEGER, next, 5, MPI_COMM_WORLD)
+  call MPI_Probe(prev, 5, MPI_COMM_WORLD, status)
+  call MPI_Iprobe(prev, 5, MPI_COMM_WORLD, flag, MPI_STATUS_IGNORE)
+  call check(flag, 'iprobe flag is a LOGICAL')
+  call MPI_Recv(token, 1, MPI_INTEGER, status%MPI_SOURCE, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE)
+  call check(token == prev, 'recv after probe')
+
+  ! A row of a column-major array.
+  grid = reshape([(rank * 100 + i, i = 1, 12)], [3, 4])
+  call MPI_Type_vector(4, 1, 3, MPI_INTEGER, row)
+  call MPI_Type_commit(row)
+  call MPI_Sendrecv(grid(3, 1), 1, row, next, 6, received, 4, MPI_INTEGER, prev, 6, MPI_COMM_WORLD, MPI_STATUS_IGNORE)
+  call check(all(received == prev * 100 + [3, 6, 9, 12]), 'vector of a row')
+  call MPI_Type_free(row)
+  call check(row == MPI_DATATYPE_NULL, 'type free')
+
+  sums = [dble(rank), 1d0]
+  call MPI_Allreduce(MPI_IN_PLACE, sums, 2, MPI_DOUBLE_PRECISION, MPI_SUM, MPI_COMM_WORLD)
+  call check(sums(1) == nranks * (nranks - 1) / 2 .and. sums(2) == nranks, 'allreduce in place')
+
+  call MPI_Comm_split(MPI_COMM_WORLD, mod(rank, 2), rank, halves)
+  call MPI_Comm_dup(halves, copy)
+  call check(copy /= halves .and. copy /= MPI_COMM_NULL, 'dup is another communicator (/=)')
+  call MPI_Comm_free(copy)
+  call MPI_Comm_free(halves)
+  call check(halves == MPI_COMM_NULL, 'comm free')
+
+  dims(1) = nranks
+  periods(1) = .true.
+  call MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, .false., cart)
+  call MPI_Cart_shift(cart, 0, 1, source, dest)
+  call check(source == prev .and. dest == next, 'cart with LOGICAL periods')
+  call MPI_Comm_free(cart)
+
+  call MPI_Comm_dup(MPI_COMM_WORLD, copy)
+  call MPI_Comm_set_name(copy, 'a copy of the world')
+  call MPI_Comm_get_name(copy, name, length)
+  call check(name == 'a copy of the world' .and. length == 19, 'communicator name')
+  call MPI_Comm_free(copy)
+  call MPI_Info_create(info)
+  call MPI_Info_set(info, 'colour', 'blue')
+  call MPI_Info_get(info, 'colour', MPI_MAX_INFO_VAL, value, flag)
+  call check(flag .and. value == 'blue', 'info value')
+  call MPI_Info_free(info)
+  call check(info == MPI_INFO_NULL, 'info free')
+  call MPI_Error_string(MPI_ERR_RANK, message, length)
+  call check(length > 0 .and. len_trim(message) == length, 'error string')
+  call MPI_Get_processor_name(name, length, ierr)
+  call check(ierr == MPI_SUCCESS .and. length > 0, 'processor name')
+
+  call MPI_Barrier(MPI_COMM_WORLD)
+  if (rank == 0) print '(a)', 'fortran_f08: ok'
+  call MPI_Finalize()
+
+contains
+  subroutine check(condition, what)
+    logical, intent(in) :: condition
+    character(*), intent(in) :: what
+    if (.not. condition) then
+      print '(3a, i0, 2a)', program_name, ': rank ', rank, ' failed: ', what
+      call MPI_Abort(MPI_COMM_WORLD, 1)
+    end if
+  end subroutine check
+end program fortran_f08
