@@ -11,6 +11,8 @@
 #include <tuple>
 #include <type_traits>
 
+#include "mpi_api/fortran_handles.hpp"
+
 namespace weft::fortran {
 
 // Fortran's status: MPI_SOURCE, MPI_TAG, MPI_ERROR, then the rest of MPI_Status_c2f's layout.
@@ -45,26 +47,32 @@ inline bool ignores_status(const MPI_Fint* status) noexcept {
   return status == weft_mpi_status_ignore_ || status == weft_mpi_statuses_ignore_;
 }
 
-// The conversions of one kind of handle.
+// The conversions of one kind of handle. An integer is looked up in place (every call converts its
+// handles); a handle's integer, an output, through MPI_*_c2f.
 template <class Handle>
 struct handle_kind;
-#define WEFT_FORTRAN_HANDLE_KIND(Handle, Name)                                             \
-  template <>                                                                              \
-  struct handle_kind<Handle> {                                                             \
-    static Handle to_c(MPI_Fint integer) noexcept { return PMPI_##Name##_f2c(integer); }   \
-    static MPI_Fint to_fortran(Handle handle) noexcept { return PMPI_##Name##_c2f(handle); } \
+#define WEFT_FORTRAN_HANDLE_KIND(Handle, Name, kind)                                                             \
+  template <>                                                                                                    \
+  struct handle_kind<Handle> {                                                                                   \
+    static Handle to_c(MPI_Fint integer) noexcept { return mpi::handle_of<Handle>(integer, mpi::object_kind::kind); } \
+    static MPI_Fint to_fortran(Handle handle) noexcept { return PMPI_##Name##_c2f(handle); }                       \
   };
-WEFT_FORTRAN_HANDLE_KIND(MPI_Comm, Comm)
-WEFT_FORTRAN_HANDLE_KIND(MPI_Group, Group)
-WEFT_FORTRAN_HANDLE_KIND(MPI_Datatype, Type)
-WEFT_FORTRAN_HANDLE_KIND(MPI_Op, Op)
-WEFT_FORTRAN_HANDLE_KIND(MPI_Errhandler, Errhandler)
-WEFT_FORTRAN_HANDLE_KIND(MPI_Request, Request)
-WEFT_FORTRAN_HANDLE_KIND(MPI_Message, Message)
-WEFT_FORTRAN_HANDLE_KIND(MPI_Info, Info)
-WEFT_FORTRAN_HANDLE_KIND(MPI_Win, Win)
-WEFT_FORTRAN_HANDLE_KIND(MPI_File, File)
+WEFT_FORTRAN_HANDLE_KIND(MPI_Comm, Comm, communicator)
+WEFT_FORTRAN_HANDLE_KIND(MPI_Group, Group, group)
+WEFT_FORTRAN_HANDLE_KIND(MPI_Datatype, Type, datatype)
+WEFT_FORTRAN_HANDLE_KIND(MPI_Op, Op, op)
+WEFT_FORTRAN_HANDLE_KIND(MPI_Errhandler, Errhandler, errhandler)
+WEFT_FORTRAN_HANDLE_KIND(MPI_Request, Request, request)
+WEFT_FORTRAN_HANDLE_KIND(MPI_Message, Message, message)
+WEFT_FORTRAN_HANDLE_KIND(MPI_Info, Info, info)
+WEFT_FORTRAN_HANDLE_KIND(MPI_Win, Win, window)
 #undef WEFT_FORTRAN_HANDLE_KIND
+// Files are not objects of the library yet (MPI-IO): their conversions answer as not implemented.
+template <>
+struct handle_kind<MPI_File> {
+  static MPI_File to_c(MPI_Fint integer) noexcept { return PMPI_File_f2c(integer); }
+  static MPI_Fint to_fortran(MPI_File handle) noexcept { return PMPI_File_c2f(handle); }
+};
 
 template <class T>
 concept handle = requires(MPI_Fint integer) { handle_kind<T>::to_c(integer); };

@@ -1,0 +1,109 @@
+#pragma once
+// The table of handles as Fortran integers (handle_conversion.cpp): a C handle is a pointer; its integer is
+// an index into one table of the process, given on an object's first conversion and returned to the table
+// when the object goes, so integers stay small and a stale one finds nothing. The null handles are 0.
+// Inline here so that the Fortran bindings (fortran/arguments.hpp) look integers up in place.
+
+#include <mpi.h>
+
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <mutex>
+#include <vector>
+
+#include "mpi_api/errors.hpp"
+#include "mpi_api/handles.hpp"
+
+namespace weft::mpi {
+
+// Conversions are on the path of every Fortran call (a send converts its communicator and datatype), so
+// looking an integer up takes no lock: the objects sit in chunks that, once made, never move or go, and an
+// entry is published with a release store. Giving and taking back integers is rare and locked.
+class handle_table {
+ public:
+  // The predefined objects take the integers mpif.h names them by: 1, 2, ... in mpi.h's order.
+  handle_table() {
+    object_header* const predefined[] = {
+#include "predefined_handles.inc"
+    };
+    for (object_header* object : predefined) add(*object);
+  }
+
+  MPI_Fint integer_of(object_header& object) {
+    std::atomic_ref<MPI_Fint> integer(object.fortran_handle);
+    if (MPI_Fint given = integer.load(std::memory_order_acquire); given != 0) return given;
+    std::lock_guard lock(mutex_);
+    if (integer.load(std::memory_order_relaxed) == 0) {
+      if (free_.empty()) {
+        add(object);
+      } else {
+        MPI_Fint reused = free_.back();
+        free_.pop_back();
+        entry(reused).store(&object, std::memory_order_release);
+        integer.store(reused, std::memory_order_release);
+      }
+    }
+    return integer.load(std::memory_order_relaxed);
+  }
+
+  [[gnu::always_inline]] object_header* object_of(MPI_Fint integer) const noexcept {
+    if (integer <= 0 || integer > used_.load(std::memory_order_acquire)) return nullptr;
+    return entry(integer).load(std::memory_order_acquire);
+  }
+
+  void forget(object_header& object) {
+    std::lock_guard lock(mutex_);
+    entry(object.fortran_handle).store(nullptr, std::memory_order_release);
+    free_.push_back(object.fortran_handle);
+    std::atomic_ref<MPI_Fint>(object.fortran_handle).store(0, std::memory_order_release);
+  }
+
+ private:
+  static constexpr int chunk_bits = 12;
+  static constexpr std::size_t chunk_size = std::size_t{1} << chunk_bits;
+  using chunk = std::array<std::atomic<object_header*>, chunk_size>;
+
+  // Integer i names entry i of the chunks laid end to end (0 is the null handle's, never an object's).
+  [[gnu::always_inline]] std::atomic<object_header*>& entry(MPI_Fint integer) const noexcept {
+    auto index = static_cast<std::size_t>(integer);
+    return (*chunks_[index >> chunk_bits].load(std::memory_order_acquire))[index & (chunk_size - 1)];
+  }
+
+  // The next integer, for `object`; with the lock held (or from the constructor).
+  void add(object_header& object) {
+    MPI_Fint integer = used_.load(std::memory_order_relaxed) + 1;
+    auto index = static_cast<std::size_t>(integer);
+    if ((index >> chunk_bits) >= chunks_.size()) {
+      raise_error(MPI_COMM_WORLD, MPI_ERR_INTERN, "MPI_*_c2f", "more than %zu objects have Fortran integers",
+                  chunks_.size() * chunk_size - 1);
+      return;
+    }
+    if (chunks_[index >> chunk_bits].load(std::memory_order_relaxed) == nullptr)
+      chunks_[index >> chunk_bits].store(new chunk(), std::memory_order_release);
+    entry(integer).store(&object, std::memory_order_release);
+    std::atomic_ref<MPI_Fint>(object.fortran_handle).store(integer, std::memory_order_release);
+    used_.store(integer, std::memory_order_release);
+  }
+
+  std::mutex mutex_;
+  std::array<std::atomic<chunk*>, 4096> chunks_{};  // up to 16 M integers, chunks made as they fill
+  std::atomic<MPI_Fint> used_{0};                   // the highest integer given
+  std::vector<MPI_Fint> free_;                       // integers given back, for reuse
+};
+
+[[gnu::always_inline]] inline handle_table& fortran_handles() {
+  static handle_table the_table;
+  return the_table;
+}
+
+// The object of `kind` an integer names; the null handle when it names none.
+template <class Handle>
+[[gnu::always_inline]] inline Handle handle_of(MPI_Fint integer, object_kind kind) noexcept {
+  object_header* object = fortran_handles().object_of(integer);
+  if (object == nullptr || object->kind != kind) [[unlikely]]
+    return nullptr;
+  return static_cast<Handle>(object);
+}
+
+}  // namespace weft::mpi
