@@ -5,11 +5,12 @@
 #   BINDINGS        the Fortran names (mpi_send_, pmpi_send_) of every MPI_ function whose parameters
 #                   convert by type alone (fortran/arguments.hpp);
 #   SIZEOF          the mpi module's MPI_SIZEOF, a generic of one procedure per type and kind;
-#   F08             the mpi_f08 module's constants and interfaces (mpi_f08_declarations.cmake);
+#   F08             the mpi_f08 module's source (mpi_f08_declarations.cmake);
+#   MPI_INTERFACES  the mpi module's interfaces (the same);
 #   UNBOUND         the functions that have neither such a binding nor one written by hand in SOURCES
 #                   (a line `WEFT_FORTRAN_BINDING(lower, Name, ...` or `WEFT_FORTRAN_FUNCTION(...`).
 #   cmake -DMPI_H=mpi.h -DSOURCES="a.cpp;b.cpp" -DMPIF_H=... -DPREDEFINED=... -DBINDINGS=... -DSIZEOF=...
-#         -DF08=... -DUNBOUND=... -P this
+#         -DF08=... -DMPI_INTERFACES=... -DUNBOUND=... -P this
 cmake_minimum_required(VERSION 3.25)
 file(READ ${MPI_H} header)
 

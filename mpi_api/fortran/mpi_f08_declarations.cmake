@@ -16,7 +16,9 @@ set(handle_types MPI_Comm MPI_Datatype MPI_Errhandler MPI_File MPI_Group MPI_Inf
 set(f08_by_hand "^(Init|Init_thread|Wtime|Wtick|Aint_add|Aint_diff|Pcontrol|Attr_.*|Keyval_.*|Status_c2f|Status_f2c)$")
 set(f08_not_typed "char|_function|\\.\\.\\.")
 
-# Sets `declaration` to the Fortran declaration of C parameter `parameter` of routine `routine`.
+# Sets `declaration` to the Fortran declaration of C parameter `parameter` of routine `routine`: in
+# mpi_f08's form, or with `interface_style` "mpi" in the mpi module's (handles and statuses as INTEGERs,
+# procedures EXTERNAL, MPI-1's attribute values default INTEGERs).
 function(f08_dummy parameter routine)
   if(parameter MATCHES "^(.*[^A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)\\[\\]\\[([0-9]+)\\]$")
     set(base "${CMAKE_MATCH_1}")
@@ -50,7 +52,26 @@ function(f08_dummy parameter routine)
     set(intent ", intent(in)")
   endif()
   set(prefix "")
-  if(base STREQUAL "void")
+  set(mpi_style FALSE)
+  if(interface_style STREQUAL "mpi")
+    set(mpi_style TRUE)
+  endif()
+  if(mpi_style AND base MATCHES "_function$")
+    set(type "external")
+    set(intent "")
+  elseif(mpi_style AND base STREQUAL "void" AND dummy MATCHES "^(attribute_val|extra_state)$" AND routine MATCHES "^(Attr_|Keyval_)")
+    set(type "integer")
+  elseif(mpi_style AND base STREQUAL "void" AND dummy MATCHES "^(baseptr|buffer_addr)$")
+    # INTEGER(KIND=MPI_ADDRESS_KIND), or TYPE(C_PTR) as MPI-3.1 17.1.3 overloads it: both hold the address
+    # the call stores. Declared as a choice buffer: flang passes a TYPE(C_PTR) to an INTEGER dummy by value.
+    set(prefix "      !dir$ ignore_tkr(tkr) ${dummy}\n")
+    set(type "type(*)")
+    set(shape "(*)")
+  elseif(mpi_style AND base STREQUAL "void" AND dummy MATCHES "^(attribute_val|extra_state)$")
+    set(type "integer(MPI_ADDRESS_KIND)")
+  elseif(base STREQUAL "void" AND dummy MATCHES "^(attribute_val|extra_state)$")
+    set(type "integer(MPI_ADDRESS_KIND)")
+  elseif(base STREQUAL "void")
     if(dummy MATCHES "^(baseptr|buffer_addr)$")
       set(type "type(c_ptr)")  # the call stores an address there
     else()
@@ -62,9 +83,10 @@ function(f08_dummy parameter routine)
         string(APPEND intent ", asynchronous")
       endif()
     endif()
-  elseif(base STREQUAL "char" AND pointer AND shape STREQUAL "")
+  elseif(base STREQUAL "char" AND (pointer OR shape STREQUAL "(*)") AND NOT (pointer AND shape STREQUAL "(*)"))
     # A string: CHARACTER(*) in the procedure; its characters and length go to the binding.
     set(type "character(len=*)")
+    set(shape "")
     if(const)
       set(intent ", intent(in)")
     else()
@@ -84,8 +106,17 @@ function(f08_dummy parameter routine)
     set(type "integer(MPI_OFFSET_KIND)")
   elseif(base STREQUAL "MPI_Count")
     set(type "integer(MPI_COUNT_KIND)")
+  elseif(base STREQUAL "MPI_Status" AND mpi_style)
+    set(type "integer")
+    if(shape STREQUAL "")
+      set(shape "(MPI_STATUS_SIZE)")
+    else()
+      set(shape "(MPI_STATUS_SIZE, *)")
+    endif()
   elseif(base STREQUAL "MPI_Status")
     set(type "type(MPI_Status)")
+  elseif(base IN_LIST handle_types AND mpi_style)
+    set(type "integer")
   elseif(base IN_LIST handle_types)
     set(type "type(${base})")
   else()
@@ -93,6 +124,24 @@ function(f08_dummy parameter routine)
   endif()
   set(declaration "${prefix}    ${type}${intent} :: ${dummy}${shape}" PARENT_SCOPE)
   set(dummy_name ${dummy} PARENT_SCOPE)
+endfunction()
+
+# Sets `dummies` (the dummy arguments' names, each followed by ", ") and `body` (their declarations) of
+# routine `name` with C parameters `parameters`.
+function(dummies_of name parameters)
+  set(names "")
+  set(declarations_text "")
+  if(NOT parameters STREQUAL "void")
+    string(REPLACE "," ";" parameter_list "${parameters}")
+    foreach(parameter IN LISTS parameter_list)
+      string(STRIP "${parameter}" parameter)
+      f08_dummy("${parameter}" ${name})
+      string(APPEND names "${dummy_name}, ")
+      string(APPEND declarations_text "${declaration}\n")
+    endforeach()
+  endif()
+  set(dummies "${names}" PARENT_SCOPE)
+  set(body "${declarations_text}" PARENT_SCOPE)
 endfunction()
 
 # A routine with strings is a procedure of the module that passes each string's characters to the binding,
@@ -152,17 +201,7 @@ foreach(declaration_text IN LISTS declarations)
   if(parameters MATCHES "${f08_not_typed}")
     continue()
   endif()
-  set(dummies "")
-  set(body "")
-  if(NOT parameters STREQUAL "void")
-    string(REPLACE "," ";" parameter_list "${parameters}")
-    foreach(parameter IN LISTS parameter_list)
-      string(STRIP "${parameter}" parameter)
-      f08_dummy("${parameter}" ${name})
-      string(APPEND dummies "${dummy_name}, ")
-      string(APPEND body "${declaration}\n")
-    endforeach()
-  endif()
+  dummies_of(${name} "${parameters}")
   string(APPEND f08_interfaces
     "  subroutine MPI_${name}(${dummies}ierror) bind(C, name=\"mpi_${lower}_\")\n"
     "    import\n    implicit none\n${body}"
@@ -195,3 +234,25 @@ string(CONCAT F08_DECLARATIONS
   "  interface operator(/=)\n${inequality}  end interface\n\n"
   "  interface\n${f08_interfaces}  end interface\n")
 configure_file(${CMAKE_CURRENT_LIST_DIR}/mpi_f08.f90.in ${F08} @ONLY)
+
+# The mpi module's interfaces: every bound routine but those mpif.h declares (the functions) and those
+# with argv (MPI_Init's are none in Fortran), with ierror required, as MPI-3.1 17.1.3 gives them.
+set(interface_style mpi)
+set(mpi_interfaces "")
+foreach(declaration_text IN LISTS declarations)
+  read_declaration("${declaration_text}")
+  if(name MATCHES "${not_fortran}" OR name MATCHES "^(Init|Init_thread|Wtime|Wtick|Aint_add|Aint_diff|Pcontrol)$"
+     OR NOT result STREQUAL "int" OR "MPI_${name}" IN_LIST unbound_names OR parameters MATCHES "\\.\\.\\.|char \\*\\*")
+    continue()
+  endif()
+  dummies_of(${name} "${parameters}")
+  string(APPEND mpi_interfaces
+    "    subroutine MPI_${name}(${dummies}ierror)\n"
+    "      import\n      implicit none\n${body}"
+    "      integer, intent(out) :: ierror\n"
+    "    end subroutine MPI_${name}\n")
+endforeach()
+string(CONCAT mpi_interface_source
+  "! Generated by fortran_interface.cmake (mpi_f08_declarations.cmake) from mpi.h: the mpi module's\n"
+  "! interfaces.\n  interface\n${mpi_interfaces}  end interface\n")
+file(CONFIGURE OUTPUT ${MPI_INTERFACES} CONTENT "${mpi_interface_source}" @ONLY)

@@ -1,6 +1,6 @@
 ! One-sided communication from Fortran: a window on an array (MPI_WIN_CREATE), puts and gets under fences,
 ! accumulates under passive-target locks, and a window the library allocates (MPI_WIN_ALLOCATE), reached
-! through its address with C_F_POINTER.
+! through its address with C_F_POINTER; MPI_ALLOC_MEM into a TYPE(C_PTR), as the mpi module overloads it.
 program fortran_rma
   use mpi
   use, intrinsic :: iso_c_binding, only: c_ptr, c_f_pointer
@@ -12,6 +12,8 @@ program fortran_rma
   integer :: counter
   type(c_ptr) :: base
   integer, pointer :: shared_counter(:)
+  type(c_ptr) :: memory
+  double precision, pointer :: block(:)
 
   call MPI_INIT(ierr)
   call MPI_COMM_RANK(MPI_COMM_WORLD, rank, ierr)
@@ -55,6 +57,13 @@ program fortran_rma
     call MPI_WIN_UNLOCK(0, allocated_win, ierr)
   end if
   call MPI_WIN_FREE(allocated_win, ierr)
+
+  window_bytes = 8 * 100
+  call MPI_ALLOC_MEM(window_bytes, MPI_INFO_NULL, memory, ierr)
+  call c_f_pointer(memory, block, [100])
+  block = rank
+  call check(ierr == MPI_SUCCESS .and. all(block == rank), 'MPI_ALLOC_MEM into a TYPE(C_PTR)')
+  call MPI_FREE_MEM(block, ierr)
 
   call MPI_BARRIER(MPI_COMM_WORLD, ierr)
   if (rank == 0) print '(a)', 'fortran_rma: ok'
