@@ -134,6 +134,21 @@ int free_keyval(const char* call, keyval_kind kind, int* keyval) {
   return MPI_SUCCESS;
 }
 
+namespace {
+
+// Per thread: a rank's fiber does not switch inside an attribute call unless a delete callback blocks.
+thread_local bool fortran_caller = false;
+
+// The stored form of a value a call sets: a Fortran integer keeps a copy C can point to.
+std::shared_ptr<MPI_Aint> fortran_integer_of(void* value) {
+  return fortran_caller ? std::make_shared<MPI_Aint>(reinterpret_cast<MPI_Aint>(value)) : nullptr;
+}
+
+}  // namespace
+
+fortran_attribute_call::fortran_attribute_call() noexcept { fortran_caller = true; }
+fortran_attribute_call::~fortran_attribute_call() { fortran_caller = false; }
+
 int set_attribute(const char* call, error_target comm, keyval_kind kind, void* handle, attribute_list& list, int keyval,
                   void* value) {
   if (is_predefined_keyval(keyval)) return refuse_predefined(call, comm, keyval);
@@ -149,10 +164,11 @@ int set_attribute(const char* call, error_target comm, keyval_kind kind, void* h
     it = holding();
     if (it != list.entries.end()) {
       it->value = value;
+      it->fortran_integer = fortran_integer_of(value);
       return MPI_SUCCESS;
     }
   }
-  list.entries.push_back({keyval, value});
+  list.entries.push_back({keyval, value, fortran_integer_of(value)});
   ++entry->references;
   return MPI_SUCCESS;
 }
@@ -172,7 +188,8 @@ int get_attribute(const char* call, error_target comm, keyval_kind kind, const a
   *flag = 0;
   for (const attribute_list::entry& attribute : list.entries)
     if (attribute.keyval == keyval) {
-      *static_cast<void**>(value_out) = attribute.value;
+      bool c_reads_fortran = attribute.fortran_integer != nullptr && !fortran_caller;
+      *static_cast<void**>(value_out) = c_reads_fortran ? attribute.fortran_integer.get() : attribute.value;
       *flag = 1;
     }
   return MPI_SUCCESS;
@@ -217,7 +234,9 @@ int copy_attributes(const char* call, error_target comm, void* old_handle, const
       return raise_error(comm, code, call, "the copy callback of keyval %d returned %d", attribute.keyval, code);
     }
     if (!flag) continue;
-    to.entries.push_back({attribute.keyval, copied});
+    // A Fortran attribute's copy is a Fortran integer too (the callbacks saw and gave its bits).
+    auto integer = attribute.fortran_integer ? std::make_shared<MPI_Aint>(reinterpret_cast<MPI_Aint>(copied)) : nullptr;
+    to.entries.push_back({attribute.keyval, copied, std::move(integer)});
     ++entry.references;
   }
   return MPI_SUCCESS;

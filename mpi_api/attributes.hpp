@@ -6,6 +6,7 @@
 
 #include <mpi.h>
 
+#include <memory>
 #include <vector>
 
 #include "mpi_api/errors.hpp"
@@ -19,8 +20,21 @@ struct attribute_list {
   struct entry {
     int keyval;
     void* value;
+    // Set from Fortran: `value` holds the integer's bits, and a C reader gets the address of this copy of
+    // them, as MPI-3.1 17.2.7 has C read a Fortran attribute (a C reader of a C attribute gets `value`).
+    std::shared_ptr<MPI_Aint> fortran_integer;
   };
   std::vector<entry> entries;
+};
+
+// While one lives on a thread, the attribute calls there act for a Fortran binding: values set are
+// Fortran integers, and values read are the stored bits whichever language set them.
+class fortran_attribute_call {
+ public:
+  fortran_attribute_call() noexcept;
+  ~fortran_attribute_call();
+  fortran_attribute_call(const fortran_attribute_call&) = delete;
+  fortran_attribute_call& operator=(const fortran_attribute_call&) = delete;
 };
 
 // `copy` and `del` are the user's callbacks, of the types of `kind` (MPI_Comm_copy_attr_function, ...), held

@@ -33,12 +33,14 @@ MPI_Aint fortran_value(int keyval, void* value) {
 template <class Object, class Value, auto Get>
 void get_attribute(const MPI_Fint* object, const MPI_Fint* keyval, Value* value, MPI_Fint* flag, MPI_Fint* ierror) {
   void* c_value = nullptr;
+  const weft::mpi::fortran_attribute_call from_fortran;
   *ierror = Get(to_c<Object>(*object), *keyval, &c_value, flag);
   if (*ierror == MPI_SUCCESS && *flag) *value = static_cast<Value>(fortran_value<Object>(*keyval, c_value));
 }
 
 template <class Object, class Value, auto Set>
 void set_attribute(const MPI_Fint* object, const MPI_Fint* keyval, const Value* value, MPI_Fint* ierror) {
+  const weft::mpi::fortran_attribute_call from_fortran;
   *ierror = Set(to_c<Object>(*object), *keyval, as_pointer(*value));
 }
 

@@ -233,6 +233,61 @@ string(CONCAT F08_DECLARATIONS
   "  interface operator(==)\n${equality}  end interface\n"
   "  interface operator(/=)\n${inequality}  end interface\n\n"
   "  interface\n${f08_interfaces}  end interface\n")
+# What attributes need per kind of object (communicators, datatypes, windows): the abstract interfaces of
+# the program's copy and delete procedures, MPI_*_CREATE_KEYVAL around the binding, and the predefined
+# MPI_*_NULL_COPY_FN, MPI_*_DUP_FN and MPI_*_NULL_DELETE_FN.
+set(F08_ATTRIBUTE_PROCEDURES "")
+set(F08_KEYVAL_BINDINGS "")
+foreach(kind "Comm;MPI_Comm;comm" "Type;MPI_Datatype;type" "Win;MPI_Win;win")
+  list(GET kind 0 Kind)
+  list(GET kind 1 handle_type)
+  list(GET kind 2 lower_kind)
+  string(TOUPPER ${lower_kind} upper_kind)
+  set(copy_dummies "(old, keyval, extra_state, attribute_val_in, attribute_val_out, flag, ierror)")
+  set(copy_declarations
+    "      type(${handle_type}) :: old\n      integer :: keyval, ierror\n"
+    "      integer(kind=MPI_ADDRESS_KIND) :: extra_state, attribute_val_in, attribute_val_out\n"
+    "      logical :: flag\n")
+  set(delete_dummies "(object, keyval, attribute_val, extra_state, ierror)")
+  set(delete_declarations
+    "      type(${handle_type}) :: object\n      integer :: keyval, ierror\n"
+    "      integer(kind=MPI_ADDRESS_KIND) :: attribute_val, extra_state\n")
+  string(CONCAT copy_declarations ${copy_declarations})
+  string(CONCAT delete_declarations ${delete_declarations})
+  string(APPEND F08_ATTRIBUTE_PROCEDURES
+    "    subroutine MPI_${Kind}_copy_attr_function${copy_dummies}\n      import\n${copy_declarations}"
+    "    end subroutine MPI_${Kind}_copy_attr_function\n"
+    "    subroutine MPI_${Kind}_delete_attr_function${delete_dummies}\n      import\n${delete_declarations}"
+    "    end subroutine MPI_${Kind}_delete_attr_function\n")
+  string(APPEND F08_KEYVAL_BINDINGS
+    "    subroutine weft_${lower_kind}_create_keyval(copy_fn, delete_fn, keyval, extra_state, ierror) &\n"
+    "        bind(C, name=\"mpi_${lower_kind}_create_keyval_\")\n      import\n"
+    "      type(c_funptr), value :: copy_fn, delete_fn\n      integer :: keyval, ierror\n"
+    "      integer(kind=MPI_ADDRESS_KIND) :: extra_state\n"
+    "    end subroutine weft_${lower_kind}_create_keyval\n")
+  # The dummies' names are the standard's, for calls with keywords.
+  set(copy_fn ${lower_kind}_copy_attr_fn)
+  set(delete_fn ${lower_kind}_delete_attr_fn)
+  string(APPEND F08_PROCEDURES
+    "  subroutine MPI_${Kind}_create_keyval(${copy_fn}, ${delete_fn}, ${lower_kind}_keyval, extra_state, ierror)\n"
+    "    procedure(MPI_${Kind}_copy_attr_function) :: ${copy_fn}\n"
+    "    procedure(MPI_${Kind}_delete_attr_function) :: ${delete_fn}\n"
+    "    integer, intent(out) :: ${lower_kind}_keyval\n    integer(kind=MPI_ADDRESS_KIND), intent(in) :: extra_state\n"
+    "    integer, optional, intent(out) :: ierror\n    integer :: error\n"
+    "    integer(kind=MPI_ADDRESS_KIND) :: state\n    state = extra_state\n"
+    "    call weft_${lower_kind}_create_keyval(c_funloc(${copy_fn}), c_funloc(${delete_fn}), ${lower_kind}_keyval, &\n"
+    "                                          state, error)\n"
+    "    call weft_set_error(error, ierror)\n"
+    "  end subroutine MPI_${Kind}_create_keyval\n"
+    "  subroutine MPI_${upper_kind}_NULL_COPY_FN${copy_dummies}\n${copy_declarations}"
+    "    flag = .false.\n    ierror = MPI_SUCCESS\n  end subroutine MPI_${upper_kind}_NULL_COPY_FN\n"
+    "  subroutine MPI_${upper_kind}_DUP_FN${copy_dummies}\n${copy_declarations}"
+    "    attribute_val_out = attribute_val_in\n    flag = .true.\n    ierror = MPI_SUCCESS\n"
+    "  end subroutine MPI_${upper_kind}_DUP_FN\n"
+    "  subroutine MPI_${upper_kind}_NULL_DELETE_FN${delete_dummies}\n${delete_declarations}"
+    "    ierror = MPI_SUCCESS\n  end subroutine MPI_${upper_kind}_NULL_DELETE_FN\n")
+endforeach()
+
 configure_file(${CMAKE_CURRENT_LIST_DIR}/mpi_f08.f90.in ${F08} @ONLY)
 
 # The mpi module's interfaces: every bound routine but those mpif.h declares (the functions) and those

@@ -1,8 +1,51 @@
 ! use mpi_f08: handles as types compared with == and /=, TYPE(MPI_Status) with %MPI_SOURCE, ierror left
 ! out or given by keyword, LOGICAL flags, arrays of requests and statuses, derived datatypes and
-! communicators, collectives with MPI_IN_PLACE, strings (names, info, error strings).
+! communicators, collectives with MPI_IN_PLACE, strings (names, info, error strings), and the program's
+! procedures: an operation, an error handler, an attribute copier, MPI_COMM_DUP_FN.
+module f08_procedures
+  use mpi_f08
+  use, intrinsic :: iso_c_binding, only: c_ptr, c_f_pointer
+  implicit none
+  integer :: handler_calls = 0, handler_code = 0
+  type(MPI_Comm) :: handler_comm
+contains
+  ! The larger magnitude of INTEGERs.
+  subroutine larger_magnitude(invec, inoutvec, len, datatype)
+    type(c_ptr), value :: invec, inoutvec
+    integer :: len
+    type(MPI_Datatype) :: datatype
+    integer, pointer :: in(:), inout(:)
+    integer :: i
+    call c_f_pointer(invec, in, [len])
+    call c_f_pointer(inoutvec, inout, [len])
+    do i = 1, len
+      if (abs(in(i)) > abs(inout(i))) inout(i) = in(i)
+    end do
+    if (datatype /= MPI_INTEGER) inout = -huge(1)
+  end subroutine larger_magnitude
+
+  subroutine note_error(comm, error_code)
+    type(MPI_Comm) :: comm
+    integer :: error_code
+    handler_calls = handler_calls + 1
+    handler_code = error_code
+    handler_comm = comm
+  end subroutine note_error
+
+  subroutine add_one(oldcomm, comm_keyval, extra_state, attribute_val_in, attribute_val_out, flag, ierror)
+    type(MPI_Comm) :: oldcomm
+    integer :: comm_keyval, ierror
+    integer(kind=MPI_ADDRESS_KIND) :: extra_state, attribute_val_in, attribute_val_out
+    logical :: flag
+    attribute_val_out = attribute_val_in + 1 + extra_state
+    flag = .true.
+    ierror = MPI_SUCCESS
+  end subroutine add_one
+end module f08_procedures
+
 program fortran_f08
   use mpi_f08
+  use f08_procedures
   implicit none
   character(*), parameter :: program_name = 'fortran_f08'
   integer :: rank, nranks, next, prev, ierr, i, count, outcount, indices(2), token, dims(1), source, dest
@@ -17,7 +60,10 @@ program fortran_f08
   character(len=MPI_MAX_OBJECT_NAME) :: name
   character(len=MPI_MAX_INFO_VAL) :: value
   character(len=MPI_MAX_ERROR_STRING) :: message
-  integer :: length
+  integer :: length, keyval, mine(2), result(2), error
+  type(MPI_Op) :: op
+  type(MPI_Errhandler) :: errhandler
+  integer(kind=MPI_ADDRESS_KIND) :: attribute
 
   call MPI_Init()
   call MPI_Comm_rank(MPI_COMM_WORLD, rank)
@@ -96,6 +142,35 @@ program fortran_f08
   call check(length > 0 .and. len_trim(message) == length, 'error string')
   call MPI_Get_processor_name(name, length, ierr)
   call check(ierr == MPI_SUCCESS .and. length > 0, 'processor name')
+
+  call MPI_Op_create(larger_magnitude, .true., op)
+  mine = [merge(-rank, rank, mod(rank, 2) == 1), 1]
+  call MPI_Allreduce(mine, result, 2, MPI_INTEGER, op, MPI_COMM_WORLD)
+  call check(result(1) == merge(-(nranks - 1), nranks - 1, mod(nranks - 1, 2) == 1) .and. result(2) == 1, &
+             'a Fortran 2008 operation')
+  call MPI_Op_free(op)
+
+  call MPI_Comm_dup(MPI_COMM_WORLD, copy)
+  call MPI_Comm_create_errhandler(note_error, errhandler)
+  call MPI_Comm_set_errhandler(copy, errhandler)
+  call MPI_Send(rank, 1, MPI_INTEGER, nranks + 3, 0, copy, error)
+  call check(handler_calls == 1 .and. handler_comm == copy .and. handler_code == error, 'a Fortran 2008 error handler')
+  call MPI_Errhandler_free(errhandler)
+
+  call MPI_Comm_create_keyval(add_one, MPI_COMM_NULL_DELETE_FN, keyval, 5_MPI_ADDRESS_KIND)
+  call MPI_Comm_set_attr(copy, keyval, 100_MPI_ADDRESS_KIND)
+  call MPI_Comm_dup(copy, halves)
+  call MPI_Comm_get_attr(halves, keyval, attribute, flag)
+  call check(flag .and. attribute == 106, 'a Fortran 2008 attribute copier')
+  call MPI_Comm_free(halves)
+  call MPI_Comm_free_keyval(keyval)
+  call MPI_Comm_create_keyval(MPI_COMM_DUP_FN, MPI_COMM_NULL_DELETE_FN, keyval, 0_MPI_ADDRESS_KIND)
+  call MPI_Comm_set_attr(copy, keyval, 7_MPI_ADDRESS_KIND)
+  call MPI_Comm_dup(copy, halves)
+  call MPI_Comm_get_attr(halves, keyval, attribute, flag)
+  call check(flag .and. attribute == 7, 'MPI_COMM_DUP_FN')
+  call MPI_Comm_free(halves)
+  call MPI_Comm_free(copy)
 
   call MPI_Barrier(MPI_COMM_WORLD)
   if (rank == 0) print '(a)', 'fortran_f08: ok'

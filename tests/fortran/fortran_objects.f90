@@ -40,7 +40,25 @@ end module user_procedures
 program fortran_objects
   use mpi
   use user_procedures
+  use, intrinsic :: iso_c_binding, only: c_ptr, c_int, c_f_pointer
   implicit none
+  ! C's MPI_Comm_get_attr, to read as C reads an attribute Fortran set.
+  interface
+    type(c_ptr) function c_comm_f2c(comm) bind(C, name="MPI_Comm_f2c")
+      import
+      integer(c_int), value :: comm
+    end function c_comm_f2c
+    integer(c_int) function c_comm_get_attr(comm, keyval, value, flag) bind(C, name="MPI_Comm_get_attr")
+      import
+      type(c_ptr), value :: comm
+      integer(c_int), value :: keyval
+      type(c_ptr) :: value
+      integer(c_int) :: flag
+    end function c_comm_get_attr
+  end interface
+  type(c_ptr) :: c_value
+  integer(kind=MPI_ADDRESS_KIND), pointer :: c_view
+  integer(c_int) :: c_flag
   character(*), parameter :: program_name = 'fortran_objects'
   integer :: rank, nranks, ierr, i, j, next, prev
   integer :: column, rows(3, 4), received(4), struct_type, blocklengths(2), types(2), subarray
@@ -164,6 +182,10 @@ program fortran_objects
   call MPI_COMM_DUP(dup, dup2, ierr)
   call MPI_COMM_GET_ATTR(dup2, keyval, value, flag, ierr)
   call check(flag .and. value == 77, 'MPI_COMM_DUP_FN')
+  ! C reads an attribute Fortran set through a pointer to the integer (MPI-3.1 17.2.7).
+  ierr = c_comm_get_attr(c_comm_f2c(dup2), keyval, c_value, c_flag)
+  call c_f_pointer(c_value, c_view)
+  call check(ierr == MPI_SUCCESS .and. c_flag /= 0 .and. c_view == 77, 'C reads a Fortran attribute')
   call MPI_COMM_FREE(dup2, ierr)
   call MPI_COMM_FREE(dup, ierr)
 
