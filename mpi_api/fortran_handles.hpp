@@ -6,10 +6,13 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstddef>
 #include <mutex>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "mpi_api/errors.hpp"
@@ -19,23 +22,34 @@ namespace weft::mpi {
 
 // Conversions are on the path of every Fortran call (a send converts its communicator and datatype), so
 // looking an integer up takes no lock: the objects sit in chunks that, once made, never move or go, and an
-// entry is published with a release store. Giving and taking back integers is rare and locked.
+// entry is published with a release store. Giving and taking back integers is rare and locked. The table
+// is constant-initialized, its first chunk holding the predefined objects, so a lookup needs no guard of a
+// first use, and integers are valid before MPI_Init.
 class handle_table {
+  static constexpr int chunk_bits = 12;
+  static constexpr std::size_t chunk_size = std::size_t{1} << chunk_bits;
+
  public:
-  // The predefined objects take the integers mpif.h names them by: 1, 2, ... in mpi.h's order.
-  handle_table() {
-    object_header* const predefined[] = {
+  using chunk = std::array<std::atomic<object_header*>, chunk_size>;
+
+  // The predefined objects take the integers mpif.h names them by: 1, 2, ... in mpi.h's order (0 is the
+  // null handle's, never an object's).
+  static constexpr object_header* predefined[] = {
 #include "predefined_handles.inc"
-    };
-    for (object_header* object : predefined) add(*object);
-  }
+  };
+  static constexpr auto predefined_count = static_cast<MPI_Fint>(std::size(predefined));
+
+  explicit constexpr handle_table(chunk& first) noexcept : chunks_{{&first}}, used_{predefined_count} {}
 
   MPI_Fint integer_of(object_header& object) {
     std::atomic_ref<MPI_Fint> integer(object.fortran_handle);
     if (MPI_Fint given = integer.load(std::memory_order_acquire); given != 0) return given;
     std::lock_guard lock(mutex_);
     if (integer.load(std::memory_order_relaxed) == 0) {
-      if (free_.empty()) {
+      if (auto* found = std::find(std::begin(predefined), std::end(predefined), &object); found != std::end(predefined)) {
+        // A predefined object has its integer from the start; it learns it on its first conversion.
+        integer.store(static_cast<MPI_Fint>(found - std::begin(predefined)) + 1, std::memory_order_release);
+      } else if (free_.empty()) {
         add(object);
       } else {
         MPI_Fint reused = free_.back();
@@ -60,17 +74,13 @@ class handle_table {
   }
 
  private:
-  static constexpr int chunk_bits = 12;
-  static constexpr std::size_t chunk_size = std::size_t{1} << chunk_bits;
-  using chunk = std::array<std::atomic<object_header*>, chunk_size>;
-
   // Integer i names entry i of the chunks laid end to end (0 is the null handle's, never an object's).
   [[gnu::always_inline]] std::atomic<object_header*>& entry(MPI_Fint integer) const noexcept {
     auto index = static_cast<std::size_t>(integer);
     return (*chunks_[index >> chunk_bits].load(std::memory_order_acquire))[index & (chunk_size - 1)];
   }
 
-  // The next integer, for `object`; with the lock held (or from the constructor).
+  // The next integer, for `object`; with the lock held.
   void add(object_header& object) {
     MPI_Fint integer = used_.load(std::memory_order_relaxed) + 1;
     auto index = static_cast<std::size_t>(integer);
@@ -92,10 +102,18 @@ class handle_table {
   std::vector<MPI_Fint> free_;                       // integers given back, for reuse
 };
 
-[[gnu::always_inline]] inline handle_table& fortran_handles() {
-  static handle_table the_table;
-  return the_table;
+namespace detail {
+// Entry i of the first chunk is integer i: the null handle, then the predefined objects.
+template <std::size_t... I>
+constexpr handle_table::chunk first_chunk(std::index_sequence<I...>) noexcept {
+  return {{(I >= 1 && I <= std::size(handle_table::predefined) ? handle_table::predefined[I - 1] : nullptr)...}};
 }
+inline constinit handle_table::chunk predefined_chunk =
+    first_chunk(std::make_index_sequence<std::tuple_size_v<handle_table::chunk>>());
+inline constinit handle_table the_table{predefined_chunk};
+}  // namespace detail
+
+[[gnu::always_inline]] inline handle_table& fortran_handles() { return detail::the_table; }
 
 // The object of `kind` an integer names; the null handle when it names none.
 template <class Handle>

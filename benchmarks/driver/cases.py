@@ -109,6 +109,19 @@ def _threads(quick):
             Case("thread_message_rate", 2, ALL, quick_args, threads=2, repeats=3)]
 
 
+def _fortran(quick):
+    # The Fortran twins of pingpong and hybrid_stencil, built with each library's mpifort, beside the C
+    # programs in the same run: what Weft's Fortran binding adds to a call (the 0-byte latency on one worker,
+    # where a message costs least, so the binding's share is largest) and whether Weft's ratios to the peers
+    # hold from Fortran. Sizes and repeats as their C twins'.
+    quick_args = ("--quick",) if quick else ()
+    pingpong = ("--quick", "--max-size", MiB4) if quick else ("--max-size", MiB4)
+    return [Case("fortran_pingpong", 2, args=pingpong),
+            Case("fortran_pingpong", 2, WEFT, (*quick_args, "--max-size", "64"), workers=1),
+            Case("fortran_hybrid_stencil", 2, ALL, quick_args, threads=1, repeats=3),
+            Case("fortran_hybrid_stencil", 4, ALL, quick_args, threads=2, repeats=3)]
+
+
 def _full():
     # Two ranks on two cores: one process (or fiber) per core, the case process-based MPI is built for.
     two = [Case(p, 2, args=("--max-size", MiB4)) for p in ("pingpong", "stream_bandwidth", "bidir_bandwidth")]
@@ -163,7 +176,7 @@ def _full():
            Case("startup", 1000, WEFT, timed=True), Case("startup", 10000, WEFT, timed=True),
            # 256 ranks of the convolution: where views save the most ghost cells (processes would be 256).
            _convolution(256, ("weft", "weft_halo_copy"), False)]
-    return two + over + big + _threads(False) + _across_nodes(False)
+    return two + over + big + _threads(False) + _fortran(False) + _across_nodes(False)
 
 
 def _quick():
@@ -189,6 +202,7 @@ def _quick():
             _convolution(2, HALO, True),
             _convolution(256, ("weft", "weft_halo_copy"), True),
             *_threads(True),
+            *_fortran(True),
             *_across_nodes(True)]
 
 

@@ -3,7 +3,8 @@
 Weft is used from its build tree (build/bin/mpicc, build/bin/mpirun); MPICH and Open MPI are Debian's
 packages, installed side by side, so their wrappers and launchers carry a suffix (mpicc.mpich,
 mpirun.openmpi). Every program is built from the same source with each library's own wrapper and -O2,
-all of them compiling with clang-19.
+all of them compiling C with clang-19. The Fortran programs (.f90) are built with each library's mpifort:
+Weft's runs flang-19, MPICH's and Open MPI's gfortran, the compiler their Fortran modules are built for.
 Two more variants of Weft: built with `mpicc -no-privatize`, which measures what privatizing globals
 costs, and run with WEFT_HALO_COPY=1, MPIX_Halo's copy mode, the baseline of its zero-copy views.
 
@@ -24,9 +25,11 @@ PROGRAMS_DIR = ROOT / "benchmarks" / "programs"
 # Examples that are benchmarks too (the MPIX_Halo paper's convolution), measured as the user runs them.
 EXAMPLES_DIR = ROOT / "examples"
 BENCHMARKED_EXAMPLES = ("convolution",)
-# Programs whose ranks run OpenMP parallel regions, built with -fopenmp (clang's, LLVM's libomp, with every
-# library's wrapper).
-OPENMP_PROGRAMS = ("hybrid_stencil",)
+# Programs whose ranks run OpenMP parallel regions, built with -fopenmp (clang's or flang's with LLVM's libomp,
+# gfortran's with libgomp).
+OPENMP_PROGRAMS = ("hybrid_stencil", "fortran_hybrid_stencil")
+# What every Fortran program is compiled with, first: the harness module (bench_common.h's twin).
+FORTRAN_HARNESS = PROGRAMS_DIR / "bench_common.f90"
 
 
 @dataclass
@@ -34,6 +37,7 @@ class Library:
     key: str                      # short name used in file names and results.json
     name: str                     # name shown in tables and plots
     mpicc: str
+    mpifort: str
     mpirun: list                  # launcher and the options it always needs
     env: dict = field(default_factory=dict)   # settings added to the environment of every run
     flags: list = field(default_factory=list)  # compile flags added after -O2
@@ -69,7 +73,8 @@ def libraries(build_dir):
         openmpi_run.append("--allow-run-as-root")
     # Across nodes Weft's mpirun starts the node processes itself and gives them FI_TCP_IFACE=lo; they take
     # Weft's default provider (fabric/network.cpp: TCP in libfabric's native form, "net" in Debian 12's 1.17).
-    weft = dict(mpicc=str(bin_dir / "mpicc"), mpirun=[str(bin_dir / "mpirun")], nodes_option="--nodes")
+    weft = dict(mpicc=str(bin_dir / "mpicc"), mpifort=str(bin_dir / "mpifort"), mpirun=[str(bin_dir / "mpirun")],
+                nodes_option="--nodes")
     return [
         Library("weft", "Weft", **weft),
         # The same wrapper and launcher without the pass that gives every rank its own globals: the
@@ -83,7 +88,7 @@ def libraries(build_dir):
         # Across nodes UCX may use only its tcp transport on lo (and self, a process's messages to itself):
         # its log (UCX_LOG_LEVEL=info) then shows every endpoint on tcp/lo, and a ping-pong makes a send
         # system call per message, where by default it uses shared memory (sysv, cma).
-        Library("mpich", "MPICH", "mpicc.mpich", ["mpirun.mpich"], compile_env={"MPICH_CC": "clang-19"},
+        Library("mpich", "MPICH", "mpicc.mpich", "mpifort.mpich", ["mpirun.mpich"], compile_env={"MPICH_CC": "clang-19"},
                 across_nodes={"UCX_TLS": "tcp,self", "UCX_NET_DEVICES": "lo"}),
         # On one node Open MPI needs only shared memory; naming ob1 with the self and vader transports
         # keeps it from probing InfiniBand, TCP and libfabric devices this machine does not use. It is
@@ -91,7 +96,7 @@ def libraries(build_dir):
         # nodes the tcp transport on lo replaces vader.
         # Open MPI binds each of 2 ranks or fewer to a core; a rank that runs threads is unbound, as its
         # users are told to do (--bind-to none), so that its threads spread over the cores.
-        Library("openmpi", "Open MPI", "mpicc.openmpi", openmpi_run,
+        Library("openmpi", "Open MPI", "mpicc.openmpi", "mpifort.openmpi", openmpi_run,
                 {"OMPI_MCA_pml": "ob1", "OMPI_MCA_btl": "self,vader"}, compile_env={"OMPI_CC": "clang-19"},
                 across_nodes={"OMPI_MCA_btl": "self,tcp", "OMPI_MCA_btl_tcp_if_include": "lo"},
                 unbound=["--bind-to", "none"]),
@@ -138,9 +143,10 @@ def build_weft(build_dir, log):
 
 
 def program_sources(programs_dir=PROGRAMS_DIR):
-    """The benchmark programs: every .c file of benchmarks/programs and the benchmarked examples, by name
-    without .c."""
-    sources = {path.stem: path for path in sorted(Path(programs_dir).glob("*.c"))}
+    """The benchmark programs: every .c and .f90 file of benchmarks/programs but the Fortran harness, and the
+    benchmarked examples, by name without the suffix."""
+    sources = {path.stem: path for path in sorted([*Path(programs_dir).glob("*.c"), *Path(programs_dir).glob("*.f90")])
+               if path.name != FORTRAN_HARNESS.name}
     sources.update({name: EXAMPLES_DIR / f"{name}.c" for name in BENCHMARKED_EXAMPLES})
     return sources
 
@@ -171,12 +177,21 @@ def build_programs(libs, cases, programs_dir, out_dir, log_dir):
 
 
 def _compile(lib, source, binary, log_dir):
-    if shutil.which(lib.mpicc) is None:
+    fortran = source.suffix == ".f90"
+    wrapper = lib.mpifort if fortran else lib.mpicc
+    if shutil.which(wrapper) is None:
         return None
-    # -lm: some programs use libm (sqrt in statistics); linking it costs nothing when unused.
     openmp = ["-fopenmp"] if source.stem in OPENMP_PROGRAMS else []
-    cmd = [lib.mpicc, "-O2", *lib.flags, *openmp, "-o", str(binary), str(source), "-lm"]
-    done = subprocess.run(cmd, capture_output=True, text=True, env=dict(os.environ, **lib.compile_env))
+    # -lm: some C programs use libm (sqrt in statistics); linking it costs nothing when unused. A Fortran
+    # program is compiled after the harness module, in a folder of its own where the compiler writes the
+    # module files, so that builds running at once do not share them.
+    sources = [str(FORTRAN_HARNESS), str(source)] if fortran else [str(source), "-lm"]
+    cmd = [wrapper, "-O2", *lib.flags, *openmp, "-o", str(binary), *sources]
+    modules = Path(f"{binary}.modules") if fortran else None
+    if modules:
+        modules.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run(cmd, capture_output=True, text=True, env=dict(os.environ, **lib.compile_env),
+                          cwd=modules)
     if done.returncode != 0:
         Path(log_dir, f"build-{lib.key}-{source.stem}.log").write_text(
             " ".join(cmd) + "\n" + done.stdout + done.stderr)

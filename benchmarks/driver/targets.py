@@ -401,6 +401,38 @@ def _thread_message_rate(figures):
     return _against_best(figures, goal, "thread_message_rate-2-t2", "thread_message_rate", "2", True)
 
 
+def _fortran_binding_cost(figures):
+    goal = ("Fortran binding, 0-byte latency on one worker: Weft's fortran_pingpong (use mpi) ≤ 1.05 × its C "
+            "pingpong")
+    fortran = find(figures, "fortran_pingpong-2-w1", "pingpong_latency", "0")
+    c = find(figures, "pingpong-2-w1", "pingpong_latency", "0")
+    if not fortran or not c or "weft" not in fortran["median"] or "weft" not in c["median"]:
+        return goal, None, "not measured"
+    weft_f, weft_c = fortran["median"]["weft"], c["median"]["weft"]
+    met, runs = _judge(fortran, weft_f <= 1.05 * weft_c)
+    return goal, met, (f"Fortran {_fmt(weft_f, fortran['unit'])}, C {_fmt(weft_c, c['unit'])}: "
+                       f"{weft_f / weft_c:.3f} ×{runs}")
+
+
+def _fortran_like_c(what, fortran_case, c_case, benchmark, param):
+    """Weft's ratio to the better peer from a Fortran program no more than 1.10 × the ratio its C twin shows
+    in the same run (lower is better: the programs report times)."""
+    def check(figures):
+        goal = f"{what}, Fortran: Weft's ratio to the better of MPICH and Open MPI within 10 % of the C program's"
+        fortran, c = _compared(figures, fortran_case, benchmark, param), _compared(figures, c_case, benchmark, param)
+        if fortran is None or c is None:
+            return goal, None, "not measured"
+        ratios = []
+        for fig, weft, others in (fortran, c):
+            best = min(others, key=others.get)
+            ratios.append((weft / others[best], NAMES[best]))
+        (ratio_f, best_f), (ratio_c, best_c) = ratios
+        met, runs = _judge(fortran[0], ratio_f <= 1.10 * ratio_c)
+        return goal, met, (f"Fortran {ratio_f:.2f} × {best_f}, C {ratio_c:.2f} × {best_c}"
+                           + "".join(", " + m for m in _missing_other(fortran[2])) + runs)
+    return check
+
+
 def evaluate(figures):
     """[{goal, met (True, False, UNSETTLED or None), measured}] in the order of the issue."""
     checks = (_latency_vs_best, _latency_one_worker, _latency_oversubscribed, _bandwidth, _fiber_switch, _idle_memory,
@@ -417,7 +449,12 @@ def evaluate(figures):
               _hybrid_stencil(1, 2), _hybrid_stencil(2, 1), _hybrid_stencil(4, 2),
               _privatization_cost("privatized globals inside a parallel region: hybrid stencil, 1 rank × 2 threads",
                                   "hybrid_stencil-1-t2", "hybrid_stencil_step", "2"),
-              _thread_message_rate)
+              _thread_message_rate, _fortran_binding_cost,
+              _fortran_like_c("0-byte latency, 2 ranks", "fortran_pingpong-2", "pingpong-2", "pingpong_latency", "0"),
+              _fortran_like_c("hybrid stencil, 2 ranks × 1 thread", "fortran_hybrid_stencil-2-t1",
+                              "hybrid_stencil-2-t1", "hybrid_stencil_step", "1"),
+              _fortran_like_c("hybrid stencil, 4 ranks × 2 threads", "fortran_hybrid_stencil-4-t2",
+                              "hybrid_stencil-4-t2", "hybrid_stencil_step", "2"))
     out = []
     for check in checks:
         goal, met, measured = check(figures)

@@ -15,7 +15,7 @@ sys.dont_write_bytecode = True       # no __pycache__ in the source tree
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from cases import ALL, PRIVATIZATION, WEFT, Case, plan  # noqa: E402
-from libraries import Library, build_programs, libraries  # noqa: E402
+from libraries import FORTRAN_HARNESS, Library, build_programs, libraries, program_sources  # noqa: E402
 from report import markdown, number, ratio  # noqa: E402
 from results import param_key, parse_google_benchmark, parse_result_lines, summarize  # noqa: E402
 from runner import Run, Runner  # noqa: E402
@@ -86,8 +86,23 @@ class Summary(unittest.TestCase):
         runs.append(run("startup-10000", "weft", 0, [["job_wall_time", "10000", 1.5, "s"]]))
         targets = evaluate(summarize(self.cases, runs, list(ALL)))
         self.assertEqual([t["met"] for t in targets],
-                         [True, None, None, None, None, None, False] + [None] * 21)
+                         [True, None, None, None, None, None, False] + [None] * 25)
         self.assertEqual(targets[0]["measured"], "Weft 0.1 us, Open MPI 0.3 us: 0.33 ×")
+
+    def test_fortran_targets(self):
+        # The binding's cost: Fortran's 0-byte latency on one worker against C's; the ratios to the peers: the
+        # Fortran program's against its C twin's, in the same run.
+        cases = [Case("pingpong", 2, WEFT, workers=1), Case("fortran_pingpong", 2, WEFT, workers=1),
+                 Case("pingpong", 2), Case("fortran_pingpong", 2)]
+        runs = [run("pingpong-2-w1", "weft", 0, [["pingpong_latency", "0", 0.100, "us"]]),
+                run("fortran_pingpong-2-w1", "weft", 0, [["pingpong_latency", "0", 0.104, "us"]])]
+        for case, values in (("pingpong-2", (0.10, 0.5, 0.4)), ("fortran_pingpong-2", (0.12, 0.5, 0.4))):
+            runs += [run(case, lib, 0, [["pingpong_latency", "0", v, "us"]]) for lib, v in zip(ALL, values)]
+        targets = evaluate(summarize(cases, runs, list(ALL)))
+        cost = next(t for t in targets if t["goal"].startswith("Fortran binding"))
+        self.assertEqual((cost["met"], cost["measured"]), (True, "Fortran 0.104 us, C 0.1 us: 1.040 ×"))
+        ratio = next(t for t in targets if t["goal"].startswith("0-byte latency, 2 ranks, Fortran"))
+        self.assertEqual((ratio["met"], ratio["measured"]), (False, "Fortran 0.30 × Open MPI, C 0.25 × Open MPI"))
 
     def test_collective_targets(self):
         def point(benchmark, size, weft, mpich, openmpi, case="collectives-2"):
@@ -309,8 +324,8 @@ class Compiling(unittest.TestCase):
                                            'prev=$a; done\n')
             for name in ("pingpong", "globals_loop"):
                 (tmp / f"{name}.c").write_text("")
-            libs = [Library("weft", "Weft", str(mpicc), ["mpirun"]),
-                    Library("weft_noprivatize", "Weft without privatization", str(mpicc), ["mpirun"],
+            libs = [Library("weft", "Weft", str(mpicc), "mpifort", ["mpirun"]),
+                    Library("weft_noprivatize", "Weft without privatization", str(mpicc), "mpifort", ["mpirun"],
                             flags=["-no-privatize"])]
             cases = [Case("pingpong", 2, WEFT), Case("globals_loop", 2, ("weft", "weft_noprivatize"))]
             binaries = build_programs(libs, cases, tmp, tmp / "out", tmp)
@@ -319,6 +334,26 @@ class Compiling(unittest.TestCase):
             self.assertTrue(all(path is not None and path.exists() for path in binaries.values()))
             commands = sorted(line.split(" -o ")[0] for line in (tmp / "mpicc.log").read_text().splitlines())
             self.assertEqual(commands, ["-O2", "-O2", "-O2 -no-privatize"])
+
+    def test_fortran_programs(self):
+        # A .f90 program is built by the library's mpifort, after the harness module, in a folder of its own
+        # (where the compiler writes module files); a C program of the same plan still by its mpicc.
+        with tempfile.TemporaryDirectory() as tmp:
+            tmp = Path(tmp)
+            recorder = 'echo "$PWD $*" >> "$0.log"\nfor a; do [ "$prev" = -o ] && touch "$a"; prev=$a; done\n'
+            mpicc, mpifort = stand_in(tmp, "mpicc", recorder), stand_in(tmp, "mpifort", recorder)
+            (tmp / "pingpong.c").write_text("")
+            (tmp / "fortran_pingpong.f90").write_text("")
+            (tmp / "bench_common.f90").write_text("")
+            self.assertNotIn("bench_common", program_sources(tmp))
+            libs = [Library("weft", "Weft", str(mpicc), str(mpifort), ["mpirun"])]
+            binaries = build_programs(libs, [Case("pingpong", 2, WEFT), Case("fortran_pingpong", 2, WEFT)], tmp,
+                                      tmp / "out", tmp)
+            self.assertTrue(all(path is not None and path.exists() for path in binaries.values()))
+            folder, *arguments = (tmp / "mpifort.log").read_text().split()
+            self.assertEqual(folder, str(tmp / "out" / "weft" / "fortran_pingpong.modules"))
+            self.assertEqual(arguments[-2:], [str(FORTRAN_HARNESS), str(tmp / "fortran_pingpong.f90")])
+            self.assertIn("pingpong.c", (tmp / "mpicc.log").read_text())
 
 
 class AcrossNodes(unittest.TestCase):
@@ -360,8 +395,8 @@ class AcrossNodes(unittest.TestCase):
                                            'prev=$a; done\n')
             for name in ("pingpong", "hybrid_stencil"):
                 (tmp / f"{name}.c").write_text("")
-            build_programs([Library("weft", "Weft", str(mpicc), ["mpirun"])], [case, Case("pingpong", 2, WEFT)], tmp,
-                           tmp / "out", tmp)
+            build_programs([Library("weft", "Weft", str(mpicc), "mpifort", ["mpirun"])],
+                           [case, Case("pingpong", 2, WEFT)], tmp, tmp / "out", tmp)
             commands = sorted(line.split(" -o ")[0] for line in (tmp / "mpicc.log").read_text().splitlines())
         self.assertEqual(commands, ["-O2", "-O2 -fopenmp"])
 
@@ -371,7 +406,7 @@ class AcrossNodes(unittest.TestCase):
             tmp = Path(tmp)
             mpirun = stand_in(tmp, "mpirun", 'echo "RESULT args $(echo "$*" | tr " " _) 1 us"\n'
                                              'echo "RESULT provider ${FI_PROVIDER:-none} 1 us"\n')
-            libs = [Library("weft", "Weft", "mpicc", [str(mpirun)], nodes_option="--nodes",
+            libs = [Library("weft", "Weft", "mpicc", "mpifort", [str(mpirun)], nodes_option="--nodes",
                             across_nodes={"FI_PROVIDER": "tcp"})]
             runner = Runner(libs, {("weft", "startup"): tmp / "startup"}, tmp / "raw", 10, float("inf"),
                             lambda line: None)
@@ -467,7 +502,7 @@ class SmallMessages(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tmp:
             tmp = Path(tmp)
             mpirun = stand_in(tmp, "mpirun", f'echo "RESULT loops $({count}) 1 us"\n')
-            runner = Runner([Library("weft", "Weft", "mpicc", [str(mpirun)])], {("weft", "window_times"): tmp / "w"},
+            runner = Runner([Library("weft", "Weft", "mpicc", "mpifort", [str(mpirun)])], {("weft", "window_times"): tmp / "w"},
                             tmp / "raw", 10, float("inf"), lambda line: None)
             before = int(subprocess.run(["sh", "-c", count], capture_output=True, text=True).stdout)
             runs = runner.run_cases([Case("window_times", 2, WEFT, busy_loops=2), Case("window_times", 2, WEFT)], 1)

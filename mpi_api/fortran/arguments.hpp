@@ -54,7 +54,9 @@ struct handle_kind;
 #define WEFT_FORTRAN_HANDLE_KIND(Handle, Name, kind)                                                             \
   template <>                                                                                                    \
   struct handle_kind<Handle> {                                                                                   \
-    static Handle to_c(MPI_Fint integer) noexcept { return mpi::handle_of<Handle>(integer, mpi::object_kind::kind); } \
+    [[gnu::always_inline]] static Handle to_c(MPI_Fint integer) noexcept {                                      \
+      return mpi::handle_of<Handle>(integer, mpi::object_kind::kind);                                            \
+    }                                                                                                            \
     static MPI_Fint to_fortran(Handle handle) noexcept { return PMPI_##Name##_c2f(handle); }                       \
   };
 WEFT_FORTRAN_HANDLE_KIND(MPI_Comm, Comm, communicator)
@@ -232,7 +234,9 @@ using fortran_t = typename argument<C>::fortran;
 }  // namespace weft::fortran
 
 // Defines the Fortran names of MPI_<Name>: mpi_<lower>_ (weak, for profiling tools) calling MPI_<Name>,
-// and pmpi_<lower>_ calling PMPI_<Name>, each through implementation<the C function>. The parameters end
+// and pmpi_<lower>_ calling PMPI_<Name>, each through implementation<the C function>; and the names of
+// mpi_f08's specific procedures, MPI_<Name>_f08 and PMPI_<Name>_f08, the same functions under the standard's
+// linker names (mpi_f08's handle types and statuses are laid out as mpif.h's integers). The parameters end
 // with `MPI_Fint* ierror` (before any string lengths), which mpi_f08's interfaces leave out when the
 // program does: an absent OPTIONAL argument arrives as a null pointer.
 #define WEFT_FORTRAN_BINDING(lower, Name, implementation, parameters, arguments) \
@@ -245,8 +249,13 @@ using fortran_t = typename argument<C>::fortran;
     MPI_Fint unwanted_error;                                                     \
     if (ierror == nullptr) ierror = &unwanted_error;                             \
     implementation<PMPI_##Name> arguments;                                       \
-  }
+  }                                                                              \
+  WEFT_FORTRAN_F08_NAMES(lower, Name, void, parameters)
 // The same for the functions that return a value (MPI_Wtime and the address arithmetic) and take no ierror.
-#define WEFT_FORTRAN_FUNCTION(lower, Name, result, parameters, arguments) \
+#define WEFT_FORTRAN_FUNCTION(lower, Name, result, parameters, arguments)                      \
   extern "C" [[gnu::weak]] result mpi_##lower##_ parameters { return MPI_##Name arguments; } \
-  extern "C" result pmpi_##lower##_ parameters { return PMPI_##Name arguments; }
+  extern "C" result pmpi_##lower##_ parameters { return PMPI_##Name arguments; }            \
+  WEFT_FORTRAN_F08_NAMES(lower, Name, result, parameters)
+#define WEFT_FORTRAN_F08_NAMES(lower, Name, result, parameters)                                \
+  extern "C" [[gnu::weak, gnu::alias("mpi_" #lower "_")]] result MPI_##Name##_f08 parameters; \
+  extern "C" [[gnu::alias("pmpi_" #lower "_")]] result PMPI_##Name##_f08 parameters;

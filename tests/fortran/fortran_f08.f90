@@ -1,7 +1,8 @@
 ! use mpi_f08: handles as types compared with == and /=, TYPE(MPI_Status) with %MPI_SOURCE, ierror left
 ! out or given by keyword, LOGICAL flags, arrays of requests and statuses, derived datatypes and
-! communicators, collectives with MPI_IN_PLACE, strings (names, info, error strings), and the program's
-! procedures: an operation, an error handler, an attribute copier, MPI_COMM_DUP_FN.
+! communicators, collectives with MPI_IN_PLACE, strings (names, info, error strings, external32's data
+! representation), and the program's procedures: an operation, an error handler, an attribute copier,
+! MPI_COMM_DUP_FN.
 module f08_procedures
   use mpi_f08
   use, intrinsic :: iso_c_binding, only: c_ptr, c_f_pointer
@@ -63,7 +64,9 @@ program fortran_f08
   integer :: length, keyval, mine(2), result(2), error
   type(MPI_Op) :: op
   type(MPI_Errhandler) :: errhandler
-  integer(kind=MPI_ADDRESS_KIND) :: attribute
+  integer(kind=MPI_ADDRESS_KIND) :: attribute, packed_size, position
+  character :: packed(16)
+  integer :: unpacked(2)
 
   call MPI_Init()
   call MPI_Comm_rank(MPI_COMM_WORLD, rank)
@@ -171,6 +174,16 @@ program fortran_f08
   call check(flag .and. attribute == 7, 'MPI_COMM_DUP_FN')
   call MPI_Comm_free(halves)
   call MPI_Comm_free(copy)
+
+  ! external32 from mpi_f08, a string argument given as a constant: big-endian 4-byte INTEGERs.
+  call MPI_Pack_external_size('external32', 2, MPI_INTEGER, packed_size)
+  call check(packed_size == 8, 'MPI_Pack_external_size of 2 INTEGERs')
+  position = 0
+  call MPI_Pack_external('external32', [rank, 258], 2, MPI_INTEGER, packed, 16_MPI_ADDRESS_KIND, position)
+  call check(position == 8 .and. ichar(packed(8)) == 2 .and. ichar(packed(7)) == 1, 'MPI_Pack_external, big-endian')
+  position = 0
+  call MPI_Unpack_external('external32', packed, 16_MPI_ADDRESS_KIND, position, unpacked, 2, MPI_INTEGER)
+  call check(position == 8 .and. all(unpacked == [rank, 258]), 'MPI_Unpack_external')
 
   call MPI_Barrier(MPI_COMM_WORLD)
   if (rank == 0) print '(a)', 'fortran_f08: ok'
