@@ -13,15 +13,19 @@ namespace {
 std::atomic<void (*)()> output_flush{nullptr};
 
 // A unit may be locked by the very rank that ends the job (a fault inside an I/O statement), so the flush
-// runs on a thread of its own and is given a second; then the job ends whatever became of it.
+// runs on a thread of its own and is given a second; then the job ends whatever became of it. Ranks that
+// end the job at once (every rank calling MPI_Abort) all wait for the one flush: any of them ending the
+// process first would lose the output.
 void flush_foreign_output() {
-  void (*flush)() = output_flush.exchange(nullptr);
+  void (*flush)() = output_flush.load();
   if (flush == nullptr) return;
+  static std::atomic_flag started;
   static std::atomic<bool> flushed{false};
-  std::thread([flush] {
-    flush();
-    flushed.store(true);
-  }).detach();
+  if (!started.test_and_set())
+    std::thread([flush] {
+      flush();
+      flushed.store(true);
+    }).detach();
   for (int waited = 0; waited < 1000 && !flushed.load(); ++waited)
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
 }

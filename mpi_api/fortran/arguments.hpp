@@ -69,6 +69,18 @@ WEFT_FORTRAN_HANDLE_KIND(MPI_Message, Message, message)
 WEFT_FORTRAN_HANDLE_KIND(MPI_Info, Info, info)
 WEFT_FORTRAN_HANDLE_KIND(MPI_Win, Win, window)
 #undef WEFT_FORTRAN_HANDLE_KIND
+// MPIX_Halo's objects have no MPIX_*_c2f of their own: their integers come straight from the table.
+template <class Handle, mpi::object_kind kind>
+struct extension_handle_kind {
+  [[gnu::always_inline]] static Handle to_c(MPI_Fint integer) noexcept { return mpi::handle_of<Handle>(integer, kind); }
+  static MPI_Fint to_fortran(Handle handle) noexcept {
+    return handle == nullptr ? 0 : mpi::fortran_handles().integer_of(*handle);
+  }
+};
+template <>
+struct handle_kind<MPI_Halo> : extension_handle_kind<MPI_Halo, mpi::object_kind::halo_cell> {};
+template <>
+struct handle_kind<MPI_Halo_exchange> : extension_handle_kind<MPI_Halo_exchange, mpi::object_kind::halo_exchange> {};
 // Files are not objects of the library yet (MPI-IO): their conversions answer as not implemented.
 template <>
 struct handle_kind<MPI_File> {
@@ -240,22 +252,27 @@ using fortran_t = typename argument<C>::fortran;
 // with `MPI_Fint* ierror` (before any string lengths), which mpi_f08's interfaces leave out when the
 // program does: an absent OPTIONAL argument arrives as a null pointer.
 #define WEFT_FORTRAN_BINDING(lower, Name, implementation, parameters, arguments) \
-  extern "C" [[gnu::weak]] void mpi_##lower##_ parameters {                      \
-    MPI_Fint unwanted_error;                                                     \
-    if (ierror == nullptr) ierror = &unwanted_error;                             \
-    implementation<MPI_##Name> arguments;                                        \
-  }                                                                              \
-  extern "C" void pmpi_##lower##_ parameters {                                   \
-    MPI_Fint unwanted_error;                                                     \
-    if (ierror == nullptr) ierror = &unwanted_error;                             \
-    implementation<PMPI_##Name> arguments;                                       \
-  }                                                                              \
-  WEFT_FORTRAN_F08_NAMES(lower, Name, void, parameters)
+  WEFT_FORTRAN_BINDING_OF(mpi, MPI, lower, Name, implementation, parameters, arguments)
+// The same for Weft's extensions, MPIX_<Name>: mpix_<lower>_, pmpix_<lower>_ and MPIX_<Name>_f08.
+#define WEFT_FORTRAN_EXTENSION(lower, Name, implementation, parameters, arguments) \
+  WEFT_FORTRAN_BINDING_OF(mpix, MPIX, lower, Name, implementation, parameters, arguments)
+#define WEFT_FORTRAN_BINDING_OF(prefix, PREFIX, lower, Name, implementation, parameters, arguments) \
+  extern "C" [[gnu::weak]] void prefix##_##lower##_ parameters {                                   \
+    MPI_Fint unwanted_error;                                                                      \
+    if (ierror == nullptr) ierror = &unwanted_error;                                              \
+    implementation<PREFIX##_##Name> arguments;                                                    \
+  }                                                                                               \
+  extern "C" void p##prefix##_##lower##_ parameters {                                             \
+    MPI_Fint unwanted_error;                                                                      \
+    if (ierror == nullptr) ierror = &unwanted_error;                                              \
+    implementation<P##PREFIX##_##Name> arguments;                                                 \
+  }                                                                                               \
+  WEFT_FORTRAN_F08_NAMES(prefix, PREFIX, lower, Name, void, parameters)
 // The same for the functions that return a value (MPI_Wtime and the address arithmetic) and take no ierror.
 #define WEFT_FORTRAN_FUNCTION(lower, Name, result, parameters, arguments)                      \
   extern "C" [[gnu::weak]] result mpi_##lower##_ parameters { return MPI_##Name arguments; } \
   extern "C" result pmpi_##lower##_ parameters { return PMPI_##Name arguments; }            \
-  WEFT_FORTRAN_F08_NAMES(lower, Name, result, parameters)
-#define WEFT_FORTRAN_F08_NAMES(lower, Name, result, parameters)                                \
-  extern "C" [[gnu::weak, gnu::alias("mpi_" #lower "_")]] result MPI_##Name##_f08 parameters; \
-  extern "C" [[gnu::alias("pmpi_" #lower "_")]] result PMPI_##Name##_f08 parameters;
+  WEFT_FORTRAN_F08_NAMES(mpi, MPI, lower, Name, result, parameters)
+#define WEFT_FORTRAN_F08_NAMES(prefix, PREFIX, lower, Name, result, parameters)                                  \
+  extern "C" [[gnu::weak, gnu::alias(#prefix "_" #lower "_")]] result PREFIX##_##Name##_f08 parameters; \
+  extern "C" [[gnu::alias("p" #prefix "_" #lower "_")]] result P##PREFIX##_##Name##_f08 parameters;

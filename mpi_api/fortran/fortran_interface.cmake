@@ -27,8 +27,8 @@ macro(add_handle_constant name handle_type value)
   string(APPEND f08_constants "  type(${handle_type}), parameter :: ${name} = ${handle_type}(${value})\n")
 endmacro()
 
-# C-only names: the tool interface, C's forms of the sentinels, Weft's extensions.
-set(c_only "^MPI_(T_|F_|HALO_)")
+# C-only names: the tool interface and C's forms of the sentinels.
+set(c_only "^MPI_(T_|F_)")
 string(REGEX MATCHALL "\n#define MPI_[A-Z0-9_]+ [^\n]+" defines "${header}")
 set(objects "")
 set(predefined "")
@@ -43,7 +43,7 @@ foreach(define IN LISTS defines)
   elseif(value MATCHES "^0x[0-9a-fA-F]+$")
     math(EXPR decimal "${value}")
     add_constant(${name} ${decimal})
-  elseif(value MATCHES "^\\(\\((MPI_[A-Za-z]+)\\)0\\)$")
+  elseif(value MATCHES "^\\(\\((MPI_[A-Za-z_]+)\\)0\\)$")
     add_handle_constant(${name} ${CMAKE_MATCH_1} 0)  # a null handle
   elseif(value MATCHES "^\\(\\(MPI_[A-Za-z]+\\)&(weft_[a-z0-9_]+)\\)$" OR value MATCHES "^WEFT_DATATYPE\\(")
     # A predefined object: its symbol is weft_mpi_<suffix> for a datatype.

@@ -11,9 +11,9 @@
 
 # The C parameters that are LOGICAL in Fortran, by name (the C prototypes say int).
 set(logical_names flag commute reorder periods remain_dims weighted)
-# The f08 handle types.
+# The f08 handle types, MPIX_Halo's among them.
 set(handle_types MPI_Comm MPI_Datatype MPI_Errhandler MPI_File MPI_Group MPI_Info MPI_Message MPI_Op MPI_Request
-    MPI_Win)
+    MPI_Win MPI_Halo MPI_Halo_exchange)
 set(f08_by_hand "^(Init|Init_thread|Wtime|Wtick|Aint_add|Aint_diff|Pcontrol|Attr_.*|Keyval_.*|Status_c2f|Status_f2c)$")
 set(f08_not_typed "char|_function|\\.\\.\\.")
 
@@ -287,6 +287,18 @@ foreach(kind "Comm;MPI_Comm;comm" "Type;MPI_Datatype;type" "Win;MPI_Win;win")
     "  end subroutine MPI_${upper_kind}_DUP_FN\n"
     "  subroutine MPI_${upper_kind}_NULL_DELETE_FN${delete_dummies}\n${delete_declarations}"
     "    ierror = MPI_SUCCESS\n  end subroutine MPI_${upper_kind}_NULL_DELETE_FN\n")
+endforeach()
+
+# MPIX_Halo's calls on an exchange alone, alike but for the exchange's intent.
+set(F08_HALO_EXCHANGE_STEPS "")
+foreach(step "Halo_exchange_commit;in" "Halo_iexchange;in" "Halo_iexchange_wait;in" "Halo_exchange;in"
+        "Halo_exchange_release;inout")
+  list(GET step 0 name)
+  list(GET step 1 intent)
+  string(APPEND F08_HALO_EXCHANGE_STEPS
+    "    subroutine MPIX_${name}(exchange, ierror) bind(C, name=\"MPIX_${name}_f08\")\n      import\n"
+    "      type(MPI_Halo_exchange), intent(${intent}) :: exchange\n"
+    "      integer, optional, intent(out) :: ierror\n    end subroutine MPIX_${name}\n")
 endforeach()
 
 configure_file(${CMAKE_CURRENT_LIST_DIR}/mpi_f08.f90.in ${F08} @ONLY)

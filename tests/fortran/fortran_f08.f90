@@ -194,7 +194,7 @@ contains
     logical, intent(in) :: condition
     character(*), intent(in) :: what
     if (.not. condition) then
-      print '(3a, i0, 2a)', program_name, ': rank ', rank, ' failed: ', what
+      print '(2a, i0, 2a)', program_name, ': rank ', rank, ' failed: ', what
       call MPI_Abort(MPI_COMM_WORLD, 1)
     end if
   end subroutine check
