@@ -2,6 +2,8 @@
 
 #include <mpi.h>
 
+#include <algorithm>
+
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/errors.hpp"
 #include "mpi_api/fortran_handles.hpp"
@@ -102,4 +104,43 @@ extern "C" int PMPI_Status_f2c(const MPI_Fint* f_status, MPI_Status* c_status) {
                                                 static_cast<unsigned long long>(static_cast<std::uint32_t>(f_status[4])) << 32);
   c_status->weft_cancelled = f_status[5];
   return MPI_SUCCESS;
+}
+
+// mpi_f08's status is the Fortran status under names: the same integers, copied as they are.
+namespace {
+constexpr int fortran_status_size = sizeof(MPI_F08_status) / sizeof(MPI_Fint);
+
+const MPI_Fint* integers_of(const MPI_F08_status* status) { return reinterpret_cast<const MPI_Fint*>(status); }
+MPI_Fint* integers_of(MPI_F08_status* status) { return reinterpret_cast<MPI_Fint*>(status); }
+
+int copy_status(const MPI_Fint* from, MPI_Fint* to, const char* call, const char* from_name, const char* to_name) {
+  if (from == nullptr) return weft::mpi::raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "%s is NULL", from_name);
+  if (to == nullptr) return weft::mpi::raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "%s is NULL", to_name);
+  std::copy_n(from, fortran_status_size, to);
+  return MPI_SUCCESS;
+}
+}  // namespace
+
+WEFT_PMPI_ALIAS(Status_c2f08)
+extern "C" int PMPI_Status_c2f08(const MPI_Status* c_status, MPI_F08_status* f08_status) {
+  return PMPI_Status_c2f(c_status, integers_of(f08_status));
+}
+
+WEFT_PMPI_ALIAS(Status_f082c)
+extern "C" int PMPI_Status_f082c(const MPI_F08_status* f08_status, MPI_Status* c_status) {
+  return PMPI_Status_f2c(integers_of(f08_status), c_status);
+}
+
+WEFT_PMPI_ALIAS(Status_f082f)
+extern "C" int PMPI_Status_f082f(const MPI_F08_status* f08_status, MPI_Fint* f_status) {
+  const weft::mpi::call_guard guard(WEFT_CALL_NAME);
+  return copy_status(integers_of(f08_status), f_status, WEFT_CALL_NAME,
+                     "f08_status", "f_status");
+}
+
+WEFT_PMPI_ALIAS(Status_f2f08)
+extern "C" int PMPI_Status_f2f08(const MPI_Fint* f_status, MPI_F08_status* f08_status) {
+  const weft::mpi::call_guard guard(WEFT_CALL_NAME);
+  return copy_status(f_status, integers_of(f08_status), WEFT_CALL_NAME, "f_status",
+                     "f08_status");
 }

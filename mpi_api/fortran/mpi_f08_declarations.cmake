@@ -107,6 +107,13 @@ function(f08_dummy parameter routine)
     set(type "integer(MPI_OFFSET_KIND)")
   elseif(base STREQUAL "MPI_Count")
     set(type "integer(MPI_COUNT_KIND)")
+  elseif(base STREQUAL "MPI_F08_status")
+    set(type "type(MPI_Status)")  # mpi_f08's own, also in the conversions the mpi module leaves out
+  elseif(base STREQUAL "MPI_Fint")
+    set(type "integer")
+    if(dummy STREQUAL "f_status")
+      set(shape "(MPI_STATUS_SIZE)")  # mpif.h's form of a status, a pointer in C
+    endif()
   elseif(base STREQUAL "MPI_Status" AND mpi_style)
     set(type "integer")
     if(shape STREQUAL "")
@@ -309,7 +316,7 @@ set(interface_style mpi)
 set(mpi_interfaces "")
 foreach(declaration_text IN LISTS declarations)
   read_declaration("${declaration_text}")
-  if(name MATCHES "${not_fortran}" OR name MATCHES "^(Init|Init_thread|Wtime|Wtick|Aint_add|Aint_diff|Pcontrol)$"
+  if(name MATCHES "${not_fortran}" OR name MATCHES "^(Init|Init_thread|Wtime|Wtick|Aint_add|Aint_diff|Pcontrol|Status_f082f|Status_f2f08)$"
      OR NOT result STREQUAL "int" OR "MPI_${name}" IN_LIST unbound_names OR parameters MATCHES "\\.\\.\\.|char \\*\\*")
     continue()
   endif()

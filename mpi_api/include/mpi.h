@@ -1103,6 +1103,15 @@ WEFT_API(MPI_Fint, Message_c2f, (MPI_Message message))
 WEFT_API(MPI_Message, Message_f2c, (MPI_Fint message))
 WEFT_API(int, Status_c2f, (const MPI_Status *c_status, MPI_Fint *f_status))
 WEFT_API(int, Status_f2c, (const MPI_Fint *f_status, MPI_Status *c_status))
+/* mpi_f08's TYPE(MPI_Status) seen from C: mpif.h's MPI_STATUS_SIZE integers, under names. */
+typedef struct {
+  MPI_Fint MPI_SOURCE, MPI_TAG, MPI_ERROR;
+  MPI_Fint weft_count_low, weft_count_high, weft_cancelled;
+} MPI_F08_status;
+WEFT_API(int, Status_c2f08, (const MPI_Status *c_status, MPI_F08_status *f08_status))
+WEFT_API(int, Status_f082c, (const MPI_F08_status *f08_status, MPI_Status *c_status))
+WEFT_API(int, Status_f082f, (const MPI_F08_status *f08_status, MPI_Fint *f_status))
+WEFT_API(int, Status_f2f08, (const MPI_Fint *f_status, MPI_F08_status *f08_status))
 
 /* ---- Tool information interface ---- */
 WEFT_API(int, T_init_thread, (int required, int *provided))

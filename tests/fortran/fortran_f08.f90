@@ -66,7 +66,9 @@ program fortran_f08
   type(MPI_Errhandler) :: errhandler
   integer(kind=MPI_ADDRESS_KIND) :: attribute, packed_size, position
   character :: packed(16)
-  integer :: unpacked(2)
+  integer :: unpacked(2), f_status(MPI_STATUS_SIZE), bytes
+  double precision :: sample(3)
+  type(MPI_Status) :: converted
 
   call MPI_Init()
   call MPI_Comm_rank(MPI_COMM_WORLD, rank)
@@ -184,6 +186,18 @@ program fortran_f08
   position = 0
   call MPI_Unpack_external('external32', packed, 16_MPI_ADDRESS_KIND, position, unpacked, 2, MPI_INTEGER)
   call check(position == 8 .and. all(unpacked == [rank, 258]), 'MPI_Unpack_external')
+
+  ! MPI_SIZEOF, and a status through mpif.h's form and back.
+  call MPI_Sizeof(sample, bytes)
+  call check(bytes == 8, 'MPI_SIZEOF of DOUBLE PRECISION')
+  call MPI_Sizeof(rank, bytes, error)
+  call check(bytes == 4 .and. error == MPI_SUCCESS, 'MPI_SIZEOF of an INTEGER, with ierror')
+  call MPI_Sendrecv(rank, 1, MPI_INTEGER, next, 9, token, 1, MPI_INTEGER, prev, 9, MPI_COMM_WORLD, status)
+  call MPI_Status_f082f(status, f_status)
+  call check(f_status(MPI_SOURCE) == prev .and. f_status(MPI_TAG) == 9, 'MPI_Status_f082f')
+  call MPI_Status_f2f08(f_status, converted)
+  call MPI_Get_count(converted, MPI_INTEGER, count)
+  call check(converted%MPI_SOURCE == prev .and. count == 1, 'MPI_Status_f2f08 keeps the source and count')
 
   call MPI_Barrier(MPI_COMM_WORLD)
   if (rank == 0) print '(a)', 'fortran_f08: ok'

@@ -1,6 +1,7 @@
 /* Handles as Fortran integers: every kind converts to an integer and back to the same handle, null handles
  * are 0, an object's integer stays while it lives and names nothing once it is freed, a message matched by
- * MPI_Improbe survives the round trip and is received through it, and statuses convert both ways. */
+ * MPI_Improbe survives the round trip and is received through it, and statuses convert both ways, also to
+ * and from mpi_f08's. */
 #include "mpitest.h"
 
 static void check_predefined(void) {
@@ -98,6 +99,21 @@ static void check_message_and_status(int rank, int size) {
   CHECK(c_status.MPI_SOURCE == previous && c_status.MPI_TAG == 42 && count == 3 && !cancelled,
         "status after the round trip: source %d tag %d count %d cancelled %d", c_status.MPI_SOURCE, c_status.MPI_TAG,
         count, cancelled);
+
+  /* mpi_f08's status: C to f08, f08 to Fortran, back to f08 and to C, the count and source surviving. */
+  MPI_F08_status f08_status, f08_again;
+  MPI_Fint f_again[6];
+  CHECK(MPI_Status_c2f08(&status, &f08_status) == MPI_SUCCESS, "MPI_Status_c2f08 failed");
+  CHECK(f08_status.MPI_SOURCE == previous && f08_status.MPI_TAG == 42, "f08 status has source %d tag %d",
+        (int)f08_status.MPI_SOURCE, (int)f08_status.MPI_TAG);
+  CHECK(MPI_Status_f082f(&f08_status, f_again) == MPI_SUCCESS, "MPI_Status_f082f failed");
+  CHECK(memcmp(f_again, f_status, sizeof f_status) == 0, "MPI_Status_f082f differs from MPI_Status_c2f");
+  CHECK(MPI_Status_f2f08(f_again, &f08_again) == MPI_SUCCESS, "MPI_Status_f2f08 failed");
+  CHECK(MPI_Status_f082c(&f08_again, &c_status) == MPI_SUCCESS, "MPI_Status_f082c failed");
+  count = -1;
+  MPI_Get_count(&c_status, MPI_INT, &count);
+  CHECK(c_status.MPI_SOURCE == previous && c_status.MPI_TAG == 42 && count == 3,
+        "status after the f08 round trip: source %d tag %d count %d", c_status.MPI_SOURCE, c_status.MPI_TAG, count);
 }
 
 static void check_errors(void) {
@@ -106,6 +122,8 @@ static void check_errors(void) {
   expect_error(MPI_Status_c2f(MPI_STATUS_IGNORE, f_status), MPI_ERR_ARG, "MPI_Status_c2f(MPI_STATUS_IGNORE)");
   MPI_Status c_status;
   expect_error(MPI_Status_f2c(MPI_F_STATUS_IGNORE, &c_status), MPI_ERR_ARG, "MPI_Status_f2c(MPI_F_STATUS_IGNORE)");
+  expect_error(MPI_Status_c2f08(MPI_STATUS_IGNORE, NULL), MPI_ERR_ARG, "MPI_Status_c2f08(MPI_STATUS_IGNORE)");
+  expect_error(MPI_Status_f2f08(f_status, NULL), MPI_ERR_ARG, "MPI_Status_f2f08(f_status, NULL)");
   /* A handle of the wrong kind has no integer. */
   CHECK(MPI_Comm_c2f((MPI_Comm)MPI_INT) == 0, "a datatype converted as a communicator");
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
