@@ -11,7 +11,7 @@
 #include <atomic>
 #include <cstddef>
 #include <mutex>
-#include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -20,26 +20,39 @@
 
 namespace weft::mpi {
 
+namespace detail {
+// The predefined objects take the integers mpif.h names them by: 1, 2, ... in mpi.h's order (0 is the null
+// handle's, never an object's).
+inline constexpr object_header* predefined_objects[] = {
+#include "predefined_handles.inc"
+};
+
+inline constexpr int handle_chunk_bits = 12;
+using handle_chunk = std::array<std::atomic<object_header*>, std::size_t{1} << handle_chunk_bits>;
+
+// Entry i of the first chunk is integer i: the null handle, then the predefined objects.
+template <std::size_t... I>
+constexpr handle_chunk first_handle_chunk(std::index_sequence<I...>) noexcept {
+  return {{(I >= 1 && I <= std::size(predefined_objects) ? predefined_objects[I - 1] : nullptr)...}};
+}
+}  // namespace detail
+
 // Conversions are on the path of every Fortran call (a send converts its communicator and datatype), so
 // looking an integer up takes no lock: the objects sit in chunks that, once made, never move or go, and an
 // entry is published with a release store. Giving and taking back integers is rare and locked. The table
 // is constant-initialized, its first chunk holding the predefined objects, so a lookup needs no guard of a
 // first use, and integers are valid before MPI_Init.
 class handle_table {
-  static constexpr int chunk_bits = 12;
+  static constexpr int chunk_bits = detail::handle_chunk_bits;
   static constexpr std::size_t chunk_size = std::size_t{1} << chunk_bits;
+  using chunk = detail::handle_chunk;
+  static constexpr auto& predefined = detail::predefined_objects;
 
  public:
-  using chunk = std::array<std::atomic<object_header*>, chunk_size>;
-
-  // The predefined objects take the integers mpif.h names them by: 1, 2, ... in mpi.h's order (0 is the
-  // null handle's, never an object's).
-  static constexpr object_header* predefined[] = {
-#include "predefined_handles.inc"
-  };
-  static constexpr auto predefined_count = static_cast<MPI_Fint>(std::size(predefined));
-
-  explicit constexpr handle_table(chunk& first) noexcept : chunks_{{&first}}, used_{predefined_count} {}
+  constexpr handle_table() noexcept
+      : first_(detail::first_handle_chunk(std::make_index_sequence<chunk_size>())),
+        chunks_{{&first_}},
+        used_{static_cast<MPI_Fint>(std::size(predefined))} {}
 
   MPI_Fint integer_of(object_header& object) {
     std::atomic_ref<MPI_Fint> integer(object.fortran_handle);
@@ -61,7 +74,11 @@ class handle_table {
     return integer.load(std::memory_order_relaxed);
   }
 
+  // The first chunk's integers (the predefined objects and the first thousands of others, every program's
+  // all but the largest) are read straight from it: an entry past the highest integer given is null.
   [[gnu::always_inline]] object_header* object_of(MPI_Fint integer) const noexcept {
+    if (static_cast<std::make_unsigned_t<MPI_Fint>>(integer) < chunk_size) [[likely]]
+      return first_[static_cast<std::size_t>(integer)].load(std::memory_order_acquire);
     if (integer <= 0 || integer > used_.load(std::memory_order_acquire)) return nullptr;
     return entry(integer).load(std::memory_order_acquire);
   }
@@ -97,20 +114,14 @@ class handle_table {
   }
 
   std::mutex mutex_;
+  chunk first_;
   std::array<std::atomic<chunk*>, 4096> chunks_{};  // up to 16 M integers, chunks made as they fill
   std::atomic<MPI_Fint> used_{0};                   // the highest integer given
   std::vector<MPI_Fint> free_;                       // integers given back, for reuse
 };
 
 namespace detail {
-// Entry i of the first chunk is integer i: the null handle, then the predefined objects.
-template <std::size_t... I>
-constexpr handle_table::chunk first_chunk(std::index_sequence<I...>) noexcept {
-  return {{(I >= 1 && I <= std::size(handle_table::predefined) ? handle_table::predefined[I - 1] : nullptr)...}};
-}
-inline constinit handle_table::chunk predefined_chunk =
-    first_chunk(std::make_index_sequence<std::tuple_size_v<handle_table::chunk>>());
-inline constinit handle_table the_table{predefined_chunk};
+inline constinit handle_table the_table;
 }  // namespace detail
 
 [[gnu::always_inline]] inline handle_table& fortran_handles() { return detail::the_table; }

@@ -13,7 +13,7 @@ The programs time each measured point for a fixed interval (50 ms, 5 ms with --q
 about (number of sizes) x (interval) plus start-up; --max-size is what bounds a case's duration.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 ALL = ("weft", "mpich", "openmpi")
 WEFT = ("weft",)
@@ -37,6 +37,7 @@ class Case:
     busy_loops: int = 0           # busy-looping processes beside the job (cores shared with other work)
     threads: int = 0              # threads per rank (OMP_NUM_THREADS); 0: not set
     workers: int = 0              # Weft's worker threads (WEFT_WORKERS); 0: one per core
+    twin: str = ""                # the program this one is a translation of (a Fortran program's C one)
 
     @property
     def id(self):
@@ -44,6 +45,11 @@ class Case:
         return (f"{self.program}-{self.ranks}" + (f"-nodes{self.nodes}" if self.nodes > 1 else "")
                 + (f"-busy{self.busy_loops}" if self.busy_loops else "")
                 + (f"-t{self.threads}" if self.threads else "") + (f"-w{self.workers}" if self.workers else ""))
+
+    @property
+    def twin_id(self):
+        """The id of the twin program's case of the same shape, or "" without a twin."""
+        return replace(self, program=self.twin, twin="").id if self.twin else ""
 
     @property
     def title(self):
@@ -110,16 +116,18 @@ def _threads(quick):
 
 
 def _fortran(quick):
-    # The Fortran twins of pingpong and hybrid_stencil, built with each library's mpifort, beside the C
-    # programs in the same run: what Weft's Fortran binding adds to a call (the 0-byte latency on one worker,
-    # where a message costs least, so the binding's share is largest) and whether Weft's ratios to the peers
-    # hold from Fortran. Sizes and repeats as their C twins'.
+    # The Fortran twins of pingpong and hybrid_stencil, built with each library's mpifort, each run turn
+    # by turn with its C program's case (runner.py): what Weft's Fortran binding adds to a call (the 0-byte
+    # latency on one worker, where a message costs least, so the binding's share is largest) and whether
+    # Weft's ratios to the peers hold from Fortran. Sizes and repeats as their C twins'.
     quick_args = ("--quick",) if quick else ()
     pingpong = ("--quick", "--max-size", MiB4) if quick else ("--max-size", MiB4)
-    return [Case("fortran_pingpong", 2, args=pingpong),
-            Case("fortran_pingpong", 2, WEFT, (*quick_args, "--max-size", "64"), workers=1),
-            Case("fortran_hybrid_stencil", 2, ALL, quick_args, threads=1, repeats=3),
-            Case("fortran_hybrid_stencil", 4, ALL, quick_args, threads=2, repeats=3)]
+    fortran = dict(twin="pingpong")
+    stencil = dict(twin="hybrid_stencil", repeats=3)
+    return [Case("fortran_pingpong", 2, args=pingpong, **fortran),
+            Case("fortran_pingpong", 2, WEFT, (*quick_args, "--max-size", "64"), workers=1, **fortran),
+            Case("fortran_hybrid_stencil", 2, ALL, quick_args, threads=1, **stencil),
+            Case("fortran_hybrid_stencil", 4, ALL, quick_args, threads=2, **stencil)]
 
 
 def _full():

@@ -135,6 +135,19 @@ def busy_loops(count):
             loop.wait()
 
 
+def twin_groups(cases):
+    """The cases in the plan's order, in groups that run turn by turn: a case alone, or a program's case with
+    the cases of its translations (Case.twin) of the same shape, moved beside it. Figures compared across
+    two programs are then taken under the same conditions, as interleaving the libraries does for one."""
+    ids = {case.id for case in cases}
+    twins = {}
+    for case in cases:
+        if case.twin_id in ids:
+            twins.setdefault(case.twin_id, []).append(case)
+    grouped = {twin.id for group in twins.values() for twin in group}
+    return [[case, *twins.get(case.id, [])] for case in cases if case.id not in grouped]
+
+
 class Runner:
     """Runs the plan; knows the libraries, the binaries, the time limits and where raw output goes."""
 
@@ -156,19 +169,22 @@ class Runner:
         another's job has just left the caches cold.
         """
         runs = []
-        for case in cases:
-            given_up = {}                 # library key -> why its remaining repeats are skipped
-            for repeat in range(min(repeats, case.repeats or repeats)):
-                keys = list(case.libraries)
-                keys = keys[repeat % len(keys):] + keys[:repeat % len(keys)]
-                for key in keys:
-                    run = self._run_one(case, key, repeat, given_up.get(key))
-                    runs.append(run)
-                    if run.status != "ok" and key not in given_up:
-                        # A job that timed out will time out again: spending its repeats on other cases
-                        # keeps the whole run inside its time budget. Failures are deterministic too.
-                        given_up[key] = (run.detail if run.status == "skipped"
-                                         else f"{run.status} in repeat {repeat + 1}")
+        for group in twin_groups(cases):
+            given_up = {}                 # (case id, library key) -> why its remaining repeats are skipped
+            for repeat in range(max(min(repeats, case.repeats or repeats) for case in group)):
+                for case in group:
+                    if repeat >= min(repeats, case.repeats or repeats):
+                        continue
+                    keys = list(case.libraries)
+                    keys = keys[repeat % len(keys):] + keys[:repeat % len(keys)]
+                    for key in keys:
+                        run = self._run_one(case, key, repeat, given_up.get((case.id, key)))
+                        runs.append(run)
+                        if run.status != "ok" and (case.id, key) not in given_up:
+                            # A job that timed out will time out again: spending its repeats on other cases
+                            # keeps the whole run inside its time budget. Failures are deterministic too.
+                            given_up[(case.id, key)] = (run.detail if run.status == "skipped"
+                                                        else f"{run.status} in repeat {repeat + 1}")
         return runs
 
     def _run_one(self, case, key, repeat, given_up):

@@ -18,7 +18,7 @@ from cases import ALL, PRIVATIZATION, WEFT, Case, plan  # noqa: E402
 from libraries import FORTRAN_HARNESS, Library, build_programs, libraries, program_sources  # noqa: E402
 from report import markdown, number, ratio  # noqa: E402
 from results import param_key, parse_google_benchmark, parse_result_lines, summarize  # noqa: E402
-from runner import Run, Runner  # noqa: E402
+from runner import Run, Runner, twin_groups  # noqa: E402
 from targets import evaluate  # noqa: E402
 
 
@@ -88,6 +88,24 @@ class Summary(unittest.TestCase):
         self.assertEqual([t["met"] for t in targets],
                          [True, None, None, None, None, None, False] + [None] * 25)
         self.assertEqual(targets[0]["measured"], "Weft 0.1 us, Open MPI 0.3 us: 0.33 ×")
+
+    def test_twins_run_turn_by_turn(self):
+        # A Fortran case runs beside its C twin of the same shape, repeat by repeat; without its twin in the
+        # plan it runs alone, where it stands.
+        cases = [Case("pingpong", 2), Case("halo", 16), Case("pingpong", 2, WEFT, workers=1),
+                 Case("fortran_pingpong", 2, twin="pingpong"), Case("fortran_pingpong", 2, WEFT, workers=1, twin="pingpong"),
+                 Case("fortran_hybrid_stencil", 2, threads=1, twin="hybrid_stencil")]
+        self.assertEqual([[case.id for case in group] for group in twin_groups(cases)],
+                         [["pingpong-2", "fortran_pingpong-2"], ["halo-16"],
+                          ["pingpong-2-w1", "fortran_pingpong-2-w1"], ["fortran_hybrid_stencil-2-t1"]])
+        with tempfile.TemporaryDirectory() as tmp:
+            launcher = stand_in(Path(tmp), "mpirun", 'echo "RESULT pingpong_latency 0 1.0 us"\n')
+            runner = Runner([Library("weft", "Weft", "mpicc", "mpifort", [str(launcher)])],
+                            {("weft", "pingpong"): Path(tmp) / "p", ("weft", "fortran_pingpong"): Path(tmp) / "f"},
+                            Path(tmp) / "raw", 10, float("inf"), lambda line: None)
+            runs = runner.run_cases([Case("pingpong", 2, WEFT), Case("fortran_pingpong", 2, WEFT, twin="pingpong")], 2)
+        self.assertEqual([(run.case, run.repeat) for run in runs],
+                         [("pingpong-2", 0), ("fortran_pingpong-2", 0), ("pingpong-2", 1), ("fortran_pingpong-2", 1)])
 
     def test_fortran_targets(self):
         # The binding's cost: Fortran's 0-byte latency on one worker against C's; the ratios to the peers: the
