@@ -59,7 +59,8 @@ benchmarks/driver/run.sh --publish   # full run, then rewrite this page and its 
 
 The programs are `benchmarks/programs/*.c` and the example `examples/convolution.c`, plain MPI C built
 from the same source with each library's `mpicc -O2`, every wrapper compiling with clang-19 (the convolution uses MPIX_Halo where mpi.h offers
-it, Weft's, and plain MPI elsewhere); the Weft internals are Google Benchmark programs from
+it, Weft's, and plain MPI elsewhere), and `benchmarks/programs/fortran_*.f90`, Fortran twins of two of them
+built with each library's `mpifort -O2` (Weft's runs flang 19, MPICH's and Open MPI's gfortran); the Weft internals are Google Benchmark programs from
 `benchmarks/internals/`. Cases measured alone since this run, and what their figures mean, are in
 [performance-notes.md](performance-notes.md).
 """
@@ -113,6 +114,12 @@ METHOD = """\
   which would put a rank's threads on one core); MPICH's Hydra binds nothing by default. Weft's `mpirun` reads
   `OMP_NUM_THREADS` as the threads per rank and gives each worker that many cores. The 1-rank case runs also
   with Weft without privatization: the stencil's parallel loop reads its grid from globals.
+- **Fortran** (cases `fortran_pingpong` and `fortran_hybrid_stencil`). Each runs turn by turn with its C
+  twin (the C case's repeat, then the Fortran one's), so that the two are compared under the same
+  conditions; their figures keep the C programs' names. The binding's cost is Weft's Fortran 0-byte latency
+  on one worker against its C one. gfortran's OpenMP runtime (libgomp, which MPICH's and Open MPI's mpifort
+  link) spins while its threads wait, by default: with 4 ranks x 2 threads on 2 cores that is most of the
+  peers' step; users of such nodes set `OMP_WAIT_POLICY=passive`, which the run does not.
 - **Privatization cost.** `globals_loop` runs also with Weft built by `mpicc -no-privatize` (the same
   `mpirun`; the ranks then share the program's globals), the column "Weft without privatization"; the ratio
   of the two Weft columns is what giving every rank its own globals costs. Its ranks take turns, each timing
