@@ -121,7 +121,8 @@ class handle_table {
 };
 
 namespace detail {
-inline constinit handle_table the_table;
+// Hidden: the bindings reach it at a fixed offset from their code, not through the GOT.
+[[gnu::visibility("hidden")]] inline constinit handle_table the_table;
 }  // namespace detail
 
 [[gnu::always_inline]] inline handle_table& fortran_handles() { return detail::the_table; }

@@ -11,17 +11,22 @@ set(WEFT_RUN_MPI_TEST ${CMAKE_CURRENT_LIST_DIR}/mpi/run_mpi_test.cmake)
 
 # Builds <source> (C, C++ for .cpp, Fortran for .f and .f90) with the wrapper into the build directory, once however many tests
 # use it; sets <out_var> to the program's path.
+# Sets `out_var` to the wrapper and flags that compile `source`, by its language.
+function(weft_mpi_compile_command source out_var)
+  if(source MATCHES "\\.cpp$")
+    set(${out_var} ${WEFT_MPICXX} -std=c++20 -Wall -Wextra PARENT_SCOPE)
+  elseif(source MATCHES "\\.(f|f90)$")
+    set(${out_var} ${WEFT_MPIFORT} PARENT_SCOPE)
+  else()
+    set(${out_var} ${WEFT_MPICC} -std=c11 -Wall -Wextra PARENT_SCOPE)
+  endif()
+endfunction()
+
 function(weft_build_mpi_program source out_var)
   get_filename_component(program ${source} NAME_WE)
   set(binary ${CMAKE_CURRENT_BINARY_DIR}/${program})
   if(NOT TARGET weft_mpi_${program})
-    if(source MATCHES "\\.cpp$")
-      set(compile ${WEFT_MPICXX} -std=c++20 -Wall -Wextra)
-    elseif(source MATCHES "\\.(f|f90)$")
-      set(compile ${WEFT_MPIFORT})
-    else()
-      set(compile ${WEFT_MPICC} -std=c11 -Wall -Wextra)
-    endif()
+    weft_mpi_compile_command(${source} compile)
     add_custom_command(
       OUTPUT ${binary}
       COMMAND ${compile} -O2 -g -o ${binary} ${CMAKE_CURRENT_SOURCE_DIR}/${source} -lm

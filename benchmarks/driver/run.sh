@@ -8,8 +8,9 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
-# MPICH and Open MPI with their compiler wrappers, and what the driver draws its plots with.
-packages=(mpich libmpich-dev openmpi-bin libopenmpi-dev python3 python3-matplotlib)
+# MPICH and Open MPI with their compiler wrappers (mpifort runs gfortran), and what the driver draws its plots
+# with.
+packages=(mpich libmpich-dev openmpi-bin libopenmpi-dev gfortran python3 python3-matplotlib)
 
 "$here/../../scripts/install-packages.sh" "${packages[@]}"
 

@@ -1,6 +1,6 @@
 // The Fortran bindings of the calls on arrays of requests: each request integer converts to a handle and,
 // when the call completed or freed it, back; statuses fill Fortran's INTEGER(MPI_STATUS_SIZE, count) array;
-// the indices Waitany and Waitsome report count from 1, as Fortran's arrays do.
+// the indices Waitany and Waitsome report count from 1, as Fortran's arrays do. And MPI_F_SYNC_REG.
 
 #include <vector>
 
@@ -141,3 +141,12 @@ WEFT_FORTRAN_BINDING(testsome, Testsome, some,
                      (incount, requests, outcount, indices, statuses, ierror))
 WEFT_FORTRAN_BINDING(startall, Startall, startall, (const MPI_Fint* count, MPI_Fint* requests, MPI_Fint* ierror),
                      (count, requests, ierror))
+
+// MPI_F_SYNC_REG (MPI-3.1 17.1.7) does nothing: a call the compiler cannot see into is what keeps it from
+// holding a nonblocking call's buffer in registers across the call that completes it.
+extern "C" {
+[[gnu::weak]] void mpi_f_sync_reg_(void*) {}
+void pmpi_f_sync_reg_(void*) {}
+[[gnu::weak, gnu::alias("mpi_f_sync_reg_")]] void MPI_F_sync_reg_f08(void*);
+[[gnu::alias("pmpi_f_sync_reg_")]] void PMPI_F_sync_reg_f08(void*);
+}

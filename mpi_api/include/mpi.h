@@ -1103,6 +1103,12 @@ WEFT_API(MPI_Fint, Message_c2f, (MPI_Message message))
 WEFT_API(MPI_Message, Message_f2c, (MPI_Fint message))
 WEFT_API(int, Status_c2f, (const MPI_Status *c_status, MPI_Fint *f_status))
 WEFT_API(int, Status_f2c, (const MPI_Fint *f_status, MPI_Status *c_status))
+/* mpif.h's status seen from C: its size and where source, tag and error are (MPI-4.0's names, which
+ * MPICH's mpi.h has too). */
+#define MPI_F_STATUS_SIZE 6
+#define MPI_F_SOURCE 0
+#define MPI_F_TAG 1
+#define MPI_F_ERROR 2
 /* mpi_f08's TYPE(MPI_Status) seen from C: mpif.h's MPI_STATUS_SIZE integers, under names. */
 typedef struct {
   MPI_Fint MPI_SOURCE, MPI_TAG, MPI_ERROR;

@@ -89,6 +89,7 @@ program fortran_f08
   call MPI_Isend(rank, 1, MPI_INTEGER, next, 2, MPI_COMM_WORLD, requests(3))
   call MPI_Isend(rank, 1, MPI_INTEGER, prev, 3, MPI_COMM_WORLD, requests(4))
   call MPI_Waitall(4, requests, statuses)
+  call MPI_F_sync_reg(received)
   call check(all(requests == MPI_REQUEST_NULL), 'waitall frees the requests (==)')
   call check(received(1) == prev .and. received(2) == next .and. statuses(2)%MPI_SOURCE == next, 'waitall')
 
@@ -204,12 +205,5 @@ program fortran_f08
   call MPI_Finalize()
 
 contains
-  subroutine check(condition, what)
-    logical, intent(in) :: condition
-    character(*), intent(in) :: what
-    if (.not. condition) then
-      print '(2a, i0, 2a)', program_name, ': rank ', rank, ' failed: ', what
-      call MPI_Abort(MPI_COMM_WORLD, 1)
-    end if
-  end subroutine check
+  include 'check.inc'
 end program fortran_f08

@@ -87,11 +87,11 @@ static void check_message_and_status(int rank, int size) {
   CHECK(request == send, "a send request does not come back");
   MPI_Wait(&request, MPI_STATUS_IGNORE);
 
-  MPI_Fint f_status[6];
+  MPI_Fint f_status[MPI_F_STATUS_SIZE];
   MPI_Status c_status;
   CHECK(MPI_Status_c2f(&status, f_status) == MPI_SUCCESS, "MPI_Status_c2f failed");
-  CHECK(f_status[0] == previous && f_status[1] == 42, "Fortran status has source %d tag %d", (int)f_status[0],
-        (int)f_status[1]);
+  CHECK(f_status[MPI_F_SOURCE] == previous && f_status[MPI_F_TAG] == 42 && f_status[MPI_F_ERROR] == status.MPI_ERROR,
+        "Fortran status has source %d tag %d", (int)f_status[MPI_F_SOURCE], (int)f_status[MPI_F_TAG]);
   CHECK(MPI_Status_f2c(f_status, &c_status) == MPI_SUCCESS, "MPI_Status_f2c failed");
   int count = -1, cancelled = 1;
   MPI_Get_count(&c_status, MPI_INT, &count);
@@ -102,7 +102,7 @@ static void check_message_and_status(int rank, int size) {
 
   /* mpi_f08's status: C to f08, f08 to Fortran, back to f08 and to C, the count and source surviving. */
   MPI_F08_status f08_status, f08_again;
-  MPI_Fint f_again[6];
+  MPI_Fint f_again[MPI_F_STATUS_SIZE];
   CHECK(MPI_Status_c2f08(&status, &f08_status) == MPI_SUCCESS, "MPI_Status_c2f08 failed");
   CHECK(f08_status.MPI_SOURCE == previous && f08_status.MPI_TAG == 42, "f08 status has source %d tag %d",
         (int)f08_status.MPI_SOURCE, (int)f08_status.MPI_TAG);
