@@ -177,20 +177,24 @@ function(f08_string_procedure name lower parameters)
       string(APPEND binding_body "${declaration}\n")
     endif()
   endforeach()
-  string(CONCAT procedure
-    "  subroutine MPI_${name}(${dummies}ierror)\n${procedure_body}"
-    "    integer, optional, intent(out) :: ierror\n"
-    "    interface\n"
-    "      subroutine weft_${lower}(${dummies}ierror${length_dummies}) bind(C, name=\"MPI_${name}_f08\")\n"
-    "        import\n        implicit none\n${binding_body}"
-    "        integer, intent(out) :: ierror\n"
-    "      end subroutine weft_${lower}\n"
-    "    end interface\n"
-    "    integer :: error\n"
-    "    call weft_${lower}(${dummies}error${lengths})\n"
-    "    if (present(ierror)) ierror = error\n"
-    "  end subroutine MPI_${name}\n")
-  set(F08_PROCEDURES "${F08_PROCEDURES}${procedure}" PARENT_SCOPE)
+  # The routine and its profiling name, PMPI_<Name>, each over its own binding.
+  set(procedures "")
+  foreach(prefix MPI PMPI)
+    string(APPEND procedures
+      "  subroutine ${prefix}_${name}(${dummies}ierror)\n${procedure_body}"
+      "    integer, optional, intent(out) :: ierror\n"
+      "    interface\n"
+      "      subroutine weft_${lower}(${dummies}ierror${length_dummies}) bind(C, name=\"${prefix}_${name}_f08\")\n"
+      "        import\n        implicit none\n${binding_body}"
+      "        integer, intent(out) :: ierror\n"
+      "      end subroutine weft_${lower}\n"
+      "    end interface\n"
+      "    integer :: error\n"
+      "    call weft_${lower}(${dummies}error${lengths})\n"
+      "    if (present(ierror)) ierror = error\n"
+      "  end subroutine ${prefix}_${name}\n")
+  endforeach()
+  set(F08_PROCEDURES "${F08_PROCEDURES}${procedures}" PARENT_SCOPE)
 endfunction()
 
 set(f08_interfaces "")
@@ -210,11 +214,14 @@ foreach(declaration_text IN LISTS declarations)
     continue()
   endif()
   dummies_of(${name} "${parameters}")
-  string(APPEND f08_interfaces
-    "  subroutine MPI_${name}(${dummies}ierror) bind(C, name=\"MPI_${name}_f08\")\n"
-    "    import\n    implicit none\n${body}"
-    "    integer, optional, intent(out) :: ierror\n"
-    "  end subroutine MPI_${name}\n")
+  # The routine and its profiling name, PMPI_<Name>, for tools written in Fortran.
+  foreach(prefix MPI PMPI)
+    string(APPEND f08_interfaces
+      "  subroutine ${prefix}_${name}(${dummies}ierror) bind(C, name=\"${prefix}_${name}_f08\")\n"
+      "    import\n    implicit none\n${body}"
+      "    integer, optional, intent(out) :: ierror\n"
+      "  end subroutine ${prefix}_${name}\n")
+  endforeach()
 endforeach()
 
 # The handle types, and == and /= on each.

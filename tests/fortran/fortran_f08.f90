@@ -200,6 +200,12 @@ program fortran_f08
   call MPI_Get_count(converted, MPI_INTEGER, count)
   call check(converted%MPI_SOURCE == prev .and. count == 1, 'MPI_Status_f2f08 keeps the source and count')
 
+  ! The profiling names, as a tool written in Fortran calls them.
+  call PMPI_Sendrecv(rank, 1, MPI_INTEGER, next, 10, token, 1, MPI_INTEGER, prev, 10, MPI_COMM_WORLD, status)
+  call check(token == prev .and. status%MPI_TAG == 10, 'PMPI_Sendrecv')
+  call PMPI_Comm_get_name(MPI_COMM_WORLD, name, length)
+  call check(name(1:length) == 'MPI_COMM_WORLD', 'PMPI_Comm_get_name')
+
   call MPI_Barrier(MPI_COMM_WORLD)
   if (rank == 0) print '(a)', 'fortran_f08: ok'
   call MPI_Finalize()

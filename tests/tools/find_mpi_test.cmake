@@ -34,10 +34,11 @@ function(build_and_run c_compiler cxx_compiler wrapper_flags)
     set(compile_options "MPI_C_COMPILE_OPTIONS: \n")
   endif()
   # A sanitized build's link line names the C++ library first (-lstdc++). The mpi modules' procedures and
-  # flang's runtime come with every wrapper, for programs with Fortran parts.
-  set(libraries "MPI_C_LIBRARIES: ${prefix}/lib/libweft_fortran.a;${prefix}/lib/libweft_start.a;${prefix}/lib/libweft.so;")
+  # flang's runtime come with every wrapper, for programs with Fortran parts (FindMPI lists the libraries
+  # named by path, flang's, before the others).
+  set(libraries "${prefix}/lib/libweft_fortran.a;${prefix}/lib/libweft_start.a;${prefix}/lib/libweft.so;")
   if(SANITIZE_LINK_FLAGS)
-    set(libraries "libstdc++.so;${prefix}/lib/libweft_fortran.a;${prefix}/lib/libweft_start.a;${prefix}/lib/libweft.so;")
+    set(libraries "libstdc++.so;${libraries}")
   endif()
   foreach(expected IN ITEMS "MPI_C_INCLUDE_DIRS: ${prefix}/include" "${libraries}" "/libFortranRuntime.a;"
                             "-Wl,--wrap=main -Wl,--wrap=exit" "${compile_options}")
