@@ -30,8 +30,6 @@ extern MPI_Fint weft_mpi_statuses_ignore_[weft::fortran::status_size];
 extern MPI_Fint weft_mpi_errcodes_ignore_;
 extern MPI_Fint weft_mpi_unweighted_;
 extern MPI_Fint weft_mpi_weights_empty_;
-extern char weft_mpi_argv_null_;
-extern char weft_mpi_argvs_null_;
 }
 
 namespace weft::fortran {
