@@ -1,4 +1,4 @@
-// Error handlers of communicators and windows: the predefined ones and the user's (MPI-3.1, 8.3). An
+// Error handlers of communicators, windows and files: the predefined ones and the user's (MPI-3.1, 8.3). An
 // object holds its handler; MPI_Errhandler_free drops the user's reference, and the handler goes when the
 // last object using it does. A user's handler serves the kind of object it was made for.
 
@@ -7,6 +7,7 @@
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/pmpi.hpp"
+#include "mpi_api/file_checks.hpp"
 #include "mpi_api/window_checks.hpp"
 
 using namespace weft::mpi;
@@ -21,12 +22,22 @@ int check_errhandler(const char* call, error_target target, MPI_Errhandler errha
   return MPI_SUCCESS;
 }
 
+enum class handled { communicators, windows, files };
+
+const char* name_of(handled kind) {
+  return kind == handled::communicators ? "communicators" : kind == handled::windows ? "windows" : "files";
+}
+
 // A handler for the kind of object it is set on: a predefined one, or a user's made for that kind.
-int check_errhandler_for(const char* call, error_target target, MPI_Errhandler errhandler, bool for_window) {
+int check_errhandler_for(const char* call, error_target target, MPI_Errhandler errhandler, handled kind) {
   if (int error = check_errhandler(call, target, errhandler)) return error;
-  if (errhandler->is_predefined() || (errhandler->window_function != nullptr) == for_window) return MPI_SUCCESS;
-  return raise_error(target, MPI_ERR_ARG, call, "the error handler was made for %s, not %s",
-                     for_window ? "communicators" : "windows", for_window ? "windows" : "communicators");
+  if (errhandler->is_predefined()) return MPI_SUCCESS;
+  handled made = errhandler->window_function != nullptr ? handled::windows
+                 : errhandler->file_function != nullptr ? handled::files
+                                                        : handled::communicators;
+  if (made == kind) return MPI_SUCCESS;
+  return raise_error(target, MPI_ERR_ARG, call, "the error handler was made for %s, not %s", name_of(made),
+                     name_of(kind));
 }
 
 // Replaces `current` (held) with `errhandler`.
@@ -56,7 +67,7 @@ extern "C" int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler
   const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
-  if (int error = check_errhandler_for(call, comm, errhandler, false)) return error;
+  if (int error = check_errhandler_for(call, comm, errhandler, handled::communicators)) return error;
   replace_errhandler(errhandler_of(comm), errhandler);
   return MPI_SUCCESS;
 }
@@ -109,7 +120,7 @@ extern "C" int PMPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler) {
   const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
-  if (int error = check_errhandler_for(call, win, errhandler, true)) return error;
+  if (int error = check_errhandler_for(call, win, errhandler, handled::windows)) return error;
   replace_errhandler(win->errhandler, errhandler);
   return MPI_SUCCESS;
 }
@@ -130,5 +141,57 @@ extern "C" int PMPI_Win_call_errhandler(MPI_Win win, int errorcode) {
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   raise_error(win, errorcode, call, "called with error code %d", errorcode);
+  return MPI_SUCCESS;  // the handler was called (a fatal one does not return)
+}
+
+WEFT_PMPI_ALIAS(File_create_errhandler)
+extern "C" int PMPI_File_create_errhandler(MPI_File_errhandler_function* file_errhandler_fn,
+                                           MPI_Errhandler* errhandler) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
+  if (int error =
+          check_output(call, MPI_COMM_WORLD, reinterpret_cast<void*>(file_errhandler_fn), "file_errhandler_fn"))
+    return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, errhandler, "errhandler")) return error;
+  *errhandler = new weft_errhandler_s(file_errhandler_fn);  // the user's reference, until MPI_Errhandler_free
+  return MPI_SUCCESS;
+}
+
+// On MPI_FILE_NULL it sets the handler of the files the rank opens from then on, and of file errors
+// without a file.
+WEFT_PMPI_ALIAS(File_set_errhandler)
+extern "C" int PMPI_File_set_errhandler(MPI_File file, MPI_Errhandler errhandler) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (file != MPI_FILE_NULL)
+    if (int error = check_file(call, file)) return error;
+  if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
+  if (int error = check_errhandler_for(call, file, errhandler, handled::files)) return error;
+  replace_errhandler(file != MPI_FILE_NULL ? file->errhandler : file_null_errhandler(), errhandler);
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(File_get_errhandler)
+extern "C" int PMPI_File_get_errhandler(MPI_File file, MPI_Errhandler* errhandler) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (file != MPI_FILE_NULL)
+    if (int error = check_file(call, file)) return error;
+  if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
+  if (int error = check_output(call, file, errhandler, "errhandler")) return error;
+  // A new reference, for MPI_Errhandler_free.
+  *errhandler = retain(file != MPI_FILE_NULL ? file->errhandler : file_null_errhandler());
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(File_call_errhandler)
+extern "C" int PMPI_File_call_errhandler(MPI_File fh, int errorcode) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (fh != MPI_FILE_NULL)
+    if (int error = check_file(call, fh)) return error;
+  if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
+  raise_error(fh, errorcode, call, "called with error code %d", errorcode);
   return MPI_SUCCESS;  // the handler was called (a fatal one does not return)
 }

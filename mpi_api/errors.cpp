@@ -1,5 +1,6 @@
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/errors.hpp"
+#include "mpi_api/files.hpp"
 
 #include <cstdarg>
 #include <cstdio>
@@ -160,22 +161,31 @@ const char* error_class_text(int error_class) noexcept {
 
 MPI_Errhandler& errhandler_of(MPI_Comm comm) noexcept { return resolve(comm)->errhandler; }
 
+MPI_Errhandler& file_null_errhandler() noexcept { return this_rank().file_errhandler; }
+
 int raise_error(error_target target, int error_class, const char* call, const char* format, ...) {
   // Errors without a valid communicator or window go to MPI_COMM_WORLD's handler, as MPI 3.1 says of
-  // errors not tied to an object; before MPI_Init there is no handler to ask, so they are fatal.
+  // errors not tied to an object, those of file calls without a valid file to MPI_FILE_NULL's; before
+  // MPI_Init there is no handler to ask, so they are fatal.
   MPI_Win win = is_object(target.win, object_kind::window) ? target.win : MPI_WIN_NULL;
+  MPI_File file = is_object(target.file, object_kind::file) ? target.file : MPI_FILE_NULL;
   MPI_Comm comm = is_communicator(target.comm) ? target.comm : MPI_COMM_WORLD;
   MPI_Errhandler handler = !this_rank().initialized ? MPI_ERRORS_ARE_FATAL
+                           : target.for_file        ? (file != MPI_FILE_NULL ? file->errhandler : file_null_errhandler())
                            : win != MPI_WIN_NULL    ? win->errhandler
                                                     : errhandler_of(comm);
   if (handler == MPI_ERRORS_RETURN) return error_class;
   if (!handler->is_predefined()) {
     int code = error_class;
     if (handler->fortran_function) {
-      MPI_Fint integer = win != MPI_WIN_NULL ? PMPI_Win_c2f(win) : PMPI_Comm_c2f(comm);
-      auto* function = win != MPI_WIN_NULL ? reinterpret_cast<fortran_errhandler_function*>(handler->window_function)
-                                           : reinterpret_cast<fortran_errhandler_function*>(handler->function);
+      MPI_Fint integer = target.for_file ? PMPI_File_c2f(file) : win != MPI_WIN_NULL ? PMPI_Win_c2f(win) : PMPI_Comm_c2f(comm);
+      auto* function = reinterpret_cast<fortran_errhandler_function*>(
+          target.for_file ? reinterpret_cast<void (*)()>(handler->file_function)
+          : win != MPI_WIN_NULL ? reinterpret_cast<void (*)()>(handler->window_function)
+                                : reinterpret_cast<void (*)()>(handler->function));
       function(&integer, &code);
+    } else if (target.for_file) {
+      handler->file_function(&file, &code);
     } else if (win != MPI_WIN_NULL) {
       handler->window_function(&win, &code);
     } else {

@@ -11,19 +11,24 @@ namespace weft::mpi {
 const char* error_class_name(int error_class) noexcept;
 const char* error_class_text(int error_class) noexcept;
 
-// The object whose error handler an error goes to: a communicator, or a window (MPI-3.1, 8.3).
+// The object whose error handler an error goes to: a communicator, a window or a file (MPI-3.1, 8.3).
 struct error_target {
   error_target(MPI_Comm communicator) noexcept : comm(communicator) {}  // NOLINT: any communicator is one
   error_target(MPI_Win window) noexcept : win(window) {}               // NOLINT: and so is any window
+  // A file call's errors: the file's handler, or MPI_FILE_NULL's without a valid file (MPI_File_open,
+  // MPI_File_delete, an invalid handle: MPI-3.1, 13.7).
+  error_target(MPI_File open_file) noexcept : file(open_file), for_file(true) {}  // NOLINT: and any file
   MPI_Comm comm = MPI_COMM_NULL;
   MPI_Win win = MPI_WIN_NULL;
+  MPI_File file = MPI_FILE_NULL;
+  bool for_file = false;
 };
 
 // Reports `error_class` raised in `call` on the calling rank to the target's error handler. With
 // MPI_ERRORS_ARE_FATAL (the default) it prints "rank R: CALL: CLASS: message" and ends the job with the
 // error class as exit status; with MPI_ERRORS_RETURN it returns `error_class` for the call to return; a
 // user's handler is called with it, and the call returns it too. Errors of an invalid communicator or
-// window go to MPI_COMM_WORLD's handler.
+// window go to MPI_COMM_WORLD's handler, those of file calls without a valid file to MPI_FILE_NULL's.
 [[gnu::format(printf, 4, 5)]] int raise_error(error_target target, int error_class, const char* call,
                                               const char* format, ...);
 
@@ -36,5 +41,7 @@ int last_used_code() noexcept;
 
 // The calling rank's handler for `comm`.
 MPI_Errhandler& errhandler_of(MPI_Comm comm) noexcept;
+// The calling rank's handler of MPI_FILE_NULL: that of files it opens, and of file errors without a file.
+MPI_Errhandler& file_null_errhandler() noexcept;
 
 }  // namespace weft::mpi

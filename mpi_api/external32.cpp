@@ -10,6 +10,7 @@
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/datatypes.hpp"
+#include "mpi_api/external32.hpp"
 #include "mpi_api/pmpi.hpp"
 
 using namespace weft::mpi;
@@ -191,23 +192,6 @@ int check_datarep(const char* call, const char* datarep) {
   return raise_error(no_comm, MPI_ERR_ARG, call, "data representation \"%s\" is not \"external32\"", datarep);
 }
 
-// Bytes of one element of `datatype` in external32.
-MPI_Aint external_size(MPI_Datatype datatype) {
-  MPI_Aint size = 0;
-  auto add = [&](MPI_Datatype basic, std::ptrdiff_t) { size += static_cast<MPI_Aint>(basic->external_size); };
-  for_each_basic(datatype, 0, add);
-  return size;
-}
-
-// Converts `count` elements at `buffer` to or from the external32 bytes at `external`.
-void convert_all(std::byte* buffer, int count, MPI_Datatype datatype, std::byte* external, bool packing) {
-  auto one = [&](MPI_Datatype basic, std::ptrdiff_t offset) {
-    convert(basic, buffer + offset, external, packing);
-    external += basic->external_size;
-  };
-  for (int i = 0; i < count; ++i) for_each_basic(datatype, i * datatype->layout->extent(), one);
-}
-
 int check_room(const char* call, MPI_Aint size, const MPI_Aint* position, MPI_Aint bytes, const char* what) {
   if (int error = check_output(call, no_comm, position, "position")) return error;
   if (*position < 0 || *position > size)
@@ -220,6 +204,25 @@ int check_room(const char* call, MPI_Aint size, const MPI_Aint* position, MPI_Ai
 
 }  // namespace
 
+namespace weft::mpi {
+
+MPI_Aint external32_size(MPI_Datatype datatype) {
+  MPI_Aint size = 0;
+  auto add = [&](MPI_Datatype basic, std::ptrdiff_t) { size += static_cast<MPI_Aint>(basic->external_size); };
+  for_each_basic(datatype, 0, add);
+  return size;
+}
+
+void convert_external32(std::byte* buffer, int count, MPI_Datatype datatype, std::byte* external, bool packing) {
+  auto one = [&](MPI_Datatype basic, std::ptrdiff_t offset) {
+    convert(basic, buffer + offset, external, packing);
+    external += basic->external_size;
+  };
+  for (int i = 0; i < count; ++i) for_each_basic(datatype, i * datatype->layout->extent(), one);
+}
+
+}  // namespace weft::mpi
+
 WEFT_PMPI_ALIAS(Pack_external_size)
 extern "C" int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype datatype, MPI_Aint* size) {
   const call_guard guard(WEFT_CALL_NAME);
@@ -228,7 +231,7 @@ extern "C" int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Da
   if (int error = check_count(call, no_comm, incount)) return error;
   if (int error = check_committed(call, no_comm, datatype)) return error;
   if (int error = check_output(call, no_comm, size, "size")) return error;
-  *size = incount * external_size(datatype);
+  *size = incount * external32_size(datatype);
   return MPI_SUCCESS;
 }
 
@@ -239,11 +242,11 @@ extern "C" int PMPI_Pack_external(const char datarep[], const void* inbuf, int i
   const char* call = WEFT_CALL_NAME;
   if (int error = check_datarep(call, datarep)) return error;
   if (int error = check_buffer(call, no_comm, inbuf, incount, datatype)) return error;
-  MPI_Aint bytes = incount * external_size(datatype);
+  MPI_Aint bytes = incount * external32_size(datatype);
   if (int error = check_room(call, outsize, position, bytes, "outsize")) return error;
   if (bytes != 0 && outbuf == nullptr) return raise_error(no_comm, MPI_ERR_BUFFER, call, "outbuf is NULL");
   // Packing only reads the input buffer; the walk is shared with unpacking.
-  convert_all(static_cast<std::byte*>(const_cast<void*>(inbuf)), incount, datatype,
+  convert_external32(static_cast<std::byte*>(const_cast<void*>(inbuf)), incount, datatype,
               static_cast<std::byte*>(outbuf) + *position, true);
   *position += bytes;
   return MPI_SUCCESS;
@@ -256,10 +259,10 @@ extern "C" int PMPI_Unpack_external(const char datarep[], const void* inbuf, MPI
   const char* call = WEFT_CALL_NAME;
   if (int error = check_datarep(call, datarep)) return error;
   if (int error = check_buffer(call, no_comm, outbuf, outcount, datatype)) return error;
-  MPI_Aint bytes = outcount * external_size(datatype);
+  MPI_Aint bytes = outcount * external32_size(datatype);
   if (int error = check_room(call, insize, position, bytes, "insize")) return error;
   if (bytes != 0 && inbuf == nullptr) return raise_error(no_comm, MPI_ERR_BUFFER, call, "inbuf is NULL");
-  convert_all(static_cast<std::byte*>(outbuf), outcount, datatype,
+  convert_external32(static_cast<std::byte*>(outbuf), outcount, datatype,
               static_cast<std::byte*>(const_cast<void*>(inbuf)) + *position, false);
   *position += bytes;
   return MPI_SUCCESS;

@@ -6,6 +6,7 @@
 
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/errors.hpp"
+#include "mpi_api/files.hpp"
 #include "mpi_api/fortran_handles.hpp"
 #include "mpi_api/handles.hpp"
 #include "mpi_api/pmpi.hpp"
@@ -70,6 +71,9 @@ WEFT_HANDLE_CONVERSIONS(Info, MPI_Info, info)
 WEFT_PMPI_ALIAS(Win_c2f)
 WEFT_PMPI_ALIAS(Win_f2c)
 WEFT_HANDLE_CONVERSIONS(Win, MPI_Win, window)
+WEFT_PMPI_ALIAS(File_c2f)
+WEFT_PMPI_ALIAS(File_f2c)
+WEFT_HANDLE_CONVERSIONS(File, MPI_File, file)
 
 // A Fortran status is MPI_SOURCE, MPI_TAG, MPI_ERROR, then the received bytes as two integers (low word
 // first) and the cancelled flag.

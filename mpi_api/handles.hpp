@@ -45,6 +45,7 @@ enum class object_kind : std::uint32_t {
   halo_cell,
   halo_exchange,
   window,
+  file,
 };
 
 struct object_header {
@@ -183,8 +184,8 @@ inline void release(MPI_Op op) noexcept {
 }  // namespace weft::mpi
 
 // MPI_ERRORS_ARE_FATAL and MPI_ERRORS_RETURN (shared by all ranks, not counted), or a user's function
-// for communicators (MPI_Comm_create_errhandler) or for windows (MPI_Win_create_errhandler), held by each
-// object it is set on.
+// for communicators (MPI_Comm_create_errhandler), windows (MPI_Win_create_errhandler) or files
+// (MPI_File_create_errhandler), held by each object it is set on.
 struct weft_errhandler_s : weft::mpi::object_header {
   constexpr explicit weft_errhandler_s(const char* handler_name) noexcept
       : object_header(weft::mpi::object_kind::errhandler), name(handler_name) {}
@@ -193,10 +194,16 @@ struct weft_errhandler_s : weft::mpi::object_header {
   explicit weft_errhandler_s(MPI_Win_errhandler_function* user_function) noexcept
       : object_header(weft::mpi::object_kind::errhandler), name("a user error handler for windows"),
         window_function(user_function) {}
-  bool is_predefined() const noexcept { return function == nullptr && window_function == nullptr; }
+  explicit weft_errhandler_s(MPI_File_errhandler_function* user_function) noexcept
+      : object_header(weft::mpi::object_kind::errhandler), name("a user error handler for files"),
+        file_function(user_function) {}
+  bool is_predefined() const noexcept {
+    return function == nullptr && window_function == nullptr && file_function == nullptr;
+  }
   const char* name;
   MPI_Comm_errhandler_function* function = nullptr;
   MPI_Win_errhandler_function* window_function = nullptr;
+  MPI_File_errhandler_function* file_function = nullptr;
   // Made from Fortran: the function is a fortran_errhandler_function, which takes the handle as an integer.
   bool fortran_function = false;
 };
@@ -287,6 +294,7 @@ namespace weft::mpi {
 struct finished {
   int source = MPI_ANY_SOURCE;
   int tag = MPI_ANY_TAG;
+  std::size_t bytes = 0;  // what a file transfer completed at its start moved
 };
 
 // A generalized request (MPI_Grequest_start): the user's callbacks, and the flag MPI_Grequest_complete sets,

@@ -6,9 +6,11 @@
 #include <array>
 #include <atomic>
 #include <map>
+#include <string>
 #include <vector>
 
 #include "collectives/schedule.hpp"
+#include "mpi_api/file_representations.hpp"
 #include "mpi_api/handles.hpp"
 #include "runtime/rank_slots.hpp"
 #include "runtime/scheduler.hpp"
@@ -27,6 +29,11 @@ struct rank_state {
   std::vector<weft_request_s*> orphans;   // freed by MPI_Request_free before their operations completed
   coll::collective_schedule collectives;  // the rank's collectives under way
   int last_used_code = MPI_ERR_LASTCODE;  // the value of the attribute MPI_LASTUSEDCODE points to
+  // MPI_FILE_NULL's error handler (held): that of the files the rank opens; MPI_ERRORS_RETURN at first,
+  // as MPI-3.1 (13.7) says, so that I/O errors come back to the program.
+  MPI_Errhandler file_errhandler = MPI_ERRORS_RETURN;
+  // The data representations the rank registered (MPI_Register_datarep), by name.
+  std::map<std::string, registered_datarep, std::less<>> datareps;
   // MPI_T_init_thread calls not yet matched by MPI_T_finalize; any thread of the rank may make them.
   std::atomic<int> tool_interface_opens{0};
   // MPI_Type_create_f90_*'s types by (combiner, p, r): made once, never freed (parameterized_types.cpp).

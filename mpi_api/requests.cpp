@@ -69,7 +69,7 @@ int outcome(weft_request_s& request, MPI_Status* status, const char* call) {
     empty_status(status);
     error = report_remote_failure(call, one_sided->win, one_sided->replies.failed());
   } else if (auto* done = std::get_if<finished>(&request.operation)) {
-    fill_status(status, done->source, done->tag, 0);
+    fill_status(status, done->source, done->tag, done->bytes);
   } else {
     empty_status(status);
   }

@@ -11,6 +11,7 @@
 #include <tuple>
 #include <type_traits>
 
+#include "mpi_api/files.hpp"
 #include "mpi_api/fortran_handles.hpp"
 
 namespace weft::fortran {
@@ -66,6 +67,7 @@ WEFT_FORTRAN_HANDLE_KIND(MPI_Request, Request, request)
 WEFT_FORTRAN_HANDLE_KIND(MPI_Message, Message, message)
 WEFT_FORTRAN_HANDLE_KIND(MPI_Info, Info, info)
 WEFT_FORTRAN_HANDLE_KIND(MPI_Win, Win, window)
+WEFT_FORTRAN_HANDLE_KIND(MPI_File, File, file)
 #undef WEFT_FORTRAN_HANDLE_KIND
 // MPIX_Halo's objects have no MPIX_*_c2f of their own: their integers come straight from the table.
 template <class Handle, mpi::object_kind kind>
@@ -79,12 +81,6 @@ template <>
 struct handle_kind<MPI_Halo> : extension_handle_kind<MPI_Halo, mpi::object_kind::halo_cell> {};
 template <>
 struct handle_kind<MPI_Halo_exchange> : extension_handle_kind<MPI_Halo_exchange, mpi::object_kind::halo_exchange> {};
-// Files are not objects of the library yet (MPI-IO): their conversions answer as not implemented.
-template <>
-struct handle_kind<MPI_File> {
-  static MPI_File to_c(MPI_Fint integer) noexcept { return PMPI_File_f2c(integer); }
-  static MPI_Fint to_fortran(MPI_File handle) noexcept { return PMPI_File_c2f(handle); }
-};
 
 template <class T>
 concept handle = requires(MPI_Fint integer) { handle_kind<T>::to_c(integer); };

@@ -91,6 +91,39 @@ void info_get_nthkey(const MPI_Fint* info, const MPI_Fint* n, char* key, MPI_Fin
   if (*ierror == MPI_SUCCESS) to_fortran(text, key, key_length);
 }
 
+template <auto File_open>
+void file_open(const MPI_Fint* comm, const char* filename, const MPI_Fint* amode, const MPI_Fint* info, MPI_Fint* fh,
+               MPI_Fint* ierror, std::size_t filename_length) {
+  MPI_File opened = MPI_FILE_NULL;
+  *ierror = File_open(to_c<MPI_Comm>(*comm), from_fortran(filename, filename_length).c_str(), *amode,
+                      to_c<MPI_Info>(*info), &opened);
+  *fh = to_fortran(opened);
+}
+
+template <auto File_delete>
+void file_delete(const char* filename, const MPI_Fint* info, MPI_Fint* ierror, std::size_t filename_length) {
+  *ierror = File_delete(from_fortran(filename, filename_length).c_str(), to_c<MPI_Info>(*info));
+}
+
+template <auto File_set_view>
+void file_set_view(const MPI_Fint* fh, const MPI_Offset* disp, const MPI_Fint* etype, const MPI_Fint* filetype,
+                   const char* datarep, const MPI_Fint* info, MPI_Fint* ierror, std::size_t datarep_length) {
+  *ierror = File_set_view(to_c<MPI_File>(*fh), *disp, to_c<MPI_Datatype>(*etype), to_c<MPI_Datatype>(*filetype),
+                          from_fortran(datarep, datarep_length).c_str(), to_c<MPI_Info>(*info));
+}
+
+template <auto File_get_view>
+void file_get_view(const MPI_Fint* fh, MPI_Offset* disp, MPI_Fint* etype, MPI_Fint* filetype, char* datarep,
+                   MPI_Fint* ierror, std::size_t datarep_length) {
+  char text[MPI_MAX_DATAREP_STRING + 1] = {};
+  MPI_Datatype e = MPI_DATATYPE_NULL, f = MPI_DATATYPE_NULL;
+  *ierror = File_get_view(to_c<MPI_File>(*fh), disp, &e, &f, text);
+  if (*ierror != MPI_SUCCESS) return;
+  *etype = to_fortran(e);
+  *filetype = to_fortran(f);
+  to_fortran(text, datarep, datarep_length);
+}
+
 }  // namespace
 
 WEFT_FORTRAN_BINDING(comm_set_name, Comm_set_name, comm_set_name,
@@ -132,3 +165,18 @@ WEFT_FORTRAN_BINDING(info_get_valuelen, Info_get_valuelen, info_get_valuelen,
 WEFT_FORTRAN_BINDING(info_get_nthkey, Info_get_nthkey, info_get_nthkey,
                      (const MPI_Fint* info, const MPI_Fint* n, char* key, MPI_Fint* ierror, std::size_t key_length),
                      (info, n, key, ierror, key_length))
+WEFT_FORTRAN_BINDING(file_open, File_open, file_open,
+                     (const MPI_Fint* comm, const char* filename, const MPI_Fint* amode, const MPI_Fint* info,
+                      MPI_Fint* fh, MPI_Fint* ierror, std::size_t filename_length),
+                     (comm, filename, amode, info, fh, ierror, filename_length))
+WEFT_FORTRAN_BINDING(file_delete, File_delete, file_delete,
+                     (const char* filename, const MPI_Fint* info, MPI_Fint* ierror, std::size_t filename_length),
+                     (filename, info, ierror, filename_length))
+WEFT_FORTRAN_BINDING(file_set_view, File_set_view, file_set_view,
+                     (const MPI_Fint* fh, const MPI_Offset* disp, const MPI_Fint* etype, const MPI_Fint* filetype,
+                      const char* datarep, const MPI_Fint* info, MPI_Fint* ierror, std::size_t datarep_length),
+                     (fh, disp, etype, filetype, datarep, info, ierror, datarep_length))
+WEFT_FORTRAN_BINDING(file_get_view, File_get_view, file_get_view,
+                     (const MPI_Fint* fh, MPI_Offset* disp, MPI_Fint* etype, MPI_Fint* filetype, char* datarep,
+                      MPI_Fint* ierror, std::size_t datarep_length),
+                     (fh, disp, etype, filetype, datarep, ierror, datarep_length))

@@ -1,0 +1,75 @@
+#include "io/collective_buffering.hpp"
+
+#include <algorithm>
+
+namespace weft::io {
+namespace {
+
+// Domains begin on boundaries of this many bytes, so that two aggregators never share a file system
+// block (or a stripe of a parallel file system's default size).
+constexpr std::uint64_t domain_alignment = 1 << 20;
+
+}  // namespace
+
+collective_buffering::collective_buffering(int members, std::vector<int> aggregators, std::size_t buffer_bytes)
+    : parts_(members), aggregators_(std::move(aggregators)), errors_(aggregators_.size()), buffer_bytes_(buffer_bytes) {}
+
+collective_buffering::domain collective_buffering::domain_of(int index) const noexcept {
+  std::uint64_t first = UINT64_MAX, last = 0;
+  for (const transfer_part& part : parts_) {
+    transfer_part::file_range range = part.range();
+    if (range.empty()) continue;
+    first = std::min(first, range.first);
+    last = std::max(last, range.last);
+  }
+  if (first >= last) return {};
+  auto boundary = [&](std::uint64_t k) {
+    if (k == 0) return first;
+    if (k >= aggregators_.size()) return last;
+    std::uint64_t even = first + (last - first) / aggregators_.size() * k;
+    return std::clamp((even + domain_alignment - 1) / domain_alignment * domain_alignment, first, last);
+  };
+  return {boundary(index), boundary(index + 1)};
+}
+
+std::vector<transfer_part> collective_buffering::parts_in(domain d) const {
+  std::vector<transfer_part> inside;
+  for (const transfer_part& part : parts_) {
+    transfer_part::file_range range = part.range();
+    if (!range.empty() && range.first < d.last && d.first < range.last) inside.push_back(part);
+  }
+  return inside;
+}
+
+template <class Move>
+void collective_buffering::each_range(int member, staging_buffer& staging, Move move) {
+  auto mine = std::find(aggregators_.begin(), aggregators_.end(), member);
+  if (mine == aggregators_.end()) return;
+  auto index = static_cast<int>(mine - aggregators_.begin());
+  errors_[index] = 0;
+  domain d = domain_of(index);
+  if (d.first >= d.last) return;
+  std::vector<transfer_part> inside = parts_in(d);
+  std::byte* buffer = staging.reserve(std::min<std::uint64_t>(buffer_bytes_, d.last - d.first));
+  for (std::uint64_t first = d.first; first < d.last && errors_[index] == 0; first += buffer_bytes_)
+    errors_[index] = move(inside, first, std::min<std::uint64_t>(first + buffer_bytes_, d.last), buffer);
+}
+
+void collective_buffering::write_share(int member, const posix_file& file, staging_buffer& staging) {
+  each_range(member, staging, [&](const std::vector<transfer_part>& inside, std::uint64_t first, std::uint64_t last,
+                                  std::byte* buffer) { return write_range(file, inside, first, last, buffer).error; });
+}
+
+void collective_buffering::read_share(int member, const posix_file& file, std::uint64_t end_of_file,
+                                      staging_buffer& staging) {
+  each_range(member, staging, [&](const std::vector<transfer_part>& inside, std::uint64_t first, std::uint64_t last,
+                                  std::byte* buffer) { return read_range(file, inside, first, last, end_of_file, buffer); });
+}
+
+int collective_buffering::error() const noexcept {
+  for (int error : errors_)
+    if (error != 0) return error;
+  return 0;
+}
+
+}  // namespace weft::io

@@ -1,0 +1,57 @@
+#pragma once
+// Collective transfers of a file's members on one node (two-phase I/O without the first phase's
+// messages). Each member publishes its part; after the members met, a few of them, the aggregators,
+// split the file range the parts span into one domain each and move their domain in ranges of the
+// buffer's size, reading or filling every member's memory in place (view_transfer.hpp); after they meet
+// again, each member reads the aggregators' outcome. The meetings are the caller's (a barrier of the
+// node's members): this object holds what they share in between.
+//
+// Members on other nodes aggregate their own node's parts: nodes write disjoint bytes unless the
+// program's views overlap, where MPI leaves the outcome undefined outside atomic mode.
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "io/posix_file.hpp"
+#include "io/view_transfer.hpp"
+
+namespace weft::io {
+
+class collective_buffering {
+ public:
+  // `aggregators`: the members (indexes among the node's members of the file) that move data, in order.
+  collective_buffering(int members, std::vector<int> aggregators, std::size_t buffer_bytes);
+
+  // Before the first meeting: member `member`'s part of this transfer (empty to take part with nothing).
+  void publish(int member, const transfer_part& part) noexcept { parts_[member] = part; }
+
+  // Between the meetings: the share of `member` (nothing unless it aggregates). A read moves the bytes
+  // below `end_of_file`, the size every member sees.
+  void write_share(int member, const posix_file& file, staging_buffer& staging);
+  void read_share(int member, const posix_file& file, std::uint64_t end_of_file, staging_buffer& staging);
+
+  // After the second meeting: the first error an aggregator met (errno), or 0.
+  int error() const noexcept;
+
+  std::size_t buffer_bytes() const noexcept { return buffer_bytes_; }
+  int aggregator_count() const noexcept { return static_cast<int>(aggregators_.size()); }
+
+ private:
+  struct domain {
+    std::uint64_t first = 0;
+    std::uint64_t last = 0;
+  };
+  // The domain of aggregator number `index`, and the parts whose data lies in it.
+  domain domain_of(int index) const noexcept;
+  std::vector<transfer_part> parts_in(domain d) const;
+  template <class Move>
+  void each_range(int member, staging_buffer& staging, Move move);
+
+  std::vector<transfer_part> parts_;
+  std::vector<int> aggregators_;
+  std::vector<int> errors_;  // per aggregator, this transfer's
+  std::size_t buffer_bytes_;
+};
+
+}  // namespace weft::io

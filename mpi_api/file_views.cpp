@@ -1,0 +1,203 @@
+// File views and file pointers (MPI-3.1, 13.3 and 13.4.3-4): what part of the file a member sees, and
+// where its individual and the shared file pointer stand, in etypes of the view.
+
+#include <cstring>
+
+#include "mpi_api/call_guard.hpp"
+#include "mpi_api/communicators.hpp"
+#include "mpi_api/file_checks.hpp"
+#include "mpi_api/file_pointers.hpp"
+#include "mpi_api/pmpi.hpp"
+
+using namespace weft::mpi;
+
+
+namespace {
+
+int check_view_types(const char* call, MPI_File file, MPI_Datatype etype, MPI_Datatype filetype) {
+  if (int error = check_committed(call, file, etype)) return error;
+  if (int error = check_committed(call, file, filetype)) return error;
+  const auto& e = *etype->layout;
+  const auto& f = *filetype->layout;
+  if (e.size() == 0) return raise_error(file, MPI_ERR_TYPE, call, "the etype %s has no data", display_name(etype));
+  // A filetype without data is allowed (a rank holding no block of a darray); transfers of data through
+  // it are refused.
+  if (f.size() % e.size() != 0)
+    return raise_error(file, MPI_ERR_TYPE, call, "the filetype %s is not made of etypes %s (%zu bytes of data, not a "
+                       "multiple of %zu)", display_name(filetype), display_name(etype), f.size(), e.size());
+  // Tiles that overlap or data before a tile's origin would make the view's offsets fall back: MPI requires
+  // the filetype's displacements to be non-negative and monotonically non-decreasing.
+  if (f.true_lb() < 0 || f.true_ub() > f.extent() || e.true_lb() < 0)
+    return raise_error(file, MPI_ERR_TYPE, call, "the filetype %s has data at displacements that are negative or "
+                       "beyond its extent (true lb %td, true ub %td, extent %td)", display_name(filetype), f.true_lb(),
+                       f.true_ub(), f.extent());
+  return MPI_SUCCESS;
+}
+
+// Where a seek with `whence` puts a pointer now at `current`; -1 when before the view's start.
+MPI_Offset seek_target(MPI_File file, MPI_Offset current, MPI_Offset offset, int whence, int& error) {
+  error = 0;
+  if (whence == MPI_SEEK_SET) return offset;
+  if (whence == MPI_SEEK_CUR) return current + offset;
+  weft::io::posix_file::size_result size = file->shared->file.size();
+  error = size.error;
+  return static_cast<MPI_Offset>(file->view.stream_before(size.size) / file->etype_file_bytes) + offset;
+}
+
+int check_whence(const char* call, MPI_File file, int whence) {
+  if (whence == MPI_SEEK_SET || whence == MPI_SEEK_CUR || whence == MPI_SEEK_END) return MPI_SUCCESS;
+  return raise_error(file, MPI_ERR_ARG, call, "whence %d is not MPI_SEEK_SET, MPI_SEEK_CUR or MPI_SEEK_END", whence);
+}
+
+}  // namespace
+
+WEFT_PMPI_ALIAS(File_set_view)
+extern "C" int PMPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Datatype filetype,
+                                  const char* datarep, MPI_Info info) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_file(call, fh)) return error;
+  if (fh->split) [[unlikely]]
+    return raise_error(fh, MPI_ERR_OTHER, call, "%s is still under way (the _end call is missing)", fh->split->call);
+  if (disp == MPI_DISPLACEMENT_CURRENT) {
+    if ((fh->amode & MPI_MODE_SEQUENTIAL) == 0)
+      return raise_error(fh, MPI_ERR_ARG, call, "MPI_DISPLACEMENT_CURRENT needs a file opened MPI_MODE_SEQUENTIAL");
+    disp = static_cast<MPI_Offset>(fh->view.file_offset_of(
+        static_cast<std::uint64_t>(shared_pointer(fh)) * fh->etype_file_bytes));
+  } else if (disp < 0) {
+    return raise_error(fh, MPI_ERR_ARG, call, "negative displacement %lld", static_cast<long long>(disp));
+  }
+  if (int error = check_view_types(call, fh, etype, filetype)) return error;
+  if (int error = check_output(call, fh, datarep, "datarep")) return error;
+  file_representation representation;
+  if (!find_representation(datarep, representation))
+    return raise_error(fh, MPI_ERR_UNSUPPORTED_DATAREP, call,
+                       "data representation \"%s\" is none of native, internal, external32 and those registered "
+                       "with MPI_Register_datarep", datarep);
+  std::size_t etype_file_bytes = etype->layout->size();
+  if (representation.converts()) {
+    // Converted data lies densely in the file: Weft takes views whose filetype is etypes without holes.
+    const auto& f = *filetype->layout;
+    if (!etype->is_predefined() || !f.is_contiguous() || f.true_lb() != 0 ||
+        f.extent() != static_cast<std::ptrdiff_t>(f.size()))
+      return raise_error(fh, MPI_ERR_UNSUPPORTED_DATAREP, call,
+                         "data representation \"%s\" with etype %s and filetype %s: Weft converts views of a "
+                         "predefined etype whose filetype is etypes without holes (other views need \"native\")",
+                         datarep, display_name(etype), display_name(filetype));
+    int error = MPI_SUCCESS;
+    MPI_Aint extent = file_extent(representation, etype, error);
+    if (error != MPI_SUCCESS || extent <= 0)
+      return raise_error(fh, MPI_ERR_CONVERSION, call, "the extent function of \"%s\" gave %td for etype %s (error %d)",
+                         datarep, extent, display_name(etype), error);
+    etype_file_bytes = static_cast<std::size_t>(extent);
+  }
+  if (info != MPI_INFO_NULL)
+    if (int error = check_info(call, fh, info, "info")) return error;
+  release(fh->etype);
+  release(fh->filetype);
+  fh->etype = retain(etype);
+  fh->filetype = retain(filetype);
+  fh->view = {static_cast<std::uint64_t>(disp), representation.converts() ? MPI_BYTE->layout : filetype->layout};
+  fh->datarep = datarep;
+  fh->representation = representation;
+  fh->etype_file_bytes = etype_file_bytes;
+  fh->position = 0;
+  set_shared_pointer(fh, 0);
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(File_get_view)
+extern "C" int PMPI_File_get_view(MPI_File fh, MPI_Offset* disp, MPI_Datatype* etype, MPI_Datatype* filetype,
+                                  char* datarep) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_file(call, fh)) return error;
+  if (int error = check_output(call, fh, disp, "disp")) return error;
+  if (int error = check_output(call, fh, etype, "etype")) return error;
+  if (int error = check_output(call, fh, filetype, "filetype")) return error;
+  if (int error = check_output(call, fh, datarep, "datarep")) return error;
+  *disp = static_cast<MPI_Offset>(fh->view.displacement);
+  // Derived types come back as new references, which the program frees (MPI-3.1, 13.3).
+  *etype = fh->etype->is_predefined() ? fh->etype : retain(fh->etype);
+  *filetype = fh->filetype->is_predefined() ? fh->filetype : retain(fh->filetype);
+  std::strcpy(datarep, fh->datarep.c_str());
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(File_get_type_extent)
+extern "C" int PMPI_File_get_type_extent(MPI_File fh, MPI_Datatype datatype, MPI_Aint* extent) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_file(call, fh)) return error;
+  if (int error = check_datatype(call, fh, datatype)) return error;
+  if (int error = check_output(call, fh, extent, "extent")) return error;
+  int error = MPI_SUCCESS;
+  *extent = file_extent(fh->representation, datatype, error);
+  if (error != MPI_SUCCESS)
+    return raise_error(fh, MPI_ERR_CONVERSION, call, "the extent function of \"%s\" returned %d for %s",
+                       fh->datarep.c_str(), error, display_name(datatype));
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(File_get_byte_offset)
+extern "C" int PMPI_File_get_byte_offset(MPI_File fh, MPI_Offset offset, MPI_Offset* disp) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_file(call, fh)) return error;
+  if (offset < 0) return raise_error(fh, MPI_ERR_ARG, call, "negative offset %lld", static_cast<long long>(offset));
+  if (int error = check_output(call, fh, disp, "disp")) return error;
+  *disp = static_cast<MPI_Offset>(fh->view.file_offset_of(static_cast<std::uint64_t>(offset) * fh->etype_file_bytes));
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(File_seek)
+extern "C" int PMPI_File_seek(MPI_File fh, MPI_Offset offset, int whence) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_file(call, fh)) return error;
+  if ((fh->amode & MPI_MODE_SEQUENTIAL) != 0)
+    return raise_error(fh, MPI_ERR_UNSUPPORTED_OPERATION, call, "%s was opened MPI_MODE_SEQUENTIAL", fh->path.c_str());
+  if (int error = check_whence(call, fh, whence)) return error;
+  int error = 0;
+  MPI_Offset target = seek_target(fh, fh->position, offset, whence, error);
+  if (error != 0) return raise_io_error(fh, call, error, "cannot read the size of", fh->path);
+  if (target < 0) return raise_error(fh, MPI_ERR_ARG, call, "the seek would put the pointer at %lld, before the view",
+                                     static_cast<long long>(target));
+  fh->position = target;
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(File_get_position)
+extern "C" int PMPI_File_get_position(MPI_File fh, MPI_Offset* offset) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_file(call, fh)) return error;
+  if (int error = check_output(call, fh, offset, "offset")) return error;
+  *offset = fh->position;
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(File_seek_shared)
+extern "C" int PMPI_File_seek_shared(MPI_File fh, MPI_Offset offset, int whence) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_file(call, fh)) return error;
+  if (int error = check_whence(call, fh, whence)) return error;
+  int error = 0;
+  MPI_Offset target = seek_target(fh, shared_pointer(fh), offset, whence, error);
+  if (error != 0) return raise_io_error(fh, call, error, "cannot read the size of", fh->path);
+  if (target < 0) return raise_error(fh, MPI_ERR_ARG, call, "the seek would put the pointer at %lld, before the view",
+                                     static_cast<long long>(target));
+  set_shared_pointer(fh, target);
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(File_get_position_shared)
+extern "C" int PMPI_File_get_position_shared(MPI_File fh, MPI_Offset* offset) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_file(call, fh)) return error;
+  if (int error = check_output(call, fh, offset, "offset")) return error;
+  *offset = shared_pointer(fh);
+  return MPI_SUCCESS;
+}

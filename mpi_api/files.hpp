@@ -1,0 +1,81 @@
+#pragma once
+// An open file as one of its members sees it (MPI-3.1, chapter 13). What the members on one node share
+// (the descriptor, the shared file pointer, the state of collective transfers) is the io::node_file; this
+// object holds what MPI keeps per process: the view, the individual file pointer, the error handler, the
+// hints, the atomic mode and a split collective under way.
+
+#include <mpi.h>
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "io/collective_buffering.hpp"
+#include "io/file_view.hpp"
+#include "io/posix_file.hpp"
+#include "io/view_transfer.hpp"
+#include "mpi_api/errors.hpp"
+#include "mpi_api/file_representations.hpp"
+#include "mpi_api/handles.hpp"
+
+namespace weft::mpi {
+
+// What the members of an open file on one node share; made by the first of them, which opened the file.
+struct node_file : std::enable_shared_from_this<node_file> {
+  node_file(io::posix_file opened, int members, std::vector<int> aggregators, std::size_t buffer_bytes)
+      : file(std::move(opened)), buffering(members, std::move(aggregators), buffer_bytes) {}
+  io::posix_file file;
+  io::collective_buffering buffering;
+  // The shared file pointer when the file's members are all on this node (file_pointers.hpp).
+  std::atomic<MPI_Offset> shared_position{0};
+  // Atomic mode (MPI_File_set_atomicity): an independent transfer holds this lock, against the node's
+  // other members, and a lock of the file's bytes it touches, against other nodes'. Its holder makes no
+  // MPI call and never leaves its worker meanwhile, so blocking the worker on it cannot deadlock.
+  std::mutex atomic_transfers;
+};
+
+}  // namespace weft::mpi
+
+struct weft_file_s : weft::mpi::object_header {
+  weft_file_s() noexcept : object_header(weft::mpi::object_kind::file) {}
+  ~weft_file_s();
+  weft_file_s(const weft_file_s&) = delete;
+  weft_file_s& operator=(const weft_file_s&) = delete;
+
+  std::string path;
+  int amode = 0;
+  // The opening communicator's members on a context of the file's own, for its collective calls, and
+  // those of them on this node (both held).
+  MPI_Comm comm = MPI_COMM_NULL;
+  MPI_Comm node = MPI_COMM_NULL;
+  std::shared_ptr<weft::mpi::node_file> shared;
+  MPI_Errhandler errhandler = MPI_ERRORS_RETURN;  // held
+  // The shared file pointer's window when the members span nodes (file_pointers.hpp).
+  MPI_Win shared_pointer = MPI_WIN_NULL;
+  std::vector<std::pair<std::string, std::string>> hints;
+  bool atomic = false;
+
+  // The view (MPI_File_set_view): byte displacement, etype and filetype (held), data representation. In
+  // a converting representation `view` holds the etypes densely, `etype_file_bytes` each.
+  weft::io::file_view view;
+  MPI_Datatype etype = MPI_BYTE;
+  MPI_Datatype filetype = MPI_BYTE;
+  std::string datarep = "native";
+  weft::mpi::file_representation representation;
+  std::size_t etype_file_bytes = 1;
+  MPI_Offset position = 0;  // the individual file pointer, in etypes of the view
+
+  weft::io::staging_buffer staging;
+  // A split collective begun and not yet ended (MPI-3.1, 13.4.5): its begin call's name, its buffer and
+  // the status its end reports; the transfer is done by the begin call.
+  struct split_collective {
+    const char* call;
+    const void* buffer;
+    MPI_Status status;
+  };
+  std::optional<split_collective> split;
+};
