@@ -143,10 +143,44 @@ transfer_result write_part(const posix_file& file, const transfer_part& part, st
   return done;
 }
 
+namespace {
+
+// Reads the part's runs one after another, in stream order, into `chunk`-byte stretches of the stream
+// staged and copied to memory: any view, whatever its offsets do. Stops at the end of the file.
+transfer_result read_runs(const posix_file& file, const transfer_part& part, staging_buffer& staging,
+                          std::size_t chunk) {
+  const file_view& view = *part.view;
+  std::uint64_t size = view.filetype->size();
+  shm::layout_cursor cursor(*view.filetype, (part.position + part.length + size - 1) / size, part.position,
+                            part.length);
+  std::byte* buffer = staging.reserve(std::min<std::uint64_t>(chunk, part.length));
+  transfer_result done;
+  while (done.bytes < part.length) {
+    std::uint64_t stretch = std::min<std::uint64_t>(chunk, part.length - done.bytes), staged = 0;
+    bool ended = false;
+    while (staged < stretch && !ended) {
+      std::uint64_t bytes = std::min<std::uint64_t>(cursor.run_bytes(), stretch - staged);
+      transfer_result read = file.read_at(view.displacement + static_cast<std::uint64_t>(cursor.run_offset()),
+                                          buffer + staged, bytes);
+      if (read.error != 0) return {done.bytes + staged, read.error};
+      staged += read.bytes;
+      ended = read.bytes < bytes;
+      cursor.consume(read.bytes == bytes ? bytes : 0);
+    }
+    shm::typed_copy(part.memory, done.bytes, shm::byte_span(buffer, staged), 0, staged);
+    done.bytes += staged;
+    if (ended) break;
+  }
+  return done;
+}
+
+}  // namespace
+
 transfer_result read_part(const posix_file& file, const transfer_part& part, staging_buffer& staging,
                           std::size_t chunk) {
   if (part.length == 0) return {};
   if (is_direct(part)) return file.read_at(part.view->displacement + part.position, memory_at(part), part.length);
+  if (!part.view->rising) return read_runs(file, part, staging, chunk);
   posix_file::size_result size = file.size();
   if (size.error != 0) return {0, size.error};
   transfer_part::file_range range = part.range();

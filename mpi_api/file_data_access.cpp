@@ -11,6 +11,7 @@
 // Nonblocking transfers complete when they start; their requests report what moved.
 
 #include <algorithm>
+#include <cstdint>
 #include <mutex>
 #include <string_view>
 #include <vector>
@@ -125,19 +126,33 @@ int independent(const char* call, const access& a, const io::transfer_part& part
 int collective(const char* call, const access& a, const io::transfer_part& part, std::size_t& moved) {
   weft::mpi::node_file& shared = *a.file->shared;
   int member = comm_rank(a.file->node);
-  shared.buffering.publish(member, part);
+  // A view whose data overlaps (read-only files) is read by its member alone, after the others.
+  bool alone = !part.view->rising;
+  shared.buffering.publish(member, alone ? io::transfer_part{part.view} : part);
   PMPI_Barrier(a.file->node);
+  // Atomic mode: the node's transfer holds a lock of the whole file against other nodes' (the mode is the
+  // same on every member: MPI_File_set_atomicity is collective). Taken by the first member while the
+  // others wait, released after all moved their data.
+  const bool locks = a.file->atomic && comm_size(a.file->node) != comm_size(a.file->comm);
+  constexpr std::uint64_t whole_file = INT64_MAX;
+  int lock_error = 0;
+  if (locks) {
+    if (member == 0) lock_error = shared.file.lock_range(0, whole_file, !a.reads());
+    PMPI_Barrier(a.file->node);
+  }
   // No member writes between the meetings, so every member reads the same size.
   io::posix_file::size_result size{};
   if (a.reads()) size = shared.file.size();
   if (a.reads()) shared.buffering.read_share(member, shared.file, size.size, a.file->staging);
   else shared.buffering.write_share(member, shared.file, a.file->staging);
   PMPI_Barrier(a.file->node);
+  if (locks && member == 0 && lock_error == 0) shared.file.unlock_range(0, whole_file);
   int error = size.error != 0 ? size.error : shared.buffering.error();
   if (error != 0) {
     moved = 0;
     return raise_io_error(a.file, call, error, a.reads() ? "cannot read" : "cannot write", a.file->path);
   }
+  if (alone) return independent(call, a, part, moved);
   moved = a.reads() ? io::readable_bytes(part, size.size) : part.length;
   return MPI_SUCCESS;
 }

@@ -3,6 +3,8 @@
 
 #include <cstring>
 
+#include "io/file_view.hpp"
+
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/communicators.hpp"
 #include "mpi_api/file_checks.hpp"
@@ -25,12 +27,22 @@ int check_view_types(const char* call, MPI_File file, MPI_Datatype etype, MPI_Da
   if (f.size() % e.size() != 0)
     return raise_error(file, MPI_ERR_TYPE, call, "the filetype %s is not made of etypes %s (%zu bytes of data, not a "
                        "multiple of %zu)", display_name(filetype), display_name(etype), f.size(), e.size());
-  // Tiles that overlap or data before a tile's origin would make the view's offsets fall back: MPI requires
-  // the filetype's displacements to be non-negative and monotonically non-decreasing.
-  if (f.true_lb() < 0 || f.true_ub() > f.extent() || e.true_lb() < 0)
-    return raise_error(file, MPI_ERR_TYPE, call, "the filetype %s has data at displacements that are negative or "
-                       "beyond its extent (true lb %td, true ub %td, extent %td)", display_name(filetype), f.true_lb(),
-                       f.true_ub(), f.extent());
+  // MPI requires the displacements of both to be non-negative and monotonically non-decreasing; a file
+  // opened read-only may have overlapping ones, and overlapping tiles. MPI_ERR_IO, as ROMIO reports these.
+  const bool read_only = (file->amode & MPI_MODE_RDONLY) != 0;
+  for (MPI_Datatype type : {etype, filetype}) {
+    weft::io::data_order order = weft::io::order_of_data(*type->layout);
+    if (order == weft::io::data_order::falling)
+      return raise_error(file, MPI_ERR_IO, call, "the %s %s has data at negative or decreasing displacements",
+                         type == etype ? "etype" : "filetype", display_name(type));
+    if (order == weft::io::data_order::overlapping && !read_only)
+      return raise_error(file, MPI_ERR_IO, call, "the %s %s has overlapping data, which only a file opened "
+                         "MPI_MODE_RDONLY may have", type == etype ? "etype" : "filetype", display_name(type));
+  }
+  if (!read_only && f.size() > 0 && f.true_extent() > f.extent())
+    return raise_error(file, MPI_ERR_IO, call, "the filetype %s tiles the file with overlapping copies (true extent "
+                       "%td beyond its extent %td), which only a file opened MPI_MODE_RDONLY may have",
+                       display_name(filetype), f.true_extent(), f.extent());
   return MPI_SUCCESS;
 }
 
@@ -97,7 +109,11 @@ extern "C" int PMPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype ety
   release(fh->filetype);
   fh->etype = retain(etype);
   fh->filetype = retain(filetype);
-  fh->view = {static_cast<std::uint64_t>(disp), representation.converts() ? MPI_BYTE->layout : filetype->layout};
+  const auto& tile = *filetype->layout;
+  bool rising = weft::io::order_of_data(tile) == weft::io::data_order::rising &&
+                (tile.size() == 0 || tile.true_extent() <= tile.extent());
+  fh->view = {static_cast<std::uint64_t>(disp), representation.converts() ? MPI_BYTE->layout : filetype->layout,
+              rising || representation.converts()};
   fh->datarep = datarep;
   fh->representation = representation;
   fh->etype_file_bytes = etype_file_bytes;

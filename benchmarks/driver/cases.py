@@ -151,6 +151,9 @@ def _full():
     two.append(Case("ownership_bandwidth", 2, WEFT, ("--max-size", MiB4)))
     two.append(_rma(False))
     two.append(_convolution(2, HALO, False))
+    # MPI-IO: a checkpoint of a block-distributed 3-D array and its restart, independent writes against
+    # the file system's own rate, and small collective records.
+    two.append(Case("file_io", 2, repeats=3))
     # 16 ranks on 2 cores: MPICH's processes busy-poll and share the cores, so a message may cost it a time
     # slice (milliseconds); sizes are capped so that its runs take seconds.
     over = [Case("pingpong", 16, args=("--max-size", "65536")),
@@ -159,6 +162,7 @@ def _full():
             Case("collectives", 16, args=("--quick", "--max-size", "4096")),
             Case("alltoall", 16, args=("--quick", "--max-size", "4096")),
             Case("halo", 16, args=("--max-size", "4096")),
+            Case("file_io", 16, repeats=3),
             Case("idle_cpu", 16, args=("--seconds", "2"), cpu=True),
             Case("startup", 16, timed=True)]
     # 64 ranks: one MPICH message takes about 65 ms and one collective up to a second, so each case keeps
@@ -207,6 +211,7 @@ def _quick():
             Case("startup", 10000, WEFT, timed=True),
             Case("ownership_bandwidth", 2, WEFT, ("--max-size", MiB4)),
             _rma(True),
+            Case("file_io", 16, args=("--quick",)),
             _convolution(2, HALO, True),
             _convolution(256, ("weft", "weft_halo_copy"), True),
             *_threads(True),

@@ -259,6 +259,11 @@ extern struct weft_message_s weft_mpi_message_no_proc;
 #define MPI_REQUEST_NULL ((MPI_Request)0)
 #define MPI_WIN_NULL ((MPI_Win)0)
 #define MPI_FILE_NULL ((MPI_File)0)
+/* ROMIO's names for MPI-IO requests, from before MPI-2 made them MPI_Requests: older codes still use them. */
+typedef MPI_Request MPIO_Request;
+#define MPIO_REQUEST_NULL MPI_REQUEST_NULL
+#define MPIO_Wait MPI_Wait
+#define MPIO_Test MPI_Test
 
 /* ---- Special values ---- */
 #define MPI_STATUS_IGNORE ((MPI_Status *)0)

@@ -87,6 +87,11 @@ int main(int argc, char **argv) {
   IO_OK(MPI_Waitall(3, requests, statuses));
   expect_count(&statuses[2], B, "iwrite_at");
   ring_check(recv, 1);
+  /* ROMIO's older names for the same requests, which codes written for MPI-1's MPI-IO still use. */
+  MPIO_Request legacy = MPIO_REQUEST_NULL;
+  IO_OK(MPI_File_iwrite_at(fh, area_byte(1) + mine, out, B, MPI_INT, &legacy));
+  IO_OK(MPIO_Wait(&legacy, &status));
+  expect_count(&status, B, "iwrite_at completed by MPIO_Wait");
   make_visible(fh);
   ring_start(requests, send, recv, 2);
   IO_OK(MPI_File_iread_at(fh, area_byte(1) + nexts, in, B, MPI_INT, &requests[2]));

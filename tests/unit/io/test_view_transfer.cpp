@@ -79,6 +79,20 @@ TEST_CASE("a view maps its stream to the file offsets of its tiles", "[io]") {
       REQUIRE(view.stream_before(x) == below);
     }
   }
+  // Data that starts past the tile's origin, as an hindexed filetype's first displacement puts it: its lb
+  // moves with it, so the tiles follow each other from byte 8 on.
+  const std::size_t lengths[] = {4, 4};
+  const std::ptrdiff_t displacements[] = {8, 12};
+  file_view shifted{0, type_layout::hindexed(lengths, displacements, type_layout::basic(1, 1))};
+  for (std::uint64_t p = 0; p < 40; ++p) REQUIRE(shifted.file_offset_of(p) == 8 + p);
+  for (std::uint64_t x = 0; x < 48; ++x) REQUIRE(shifted.stream_before(x) == (x > 8 ? x - 8 : 0));
+  REQUIRE(order_of_data(*shifted.filetype) == data_order::rising);
+  const std::ptrdiff_t backwards[] = {12, 4};
+  REQUIRE(order_of_data(*type_layout::hindexed(lengths, backwards, type_layout::basic(1, 1))) == data_order::falling);
+  const std::size_t long_first[] = {8, 4};
+  const std::ptrdiff_t inside[] = {0, 4};
+  REQUIRE(order_of_data(*type_layout::hindexed(long_first, inside, type_layout::basic(1, 1))) ==
+          data_order::overlapping);
   REQUIRE(file_view{0, type_layout::basic(4, 4)}.is_dense());
   REQUIRE_FALSE(file_view{0, cyclic(1, 1, 1, 2)}.is_dense());
 }
@@ -121,6 +135,26 @@ TEST_CASE("a read stops at the end of the file, counting the stream bytes before
   REQUIRE(read.error == 0);
   REQUIRE(read.bytes == 6 * 8 + 4);
   for (std::size_t i = 0; i < read.bytes; ++i) REQUIRE(back[i] == before[(i / 8) * 16 + i % 8]);
+}
+
+TEST_CASE("a view whose offsets fall back is read run after run", "[io]") {
+  temporary_file f;
+  std::vector<std::byte> before = pattern(64, 4);
+  REQUIRE(f.file.write_at(0, before.data(), before.size()).error == 0);
+  const std::size_t lengths[] = {4, 4};
+  const std::ptrdiff_t backwards[] = {12, 4};
+  file_view view{0, type_layout::hindexed(lengths, backwards, type_layout::basic(1, 1)), false};
+  std::vector<std::byte> back(24);
+  staging_buffer staging;
+  transfer_result read = read_part(f.file, {&view, weft::shm::byte_span(back.data(), back.size()), 0, back.size()},
+                                   staging, 6);
+  REQUIRE(read.error == 0);
+  REQUIRE(read.bytes == back.size());
+  // Tiles of extent 12 (lb 4, ub 16): bytes 12-15 then 4-7 of each.
+  for (std::size_t i = 0; i < back.size(); ++i) {
+    std::size_t tile = i / 8, within = i % 8;
+    REQUIRE(back[i] == before[tile * 12 + (within < 4 ? 12 + within : within)]);
+  }
 }
 
 TEST_CASE("aggregators write the interleaved parts of many members as the members would", "[io]") {
