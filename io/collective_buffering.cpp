@@ -12,7 +12,10 @@ constexpr std::uint64_t domain_alignment = 1 << 20;
 }  // namespace
 
 collective_buffering::collective_buffering(int members, std::vector<int> aggregators, std::size_t buffer_bytes)
-    : parts_(members), aggregators_(std::move(aggregators)), errors_(aggregators_.size()), buffer_bytes_(buffer_bytes) {}
+    : parts_(members),
+      aggregators_(std::move(aggregators)),
+      errors_(aggregators_.size()),
+      buffer_bytes_(buffer_bytes) {}
 
 collective_buffering::domain collective_buffering::domain_of(int index) const noexcept {
   std::uint64_t first = UINT64_MAX, last = 0;
@@ -63,7 +66,9 @@ void collective_buffering::write_share(int member, const posix_file& file, stagi
 void collective_buffering::read_share(int member, const posix_file& file, std::uint64_t end_of_file,
                                       staging_buffer& staging) {
   each_range(member, staging, [&](const std::vector<transfer_part>& inside, std::uint64_t first, std::uint64_t last,
-                                  std::byte* buffer) { return read_range(file, inside, first, last, end_of_file, buffer); });
+                                  std::byte* buffer) {
+    return read_range(file, inside, first, last, end_of_file, buffer);
+  });
 }
 
 int collective_buffering::error() const noexcept {

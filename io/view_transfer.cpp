@@ -133,7 +133,8 @@ transfer_result write_part(const posix_file& file, const transfer_part& part, st
   std::byte* buffer = staging.reserve(std::min<std::uint64_t>(chunk, range.last - range.first));
   transfer_result done;
   for (std::uint64_t first = range.first; first < range.last; first += chunk) {
-    transfer_result wrote = write_range(file, {&part, 1}, first, std::min<std::uint64_t>(first + chunk, range.last), buffer);
+    std::uint64_t last = std::min<std::uint64_t>(first + chunk, range.last);
+    transfer_result wrote = write_range(file, {&part, 1}, first, last, buffer);
     done.bytes += wrote.bytes;
     if (wrote.error != 0) {
       done.error = wrote.error;
@@ -187,9 +188,10 @@ transfer_result read_part(const posix_file& file, const transfer_part& part, sta
   std::uint64_t last = std::min(range.last, size.size);
   if (range.first < last) {
     std::byte* buffer = staging.reserve(std::min<std::uint64_t>(chunk, last - range.first));
-    for (std::uint64_t first = range.first; first < last; first += chunk)
-      if (int error = read_range(file, {&part, 1}, first, std::min<std::uint64_t>(first + chunk, last), size.size, buffer))
-        return {0, error};
+    for (std::uint64_t first = range.first; first < last; first += chunk) {
+      std::uint64_t stop = std::min<std::uint64_t>(first + chunk, last);
+      if (int error = read_range(file, {&part, 1}, first, stop, size.size, buffer)) return {0, error};
+    }
   }
   return {readable_bytes(part, size.size), 0};
 }

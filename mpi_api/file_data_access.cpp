@@ -148,6 +148,11 @@ int collective(const char* call, const access& a, const io::transfer_part& part,
   PMPI_Barrier(a.file->node);
   if (locks && member == 0 && lock_error == 0) shared.file.unlock_range(0, whole_file);
   int error = size.error != 0 ? size.error : shared.buffering.error();
+  // Every member returns the same outcome, as ROMIO's do: the other nodes' aggregators' errors too.
+  if (comm_size(a.file->node) != comm_size(a.file->comm)) {
+    int local = error;
+    PMPI_Allreduce(&local, &error, 1, MPI_INT, MPI_MAX, a.file->comm);
+  }
   if (error != 0) {
     moved = 0;
     return raise_io_error(a.file, call, error, a.reads() ? "cannot read" : "cannot write", a.file->path);

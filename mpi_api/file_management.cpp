@@ -115,7 +115,8 @@ file_hints read_hints(MPI_Info info, const std::vector<std::pair<std::string, st
   hints.entries = earlier;
   if (info != MPI_INFO_NULL)
     for (const auto& [key, value] : info->entries) {
-      auto same = std::find_if(hints.entries.begin(), hints.entries.end(), [&](const auto& e) { return e.first == key; });
+      auto same = std::find_if(hints.entries.begin(), hints.entries.end(),
+                               [&](const auto& entry) { return entry.first == key; });
       if (same != hints.entries.end()) same->second = value;
       else hints.entries.emplace_back(key, value);
     }
@@ -229,7 +230,8 @@ extern "C" int PMPI_File_close(MPI_File* fh) {
   if (int error = check_file(call, *fh)) return error;
   MPI_File file = *fh;
   if (file->split) [[unlikely]]
-    return raise_error(file, MPI_ERR_OTHER, call, "%s is still under way (the _end call is missing)", file->split->call);
+    return raise_error(file, MPI_ERR_OTHER, call, "%s is still under way (the _end call is missing)",
+                       file->split->call);
   close_shared_pointer(file);
   PMPI_Barrier(file->node);
   int error = comm_rank(file->node) == 0 ? file->shared->file.close() : 0;

@@ -64,7 +64,8 @@ static void posix_write(void *state) {
   const size_t chunk = (size_t)4 << 20;
   for (size_t done = 0; done < s->posix_bytes; done += chunk) {
     size_t n = s->posix_bytes - done < chunk ? s->posix_bytes - done : chunk;
-    if (pwrite(s->posix, s->posix_data + done, n, (off_t)done) != (ssize_t)n) bench_fail("pwrite of %zu bytes failed", n);
+    if (pwrite(s->posix, s->posix_data + done, n, (off_t)done) != (ssize_t)n)
+      bench_fail("pwrite of %zu bytes failed", n);
   }
 }
 
