@@ -12,18 +12,25 @@ constexpr std::uint64_t domain_alignment = 1 << 20;
 }  // namespace
 
 collective_buffering::collective_buffering(int members, std::vector<int> aggregators, std::size_t buffer_bytes)
-    : parts_(members),
+    : slots_(members),
       aggregators_(std::move(aggregators)),
       errors_(aggregators_.size()),
       buffer_bytes_(buffer_bytes) {}
 
+void collective_buffering::publish(int member, const transfer_part& part, bool together) {
+  slot& mine = slots_[member];
+  mine.part = part;
+  mine.range = part.range();
+  mine.alone = !together && part.length >= moved_alone_from && is_one_stretch(part);
+  mine.error = 0;
+}
+
 collective_buffering::domain collective_buffering::domain_of(int index) const noexcept {
   std::uint64_t first = UINT64_MAX, last = 0;
-  for (const transfer_part& part : parts_) {
-    transfer_part::file_range range = part.range();
-    if (range.empty()) continue;
-    first = std::min(first, range.first);
-    last = std::max(last, range.last);
+  for (const slot& s : slots_) {
+    if (s.alone || s.range.empty()) continue;
+    first = std::min(first, s.range.first);
+    last = std::max(last, s.range.last);
   }
   if (first >= last) return {};
   auto boundary = [&](std::uint64_t k) {
@@ -37,10 +44,8 @@ collective_buffering::domain collective_buffering::domain_of(int index) const no
 
 std::vector<transfer_part> collective_buffering::parts_in(domain d) const {
   std::vector<transfer_part> inside;
-  for (const transfer_part& part : parts_) {
-    transfer_part::file_range range = part.range();
-    if (!range.empty() && range.first < d.last && d.first < range.last) inside.push_back(part);
-  }
+  for (const slot& s : slots_)
+    if (!s.alone && !s.range.empty() && s.range.first < d.last && d.first < s.range.last) inside.push_back(s.part);
   return inside;
 }
 
@@ -59,12 +64,18 @@ void collective_buffering::each_range(int member, staging_buffer& staging, Move 
 }
 
 void collective_buffering::write_share(int member, const posix_file& file, staging_buffer& staging) {
+  if (slot& mine = slots_[member]; mine.alone) mine.error = write_stretch(file, mine.part).error;
   each_range(member, staging, [&](const std::vector<transfer_part>& inside, std::uint64_t first, std::uint64_t last,
                                   std::byte* buffer) { return write_range(file, inside, first, last, buffer).error; });
 }
 
 void collective_buffering::read_share(int member, const posix_file& file, std::uint64_t end_of_file,
                                       staging_buffer& staging) {
+  if (slot& mine = slots_[member]; mine.alone && mine.range.first < end_of_file) {
+    transfer_part below = mine.part;
+    below.length = std::min(below.length, end_of_file - mine.range.first);
+    mine.error = read_stretch(file, below).error;
+  }
   each_range(member, staging, [&](const std::vector<transfer_part>& inside, std::uint64_t first, std::uint64_t last,
                                   std::byte* buffer) {
     return read_range(file, inside, first, last, end_of_file, buffer);
@@ -74,6 +85,8 @@ void collective_buffering::read_share(int member, const posix_file& file, std::u
 int collective_buffering::error() const noexcept {
   for (int error : errors_)
     if (error != 0) return error;
+  for (const slot& s : slots_)
+    if (s.error != 0) return s.error;
   return 0;
 }
 

@@ -3,8 +3,10 @@
 // messages). Each member publishes its part; after the members met, a few of them, the aggregators,
 // split the file range the parts span into one domain each and move their domain in ranges of the
 // buffer's size, reading or filling every member's memory in place (view_transfer.hpp); after they meet
-// again, each member reads the aggregators' outcome. The meetings are the caller's (a barrier of the
-// node's members): this object holds what they share in between.
+// again, each member reads the aggregators' outcome. A large part that is one stretch of the file and of
+// memory is moved by its own member meanwhile, straight between them: a copy through a buffer would only
+// add work (ROMIO likewise leaves accesses that do not interleave to independent I/O). The meetings are
+// the caller's (a barrier of the node's members): this object holds what they share in between.
 //
 // Members on other nodes aggregate their own node's parts: nodes write disjoint bytes unless the
 // program's views overlap, where MPI leaves the outcome undefined outside atomic mode.
@@ -23,16 +25,21 @@ class collective_buffering {
   // `aggregators`: the members (indexes among the node's members of the file) that move data, in order.
   collective_buffering(int members, std::vector<int> aggregators, std::size_t buffer_bytes);
 
-  // Before the first meeting: member `member`'s part of this transfer (empty to take part with nothing).
-  void publish(int member, const transfer_part& part) noexcept { parts_[member] = part; }
+  // Before the first meeting: member `member`'s part of this transfer (empty to take part with nothing);
+  // `together`: aggregated whatever its shape (atomic mode, where a member's own write could interleave
+  // with an aggregator's).
+  void publish(int member, const transfer_part& part, bool together);
 
-  // Between the meetings: the share of `member` (nothing unless it aggregates). A read moves the bytes
-  // below `end_of_file`, the size every member sees.
+  // Between the meetings: the share of `member`, its own part if it moves it itself and a domain if it
+  // aggregates. A read moves the bytes below `end_of_file`, the size every member sees.
   void write_share(int member, const posix_file& file, staging_buffer& staging);
   void read_share(int member, const posix_file& file, std::uint64_t end_of_file, staging_buffer& staging);
 
-  // After the second meeting: the first error an aggregator met (errno), or 0.
+  // After the second meeting: the first error a member met (errno), or 0.
   int error() const noexcept;
+
+  // Parts from this many bytes on, one stretch of file and memory, are moved by their members.
+  static constexpr std::uint64_t moved_alone_from = 256 << 10;
 
   std::size_t buffer_bytes() const noexcept { return buffer_bytes_; }
   int aggregator_count() const noexcept { return static_cast<int>(aggregators_.size()); }
@@ -42,13 +49,19 @@ class collective_buffering {
     std::uint64_t first = 0;
     std::uint64_t last = 0;
   };
-  // The domain of aggregator number `index`, and the parts whose data lies in it.
+  struct slot {
+    transfer_part part;
+    transfer_part::file_range range;
+    bool alone = false;  // moved by its member
+    int error = 0;       // what the member met moving it
+  };
+  // The domain of aggregator number `index`, and the aggregated parts whose data lies in it.
   domain domain_of(int index) const noexcept;
   std::vector<transfer_part> parts_in(domain d) const;
   template <class Move>
   void each_range(int member, staging_buffer& staging, Move move);
 
-  std::vector<transfer_part> parts_;
+  std::vector<slot> slots_;
   std::vector<int> aggregators_;
   std::vector<int> errors_;  // per aggregator, this transfer's
   std::size_t buffer_bytes_;

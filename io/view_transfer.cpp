@@ -65,19 +65,28 @@ std::vector<file_run> covered(std::span<const transfer_part> parts, std::uint64_
   return merged;
 }
 
-bool is_direct(const transfer_part& part) noexcept {
-  return part.view->is_dense() && part.memory.layout->is_contiguous();
-}
-
-std::byte* memory_at(const transfer_part& part) noexcept {
-  return part.memory.base + part.memory.layout->true_lb();
-}
-
 }  // namespace
 
 transfer_part::file_range transfer_part::range() const noexcept {
   if (length == 0) return {};
   return {view->file_offset_of(position), view->file_offset_of(position + length - 1) + 1};
+}
+
+bool is_one_stretch(const transfer_part& part) noexcept {
+  if (!part.memory.layout->is_contiguous() || !part.view->rising) return false;
+  if (part.view->is_dense()) return true;
+  transfer_part::file_range r = part.range();
+  return r.last - r.first == part.length;
+}
+
+transfer_result write_stretch(const posix_file& file, const transfer_part& part) noexcept {
+  return file.write_at(part.view->file_offset_of(part.position), part.memory.base + part.memory.layout->true_lb(),
+                       part.length);
+}
+
+transfer_result read_stretch(const posix_file& file, const transfer_part& part) noexcept {
+  return file.read_at(part.view->file_offset_of(part.position), part.memory.base + part.memory.layout->true_lb(),
+                      part.length);
 }
 
 std::byte* staging_buffer::reserve(std::size_t bytes) {
@@ -127,8 +136,7 @@ int read_range(const posix_file& file, std::span<const transfer_part> parts, std
 transfer_result write_part(const posix_file& file, const transfer_part& part, staging_buffer& staging,
                            std::size_t chunk) {
   if (part.length == 0) return {};
-  if (is_direct(part))
-    return file.write_at(part.view->displacement + part.position, memory_at(part), part.length);
+  if (is_one_stretch(part)) return write_stretch(file, part);
   transfer_part::file_range range = part.range();
   std::byte* buffer = staging.reserve(std::min<std::uint64_t>(chunk, range.last - range.first));
   transfer_result done;
@@ -180,7 +188,7 @@ transfer_result read_runs(const posix_file& file, const transfer_part& part, sta
 transfer_result read_part(const posix_file& file, const transfer_part& part, staging_buffer& staging,
                           std::size_t chunk) {
   if (part.length == 0) return {};
-  if (is_direct(part)) return file.read_at(part.view->displacement + part.position, memory_at(part), part.length);
+  if (is_one_stretch(part)) return read_stretch(file, part);
   if (!part.view->rising) return read_runs(file, part, staging, chunk);
   posix_file::size_result size = file.size();
   if (size.error != 0) return {0, size.error};

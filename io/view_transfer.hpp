@@ -53,8 +53,14 @@ transfer_result write_range(const posix_file& file, std::span<const transfer_par
 int read_range(const posix_file& file, std::span<const transfer_part> parts, std::uint64_t first, std::uint64_t last,
                std::uint64_t end_of_file, std::byte* staging);
 
-// One part alone, in ranges of at most `chunk` bytes, or straight between memory and file when both are
-// contiguous. A read returns the bytes it moved (fewer at the end of the file).
+// Whether `part` is one stretch of the file to or from contiguous memory: it moves with one system call,
+// straight between memory and file, without a staging buffer.
+bool is_one_stretch(const transfer_part& part) noexcept;
+transfer_result write_stretch(const posix_file& file, const transfer_part& part) noexcept;
+transfer_result read_stretch(const posix_file& file, const transfer_part& part) noexcept;
+
+// One part alone, in ranges of at most `chunk` bytes, or as one stretch when it is one. A read returns
+// the bytes it moved (fewer at the end of the file).
 transfer_result write_part(const posix_file& file, const transfer_part& part, staging_buffer& staging,
                            std::size_t chunk);
 transfer_result read_part(const posix_file& file, const transfer_part& part, staging_buffer& staging,

@@ -128,7 +128,7 @@ int collective(const char* call, const access& a, const io::transfer_part& part,
   int member = comm_rank(a.file->node);
   // A view whose data overlaps (read-only files) is read by its member alone, after the others.
   bool alone = !part.view->rising;
-  shared.buffering.publish(member, alone ? io::transfer_part{part.view} : part);
+  shared.buffering.publish(member, alone ? io::transfer_part{} : part, a.file->atomic);
   PMPI_Barrier(a.file->node);
   // Atomic mode: the node's transfer holds a lock of the whole file against other nodes' (the mode is the
   // same on every member: MPI_File_set_atomicity is collective). Taken by the first member while the

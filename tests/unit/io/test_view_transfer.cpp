@@ -173,7 +173,7 @@ TEST_CASE("aggregators write the interleaved parts of many members as the member
     // A small buffer: each aggregator moves its domain in several ranges.
     collective_buffering buffering(members, chosen, 4096);
     for (int m = 0; m < members; ++m)
-      buffering.publish(m, {&views[m], weft::shm::byte_span(data[m].data(), data[m].size()), 0, data[m].size()});
+      buffering.publish(m, {&views[m], weft::shm::byte_span(data[m].data(), data[m].size()), 0, data[m].size()}, false);
     staging_buffer staging;
     for (int m = 0; m < members; ++m) buffering.write_share(m, f.file, staging);
     REQUIRE(buffering.error() == 0);
@@ -186,8 +186,42 @@ TEST_CASE("aggregators write the interleaved parts of many members as the member
 
     std::vector<std::vector<std::byte>> back(members, std::vector<std::byte>(ints_each * 4));
     for (int m = 0; m < members; ++m)
-      buffering.publish(m, {&views[m], weft::shm::byte_span(back[m].data(), back[m].size()), 0, back[m].size()});
+      buffering.publish(m, {&views[m], weft::shm::byte_span(back[m].data(), back[m].size()), 0, back[m].size()}, false);
     for (int m = 0; m < members; ++m) buffering.read_share(m, f.file, file.size(), staging);
+    REQUIRE(buffering.error() == 0);
+    REQUIRE(back == data);
+  }
+}
+
+TEST_CASE("large parts of one stretch move by themselves beside aggregated ones", "[io]") {
+  for (bool together : {false, true}) {
+    temporary_file f;
+    const std::size_t large = collective_buffering::moved_alone_from * 2;
+    // Members 0 and 1: a large contiguous block each; member 2: every other 4 bytes of a small area after them.
+    std::vector<file_view> views{{0, type_layout::basic(1, 1)}, {large, type_layout::basic(1, 1)},
+                                 {2 * large, cyclic(1, 1, 1, 2)}};
+    std::vector<std::vector<std::byte>> data{pattern(large, 1), pattern(large, 2), pattern(4096, 3)};
+    collective_buffering buffering(3, {0}, 1 << 16);
+    for (int m = 0; m < 3; ++m)
+      buffering.publish(m, {&views[m], weft::shm::byte_span(data[m].data(), data[m].size()), 0, data[m].size()},
+                        together);
+    staging_buffer staging;
+    for (int m = 0; m < 3; ++m) buffering.write_share(m, f.file, staging);
+    REQUIRE(buffering.error() == 0);
+    std::vector<std::byte> file = f.contents();
+    REQUIRE(file.size() == 2 * large + 2 * 4096 - 4);
+    for (std::size_t i = 0; i < large; ++i) {
+      REQUIRE(file[i] == data[0][i]);
+      REQUIRE(file[large + i] == data[1][i]);
+    }
+    for (std::size_t i = 0; i < 4096; ++i) REQUIRE(file[2 * large + (i / 4) * 8 + i % 4] == data[2][i]);
+
+    std::vector<std::vector<std::byte>> back{std::vector<std::byte>(large), std::vector<std::byte>(large),
+                                             std::vector<std::byte>(4096)};
+    for (int m = 0; m < 3; ++m)
+      buffering.publish(m, {&views[m], weft::shm::byte_span(back[m].data(), back[m].size()), 0, back[m].size()},
+                        together);
+    for (int m = 0; m < 3; ++m) buffering.read_share(m, f.file, file.size(), staging);
     REQUIRE(buffering.error() == 0);
     REQUIRE(back == data);
   }
