@@ -87,21 +87,35 @@ extern "C" int PMPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype ety
                        "data representation \"%s\" is none of native, internal, external32 and those registered "
                        "with MPI_Register_datarep", datarep);
   std::size_t etype_file_bytes = etype->layout->size();
+  // In a converting representation the view lays out the converted data: as the filetype does when every
+  // basic element keeps its size in the file (one basic type, of the same size there: a vector of ints in
+  // external32), or densely, each etype at its size in the file, for a predefined etype whose filetype is
+  // etypes without holes. Other views are refused.
+  bool keeps_layout = false;
   if (representation.converts()) {
-    // Converted data lies densely in the file: Weft takes views whose filetype is etypes without holes.
-    const auto& f = *filetype->layout;
-    if (!etype->is_predefined() || !f.is_contiguous() || f.true_lb() != 0 ||
-        f.extent() != static_cast<std::ptrdiff_t>(f.size()))
-      return raise_error(fh, MPI_ERR_UNSUPPORTED_DATAREP, call,
-                         "data representation \"%s\" with etype %s and filetype %s: Weft converts views of a "
-                         "predefined etype whose filetype is etypes without holes (other views need \"native\")",
-                         datarep, display_name(etype), display_name(filetype));
     int error = MPI_SUCCESS;
-    MPI_Aint extent = file_extent(representation, etype, error);
-    if (error != MPI_SUCCESS || extent <= 0)
-      return raise_error(fh, MPI_ERR_CONVERSION, call, "the extent function of \"%s\" gave %td for etype %s (error %d)",
-                         datarep, extent, display_name(etype), error);
-    etype_file_bytes = static_cast<std::size_t>(extent);
+    MPI_Datatype basic = filetype->basic_type;
+    if (basic != nullptr && etype->basic_type == basic) {
+      MPI_Aint extent = file_extent(representation, basic, error);
+      keeps_layout = error == MPI_SUCCESS && extent == static_cast<MPI_Aint>(basic->layout->size());
+    }
+    const auto& f = *filetype->layout;
+    bool dense = etype->is_predefined() && f.is_contiguous() && f.true_lb() == 0 &&
+                 f.extent() == static_cast<std::ptrdiff_t>(f.size());
+    if (!keeps_layout && !dense)
+      return raise_error(fh, MPI_ERR_UNSUPPORTED_DATAREP, call,
+                         "data representation \"%s\" with etype %s and filetype %s: Weft converts views whose "
+                         "basic elements keep their size in the file, or of a predefined etype whose filetype is "
+                         "etypes without holes (other views need \"native\")",
+                         datarep, display_name(etype), display_name(filetype));
+    if (!keeps_layout) {
+      MPI_Aint extent = file_extent(representation, etype, error);
+      if (error != MPI_SUCCESS || extent <= 0)
+        return raise_error(fh, MPI_ERR_CONVERSION, call,
+                           "the extent function of \"%s\" gave %td for etype %s (error %d)", datarep, extent,
+                           display_name(etype), error);
+      etype_file_bytes = static_cast<std::size_t>(extent);
+    }
   }
   if (info != MPI_INFO_NULL)
     if (int error = check_info(call, fh, info, "info")) return error;
@@ -112,8 +126,9 @@ extern "C" int PMPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype ety
   const auto& tile = *filetype->layout;
   bool rising = weft::io::order_of_data(tile) == weft::io::data_order::rising &&
                 (tile.size() == 0 || tile.true_extent() <= tile.extent());
-  fh->view = {static_cast<std::uint64_t>(disp), representation.converts() ? MPI_BYTE->layout : filetype->layout,
-              rising || representation.converts()};
+  const bool dense_conversion = representation.converts() && !keeps_layout;
+  fh->view = {static_cast<std::uint64_t>(disp), dense_conversion ? MPI_BYTE->layout : filetype->layout,
+              rising || dense_conversion};
   fh->datarep = datarep;
   fh->representation = representation;
   fh->etype_file_bytes = etype_file_bytes;

@@ -142,6 +142,44 @@ static void external32(const char *prefix) {
   io_delete(path, MPI_COMM_WORLD);
 }
 
+/* external32 through a view with holes: every rank's ints in blocks of 2, round robin among the ranks (a
+ * filetype of ints, which keep their size in external32); the file big-endian at the view's places. */
+static void external32_cyclic(const char *prefix) {
+  char path[IOTEST_PATH_MAX];
+  io_name(path, prefix, "external32_cyclic");
+  MPI_File fh;
+  IO_OK(MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_RDWR, MPI_INFO_NULL, &fh));
+  MPI_Datatype pair, cyclic;
+  MPI_Type_contiguous(2, MPI_INT, &pair);
+  MPI_Type_create_resized(pair, 0, (MPI_Aint)size * 8, &cyclic);
+  MPI_Type_commit(&cyclic);
+  IO_OK(MPI_File_set_view(fh, (MPI_Offset)rank * 8, MPI_INT, cyclic, "external32", MPI_INFO_NULL));
+  int ints[INTS], back[INTS];
+  for (int i = 0; i < INTS; i++) ints[i] = int_value(rank, i);
+  MPI_Status status;
+  IO_OK(MPI_File_write_at_all(fh, 0, ints, INTS, MPI_INT, &status));
+  CHECK(io_count(&status, MPI_INT) == INTS, "external32 cyclic: write_at_all moved %d", io_count(&status, MPI_INT));
+  make_visible(fh);
+  memset(back, 0, sizeof back);
+  IO_OK(MPI_File_read_at_all(fh, 0, back, INTS, MPI_INT, &status));
+  for (int i = 0; i < INTS; i++)
+    CHECK(back[i] == ints[i], "external32 cyclic: int %d reads as %d, expected %d", i, back[i], ints[i]);
+  IO_OK(MPI_File_close(&fh));
+  MPI_Type_free(&pair);
+  MPI_Type_free(&cyclic);
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (rank == 0) {
+    long long n = (long long)size * INTS * 4;
+    unsigned char *expected = malloc((size_t)n);
+    for (int r = 0; r < size; r++)
+      for (int i = 0; i < INTS; i++)
+        big_endian(expected + (((long long)(i / 2) * size + r) * 2 + i % 2) * 4, (uint32_t)int_value(r, i), 4);
+    io_posix_expect(path, expected, n, "the external32 file of a cyclic view");
+    free(expected);
+  }
+  io_delete(path, MPI_COMM_WORLD);
+}
+
 /* "internal": whatever the bytes, what is written reads back exactly. */
 static void internal(const char *prefix) {
   char path[IOTEST_PATH_MAX];
@@ -301,6 +339,7 @@ int main(int argc, char **argv) {
   io_prefix(prefix, program);
 
   external32(prefix);
+  external32_cyclic(prefix);
   internal(prefix);
   /* MPICH refuses conversion functions (MPI_Register_datarep fails with MPI_ERR_CONVERSION) and views in
    * any representation it did not define. */
