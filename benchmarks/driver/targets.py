@@ -433,6 +433,35 @@ def _fortran_like_c(what, fortran_case, c_case, benchmark, param):
     return check
 
 
+def _file_io_collective(ranks, benchmark, what):
+    """MPI-IO collective transfers of a 256 MiB block-distributed array: at least 2 × the better peer."""
+    def check(figures):
+        goal = (f"MPI-IO {what} of a 256 MiB block-distributed 3-D array, {ranks} ranks: Weft ≥ 2 × the better of "
+                "MPICH and Open MPI")
+        return _against_best(figures, goal, f"file_io-{ranks}", benchmark, "256", True, 2)
+    return check
+
+
+def _file_io_independent(figures):
+    """Independent contiguous writes against the file system's own sequential rate, both Weft's figures."""
+    goal = ("MPI-IO independent contiguous writes, 16 ranks, 256 MiB: within 1.1 × of the file system's sequential "
+            "rate (one rank's pwrite in the same run)")
+    written = find(figures, "file_io-16", "io_write_at", "256")
+    sequential = find(figures, "file_io-16", "io_posix_write", "256")
+    if not written or not sequential or "weft" not in written["median"] or "weft" not in sequential["median"]:
+        return goal, None, "not measured"
+    weft, posix = written["median"]["weft"], sequential["median"]["weft"]
+    met, runs = _judge(written, weft * 1.1 >= posix)
+    return goal, met, (f"Weft {_fmt(weft, written['unit'])}, pwrite {_fmt(posix, sequential['unit'])}: "
+                       f"{weft / posix:.2f} ×" + runs)
+
+
+def _file_io_small(figures):
+    goal = ("MPI-IO collective write of 1 KiB per rank, 16 ranks: Weft ≥ 5 × faster than the better of MPICH and "
+            "Open MPI")
+    return _against_best(figures, goal, "file_io-16", "io_small_write_all", "1024", False, 5)
+
+
 def evaluate(figures):
     """[{goal, met (True, False, UNSETTLED or None), measured}] in the order of the issue."""
     checks = (_latency_vs_best, _latency_one_worker, _latency_oversubscribed, _bandwidth, _fiber_switch, _idle_memory,
@@ -454,7 +483,9 @@ def evaluate(figures):
               _fortran_like_c("hybrid stencil, 2 ranks × 1 thread", "fortran_hybrid_stencil-2-t1",
                               "hybrid_stencil-2-t1", "hybrid_stencil_step", "1"),
               _fortran_like_c("hybrid stencil, 4 ranks × 2 threads", "fortran_hybrid_stencil-4-t2",
-                              "hybrid_stencil-4-t2", "hybrid_stencil_step", "2"))
+                              "hybrid_stencil-4-t2", "hybrid_stencil_step", "2"),
+              _file_io_collective(16, "io_write_all", "collective write"),
+              _file_io_collective(16, "io_read_all", "collective read"), _file_io_independent, _file_io_small)
     out = []
     for check in checks:
         goal, met, measured = check(figures)
