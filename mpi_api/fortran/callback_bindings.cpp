@@ -42,6 +42,11 @@ void win_create_errhandler(weft::mpi::fortran_errhandler_function* function, MPI
   create_errhandler<Win_create_errhandler, MPI_Win_errhandler_function>(function, errhandler, ierror);
 }
 
+template <auto File_create_errhandler>
+void file_create_errhandler(weft::mpi::fortran_errhandler_function* function, MPI_Fint* errhandler, MPI_Fint* ierror) {
+  create_errhandler<File_create_errhandler, MPI_File_errhandler_function>(function, errhandler, ierror);
+}
+
 // A keyval's Fortran procedures and the extra state the program gave. `Value` is the attribute's Fortran
 // type: INTEGER(KIND=MPI_ADDRESS_KIND) for MPI-2's calls, INTEGER for MPI-1's MPI_KEYVAL_CREATE.
 template <class Value>
@@ -191,6 +196,9 @@ WEFT_FORTRAN_BINDING(comm_create_errhandler, Comm_create_errhandler, comm_create
                      (weft::mpi::fortran_errhandler_function * function, MPI_Fint* errhandler, MPI_Fint* ierror),
                      (function, errhandler, ierror))
 WEFT_FORTRAN_BINDING(win_create_errhandler, Win_create_errhandler, win_create_errhandler,
+                     (weft::mpi::fortran_errhandler_function * function, MPI_Fint* errhandler, MPI_Fint* ierror),
+                     (function, errhandler, ierror))
+WEFT_FORTRAN_BINDING(file_create_errhandler, File_create_errhandler, file_create_errhandler,
                      (weft::mpi::fortran_errhandler_function * function, MPI_Fint* errhandler, MPI_Fint* ierror),
                      (function, errhandler, ierror))
 WEFT_FORTRAN_BINDING(grequest_start, Grequest_start, grequest_start,

@@ -1,13 +1,27 @@
 ! MPI-IO from Fortran: a file opened on all ranks (a name of CHARACTER, trimmed), a cyclic view of
 ! doubles set with MPI_FILE_SET_VIEW and read back by MPI_FILE_GET_VIEW, a collective write at explicit
 ! offsets of INTEGER(KIND=MPI_OFFSET_KIND), a read of the next rank's blocks through the view, the
-! status's count, an independent read past the end, and MPI_FILE_DELETE.
+! status's count, an independent read past the end, an error handler of the program's own for the file
+! (MPI_FILE_CREATE_ERRHANDLER: called with the file and the code), and MPI_FILE_DELETE.
+module fortran_io_handler
+  implicit none
+  integer :: handled_file = -1, handled_code = -1
+contains
+  ! A module procedure: an internal one would reach its host through a trampoline on the stack.
+  subroutine file_error(file, code)
+    integer :: file, code
+    handled_file = file
+    handled_code = code
+  end subroutine file_error
+end module fortran_io_handler
+
 program fortran_io
   use mpi
+  use fortran_io_handler
   implicit none
   character(*), parameter :: program_name = 'fortran_io'
   integer, parameter :: block = 3, blocks = 4
-  integer :: rank, nranks, ierr, fh, tile, etype, filetype, count, i, next, pid
+  integer :: rank, nranks, ierr, fh, tile, etype, filetype, count, i, next, pid, handler
   integer :: status(MPI_STATUS_SIZE)
   integer(kind=MPI_OFFSET_KIND) :: disp, offset
   integer(kind=MPI_ADDRESS_KIND) :: lb, extent
@@ -58,6 +72,13 @@ program fortran_io
   call MPI_FILE_READ_AT(fh, offset, past, 4, MPI_DOUBLE_PRECISION, status, ierr)
   call MPI_GET_COUNT(status, MPI_DOUBLE_PRECISION, count, ierr)
   call check(ierr == MPI_SUCCESS .and. count == 0, 'read past the end moves nothing')
+  ! A negative offset is the program's error: the file's handler sees it, then the call returns it.
+  call MPI_FILE_CREATE_ERRHANDLER(file_error, handler, ierr)
+  call MPI_FILE_SET_ERRHANDLER(fh, handler, ierr)
+  offset = -1
+  call MPI_FILE_READ_AT(fh, offset, past, 4, MPI_DOUBLE_PRECISION, status, ierr)
+  call check(ierr /= MPI_SUCCESS .and. handled_file == fh .and. handled_code == ierr, 'the file''s error handler')
+  call MPI_ERRHANDLER_FREE(handler, ierr)
   call MPI_FILE_CLOSE(fh, ierr)
   call check(fh == MPI_FILE_NULL, 'close')
   call MPI_TYPE_FREE(filetype, ierr)
