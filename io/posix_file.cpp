@@ -1,13 +1,10 @@
 #include "io/posix_file.hpp"
 
 #include <fcntl.h>
-#include <limits.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
-#include <vector>
 
 namespace weft::io {
 
@@ -51,36 +48,6 @@ transfer_result posix_file::write_at(std::uint64_t offset, const std::byte* data
       return done;
     }
     done.bytes += static_cast<std::size_t>(n);
-  }
-  return done;
-}
-
-transfer_result posix_file::write_gathered(std::uint64_t offset, std::span<const iovec> pieces) const noexcept {
-  transfer_result done;
-  // pwritev takes IOV_MAX pieces at most and may stop inside one: the rest goes piece by piece.
-  std::vector<iovec> left(pieces.begin(), pieces.end());
-  std::size_t first = 0;
-  while (first < left.size()) {
-    int batch = static_cast<int>(std::min<std::size_t>(left.size() - first, IOV_MAX));
-    ssize_t n = ::pwritev(descriptor_, left.data() + first, batch, static_cast<off_t>(offset + done.bytes));
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      done.error = errno;
-      return done;
-    }
-    if (n == 0) {
-      done.error = ENOSPC;
-      return done;
-    }
-    done.bytes += static_cast<std::size_t>(n);
-    for (auto moved = static_cast<std::size_t>(n); moved > 0 && first < left.size();) {
-      std::size_t here = std::min(moved, left[first].iov_len);
-      left[first].iov_base = static_cast<std::byte*>(left[first].iov_base) + here;
-      left[first].iov_len -= here;
-      moved -= here;
-      if (left[first].iov_len == 0) ++first;
-    }
-    while (first < left.size() && left[first].iov_len == 0) ++first;
   }
   return done;
 }

@@ -4,11 +4,9 @@
 // values; the MPI layer turns them into error classes that name the path.
 
 #include <sys/types.h>
-#include <sys/uio.h>
 
 #include <cstddef>
 #include <cstdint>
-#include <span>
 
 namespace weft::io {
 
@@ -37,8 +35,6 @@ class posix_file {
 
   // The whole of `data` at `offset` (short writes and interrupted calls continued).
   transfer_result write_at(std::uint64_t offset, const std::byte* data, std::size_t bytes) const noexcept;
-  // The pieces of `pieces` one after another, from `offset`.
-  transfer_result write_gathered(std::uint64_t offset, std::span<const iovec> pieces) const noexcept;
   // Up to `bytes` at `offset`: fewer only at the end of the file or on an error.
   transfer_result read_at(std::uint64_t offset, std::byte* data, std::size_t bytes) const noexcept;
 
