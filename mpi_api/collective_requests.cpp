@@ -1,5 +1,8 @@
 #include "mpi_api/collective_requests.hpp"
 
+#include <cassert>
+#include <utility>
+
 #include "collectives/algorithms.hpp"
 #include "mpi_api/checks.hpp"
 
@@ -18,10 +21,40 @@ int launch(const char* call, MPI_Comm comm, const coll::communicator_view& view,
     coll::run(view, std::move(work));
     return MPI_SUCCESS;
   }
-  auto* started = new weft_request_s(resolve(comm));
+  weft_request_s* started = request_for(comm);
   start_in(*started, view, std::move(work));
   *request = started;
   return MPI_SUCCESS;
+}
+
+namespace {
+
+// The persistent request MPI_Start is starting on this thread, taken by the first request_for() of the
+// collective's nonblocking call (before anything of the call can let other work run on the thread).
+thread_local weft_request_s* restarting = nullptr;
+
+}  // namespace
+
+weft_request_s* request_for(MPI_Comm comm) {
+  if (weft_request_s* persistent = std::exchange(restarting, nullptr)) [[unlikely]] {
+    persistent->truncated = {};
+    return persistent;
+  }
+  return new weft_request_s(resolve(comm));
+}
+
+int restart_collective(weft_request_s& request, const persistent_collective& collective) {
+  weft_comm_s& channel = *resolve(collective.channel());
+  if (channel.errhandler != request.comm->errhandler) {
+    release(channel.errhandler);
+    channel.errhandler = retain(request.comm->errhandler);
+  }
+  restarting = &request;
+  MPI_Request started = MPI_REQUEST_NULL;
+  int error = collective.start(&started);
+  restarting = nullptr;  // not taken when the call failed its checks
+  assert(error != MPI_SUCCESS || started == &request);
+  return error;
 }
 
 void start_in(weft_request_s& started, const coll::communicator_view& view, coll::task work) {

@@ -38,6 +38,15 @@ inline int complete(const char* call, MPI_Comm comm, const coll::communicator_vi
   return launch(call, comm, view, std::move(*rest), blocking);
 }
 
+// The request a nonblocking collective of `comm` starts under: a new one, or the persistent request that
+// restart_collective() is starting.
+weft_request_s* request_for(MPI_Comm comm);
+
+// MPI_Start of a persistent collective request: its collective's nonblocking call on its channel, with
+// `request` as the request it starts under. Errors are reported to the handler of the request's
+// communicator.
+int restart_collective(weft_request_s& request, const persistent_collective& collective);
+
 // Starts `work` as the operation of `started`, a new request of the collective's communicator.
 void start_in(weft_request_s& started, const coll::communicator_view& view, coll::task work);
 
@@ -64,7 +73,7 @@ int launch_copies(const char* call, MPI_Comm comm, const coll::communicator_view
     coll::run(view, make(&seen));
     return report_truncation(call, comm, seen);
   }
-  auto* started = new weft_request_s(resolve(comm));
+  weft_request_s* started = request_for(comm);
   start_in(*started, view, keeping(std::move(kept), make(&started->truncated)));
   *request = started;
   return MPI_SUCCESS;

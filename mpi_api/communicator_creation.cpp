@@ -49,11 +49,13 @@ MPI_Comm split(const weft_comm_s& parent, int color, int key) {
   return new_intracommunicator(parent, members_of_color(votes, *parent.local, color), votes[0].context);
 }
 
-// Completes `made`, a duplicate of `comm`: its topology, and its attributes through their copy callbacks.
-// Weft acts on no info hints, so a duplicate has none to take over.
-int take_over(const char* call, MPI_Comm comm, weft_comm_s* made, MPI_Comm* newcomm) {
+// Completes `made`, a duplicate of `comm`: its topology, its hints (or those of `info` instead, unless it
+// is MPI_INFO_NULL), and its attributes through their copy callbacks.
+int take_over(const char* call, MPI_Comm comm, MPI_Info info, weft_comm_s* made, MPI_Comm* newcomm) {
   const weft_comm_s& parent = *resolve(comm);
   made->topology = parent.topology;
+  if (info != MPI_INFO_NULL) take_hints(*made, info);
+  else made->hints = parent.hints;
   if (int error = copy_attributes(call, comm, comm, parent.attributes, made->attributes)) {
     release(made);
     *newcomm = MPI_COMM_NULL;
@@ -74,41 +76,65 @@ coll::task give_contexts(coll::communicator_view view, weft_comm_s* made, std::u
   release(made);
 }
 
-// MPI_Comm_dup and MPI_Comm_idup: the duplicate exists at once and gets its contexts when the agreement is
-// done, which the nonblocking call leaves to the background of the members' other calls (the program may
-// not use the duplicate before, MPI-3.1, 6.4.2).
-int duplicate(const char* call, MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request) {
-  if (int error = check_creation(call, comm, newcomm)) return error;
+// A duplicate of `comm`'s members, without its topology and attributes: it exists at once and gets its
+// contexts when the agreement is done, which the nonblocking call leaves to the background of the members'
+// other calls (the program may not use the duplicate before, MPI-3.1, 6.4.2).
+weft_comm_s* duplicate_members(const char* call, MPI_Comm comm, MPI_Request* request) {
   const weft_comm_s& parent = *resolve(comm);
   weft_comm_s* made = parent.is_inter() ? new_intercommunicator(parent, parent.local, parent.remote, 0, 0)
                                         : new_intracommunicator(parent, parent.local, 0);
   coll::communicator_view view = parent.is_inter() ? collective_view_of_both(parent) : collective_view(parent);
   launch(call, comm, view, give_contexts(view, retain(made), view.take_sequences(1)), request);
-  return take_over(call, comm, made, newcomm);
+  return made;
+}
+
+// MPI_Comm_dup, MPI_Comm_idup and their forms with an info (MPI_INFO_NULL: none).
+int duplicate(const char* call, MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm, MPI_Request* request) {
+  if (int error = check_creation(call, comm, newcomm)) return error;
+  if (info != MPI_INFO_NULL)
+    if (int error = check_info(call, comm, info, "info")) return error;
+  return take_over(call, comm, info, duplicate_members(call, comm, request), newcomm);
 }
 
 }  // namespace
 
+namespace weft::mpi {
+
+MPI_Comm private_duplicate(const char* call, MPI_Comm comm) {
+  weft_comm_s* made = duplicate_members(call, comm, blocking);
+  const weft_comm_s& parent = *resolve(comm);
+  made->topology = parent.topology;
+  made->name = parent.name;
+  return made;
+}
+
+}  // namespace weft::mpi
+
 WEFT_PMPI_ALIAS(Comm_dup)
 extern "C" int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
   const call_guard guard(WEFT_CALL_NAME);
-  return duplicate(WEFT_CALL_NAME, comm, newcomm, blocking);
+  return duplicate(WEFT_CALL_NAME, comm, MPI_INFO_NULL, newcomm, blocking);
 }
 
 WEFT_PMPI_ALIAS(Comm_dup_with_info)
 extern "C" int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm) {
   const call_guard guard(WEFT_CALL_NAME);
-  const char* call = WEFT_CALL_NAME;
-  if (info != MPI_INFO_NULL)
-    if (int error = check_info(call, comm, info, "info")) return error;
-  return duplicate(call, comm, newcomm, blocking);
+  return duplicate(WEFT_CALL_NAME, comm, info, newcomm, blocking);
 }
 
 WEFT_PMPI_ALIAS(Comm_idup)
 extern "C" int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
-  return duplicate(WEFT_CALL_NAME, comm, newcomm, request);
+  return duplicate(WEFT_CALL_NAME, comm, MPI_INFO_NULL, newcomm, request);
+}
+
+WEFT_PMPI_ALIAS(Comm_idup_with_info)
+extern "C" int PMPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm, MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_request_output(call, comm, request)) return error;
+  return duplicate(call, comm, info, newcomm, request);
 }
 
 WEFT_PMPI_ALIAS(Comm_split)

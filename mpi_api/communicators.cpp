@@ -7,6 +7,8 @@
 #include <cstring>
 #include <iterator>
 #include <memory>
+#include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -199,14 +201,33 @@ extern "C" int PMPI_Comm_free(MPI_Comm* comm) {
   return MPI_SUCCESS;
 }
 
-// Weft acts on no info hints yet, and MPI-3.1 (6.4.4) has MPI_Comm_get_info report only the hints an
-// implementation uses: set_info checks its argument, get_info returns an empty info.
+namespace weft::mpi {
+
+// The communicator hints of MPI-4.1 (7.4.4), all assertions a program makes about its own use of the
+// communicator. Weft recognizes them, so MPI_Comm_get_info reports them as set; none changes what Weft does,
+// which is always correct for a program that keeps them.
+void take_hints(weft_comm_s& comm, MPI_Info info) {
+  static constexpr std::string_view recognized[] = {
+      "mpi_assert_no_any_tag", "mpi_assert_no_any_source", "mpi_assert_exact_length",
+      "mpi_assert_allow_overtaking", "mpi_assert_strict_persistent_collective_ordering"};
+  for (const auto& [key, value] : info->entries) {
+    if (std::ranges::find(recognized, key) == std::end(recognized) || (value != "true" && value != "false")) continue;
+    auto known = std::ranges::find(comm.hints, key, &std::pair<std::string, std::string>::first);
+    if (known != comm.hints.end()) known->second = value;
+    else comm.hints.emplace_back(key, value);
+  }
+}
+
+}  // namespace weft::mpi
+
 WEFT_PMPI_ALIAS(Comm_set_info)
 extern "C" int PMPI_Comm_set_info(MPI_Comm comm, MPI_Info info) {
   const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
-  return check_info(call, comm, info, "info");
+  if (int error = check_info(call, comm, info, "info")) return error;
+  take_hints(*resolve(comm), info);
+  return MPI_SUCCESS;
 }
 
 WEFT_PMPI_ALIAS(Comm_get_info)
@@ -215,7 +236,9 @@ extern "C" int PMPI_Comm_get_info(MPI_Comm comm, MPI_Info* info_used) {
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_output(call, comm, info_used, "info_used")) return error;
-  *info_used = new weft_info_s;  // the caller's, to free with MPI_Info_free
+  auto used = std::make_unique<weft_info_s>();  // the caller's, to free with MPI_Info_free
+  used->entries = resolve(comm)->hints;
+  *info_used = used.release();
   return MPI_SUCCESS;
 }
 

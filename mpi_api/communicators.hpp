@@ -71,4 +71,11 @@ shared_rank_map members_of_color(const std::vector<split_vote>& votes, const ran
 // makes its communicator object, so that the state outlives members that finish early (see attach_shared).
 void attach_collectives(weft_comm_s& comm);
 
+// Records in `comm` the hints of `info` that Weft recognizes (communicators.cpp lists them).
+void take_hints(weft_comm_s& comm, MPI_Info info);
+
+// Collective over `comm`: a communicator of the same members, topology, name and error handler but its own
+// contexts, for Weft's own use (no attributes copied, nothing the program sees).
+MPI_Comm private_duplicate(const char* call, MPI_Comm comm);
+
 }  // namespace weft::mpi

@@ -21,6 +21,7 @@
 
 weft_errhandler_s weft_mpi_errors_are_fatal{"MPI_ERRORS_ARE_FATAL"};
 weft_errhandler_s weft_mpi_errors_return{"MPI_ERRORS_RETURN"};
+weft_errhandler_s weft_mpi_errors_abort{"MPI_ERRORS_ABORT"};
 
 namespace weft::mpi {
 namespace {

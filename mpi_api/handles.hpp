@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -56,6 +57,9 @@ struct object_header {
 };
 
 void forget_fortran_handle(object_header& object) noexcept;
+
+// Hints of an object, as (key, value) in the order they were set.
+using hint_list = std::vector<std::pair<std::string, std::string>>;
 
 // Ends an object whose last reference went.
 template <class Object>
@@ -266,6 +270,7 @@ struct weft_comm_s : weft::mpi::object_header {
   MPI_Errhandler errhandler = MPI_ERRORS_ARE_FATAL;  // held
   std::string name;
   weft::mpi::attribute_list attributes;
+  weft::mpi::hint_list hints;                              // the hints Weft recognizes, as set
   weft::mpi::shared_topology topology;                     // null: none
   // The collectives of the members (see collectives/shared_communicator.hpp). Collectives of a const
   // communicator change them.
@@ -322,8 +327,8 @@ struct rma_operation {
 
 enum class send_kind { standard, buffered, synchronous, ready };
 
-// What MPI_Start starts, for a persistent request.
-struct persistent_operation {
+// What MPI_Start starts, for a persistent send or receive.
+struct persistent_transfer {
   void* buffer;  // const for sends
   int count;
   MPI_Datatype datatype;
@@ -333,16 +338,58 @@ struct persistent_operation {
   send_kind send;
 };
 
+// What MPI_Start starts, for a persistent collective (MPI_Bcast_init ...): the nonblocking form of the
+// collective, on a communicator of the request's own. Ranks may start persistent collectives in different
+// orders (MPI-4.1, 7.13; only the hint mpi_assert_strict_persistent_collective_ordering promises one order)
+// while a communicator runs its collectives in call order: a channel per request keeps them apart. The
+// channel, the datatypes and the operation are held until the request is freed, since the program may
+// free its handles of them first.
+class persistent_collective {
+ public:
+  using starter = std::function<int(MPI_Comm channel, MPI_Request* request)>;
+
+  persistent_collective(MPI_Comm channel, starter start, std::vector<MPI_Datatype> types, MPI_Op op)
+      : plan_(std::make_unique<plan>(channel, std::move(start), std::move(types), op)) {}
+
+  MPI_Comm channel() const noexcept { return plan_->channel; }
+  // Starts the collective on the channel as its nonblocking call would; *request receives the request.
+  int start(MPI_Request* request) const { return plan_->start(plan_->channel, request); }
+
+ private:
+  // Behind a pointer: a request, made at every nonblocking call, stays small.
+  struct plan {
+    plan(MPI_Comm held_channel, starter starting, std::vector<MPI_Datatype> held_types, MPI_Op held_op) noexcept
+        : channel(held_channel), start(std::move(starting)), types(std::move(held_types)), op(held_op) {
+      for (MPI_Datatype type : types) retain(type);
+      if (op != MPI_OP_NULL) retain(op);
+    }
+    plan(const plan&) = delete;
+    plan& operator=(const plan&) = delete;
+    ~plan() {
+      for (MPI_Datatype type : types) release(type);
+      if (op != MPI_OP_NULL) release(op);
+      release(channel);
+    }
+
+    MPI_Comm channel;
+    starter start;
+    std::vector<MPI_Datatype> types;
+    MPI_Op op;
+  };
+  std::unique_ptr<plan> plan_;
+};
+
+using persistent_operation = std::variant<persistent_transfer, persistent_collective>;
+
+struct paired_send;
+
 }  // namespace weft::mpi
 
 struct weft_request_s final : weft::mpi::object_header {
   // `owner` is the calling rank's communicator object (see resolve()), or null for generalized requests.
   explicit weft_request_s(weft_comm_s* owner) noexcept
       : object_header(weft::mpi::object_kind::request), comm(owner != nullptr ? weft::mpi::retain(owner) : nullptr) {}
-  ~weft_request_s() {
-    if (comm != nullptr) weft::mpi::release(comm);
-    if (datatype != nullptr) weft::mpi::release(datatype);
-  }
+  ~weft_request_s();
   weft_request_s(const weft_request_s&) = delete;
   weft_request_s& operator=(const weft_request_s&) = delete;
 
@@ -359,9 +406,31 @@ struct weft_request_s final : weft::mpi::object_header {
   std::optional<weft::mpi::persistent_operation> persistent;
   // A data-movement collective's first block too large for its room, reported when it completes.
   weft::coll::truncation truncated;
+  // MPI_Isendrecv and MPI_Isendrecv_replace: the send that completes together with this request's receive.
+  std::unique_ptr<weft::mpi::paired_send> paired;
   bool active = true;  // false for a persistent request between its completion and the next MPI_Start
   bool cancelled = false;
 };
+
+namespace weft::mpi {
+
+// The send half of MPI_Isendrecv, and for MPI_Isendrecv_replace where the received message waits, packed,
+// until the send from the same buffer is gone (then it is unpacked into `buffer`, the request's outcome).
+struct paired_send {
+  explicit paired_send(weft_comm_s* owner) noexcept : send(owner) {}
+  weft_request_s send;
+  std::vector<std::byte> staging;
+  void* buffer = nullptr;
+  int count = 0;
+  MPI_Datatype datatype = nullptr;  // held by `send`
+};
+
+}  // namespace weft::mpi
+
+inline weft_request_s::~weft_request_s() {
+  if (comm != nullptr) weft::mpi::release(comm);
+  if (datatype != nullptr) weft::mpi::release(datatype);
+}
 
 // A window as one of its members sees it (MPI-3.1, chapter 11). What the members share, their memory
 // and the state their synchronization meets in, is the rma::window; this object holds what MPI keeps per
@@ -388,7 +457,7 @@ struct weft_win_s : weft::mpi::object_header {
   MPI_Errhandler errhandler = MPI_ERRORS_ARE_FATAL;  // held
   std::string name;
   weft::mpi::attribute_list attributes;
-  std::vector<std::pair<std::string, std::string>> hints;  // as given at creation or by MPI_Win_set_info
+  weft::mpi::hint_list hints;  // as given at creation or by MPI_Win_set_info
   weft::rma::epochs epochs;
   weft::rma::remote_origin remote;  // this rank's operations on members of other nodes, until answered
 };

@@ -1,7 +1,10 @@
 // Info objects: ordered (key, value) hints. MPI_INFO_ENV is predefined and read-only; Weft puts no keys
 // in it, which the standard allows.
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <climits>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -9,6 +12,7 @@
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/pmpi.hpp"
+#include "runtime/job.hpp"
 
 weft_info_s weft_mpi_info_env;
 
@@ -107,6 +111,30 @@ extern "C" int PMPI_Info_get_valuelen(MPI_Info info, const char* key, int* value
   return MPI_SUCCESS;
 }
 
+// MPI-4.1, 10.1: on input *buflen is the room in value (which may be NULL when it is 0); on return the
+// value's length with its terminator, whatever was copied.
+WEFT_PMPI_ALIAS(Info_get_string)
+extern "C" int PMPI_Info_get_string(MPI_Info info, const char* key, int* buflen, char* value, int* flag) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_info(call, MPI_COMM_WORLD, info, "info")) return error;
+  if (int error = check_key(call, key)) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, buflen, "buflen")) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, flag, "flag")) return error;
+  if (*buflen < 0) return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "negative *buflen %d", *buflen);
+  auto found = find_key(*info, key);
+  *flag = found != info->entries.end();
+  if (!*flag) return MPI_SUCCESS;
+  if (*buflen > 0) {
+    if (int error = check_output(call, MPI_COMM_WORLD, value, "value")) return error;
+    std::size_t length = std::min(found->second.size(), static_cast<std::size_t>(*buflen - 1));
+    std::memcpy(value, found->second.data(), length);
+    value[length] = '\0';
+  }
+  *buflen = static_cast<int>(found->second.size()) + 1;
+  return MPI_SUCCESS;
+}
+
 WEFT_PMPI_ALIAS(Info_get_nkeys)
 extern "C" int PMPI_Info_get_nkeys(MPI_Info info, int* nkeys) {
   const call_guard guard(WEFT_CALL_NAME);
@@ -128,6 +156,30 @@ extern "C" int PMPI_Info_get_nthkey(MPI_Info info, int n, char* key) {
                        info->entries.size());
   const std::string& found = info->entries[n].first;
   std::memcpy(key, found.c_str(), found.size() + 1);
+  return MPI_SUCCESS;
+}
+
+// MPI-4.1, 11.10.1: the keys of MPI_Info_env that Weft knows for this program: its command and arguments
+// (from argc and argv, which C programs may pass as 0 and NULL), the ranks of the job, its working directory
+// and host.
+WEFT_PMPI_ALIAS(Info_create_env)
+extern "C" int PMPI_Info_create_env(int argc, char* argv[], MPI_Info* info) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_output(call, MPI_COMM_WORLD, info, "info")) return error;
+  auto made = std::make_unique<weft_info_s>();
+  if (argc > 0 && argv != nullptr && argv[0] != nullptr) {
+    made->entries.emplace_back("command", argv[0]);
+    std::string arguments;
+    for (int i = 1; i < argc && argv[i] != nullptr; ++i) arguments += (i > 1 ? " " : "") + std::string(argv[i]);
+    if (argc > 1) made->entries.emplace_back("argv", arguments);
+  }
+  made->entries.emplace_back("maxprocs", std::to_string(weft::runtime::job::current().size()));
+  if (std::string directory(PATH_MAX, '\0'); getcwd(directory.data(), directory.size()) != nullptr)
+    made->entries.emplace_back("wdir", directory.c_str());
+  if (std::string host(HOST_NAME_MAX + 1, '\0'); gethostname(host.data(), host.size()) == 0)
+    made->entries.emplace_back("host", host.c_str());
+  *info = made.release();
   return MPI_SUCCESS;
 }
 

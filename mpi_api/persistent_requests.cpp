@@ -1,11 +1,12 @@
 // Persistent requests: the arguments of a send or receive bound once (MPI_Send_init ... MPI_Recv_init),
-// the operation started again by each MPI_Start and completed by the usual calls, which leave the request
-// inactive instead of freeing it.
+// or of a collective (persistent_collectives.cpp), the operation started again by each MPI_Start and
+// completed by the usual calls, which leave the request inactive instead of freeing it.
 
 #include <memory>
 
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
+#include "mpi_api/collective_requests.hpp"
 #include "mpi_api/datatypes.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/point_to_point.hpp"
@@ -15,7 +16,7 @@ using namespace weft::mpi;
 
 namespace {
 
-int make_persistent(const char* call, MPI_Comm comm, MPI_Request* request, const persistent_operation& operation) {
+int make_persistent(const char* call, MPI_Comm comm, MPI_Request* request, const persistent_transfer& operation) {
   if (int error = check_output(call, comm, request, "request")) return error;
   auto handle = std::make_unique<weft_request_s>(resolve(comm));
   handle->persistent = operation;
@@ -36,9 +37,14 @@ int start(const char* call, MPI_Request request) {
     return raise_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, call, "the request is not a persistent request");
   if (request->active)
     return raise_error(request->comm, MPI_ERR_REQUEST, call, "the persistent request is already active");
-  const persistent_operation& op = *request->persistent;
   request->active = true;
   request->cancelled = false;
+  if (auto* collective = std::get_if<persistent_collective>(&*request->persistent)) {
+    int error = restart_collective(*request, *collective);
+    if (error != MPI_SUCCESS) request->active = false;
+    return error;
+  }
+  const auto& op = std::get<persistent_transfer>(*request->persistent);
   if (op.receives) {
     start_receive(*request, op.buffer, op.count, op.datatype, op.peer, op.tag);
     return MPI_SUCCESS;

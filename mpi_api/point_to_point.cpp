@@ -3,6 +3,7 @@
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/point_to_point.hpp"
 
+#include <algorithm>
 #include <climits>
 #include <memory>
 #include <vector>
@@ -26,6 +27,11 @@ void fill_status(MPI_Status* status, int source, int tag, std::size_t bytes) noe
   status->MPI_TAG = tag;
   status->weft_count = static_cast<MPI_Count>(bytes);
   status->weft_cancelled = 0;
+}
+
+void unstage(const paired_send& paired, std::size_t received) noexcept {
+  shm::typed_copy(room_of(paired.buffer, paired.count, paired.datatype),
+                  shm::byte_span(paired.staging.data(), paired.staging.size()), 0, received);
 }
 
 int receive_outcome(const shm::recv_request& receive, MPI_Comm comm, const char* call) {
@@ -219,6 +225,48 @@ extern "C" int PMPI_Sendrecv_replace(void* buf, int count, MPI_Datatype datatype
     shm::typed_copy(room_of(buf, count, datatype), shm::byte_span(incoming.data(), incoming.size()), 0,
                     received->received());
   return outcome(receive, status, call);
+}
+
+// MPI_Isendrecv and MPI_Isendrecv_replace: one request for a receive and a send started together, complete
+// when both are. Cancelling it is refused (requests.cpp): half of it may be done.
+WEFT_PMPI_ALIAS(Isendrecv)
+extern "C" int PMPI_Isendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+                              void* recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
+                              MPI_Comm comm, MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_send(call, sendbuf, sendcount, sendtype, dest, sendtag, comm)) return error;
+  if (int error = check_receive(call, recvbuf, recvcount, recvtype, source, recvtag, comm)) return error;
+  if (int error = check_output(call, comm, request, "request")) return error;
+  auto handle = std::make_unique<weft_request_s>(resolve(comm));
+  handle->paired = std::make_unique<paired_send>(resolve(comm));
+  start_receive(*handle, recvbuf, recvcount, recvtype, source, recvtag);
+  start_send(call, handle->paired->send, sendbuf, sendcount, sendtype, dest, sendtag, send_kind::standard);
+  *request = handle.release();  // owned by the user until a completion call frees it
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Isendrecv_replace)
+extern "C" int PMPI_Isendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
+                                      int recvtag, MPI_Comm comm, MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_send(call, buf, count, datatype, dest, sendtag, comm)) return error;
+  if (int error = check_receive(call, buf, count, datatype, source, recvtag, comm)) return error;
+  if (int error = check_output(call, comm, request, "request")) return error;
+  auto handle = std::make_unique<weft_request_s>(resolve(comm));
+  handle->paired = std::make_unique<paired_send>(resolve(comm));
+  paired_send& paired = *handle->paired;
+  paired.staging.resize(std::max<std::size_t>(count * datatype->layout->size(), 1));
+  paired.buffer = buf;
+  paired.count = count;
+  paired.datatype = datatype;
+  start_receive(*handle, paired.staging.data(), count * static_cast<int>(datatype->layout->size()), MPI_BYTE, source,
+                recvtag);
+  start_send(call, paired.send, buf, count, datatype, dest, sendtag, send_kind::standard);
+  hold_datatype(paired.send, datatype);
+  *request = handle.release();
+  return MPI_SUCCESS;
 }
 
 WEFT_PMPI_ALIAS(Iprobe)

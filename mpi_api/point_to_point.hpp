@@ -15,6 +15,9 @@ namespace weft::mpi {
 // their error as their result, and those returning several set it when they fail (MPI_ERR_IN_STATUS).
 void fill_status(MPI_Status* status, int source, int tag, std::size_t bytes) noexcept;
 
+// MPI_Isendrecv_replace's completion: the `received` bytes of the staged message into the buffer.
+void unstage(const paired_send& paired, std::size_t received) noexcept;
+
 // MPI_SUCCESS, or MPI_ERR_TRUNCATE delivered to comm's handler when the message did not fit.
 int receive_outcome(const shm::recv_request& receive, MPI_Comm comm, const char* call);
 

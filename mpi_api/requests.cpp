@@ -21,6 +21,8 @@ namespace shm = weft::shm;
 namespace weft::mpi {
 
 bool is_complete(const weft_request_s& request) noexcept {
+  if (request.paired != nullptr && !is_complete(request.paired->send)) [[unlikely]]
+    return false;
   struct {
     bool operator()(const finished&) const { return true; }
     bool operator()(const shm::send_request& send) const { return send.done.done(); }
@@ -33,6 +35,8 @@ bool is_complete(const weft_request_s& request) noexcept {
 }
 
 void wait_for(weft_request_s& request, const char* call) {
+  if (request.paired != nullptr) [[unlikely]]
+    wait_for(request.paired->send, call);
   // A receive first, the blocking path a ping-pong takes at every message: no visit of the operation.
   if (auto* receive = std::get_if<shm::recv_request>(&request.operation)) {
     if (receive->done.done()) return;
@@ -54,6 +58,8 @@ int outcome(weft_request_s& request, MPI_Status* status, const char* call) {
   if (auto* receive = std::get_if<shm::recv_request>(&request.operation)) {
     error = receive_outcome(*receive, request.comm, call);
     fill_status(status, receive->source, receive->tag, receive->received());
+    if (request.paired != nullptr && !request.paired->staging.empty()) [[unlikely]]
+      unstage(*request.paired, receive->received());
   } else if (auto* user = std::get_if<generalized_operation>(&request.operation)) {
     // The query callback fills the status; it needs one even when the caller ignores it.
     MPI_Status filled{};
@@ -146,8 +152,15 @@ void let_peers_run() { weft::runtime::yield(); }
 // calls alone.
 void advance_collectives() { this_rank().collectives.advance(); }
 
-// MPI-3.1, 5.12: freeing or cancelling the request of a nonblocking collective is erroneous.
+// MPI-4.1, 7.12 and 7.13: freeing or cancelling the request of a nonblocking collective, or of a persistent
+// one while it is active, is erroneous. An inactive persistent collective request may be freed.
 int refuse_collective(const char* call, const weft_request_s& request) {
+  if (request.persistent && std::holds_alternative<persistent_collective>(*request.persistent)) {
+    if (!request.active) return MPI_SUCCESS;
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, call,
+                       "request is an active persistent collective, which cannot be freed or cancelled; complete it "
+                       "first");
+  }
   if (!std::holds_alternative<weft::coll::pending_collective>(request.operation)) [[likely]]
     return MPI_SUCCESS;
   return raise_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, call,
@@ -381,6 +394,9 @@ extern "C" int PMPI_Cancel(MPI_Request* request) {
     return raise_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, call, "request is MPI_REQUEST_NULL");
   weft_request_s& target = **request;
   if (int error = refuse_collective(call, target)) return error;
+  if (target.paired != nullptr)
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, call,
+                       "request belongs to an MPI_Isendrecv, whose send may be done already; it cannot be cancelled");
   if (auto* receive = std::get_if<shm::recv_request>(&target.operation))
     target.cancelled = shm::cancel_recv(*receive, this_rank_id());
   else if (auto* send = std::get_if<shm::send_request>(&target.operation))

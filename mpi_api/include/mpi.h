@@ -243,10 +243,12 @@ WEFT_DECLARE_OP(no_op)
 #define MPI_REPLACE ((MPI_Op)&weft_mpi_op_replace)
 #define MPI_NO_OP ((MPI_Op)&weft_mpi_op_no_op)
 
-extern struct weft_errhandler_s weft_mpi_errors_are_fatal, weft_mpi_errors_return;
+extern struct weft_errhandler_s weft_mpi_errors_are_fatal, weft_mpi_errors_return, weft_mpi_errors_abort;
 #define MPI_ERRHANDLER_NULL ((MPI_Errhandler)0)
 #define MPI_ERRORS_ARE_FATAL ((MPI_Errhandler)&weft_mpi_errors_are_fatal)
 #define MPI_ERRORS_RETURN ((MPI_Errhandler)&weft_mpi_errors_return)
+/* Ends the job, as MPI_Abort on the communicator does (Weft ends every process of a job that aborts). */
+#define MPI_ERRORS_ABORT ((MPI_Errhandler)&weft_mpi_errors_abort)
 
 extern struct weft_info_s weft_mpi_info_env;
 #define MPI_INFO_NULL ((MPI_Info)0)
@@ -612,6 +614,11 @@ WEFT_API(int, Sendrecv, (const void *sendbuf, int sendcount, MPI_Datatype sendty
                          MPI_Status *status))
 WEFT_API(int, Sendrecv_replace, (void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
                                  int recvtag, MPI_Comm comm, MPI_Status *status))
+WEFT_API(int, Isendrecv, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+                          void *recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
+                          MPI_Request *request))
+WEFT_API(int, Isendrecv_replace, (void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
+                                  int recvtag, MPI_Comm comm, MPI_Request *request))
 
 /* ---- Datatypes ---- */
 WEFT_API(int, Type_contiguous, (int count, MPI_Datatype oldtype, MPI_Datatype *newtype))
@@ -749,6 +756,46 @@ WEFT_API(int, Iscan, (const void *sendbuf, void *recvbuf, int count, MPI_Datatyp
                       MPI_Comm comm, MPI_Request *request))
 WEFT_API(int, Iexscan, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                         MPI_Comm comm, MPI_Request *request))
+WEFT_API(int, Barrier_init, (MPI_Comm comm, MPI_Info info, MPI_Request *request))
+WEFT_API(int, Bcast_init, (void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Info info,
+                           MPI_Request *request))
+WEFT_API(int, Gather_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                            MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+WEFT_API(int, Gatherv_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                             MPI_Comm comm, MPI_Info info, MPI_Request *request))
+WEFT_API(int, Scatter_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                             MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+WEFT_API(int, Scatterv_init, (const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+                              void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                              MPI_Info info, MPI_Request *request))
+WEFT_API(int, Allgather_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                               int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                               MPI_Request *request))
+WEFT_API(int, Allgatherv_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                                MPI_Info info, MPI_Request *request))
+WEFT_API(int, Alltoall_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                              MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+WEFT_API(int, Alltoallv_init, (const void *sendbuf, const int sendcounts[], const int sdispls[],
+                               MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[],
+                               MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+WEFT_API(int, Alltoallw_init, (const void *sendbuf, const int sendcounts[], const int sdispls[],
+                               const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                               const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info,
+                               MPI_Request *request))
+WEFT_API(int, Reduce_init, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                            MPI_Comm comm, MPI_Info info, MPI_Request *request))
+WEFT_API(int, Allreduce_init, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                               MPI_Comm comm, MPI_Info info, MPI_Request *request))
+WEFT_API(int, Reduce_scatter_block_init, (const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,
+                                          MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+WEFT_API(int, Reduce_scatter_init, (const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
+                                    MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+WEFT_API(int, Scan_init, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                          MPI_Comm comm, MPI_Info info, MPI_Request *request))
+WEFT_API(int, Exscan_init, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                            MPI_Comm comm, MPI_Info info, MPI_Request *request))
 
 /* ---- Groups, communicators and caching ---- */
 WEFT_API(int, Group_size, (MPI_Group group, int *size))
@@ -770,6 +817,7 @@ WEFT_API(int, Comm_compare, (MPI_Comm comm1, MPI_Comm comm2, int *result))
 WEFT_API(int, Comm_dup, (MPI_Comm comm, MPI_Comm *newcomm))
 WEFT_API(int, Comm_dup_with_info, (MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm))
 WEFT_API(int, Comm_idup, (MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request))
+WEFT_API(int, Comm_idup_with_info, (MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm, MPI_Request *request))
 WEFT_API(int, Comm_create, (MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm))
 WEFT_API(int, Comm_create_group, (MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm))
 WEFT_API(int, Comm_split, (MPI_Comm comm, int color, int key, MPI_Comm *newcomm))
@@ -875,6 +923,23 @@ WEFT_API(int, Ineighbor_alltoallw, (const void *sendbuf, const int sendcounts[],
                                     const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
                                     const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
                                     MPI_Request *request))
+WEFT_API(int, Neighbor_allgather_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                        int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                        MPI_Request *request))
+WEFT_API(int, Neighbor_allgatherv_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                         const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                                         MPI_Comm comm, MPI_Info info, MPI_Request *request))
+WEFT_API(int, Neighbor_alltoall_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                       int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                       MPI_Request *request))
+WEFT_API(int, Neighbor_alltoallv_init, (const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                        MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                                        const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                        MPI_Request *request))
+WEFT_API(int, Neighbor_alltoallw_init, (const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                                        const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                                        const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                                        MPI_Info info, MPI_Request *request))
 
 /* ---- Environment and errors ---- */
 WEFT_API(int, Init, (int *argc, char ***argv))
@@ -920,6 +985,8 @@ WEFT_API(int, Info_set, (MPI_Info info, const char *key, const char *value))
 WEFT_API(int, Info_delete, (MPI_Info info, const char *key))
 WEFT_API(int, Info_get, (MPI_Info info, const char *key, int valuelen, char *value, int *flag))
 WEFT_API(int, Info_get_valuelen, (MPI_Info info, const char *key, int *valuelen, int *flag))
+WEFT_API(int, Info_get_string, (MPI_Info info, const char *key, int *buflen, char *value, int *flag))
+WEFT_API(int, Info_create_env, (int argc, char *argv[], MPI_Info *info))
 WEFT_API(int, Info_get_nkeys, (MPI_Info info, int *nkeys))
 WEFT_API(int, Info_get_nthkey, (MPI_Info info, int n, char *key))
 WEFT_API(int, Info_dup, (MPI_Info info, MPI_Info *newinfo))
