@@ -49,13 +49,12 @@ MPI_Comm split(const weft_comm_s& parent, int color, int key) {
   return new_intracommunicator(parent, members_of_color(votes, *parent.local, color), votes[0].context);
 }
 
-// Completes `made`, a duplicate of `comm`: its topology, its hints (or those of `info` instead, unless it
-// is MPI_INFO_NULL), and its attributes through their copy callbacks.
+// Completes `made`, a duplicate of `comm`: its topology, the hints of `info` (MPI_INFO_NULL: none; MPI-4.1,
+// 7.4.2, has duplicates take no hints from their parent), and its attributes through their copy callbacks.
 int take_over(const char* call, MPI_Comm comm, MPI_Info info, weft_comm_s* made, MPI_Comm* newcomm) {
   const weft_comm_s& parent = *resolve(comm);
   made->topology = parent.topology;
   if (info != MPI_INFO_NULL) take_hints(*made, info);
-  else made->hints = parent.hints;
   if (int error = copy_attributes(call, comm, comm, parent.attributes, made->attributes)) {
     release(made);
     *newcomm = MPI_COMM_NULL;

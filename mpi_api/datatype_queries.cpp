@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <iterator>
 
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
@@ -181,6 +182,32 @@ extern "C" int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype* datat
       return MPI_SUCCESS;
     }
   return raise_error(no_comm, MPI_ERR_ARG, call, "no type of typeclass %d has %d bytes", typeclass, size);
+}
+
+// MPI-4.1, 6.9.4: the predefined pair type of MPI_MINLOC and MPI_MAXLOC for a value type and an index type,
+// MPI_DATATYPE_NULL for a pair that has none.
+WEFT_PMPI_ALIAS(Type_get_value_index)
+extern "C" int PMPI_Type_get_value_index(MPI_Datatype value_type, MPI_Datatype index_type, MPI_Datatype* pair_type) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_query(call, value_type)) return error;
+  if (int error = check_query(call, index_type)) return error;
+  if (int error = check_output(call, no_comm, pair_type, "pair_type")) return error;
+  struct pair {
+    MPI_Datatype value, index, both;
+  };
+  static const pair pairs[] = {{MPI_FLOAT, MPI_INT, MPI_FLOAT_INT},
+                               {MPI_DOUBLE, MPI_INT, MPI_DOUBLE_INT},
+                               {MPI_LONG, MPI_INT, MPI_LONG_INT},
+                               {MPI_INT, MPI_INT, MPI_2INT},
+                               {MPI_SHORT, MPI_INT, MPI_SHORT_INT},
+                               {MPI_LONG_DOUBLE, MPI_INT, MPI_LONG_DOUBLE_INT},
+                               {MPI_REAL, MPI_REAL, MPI_2REAL},
+                               {MPI_DOUBLE_PRECISION, MPI_DOUBLE_PRECISION, MPI_2DOUBLE_PRECISION},
+                               {MPI_INTEGER, MPI_INTEGER, MPI_2INTEGER}};
+  auto found = std::ranges::find_if(pairs, [&](const pair& p) { return p.value == value_type && p.index == index_type; });
+  *pair_type = found != std::end(pairs) ? found->both : MPI_DATATYPE_NULL;
+  return MPI_SUCCESS;
 }
 
 WEFT_PMPI_ALIAS(Get_address)

@@ -100,10 +100,11 @@ const error_class_entry* find_class(int code) noexcept {
 }
 
 // Classes and codes added by MPI_Add_error_class/code, numbered from MPI_ERR_LASTCODE + 1 on each rank
-// (error codes are per process in MPI).
+// (error codes are per process in MPI). A removed one keeps its number while later ones are in use.
 struct added_error {
   int error_class;
   std::string text;
+  bool removed = false;
 };
 
 std::vector<added_error>& added_errors() {
@@ -114,7 +115,8 @@ std::vector<added_error>& added_errors() {
 added_error* find_added(int code) {
   std::vector<added_error>& added = added_errors();
   if (code <= MPI_ERR_LASTCODE || code > MPI_ERR_LASTCODE + static_cast<int>(added.size())) return nullptr;
-  return &added[code - MPI_ERR_LASTCODE - 1];
+  added_error& found = added[code - MPI_ERR_LASTCODE - 1];
+  return found.removed ? nullptr : &found;
 }
 
 }  // namespace
@@ -146,6 +148,14 @@ int add_error(const char* call, int error_class) {
   int code = last_used_code() + 1;
   added_errors().push_back({error_class == new_class ? code : error_class, {}});
   return code;
+}
+
+// Removes `added`; the numbers at the end that are all removed go, so that MPI_LASTUSEDCODE comes back down
+// and they may be given again (no program holds them any more).
+void forget(added_error& added) {
+  added.removed = true;
+  std::vector<added_error>& all = added_errors();
+  while (!all.empty() && all.back().removed) all.pop_back();
 }
 
 }  // namespace
@@ -280,5 +290,58 @@ extern "C" int PMPI_Add_error_string(int errorcode, const char* string) {
     return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call,
                        "%d is not a code added by MPI_Add_error_class or MPI_Add_error_code", errorcode);
   added->text.assign(string, strnlen(string, MPI_MAX_ERROR_STRING - 1));
+  return MPI_SUCCESS;
+}
+
+// MPI-4.1, 9.5: what was added is removed in the reverse order: a string before its code or class, the codes
+// of a class before the class.
+WEFT_PMPI_ALIAS(Remove_error_string)
+extern "C" int PMPI_Remove_error_string(int errorcode) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
+  added_error* added = find_added(errorcode);
+  if (added == nullptr)
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call,
+                       "%d is not a code or class added by MPI_Add_error_class or MPI_Add_error_code", errorcode);
+  if (added->text.empty())
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "error %d has no string to remove", errorcode);
+  added->text.clear();
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Remove_error_code)
+extern "C" int PMPI_Remove_error_code(int errorcode) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
+  added_error* added = find_added(errorcode);
+  if (added == nullptr || added->error_class == errorcode)
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "%d is not a code added by MPI_Add_error_code", errorcode);
+  if (!added->text.empty())
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call,
+                       "error code %d still has a string; remove it first (MPI_Remove_error_string)", errorcode);
+  forget(*added);
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Remove_error_class)
+extern "C" int PMPI_Remove_error_class(int errorclass) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
+  added_error* added = find_added(errorclass);
+  if (added == nullptr || added->error_class != errorclass)
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "%d is not a class added by MPI_Add_error_class",
+                       errorclass);
+  if (!added->text.empty())
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call,
+                       "error class %d still has a string; remove it first (MPI_Remove_error_string)", errorclass);
+  for (int code = MPI_ERR_LASTCODE + 1; code <= last_used_code(); ++code)
+    if (added_error* other = find_added(code); other != nullptr && code != errorclass && other->error_class == errorclass)
+      return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call,
+                         "error class %d still has code %d; remove its codes first (MPI_Remove_error_code)",
+                         errorclass, code);
+  forget(*added);
   return MPI_SUCCESS;
 }

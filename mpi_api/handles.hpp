@@ -26,6 +26,7 @@
 #include "mpi_api/topologies.hpp"
 #include "runtime/rank.hpp"
 #include "shm/operations.hpp"
+#include "shm/partitioned_channel.hpp"
 #include "rma/epochs.hpp"
 #include "rma/remote_origin.hpp"
 #include "rma/window.hpp"
@@ -379,7 +380,50 @@ class persistent_collective {
   std::unique_ptr<plan> plan_;
 };
 
-using persistent_operation = std::variant<persistent_transfer, persistent_collective>;
+// What MPI_Start starts for a partitioned send or receive (MPI_Psend_init, MPI_Precv_init). Between ranks of
+// one node, a channel (shm/partitioned_channel.hpp) copies each partition as soon as it is ready and the
+// receiver has started. Across nodes, the whole buffer travels as one message once its last partition is
+// ready, on the communicator's collective context, which no other receive matches, tagged from the user's
+// tag below the range of Weft's other tags; there at most one partitioned send and one receive per
+// (communicator, peer, tag) live on a rank (partitioned.cpp refuses more), so that matching by start order
+// is matching by init order, as MPI-4.1 (4.2.2) asks.
+class persistent_partitioned {
+ public:
+  persistent_partitioned(void* buffer, int partitions, MPI_Count count, MPI_Datatype datatype, int peer, int tag,
+                         bool receives, std::uint32_t context) noexcept
+      : buffer_(buffer), partitions_(partitions), count_(count), datatype_(retain(datatype)), peer_(peer), tag_(tag),
+        receives_(receives), context_(context) {}
+  persistent_partitioned(const persistent_partitioned&) = delete;
+  persistent_partitioned& operator=(const persistent_partitioned&) = delete;
+  ~persistent_partitioned();  // partitioned.cpp: forgets the channel, releases the datatype
+
+  void* buffer() const noexcept { return buffer_; }
+  int partitions() const noexcept { return partitions_; }
+  MPI_Count count() const noexcept { return count_; }  // per partition
+  MPI_Datatype datatype() const noexcept { return datatype_; }
+  int peer() const noexcept { return peer_; }
+  int tag() const noexcept { return tag_; }
+  bool receives() const noexcept { return receives_; }
+  std::uint32_t context() const noexcept { return context_; }
+
+  // A send's partitions made ready since its last MPI_Start.
+  std::vector<bool> ready;
+  int ready_count = 0;
+  // With a peer on this node: where the two sides meet; null across nodes.
+  std::shared_ptr<weft::shm::partitioned_channel> channel;
+
+ private:
+  void* buffer_;
+  int partitions_;
+  MPI_Count count_;
+  MPI_Datatype datatype_;
+  int peer_;
+  int tag_;
+  bool receives_;
+  std::uint32_t context_;  // the communicator's point-to-point context, which names the channel
+};
+
+using persistent_operation = std::variant<persistent_transfer, persistent_collective, persistent_partitioned>;
 
 struct paired_send;
 

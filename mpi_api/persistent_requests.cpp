@@ -44,6 +44,10 @@ int start(const char* call, MPI_Request request) {
     if (error != MPI_SUCCESS) request->active = false;
     return error;
   }
+  if (auto* partitioned = std::get_if<persistent_partitioned>(&*request->persistent)) {
+    start_partitioned(*request, *partitioned);
+    return MPI_SUCCESS;
+  }
   const auto& op = std::get<persistent_transfer>(*request->persistent);
   if (op.receives) {
     start_receive(*request, op.buffer, op.count, op.datatype, op.peer, op.tag);

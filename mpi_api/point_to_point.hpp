@@ -27,6 +27,10 @@ int start_send(const char* call, weft_request_s& request, const void* buf, int c
                int tag, send_kind kind);
 void start_receive(weft_request_s& request, void* buf, int count, MPI_Datatype datatype, int source, int tag);
 
+// MPI_Start of a partitioned request (partitioned.cpp): a receive is posted; a send goes once its
+// partitions are ready.
+void start_partitioned(weft_request_s& request, persistent_partitioned& bound);
+
 // Argument checks of sends and receives.
 int check_send(const char* call, const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
 int check_receive(const char* call, const void* buf, int count, MPI_Datatype datatype, int source, int tag,

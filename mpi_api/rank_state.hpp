@@ -6,7 +6,9 @@
 #include <array>
 #include <atomic>
 #include <map>
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "collectives/schedule.hpp"
@@ -36,6 +38,8 @@ struct rank_state {
   std::map<std::string, registered_datarep, std::less<>> datareps;
   // MPI_T_init_thread calls not yet matched by MPI_T_finalize; any thread of the rank may make them.
   std::atomic<int> tool_interface_opens{0};
+  // The (point-to-point context, peer, tag, receives) of the rank's partitioned requests (partitioned.cpp).
+  std::set<std::tuple<std::uint32_t, int, int, bool>> partitioned_channels;
   // MPI_Type_create_f90_*'s types by (combiner, p, r): made once, never freed (parameterized_types.cpp).
   std::map<std::array<int, 3>, MPI_Datatype> parameterized_types;
 };

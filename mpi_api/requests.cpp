@@ -57,7 +57,11 @@ int outcome(weft_request_s& request, MPI_Status* status, const char* call) {
   int error = MPI_SUCCESS;
   if (auto* receive = std::get_if<shm::recv_request>(&request.operation)) {
     error = receive_outcome(*receive, request.comm, call);
-    fill_status(status, receive->source, receive->tag, receive->received());
+    // A partitioned receive reports its peer and tag as the program named them, not its messages' envelope.
+    const auto* partitioned = request.persistent ? std::get_if<persistent_partitioned>(&*request.persistent) : nullptr;
+    if (partitioned != nullptr) [[unlikely]]
+      fill_status(status, partitioned->peer(), partitioned->tag(), receive->received());
+    else fill_status(status, receive->source, receive->tag, receive->received());
     if (request.paired != nullptr && !request.paired->staging.empty()) [[unlikely]]
       unstage(*request.paired, receive->received());
   } else if (auto* user = std::get_if<generalized_operation>(&request.operation)) {
@@ -152,19 +156,27 @@ void let_peers_run() { weft::runtime::yield(); }
 // calls alone.
 void advance_collectives() { this_rank().collectives.advance(); }
 
-// MPI-4.1, 7.12 and 7.13: freeing or cancelling the request of a nonblocking collective, or of a persistent
-// one while it is active, is erroneous. An inactive persistent collective request may be freed.
+// MPI-4.1, 4.2, 7.12 and 7.13: freeing or cancelling the request of a nonblocking collective, or of a
+// persistent collective or partitioned operation while it is active, is erroneous. Inactive ones may go.
 int refuse_collective(const char* call, const weft_request_s& request) {
-  if (request.persistent && std::holds_alternative<persistent_collective>(*request.persistent)) {
+  if (request.persistent && !std::holds_alternative<persistent_transfer>(*request.persistent)) {
     if (!request.active) return MPI_SUCCESS;
     return raise_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, call,
-                       "request is an active persistent collective, which cannot be freed or cancelled; complete it "
-                       "first");
+                       "request is an active %s, which cannot be freed or cancelled; complete it first",
+                       std::holds_alternative<persistent_collective>(*request.persistent)
+                           ? "persistent collective" : "partitioned request");
   }
   if (!std::holds_alternative<weft::coll::pending_collective>(request.operation)) [[likely]]
     return MPI_SUCCESS;
   return raise_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, call,
                      "request belongs to a nonblocking collective, which cannot be freed or cancelled; wait for it");
+}
+
+// One field of a status a program sets (MPI_Status_set_source ...).
+int set_field(const char* call, MPI_Status* status, int MPI_Status::*field, int value) {
+  if (int error = check_output(call, MPI_COMM_WORLD, status, "status")) return error;
+  status->*field = value;
+  return MPI_SUCCESS;
 }
 
 MPI_Status* status_at(MPI_Status statuses[], int i) {
@@ -214,18 +226,81 @@ void record_first_pending(const char* call, int count, MPI_Request requests[]) {
 }
 
 // Retires every complete active request, recording its index; the some-calls' common part.
+// What a call does with a complete request: the Wait and Test calls retire it (retire()); the MPI-4.1
+// MPI_Request_get_status_any/all/some only read its status, leaving it as it is.
+enum class on_complete { retire, inspect };
+
+int take(const char* call, MPI_Request* request, MPI_Status* status, on_complete what) {
+  return what == on_complete::retire ? retire(request, status, call) : outcome(**request, status, call);
+}
+
 int retire_complete(const char* call, int count, MPI_Request requests[], int* outcount, int indices[],
-                    MPI_Status statuses[]) {
+                    MPI_Status statuses[], on_complete what = on_complete::retire) {
   int done = 0;
   error_fields errors;
   for (int i = 0; i < count; ++i) {
     if (is_inactive(requests[i]) || !is_complete(*requests[i])) continue;
     MPI_Status* status = status_at(statuses, done);
     indices[done] = i;
-    errors.record(done++, retire(&requests[i], status, call));
+    errors.record(done++, take(call, &requests[i], status, what));
   }
   *outcount = done;
   return errors.report(call, done, statuses);
+}
+
+// MPI_Testany and MPI_Request_get_status_any.
+int test_any(const char* call, int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status,
+             on_complete what) {
+  if (int error = check_requests(call, count, requests)) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, index, "index")) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, flag, "flag")) return error;
+  advance_collectives();
+  int found = find_complete(count, requests);
+  *flag = found != -1;
+  *index = found == -1 ? MPI_UNDEFINED : found;
+  if (found == -1) {
+    let_peers_run();
+    return MPI_SUCCESS;
+  }
+  if (found == MPI_UNDEFINED) {
+    empty_status(status);
+    return MPI_SUCCESS;
+  }
+  return take(call, &requests[found], status, what);
+}
+
+// MPI_Testall and MPI_Request_get_status_all: every request or none.
+int test_all(const char* call, int count, MPI_Request requests[], int* flag, MPI_Status statuses[], on_complete what) {
+  if (int error = check_requests(call, count, requests)) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, flag, "flag")) return error;
+  advance_collectives();
+  *flag = 1;
+  for (int i = 0; i < count && *flag; ++i) *flag = is_inactive(requests[i]) || is_complete(*requests[i]);
+  if (!*flag) {
+    let_peers_run();
+    return MPI_SUCCESS;
+  }
+  error_fields errors;
+  for (int i = 0; i < count; ++i) {
+    if (is_inactive(requests[i])) empty_status(status_at(statuses, i));
+    else errors.record(i, take(call, &requests[i], status_at(statuses, i), what));
+  }
+  return errors.report(call, count, statuses);
+}
+
+// MPI_Testsome and MPI_Request_get_status_some.
+int test_some(const char* call, int incount, MPI_Request requests[], int* outcount, int indices[],
+              MPI_Status statuses[], on_complete what) {
+  if (int error = check_requests(call, incount, requests)) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, outcount, "outcount")) return error;
+  advance_collectives();
+  if (find_complete(incount, requests) == MPI_UNDEFINED) {
+    *outcount = MPI_UNDEFINED;
+    return MPI_SUCCESS;
+  }
+  int error = retire_complete(call, incount, requests, outcount, indices, statuses, what);
+  if (*outcount == 0) let_peers_run();
+  return error;
 }
 
 }  // namespace
@@ -276,6 +351,32 @@ extern "C" int PMPI_Request_get_status(MPI_Request request, int* flag, MPI_Statu
   return MPI_SUCCESS;
 }
 
+// MPI-4.1, 3.7.6: the statuses of the any, all and some forms, as their Test calls find them, leaving every
+// request as it is (the cast only lets them share the Test calls' code, which then changes nothing).
+WEFT_PMPI_ALIAS(Request_get_status_any)
+extern "C" int PMPI_Request_get_status_any(int count, const MPI_Request array_of_requests[], int* index, int* flag,
+                                           MPI_Status* status) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return test_any(WEFT_CALL_NAME, count, const_cast<MPI_Request*>(array_of_requests), index, flag, status,
+                  on_complete::inspect);
+}
+
+WEFT_PMPI_ALIAS(Request_get_status_all)
+extern "C" int PMPI_Request_get_status_all(int count, const MPI_Request array_of_requests[], int* flag,
+                                           MPI_Status array_of_statuses[]) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return test_all(WEFT_CALL_NAME, count, const_cast<MPI_Request*>(array_of_requests), flag, array_of_statuses,
+                  on_complete::inspect);
+}
+
+WEFT_PMPI_ALIAS(Request_get_status_some)
+extern "C" int PMPI_Request_get_status_some(int incount, const MPI_Request array_of_requests[], int* outcount,
+                                            int array_of_indices[], MPI_Status array_of_statuses[]) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return test_some(WEFT_CALL_NAME, incount, const_cast<MPI_Request*>(array_of_requests), outcount,
+                   array_of_indices, array_of_statuses, on_complete::inspect);
+}
+
 WEFT_PMPI_ALIAS(Waitall)
 extern "C" int PMPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
   const call_guard guard(WEFT_CALL_NAME);
@@ -296,17 +397,7 @@ extern "C" int PMPI_Waitall(int count, MPI_Request requests[], MPI_Status status
 WEFT_PMPI_ALIAS(Testall)
 extern "C" int PMPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[]) {
   const call_guard guard(WEFT_CALL_NAME);
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_requests(call, count, requests)) return error;
-  if (int error = check_output(call, MPI_COMM_WORLD, flag, "flag")) return error;
-  advance_collectives();
-  *flag = 1;
-  for (int i = 0; i < count && *flag; ++i) *flag = is_inactive(requests[i]) || is_complete(*requests[i]);
-  if (!*flag) {
-    let_peers_run();
-    return MPI_SUCCESS;
-  }
-  return PMPI_Waitall(count, requests, statuses);
+  return test_all(WEFT_CALL_NAME, count, requests, flag, statuses, on_complete::retire);
 }
 
 WEFT_PMPI_ALIAS(Waitany)
@@ -330,23 +421,7 @@ extern "C" int PMPI_Waitany(int count, MPI_Request requests[], int* index, MPI_S
 WEFT_PMPI_ALIAS(Testany)
 extern "C" int PMPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status) {
   const call_guard guard(WEFT_CALL_NAME);
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_requests(call, count, requests)) return error;
-  if (int error = check_output(call, MPI_COMM_WORLD, index, "index")) return error;
-  if (int error = check_output(call, MPI_COMM_WORLD, flag, "flag")) return error;
-  advance_collectives();
-  int found = find_complete(count, requests);
-  *flag = found != -1;
-  *index = found == -1 ? MPI_UNDEFINED : found;
-  if (found == -1) {
-    let_peers_run();
-    return MPI_SUCCESS;
-  }
-  if (found == MPI_UNDEFINED) {
-    empty_status(status);
-    return MPI_SUCCESS;
-  }
-  return retire(&requests[found], status, call);
+  return test_any(WEFT_CALL_NAME, count, requests, index, flag, status, on_complete::retire);
 }
 
 WEFT_PMPI_ALIAS(Waitsome)
@@ -371,18 +446,7 @@ WEFT_PMPI_ALIAS(Testsome)
 extern "C" int PMPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices[],
                              MPI_Status statuses[]) {
   const call_guard guard(WEFT_CALL_NAME);
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_requests(call, incount, requests)) return error;
-  if (int error = check_output(call, MPI_COMM_WORLD, outcount, "outcount")) return error;
-  advance_collectives();
-  int found = find_complete(incount, requests);
-  if (found == MPI_UNDEFINED) {
-    *outcount = MPI_UNDEFINED;
-    return MPI_SUCCESS;
-  }
-  int error = retire_complete(call, incount, requests, outcount, indices, statuses);
-  if (*outcount == 0) let_peers_run();
-  return error;
+  return test_some(WEFT_CALL_NAME, incount, requests, outcount, indices, statuses, on_complete::retire);
 }
 
 WEFT_PMPI_ALIAS(Cancel)
@@ -426,6 +490,25 @@ extern "C" int PMPI_Status_set_cancelled(MPI_Status* status, int flag) {
   if (int error = check_output(WEFT_CALL_NAME, MPI_COMM_WORLD, status, "status")) return error;
   status->weft_cancelled = flag != 0;
   return MPI_SUCCESS;
+}
+
+// MPI-4.1, 3.2.5: the fields a generalized request's query callback sets.
+WEFT_PMPI_ALIAS(Status_set_source)
+extern "C" int PMPI_Status_set_source(MPI_Status* status, int source) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return set_field(WEFT_CALL_NAME, status, &MPI_Status::MPI_SOURCE, source);
+}
+
+WEFT_PMPI_ALIAS(Status_set_tag)
+extern "C" int PMPI_Status_set_tag(MPI_Status* status, int tag) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return set_field(WEFT_CALL_NAME, status, &MPI_Status::MPI_TAG, tag);
+}
+
+WEFT_PMPI_ALIAS(Status_set_error)
+extern "C" int PMPI_Status_set_error(MPI_Status* status, int error) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return set_field(WEFT_CALL_NAME, status, &MPI_Status::MPI_ERROR, error);
 }
 
 WEFT_PMPI_ALIAS(Request_free)

@@ -589,6 +589,12 @@ WEFT_API(int, Waitsome, (int incount, MPI_Request array_of_requests[], int *outc
 WEFT_API(int, Testsome, (int incount, MPI_Request array_of_requests[], int *outcount, int array_of_indices[],
                          MPI_Status array_of_statuses[]))
 WEFT_API(int, Request_get_status, (MPI_Request request, int *flag, MPI_Status *status))
+WEFT_API(int, Request_get_status_any, (int count, const MPI_Request array_of_requests[], int *index, int *flag,
+                                       MPI_Status *status))
+WEFT_API(int, Request_get_status_all, (int count, const MPI_Request array_of_requests[], int *flag,
+                                       MPI_Status array_of_statuses[]))
+WEFT_API(int, Request_get_status_some, (int incount, const MPI_Request array_of_requests[], int *outcount,
+                                        int array_of_indices[], MPI_Status array_of_statuses[]))
 WEFT_API(int, Iprobe, (int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status))
 WEFT_API(int, Probe, (int source, int tag, MPI_Comm comm, MPI_Status *status))
 WEFT_API(int, Improbe, (int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message, MPI_Status *status))
@@ -607,6 +613,14 @@ WEFT_API(int, Rsend_init, (const void *buf, int count, MPI_Datatype datatype, in
                            MPI_Request *request))
 WEFT_API(int, Recv_init, (void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                           MPI_Request *request))
+WEFT_API(int, Psend_init, (const void *buf, int partitions, MPI_Count count, MPI_Datatype datatype, int dest,
+                           int tag, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+WEFT_API(int, Precv_init, (void *buf, int partitions, MPI_Count count, MPI_Datatype datatype, int source, int tag,
+                           MPI_Comm comm, MPI_Info info, MPI_Request *request))
+WEFT_API(int, Pready, (int partition, MPI_Request request))
+WEFT_API(int, Pready_range, (int partition_low, int partition_high, MPI_Request request))
+WEFT_API(int, Pready_list, (int length, const int array_of_partitions[], MPI_Request request))
+WEFT_API(int, Parrived, (MPI_Request request, int partition, int *flag))
 WEFT_API(int, Start, (MPI_Request *request))
 WEFT_API(int, Startall, (int count, MPI_Request array_of_requests[]))
 WEFT_API(int, Sendrecv, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
@@ -675,6 +689,7 @@ WEFT_API(int, Unpack_external, (const char datarep[], const void *inbuf, MPI_Ain
                                 void *outbuf, int outcount, MPI_Datatype datatype))
 WEFT_API(int, Pack_external_size, (const char datarep[], int incount, MPI_Datatype datatype, MPI_Aint *size))
 WEFT_API(int, Type_match_size, (int typeclass, int size, MPI_Datatype *datatype))
+WEFT_API(int, Type_get_value_index, (MPI_Datatype value_type, MPI_Datatype index_type, MPI_Datatype *pair_type))
 WEFT_API(int, Type_create_f90_real, (int p, int r, MPI_Datatype *newtype))
 WEFT_API(int, Type_create_f90_complex, (int p, int r, MPI_Datatype *newtype))
 WEFT_API(int, Type_create_f90_integer, (int r, MPI_Datatype *newtype))
@@ -978,6 +993,9 @@ WEFT_API(int, Error_class, (int errorcode, int *errorclass))
 WEFT_API(int, Add_error_class, (int *errorclass))
 WEFT_API(int, Add_error_code, (int errorclass, int *errorcode))
 WEFT_API(int, Add_error_string, (int errorcode, const char *string))
+WEFT_API(int, Remove_error_class, (int errorclass))
+WEFT_API(int, Remove_error_code, (int errorcode))
+WEFT_API(int, Remove_error_string, (int errorcode))
 
 /* ---- Info objects ---- */
 WEFT_API(int, Info_create, (MPI_Info *info))
@@ -1074,6 +1092,9 @@ WEFT_API(int, Grequest_complete, (MPI_Request request))
 WEFT_API(int, Status_set_elements, (MPI_Status *status, MPI_Datatype datatype, int count))
 WEFT_API(int, Status_set_elements_x, (MPI_Status *status, MPI_Datatype datatype, MPI_Count count))
 WEFT_API(int, Status_set_cancelled, (MPI_Status *status, int flag))
+WEFT_API(int, Status_set_source, (MPI_Status *status, int source))
+WEFT_API(int, Status_set_tag, (MPI_Status *status, int tag))
+WEFT_API(int, Status_set_error, (MPI_Status *status, int error))
 
 /* ---- I/O ---- */
 WEFT_API(int, File_open, (MPI_Comm comm, const char *filename, int amode, MPI_Info info, MPI_File *fh))

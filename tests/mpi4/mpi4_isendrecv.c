@@ -1,4 +1,4 @@
-/* MPI_Isendrecv and MPI_Isendrecv_replace (MPI-4.1 4.10): rings in both directions at once, by Wait, Test
+/* MPI_Isendrecv and MPI_Isendrecv_replace (MPI-4.1 4.7.2): rings in both directions at once, by Wait, Test
  * loops and Waitall; MPI_PROC_NULL as source and as destination (the status says source MPI_PROC_NULL, tag
  * MPI_ANY_TAG, count 0, and the receive buffer stays untouched) in an open chain; MPI_ANY_SOURCE and
  * MPI_ANY_TAG receives on a duplicate of the world, the status naming the real sender and tag; a strided
@@ -19,9 +19,9 @@ static int value(int sender, int round, int i) { return sender * 100000 + round 
 
 /* The status of a completed Isendrecv or Isendrecv_replace request is that of its receive: the standard
  * gives the nonblocking forms no status of their own, their blocking forms' status is the receive's, and
- * they behave as a send and a receive run concurrently (MPI-4.1 4.2.6, 4.10). MPICH 4.0.2 leaves the
- * status unset (source 0, tag 0, count 0, whatever was received), so statuses are checked under Weft
- * only; the data everywhere. */
+ * they behave as a send and a receive run concurrently (MPI-4.1 4.2.7, 4.7.2). MPICH 4.0.2 does not return
+ * the receive's status (it reads source 0, tag 0, count 0 whatever was received), so statuses are checked
+ * under Weft only; the data everywhere. */
 static const int status_checked = MPITEST_ON_WEFT;
 
 static void expect_status(const MPI_Status *status, int source, int tag, MPI_Datatype type, int count,
