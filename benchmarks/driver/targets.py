@@ -345,15 +345,17 @@ def _across_nodes(case, benchmark, param, what, higher):
 
 def _against_best(figures, goal, case, benchmark, param, higher, factor=1):
     """Weft's median against the better of MPICH's and Open MPI's: at least `factor` × theirs when `higher` is
-    better, at most theirs (/ `factor`) otherwise."""
+    better, at most theirs (/ `factor`) otherwise. The ratio reads as the goal does: Weft's over theirs, or for
+    a time that must be `factor` × shorter, how many times faster Weft is."""
     compared = _compared(figures, case, benchmark, param)
     if compared is None:
         return goal, None, "not measured"
     fig, weft, others = compared
     best = (max if higher else min)(others, key=others.get)
     met, runs = _judge(fig, weft >= factor * others[best] if higher else weft * factor <= others[best])
+    ratio = f"{weft / others[best]:.2f} ×" if higher or factor == 1 else f"{others[best] / weft:.2f} × faster"
     return goal, met, (f"Weft {_fmt(weft, fig['unit'])}, {NAMES[best]} {_fmt(others[best], fig['unit'])}: "
-                       f"{weft / others[best]:.2f} ×" + "".join(", " + m for m in _missing_other(others)) + runs)
+                       f"{ratio}" + "".join(", " + m for m in _missing_other(others)) + runs)
 
 
 def _message_rate(ranks, factor):

@@ -104,6 +104,16 @@ class Summary(unittest.TestCase):
         collective = [t for t in targets.values() if t["goal"].startswith("MPI-IO collective write of")][0]
         self.assertEqual(collective["met"], True)
 
+    def test_time_goal_reads_as_times_faster(self):
+        # A time Weft must make N × shorter is reported as how many times faster it is, not as a ratio below 1.
+        cases = [Case("file_io", 16)]
+        runs = [run("file_io-16", "weft", 0, [["io_small_write_all", "1024", 4.0, "us"]]),
+                run("file_io-16", "openmpi", 0, [["io_small_write_all", "1024", 400.0, "us"]])]
+        targets = {t["goal"].split(":")[0]: t for t in evaluate(summarize(cases, runs, list(ALL)))}
+        small = targets["MPI-IO collective write of 1 KiB per rank, 16 ranks"]
+        self.assertEqual(small["met"], True)
+        self.assertIn("100.00 × faster", small["measured"])
+
     def test_twins_run_turn_by_turn(self):
         # A Fortran case runs beside its C twin of the same shape, repeat by repeat; without its twin in the
         # plan it runs alone, where it stands.
