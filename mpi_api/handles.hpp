@@ -404,7 +404,6 @@ class persistent_partitioned {
   int peer() const noexcept { return peer_; }
   int tag() const noexcept { return tag_; }
   bool receives() const noexcept { return receives_; }
-  std::uint32_t context() const noexcept { return context_; }
 
   // A send's partitions made ready since its last MPI_Start.
   std::vector<bool> ready;
@@ -423,7 +422,13 @@ class persistent_partitioned {
   std::uint32_t context_;  // the communicator's point-to-point context, which names the channel
 };
 
-using persistent_operation = std::variant<persistent_transfer, persistent_collective, persistent_partitioned>;
+// Behind a pointer: a request, made at every nonblocking call, stays small.
+using partitioned_binding = std::unique_ptr<persistent_partitioned>;
+
+using persistent_operation = std::variant<persistent_transfer, persistent_collective, partitioned_binding>;
+
+// The partitioned operation `request` is bound to, or null.
+inline persistent_partitioned* partitioned_of(const weft_request_s& request) noexcept;
 
 struct paired_send;
 
@@ -474,6 +479,12 @@ struct paired_send {
 inline weft_request_s::~weft_request_s() {
   if (comm != nullptr) weft::mpi::release(comm);
   if (datatype != nullptr) weft::mpi::release(datatype);
+}
+
+inline weft::mpi::persistent_partitioned* weft::mpi::partitioned_of(const weft_request_s& request) noexcept {
+  if (!request.persistent) return nullptr;
+  const auto* bound = std::get_if<partitioned_binding>(&*request.persistent);
+  return bound != nullptr ? bound->get() : nullptr;
 }
 
 // A window as one of its members sees it (MPI-3.1, chapter 11). What the members share, their memory

@@ -71,8 +71,8 @@ int partitioned_init(const char* call, void* buf, int partitions, MPI_Count coun
                        "nodes Weft matches one at a time per peer and tag: free it first or use another tag",
                        receives ? "receive" : "send", peer, tag, display_name(c));
   auto handle = std::make_unique<weft_request_s>(resolve(comm));
-  auto& bound = std::get<persistent_partitioned>(handle->persistent.emplace(
-      std::in_place_type<persistent_partitioned>, buf, partitions, count, datatype, peer, tag, receives, c.context));
+  auto& bound = *std::get<partitioned_binding>(handle->persistent.emplace(std::make_unique<persistent_partitioned>(
+      buf, partitions, count, datatype, peer, tag, receives, c.context)));
   bound.ready.assign(receives ? 0 : partitions, false);
   if (on_node) {
     int me = this_rank_id();
@@ -104,9 +104,7 @@ int check_caller(const char* call, const weft_request_s& request, const persiste
 // The partitioned request of a Pready or Parrived call, active, of the right direction.
 int check_partitioned(const char* call, MPI_Request request, bool receives, persistent_partitioned*& bound) {
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
-  bound = request != MPI_REQUEST_NULL && is_object(request, object_kind::request) && request->persistent
-              ? std::get_if<persistent_partitioned>(&*request->persistent)
-              : nullptr;
+  bound = request != MPI_REQUEST_NULL && is_object(request, object_kind::request) ? partitioned_of(*request) : nullptr;
   if (bound == nullptr || bound->receives() != receives)
     return raise_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, call, "the request is not a partitioned %s request",
                        receives ? "receive" : "send");
@@ -260,10 +258,7 @@ extern "C" int PMPI_Parrived(MPI_Request request, int partition, int* flag) {
     *flag = 1;
     return MPI_SUCCESS;
   }
-  persistent_partitioned* bound = is_object(request, object_kind::request) &&
-                                          request->persistent
-                                      ? std::get_if<persistent_partitioned>(&*request->persistent)
-                                      : nullptr;
+  persistent_partitioned* bound = is_object(request, object_kind::request) ? partitioned_of(*request) : nullptr;
   if (bound == nullptr || !bound->receives())
     return raise_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, call, "the request is not a partitioned receive request");
   if (int error = check_partition(call, *request, *bound, partition)) return error;

@@ -44,7 +44,7 @@ int start(const char* call, MPI_Request request) {
     if (error != MPI_SUCCESS) request->active = false;
     return error;
   }
-  if (auto* partitioned = std::get_if<persistent_partitioned>(&*request->persistent)) {
+  if (persistent_partitioned* partitioned = partitioned_of(*request)) {
     start_partitioned(*request, *partitioned);
     return MPI_SUCCESS;
   }

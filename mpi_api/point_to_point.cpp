@@ -111,6 +111,29 @@ int nonblocking_send(const char* call, const void* buf, int count, MPI_Datatype 
   return MPI_SUCCESS;
 }
 
+// MPI_Sendrecv_replace and MPI_Isendrecv_replace: the message received lands, packed, in the request's
+// staging buffer until the one sent from `buf` is gone, then in `buf` (when the request completes).
+int sendrecv_replace(const char* call, void* buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
+                     int recvtag, MPI_Comm comm, MPI_Request* request) {
+  if (int error = check_send(call, buf, count, datatype, dest, sendtag, comm)) return error;
+  if (int error = check_receive(call, buf, count, datatype, source, recvtag, comm)) return error;
+  if (int error = check_output(call, comm, request, "request")) return error;
+  auto handle = std::make_unique<weft_request_s>(resolve(comm));
+  handle->paired = std::make_unique<paired_send>(resolve(comm));
+  paired_send& paired = *handle->paired;
+  // Never empty, even for no data: a staging buffer is what marks the replace form (paired_send).
+  paired.staging.resize(std::max<std::size_t>(count * datatype->layout->size(), 1));
+  paired.buffer = buf;
+  paired.count = count;
+  paired.datatype = datatype;
+  start_receive(*handle, paired.staging.data(), count * static_cast<int>(datatype->layout->size()), MPI_BYTE, source,
+                recvtag);
+  start_send(call, paired.send, buf, count, datatype, dest, sendtag, send_kind::standard);
+  hold_datatype(paired.send, datatype);
+  *request = handle.release();  // owned by the caller until a completion call frees it
+  return MPI_SUCCESS;
+}
+
 }  // namespace
 
 WEFT_PMPI_ALIAS(Send)
@@ -212,19 +235,11 @@ extern "C" int PMPI_Sendrecv_replace(void* buf, int count, MPI_Datatype datatype
                                      int recvtag, MPI_Comm comm, MPI_Status* status) {
   const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
-  if (int error = check_send(call, buf, count, datatype, dest, sendtag, comm)) return error;
-  if (int error = check_receive(call, buf, count, datatype, source, recvtag, comm)) return error;
-  // The message received lands, packed, beside the buffer until the one sent from it is gone.
-  std::vector<std::byte> incoming(count * datatype->layout->size());
-  weft_request_s receive(resolve(comm)), send(resolve(comm));
-  start_receive(receive, incoming.data(), static_cast<int>(incoming.size()), MPI_BYTE, source, recvtag);
-  start_send(call, send, buf, count, datatype, dest, sendtag, send_kind::standard);
-  wait_for(send, call);
-  wait_for(receive, call);
-  if (auto* received = std::get_if<shm::recv_request>(&receive.operation))
-    shm::typed_copy(room_of(buf, count, datatype), shm::byte_span(incoming.data(), incoming.size()), 0,
-                    received->received());
-  return outcome(receive, status, call);
+  MPI_Request request;
+  if (int error = sendrecv_replace(call, buf, count, datatype, dest, sendtag, source, recvtag, comm, &request))
+    return error;
+  wait_for(*request, call);
+  return retire(&request, status, call);
 }
 
 // MPI_Isendrecv and MPI_Isendrecv_replace: one request for a receive and a send started together, complete
@@ -250,23 +265,7 @@ WEFT_PMPI_ALIAS(Isendrecv_replace)
 extern "C" int PMPI_Isendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
                                       int recvtag, MPI_Comm comm, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_send(call, buf, count, datatype, dest, sendtag, comm)) return error;
-  if (int error = check_receive(call, buf, count, datatype, source, recvtag, comm)) return error;
-  if (int error = check_output(call, comm, request, "request")) return error;
-  auto handle = std::make_unique<weft_request_s>(resolve(comm));
-  handle->paired = std::make_unique<paired_send>(resolve(comm));
-  paired_send& paired = *handle->paired;
-  paired.staging.resize(std::max<std::size_t>(count * datatype->layout->size(), 1));
-  paired.buffer = buf;
-  paired.count = count;
-  paired.datatype = datatype;
-  start_receive(*handle, paired.staging.data(), count * static_cast<int>(datatype->layout->size()), MPI_BYTE, source,
-                recvtag);
-  start_send(call, paired.send, buf, count, datatype, dest, sendtag, send_kind::standard);
-  hold_datatype(paired.send, datatype);
-  *request = handle.release();
-  return MPI_SUCCESS;
+  return sendrecv_replace(WEFT_CALL_NAME, buf, count, datatype, dest, sendtag, source, recvtag, comm, request);
 }
 
 WEFT_PMPI_ALIAS(Iprobe)

@@ -58,7 +58,7 @@ int outcome(weft_request_s& request, MPI_Status* status, const char* call) {
   if (auto* receive = std::get_if<shm::recv_request>(&request.operation)) {
     error = receive_outcome(*receive, request.comm, call);
     // A partitioned receive reports its peer and tag as the program named them, not its messages' envelope.
-    const auto* partitioned = request.persistent ? std::get_if<persistent_partitioned>(&*request.persistent) : nullptr;
+    const persistent_partitioned* partitioned = partitioned_of(request);
     if (partitioned != nullptr) [[unlikely]]
       fill_status(status, partitioned->peer(), partitioned->tag(), receive->received());
     else fill_status(status, receive->source, receive->tag, receive->received());
