@@ -107,6 +107,43 @@ int indexed_blocks(const char* call, int count, int blocklength, const Displacem
                         oldtype, newtype, combiner);
 }
 
+int hvector(const char* call, int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
+            MPI_Datatype* newtype) {
+  if (int error = check_old(call, oldtype, newtype)) return error;
+  if (int error = check_count(call, no_comm, count)) return error;
+  if (int error = check_blocklength(call, blocklength)) return error;
+  auto layout = type_layout::hvector(count, blocklength, stride, oldtype->layout);
+  if (!layout) return report_too_large(call);
+  return finish(newtype, derived(std::move(layout), MPI_COMBINER_HVECTOR, {count, blocklength}, {stride}, {oldtype}));
+}
+
+int structure(const char* call, int count, const int array_of_blocklengths[], const MPI_Aint array_of_displacements[],
+              const MPI_Datatype array_of_types[], MPI_Datatype* newtype) {
+  if (int error = check_ready(call, no_comm)) return error;
+  if (int error = check_output(call, no_comm, newtype, "newtype")) return error;
+  if (int error = check_blocks(call, count, array_of_blocklengths, array_of_displacements, "array_of_displacements"))
+    return error;
+  if (count > 0)
+    if (int error = check_output(call, no_comm, array_of_types, "array_of_types")) return error;
+  std::vector<type_layout::pointer> layouts;
+  for (int i = 0; i < count; ++i) {
+    if (array_of_types[i] == MPI_DATATYPE_NULL || !is_object(array_of_types[i], object_kind::datatype))
+      return raise_error(no_comm, MPI_ERR_TYPE, call, "array_of_types[%d] is not a datatype", i);
+    layouts.push_back(array_of_types[i]->layout);
+  }
+  auto layout = type_layout::structure(lengths_of(count, array_of_blocklengths),
+                                       *bytes_of<MPI_Aint>(lengths_of(count, array_of_blocklengths),
+                                                           array_of_displacements, 1),  // in bytes: fits
+                                       layouts);
+  if (!layout) return report_too_large(call);
+  std::vector<int> integers{count};
+  integers.insert(integers.end(), array_of_blocklengths, array_of_blocklengths + count);
+  return finish(newtype, derived(std::move(layout), MPI_COMBINER_STRUCT, std::move(integers),
+                                 {array_of_displacements, array_of_displacements + count},
+                                 {array_of_types, array_of_types + count}));
+}
+
+
 }  // namespace
 
 int weft::mpi::report_too_large(const char* call) {
@@ -144,13 +181,15 @@ WEFT_PMPI_ALIAS(Type_create_hvector)
 extern "C" int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
                                         MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_old(call, oldtype, newtype)) return error;
-  if (int error = check_count(call, no_comm, count)) return error;
-  if (int error = check_blocklength(call, blocklength)) return error;
-  auto layout = type_layout::hvector(count, blocklength, stride, oldtype->layout);
-  if (!layout) return report_too_large(call);
-  return finish(newtype, derived(std::move(layout), MPI_COMBINER_HVECTOR, {count, blocklength}, {stride}, {oldtype}));
+  return hvector(WEFT_CALL_NAME, count, blocklength, stride, oldtype, newtype);
+}
+
+// MPI-1's form (removed in MPI-3.0); a C call's combiner is MPI_COMBINER_HVECTOR (MPI-2.0, 4.1.13).
+WEFT_PMPI_ALIAS(Type_hvector)
+extern "C" int PMPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
+                                 MPI_Datatype* newtype) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return hvector(WEFT_CALL_NAME, count, blocklength, stride, oldtype, newtype);
 }
 
 WEFT_PMPI_ALIAS(Type_indexed)
@@ -164,6 +203,13 @@ WEFT_PMPI_ALIAS(Type_create_hindexed)
 extern "C" int PMPI_Type_create_hindexed(int count, const int array_of_blocklengths[],
                                          const MPI_Aint array_of_displacements[], MPI_Datatype oldtype,
                                          MPI_Datatype* newtype) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return indexed(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, oldtype, newtype);
+}
+
+WEFT_PMPI_ALIAS(Type_hindexed)
+extern "C" int PMPI_Type_hindexed(int count, int array_of_blocklengths[], MPI_Aint array_of_displacements[],
+                                  MPI_Datatype oldtype, MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
   return indexed(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, oldtype, newtype);
 }
@@ -187,29 +233,14 @@ extern "C" int PMPI_Type_create_struct(int count, const int array_of_blocklength
                                        const MPI_Aint array_of_displacements[], const MPI_Datatype array_of_types[],
                                        MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_ready(call, no_comm)) return error;
-  if (int error = check_output(call, no_comm, newtype, "newtype")) return error;
-  if (int error = check_blocks(call, count, array_of_blocklengths, array_of_displacements, "array_of_displacements"))
-    return error;
-  if (count > 0)
-    if (int error = check_output(call, no_comm, array_of_types, "array_of_types")) return error;
-  std::vector<type_layout::pointer> layouts;
-  for (int i = 0; i < count; ++i) {
-    if (array_of_types[i] == MPI_DATATYPE_NULL || !is_object(array_of_types[i], object_kind::datatype))
-      return raise_error(no_comm, MPI_ERR_TYPE, call, "array_of_types[%d] is not a datatype", i);
-    layouts.push_back(array_of_types[i]->layout);
-  }
-  auto layout = type_layout::structure(lengths_of(count, array_of_blocklengths),
-                                       *bytes_of<MPI_Aint>(lengths_of(count, array_of_blocklengths),
-                                                           array_of_displacements, 1),  // in bytes: fits
-                                       layouts);
-  if (!layout) return report_too_large(call);
-  std::vector<int> integers{count};
-  integers.insert(integers.end(), array_of_blocklengths, array_of_blocklengths + count);
-  return finish(newtype, derived(std::move(layout), MPI_COMBINER_STRUCT, std::move(integers),
-                                 {array_of_displacements, array_of_displacements + count},
-                                 {array_of_types, array_of_types + count}));
+  return structure(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, array_of_types, newtype);
+}
+
+WEFT_PMPI_ALIAS(Type_struct)
+extern "C" int PMPI_Type_struct(int count, int array_of_blocklengths[], MPI_Aint array_of_displacements[],
+                                MPI_Datatype array_of_types[], MPI_Datatype* newtype) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return structure(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, array_of_types, newtype);
 }
 
 WEFT_PMPI_ALIAS(Type_create_resized)

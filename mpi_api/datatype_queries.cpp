@@ -30,6 +30,23 @@ int bounds(const char* call, MPI_Datatype datatype, Count* lb, Count* extent, bo
   return MPI_SUCCESS;
 }
 
+// MPI-1's MPI_Type_extent, MPI_Type_lb and MPI_Type_ub: one of the bounds.
+enum class bound { extent, lb, ub };
+int one_bound(const char* call, MPI_Datatype datatype, MPI_Aint* value, bound which) {
+  if (int error = check_query(call, datatype)) return error;
+  if (int error = check_output(call, no_comm, value, which == bound::extent ? "extent" : "displacement"))
+    return error;
+  const weft::shm::type_layout& layout = *datatype->layout;
+  *value = which == bound::extent ? layout.extent() : which == bound::lb ? layout.lb() : layout.ub();
+  return MPI_SUCCESS;
+}
+
+int address_of(const char* call, const void* location, MPI_Aint* address) {
+  if (int error = check_output(call, no_comm, address, "address")) return error;
+  *address = static_cast<MPI_Aint>(reinterpret_cast<std::uintptr_t>(location));
+  return MPI_SUCCESS;
+}
+
 // Basic elements in a status's message; MPI_UNDEFINED when it ends inside one.
 MPI_Count elements_in(const MPI_Status* status, MPI_Datatype datatype) {
   auto bytes = static_cast<std::size_t>(status->weft_count);
@@ -67,6 +84,24 @@ WEFT_PMPI_ALIAS(Type_get_extent)
 extern "C" int PMPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint* lb, MPI_Aint* extent) {
   const call_guard guard(WEFT_CALL_NAME);
   return bounds(WEFT_CALL_NAME, datatype, lb, extent, false);
+}
+
+WEFT_PMPI_ALIAS(Type_extent)
+extern "C" int PMPI_Type_extent(MPI_Datatype datatype, MPI_Aint* extent) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return one_bound(WEFT_CALL_NAME, datatype, extent, bound::extent);
+}
+
+WEFT_PMPI_ALIAS(Type_lb)
+extern "C" int PMPI_Type_lb(MPI_Datatype datatype, MPI_Aint* displacement) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return one_bound(WEFT_CALL_NAME, datatype, displacement, bound::lb);
+}
+
+WEFT_PMPI_ALIAS(Type_ub)
+extern "C" int PMPI_Type_ub(MPI_Datatype datatype, MPI_Aint* displacement) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return one_bound(WEFT_CALL_NAME, datatype, displacement, bound::ub);
 }
 
 WEFT_PMPI_ALIAS(Type_get_extent_x)
@@ -213,10 +248,13 @@ extern "C" int PMPI_Type_get_value_index(MPI_Datatype value_type, MPI_Datatype i
 WEFT_PMPI_ALIAS(Get_address)
 extern "C" int PMPI_Get_address(const void* location, MPI_Aint* address) {
   const call_guard guard(WEFT_CALL_NAME);
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_output(call, no_comm, address, "address")) return error;
-  *address = static_cast<MPI_Aint>(reinterpret_cast<std::uintptr_t>(location));
-  return MPI_SUCCESS;
+  return address_of(WEFT_CALL_NAME, location, address);
+}
+
+WEFT_PMPI_ALIAS(Address)
+extern "C" int PMPI_Address(void* location, MPI_Aint* address) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return address_of(WEFT_CALL_NAME, location, address);
 }
 
 // Addresses are plain integers in one address space: the arithmetic is exact.

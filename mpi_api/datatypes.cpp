@@ -119,10 +119,14 @@ type_layout::pointer predefined_layout() {
   weft_datatype_s weft_mpi_##handle{name, predefined_layout<c_type>(), external32_size, kernels};
 WEFT_PREDEFINED_DATATYPES(WEFT_DEFINE_DATATYPE)
 
+// MPI-1's bound markers (removed in MPI-3.0, still used by old codes): no data, no external32 form.
+weft_datatype_s weft_mpi_lb{"MPI_LB", type_layout::marker(true), 0, {}};
+weft_datatype_s weft_mpi_ub{"MPI_UB", type_layout::marker(false), 0, {}};
+
 namespace {
 
 #define WEFT_DATATYPE_ADDRESS(handle, name, c_type, external32_size, kernels) &weft_mpi_##handle,
-const MPI_Datatype predefined_types[] = {WEFT_PREDEFINED_DATATYPES(WEFT_DATATYPE_ADDRESS)};
+const MPI_Datatype predefined_types[] = {WEFT_PREDEFINED_DATATYPES(WEFT_DATATYPE_ADDRESS) MPI_LB, MPI_UB};
 
 }  // namespace
 
@@ -148,9 +152,15 @@ std::unique_ptr<weft_datatype_s> derived(shm::type_layout::pointer layout, int c
   made->addresses = std::move(addresses);
   made->types = std::move(types);
   for (MPI_Datatype type : made->types) retain(type);
+  // Parts without data (MPI_LB, MPI_UB, empty types) add no basic elements.
   made->basic_type = made->types.empty() ? nullptr : made->types.front()->basic_type;
-  for (MPI_Datatype type : made->types)
-    if (type->basic_type != made->basic_type) made->basic_type = nullptr;
+  bool any_data = false;
+  for (MPI_Datatype type : made->types) {
+    if (type->layout->size() == 0) continue;
+    if (!any_data) made->basic_type = type->basic_type;
+    else if (type->basic_type != made->basic_type) made->basic_type = nullptr;
+    any_data = true;
+  }
   made->basis = basis != nullptr ? retain(basis) : nullptr;
   return made;
 }

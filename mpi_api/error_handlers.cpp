@@ -47,39 +47,68 @@ void replace_errhandler(MPI_Errhandler& current, MPI_Errhandler errhandler) {
   release(previous);
 }
 
-}  // namespace
-
-WEFT_PMPI_ALIAS(Comm_create_errhandler)
-extern "C" int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function* comm_errhandler_fn,
-                                           MPI_Errhandler* errhandler) {
-  const call_guard guard(WEFT_CALL_NAME);
-  const char* call = WEFT_CALL_NAME;
+int create_comm_errhandler(const char* call, MPI_Comm_errhandler_function* function, MPI_Errhandler* errhandler) {
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
-  if (int error = check_output(call, MPI_COMM_WORLD, reinterpret_cast<void*>(comm_errhandler_fn), "comm_errhandler_fn"))
+  if (int error = check_output(call, MPI_COMM_WORLD, reinterpret_cast<void*>(function), "comm_errhandler_fn"))
     return error;
   if (int error = check_output(call, MPI_COMM_WORLD, errhandler, "errhandler")) return error;
-  *errhandler = new weft_errhandler_s(comm_errhandler_fn);  // the user's reference, until MPI_Errhandler_free
+  *errhandler = new weft_errhandler_s(function);  // the user's reference, until MPI_Errhandler_free
   return MPI_SUCCESS;
 }
 
-WEFT_PMPI_ALIAS(Comm_set_errhandler)
-extern "C" int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler) {
-  const call_guard guard(WEFT_CALL_NAME);
-  const char* call = WEFT_CALL_NAME;
+int set_comm_errhandler(const char* call, MPI_Comm comm, MPI_Errhandler errhandler) {
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_errhandler_for(call, comm, errhandler, handled::communicators)) return error;
   replace_errhandler(errhandler_of(comm), errhandler);
   return MPI_SUCCESS;
 }
 
-WEFT_PMPI_ALIAS(Comm_get_errhandler)
-extern "C" int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandler) {
-  const call_guard guard(WEFT_CALL_NAME);
-  const char* call = WEFT_CALL_NAME;
+int get_comm_errhandler(const char* call, MPI_Comm comm, MPI_Errhandler* errhandler) {
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_output(call, comm, errhandler, "errhandler")) return error;
   *errhandler = retain(errhandler_of(comm));  // a new reference, for MPI_Errhandler_free
   return MPI_SUCCESS;
+}
+
+}  // namespace
+
+WEFT_PMPI_ALIAS(Comm_create_errhandler)
+extern "C" int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function* comm_errhandler_fn,
+                                           MPI_Errhandler* errhandler) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return create_comm_errhandler(WEFT_CALL_NAME, comm_errhandler_fn, errhandler);
+}
+
+WEFT_PMPI_ALIAS(Comm_set_errhandler)
+extern "C" int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return set_comm_errhandler(WEFT_CALL_NAME, comm, errhandler);
+}
+
+WEFT_PMPI_ALIAS(Comm_get_errhandler)
+extern "C" int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandler) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return get_comm_errhandler(WEFT_CALL_NAME, comm, errhandler);
+}
+
+// MPI-1's names of the three (removed in MPI-3.0): MPI_Handler_function has the shape of
+// MPI_Comm_errhandler_function.
+WEFT_PMPI_ALIAS(Errhandler_create)
+extern "C" int PMPI_Errhandler_create(MPI_Handler_function* function, MPI_Errhandler* errhandler) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return create_comm_errhandler(WEFT_CALL_NAME, function, errhandler);
+}
+
+WEFT_PMPI_ALIAS(Errhandler_set)
+extern "C" int PMPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return set_comm_errhandler(WEFT_CALL_NAME, comm, errhandler);
+}
+
+WEFT_PMPI_ALIAS(Errhandler_get)
+extern "C" int PMPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler* errhandler) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return get_comm_errhandler(WEFT_CALL_NAME, comm, errhandler);
 }
 
 WEFT_PMPI_ALIAS(Comm_call_errhandler)

@@ -95,8 +95,9 @@ class layout_builder {
     type_layout& l = layout_;
     if (too_large_) return nullptr;
     if (any_bounds_) {
-      l.lb_ = l.sticky_lb_ ? sticky_lb_ : lb_;
-      l.ub_ = l.sticky_ub_ ? sticky_ub_ : ub_;
+      // A side nothing bounds (markers of the other side only) is at 0, as in MPICH: {(LB, 10)} has ub 0.
+      l.lb_ = l.sticky_lb_ ? sticky_lb_ : any_lb_ ? lb_ : 0;
+      l.ub_ = l.sticky_ub_ ? sticky_ub_ : any_ub_ ? ub_ : 0;
       std::ptrdiff_t extent = 0;
       if (__builtin_sub_overflow(l.ub_, l.lb_, &extent)) return nullptr;
       if (pads_ && !l.sticky_lb_ && !l.sticky_ub_) {
@@ -157,10 +158,17 @@ class layout_builder {
         __builtin_add_overflow(o.true_lb_, low, &true_lb) || __builtin_add_overflow(o.true_ub_, high, &true_ub))
       return false;
     type_layout& n = layout_;
-    bool first = !any_bounds_;
     any_bounds_ = true;
-    lb_ = first ? lb : std::min(lb_, lb);
-    ub_ = first ? ub : std::max(ub_, ub);
+    // A lone MPI_LB or MPI_UB bounds its own side only: MPI-1 takes the other from the rest of the typemap.
+    bool lone_marker = o.size_ == 0 && o.pieces_.empty() && o.sticky_lb_ != o.sticky_ub_;
+    if (!lone_marker || o.sticky_lb_) {
+      lb_ = any_lb_ ? std::min(lb_, lb) : lb;
+      any_lb_ = true;
+    }
+    if (!lone_marker || o.sticky_ub_) {
+      ub_ = any_ub_ ? std::max(ub_, ub) : ub;
+      any_ub_ = true;
+    }
     if (o.sticky_lb_) sticky_lb_ = n.sticky_lb_ ? std::min(sticky_lb_, lb) : lb;
     if (o.sticky_ub_) sticky_ub_ = n.sticky_ub_ ? std::max(sticky_ub_, ub) : ub;
     n.sticky_lb_ |= o.sticky_lb_;
@@ -252,6 +260,7 @@ class layout_builder {
   bool pads_;
   bool too_large_ = false;
   bool any_bounds_ = false;
+  bool any_lb_ = false, any_ub_ = false;  // whether lb_, ub_ are set
   bool any_data_ = false;
   std::ptrdiff_t lb_ = 0, ub_ = 0, sticky_lb_ = 0, sticky_ub_ = 0;
 };
@@ -262,6 +271,13 @@ type_layout::pointer type_layout::basic(std::size_t size, std::size_t alignment)
   l.ub_ = l.true_ub_ = static_cast<std::ptrdiff_t>(size);
   l.alignment_ = alignment;
   [[maybe_unused]] bool fits = layout_builder::index(l);  // one element
+  return std::make_shared<const type_layout>(std::move(l));
+}
+
+type_layout::pointer type_layout::marker(bool lower) {
+  type_layout l;
+  (lower ? l.sticky_lb_ : l.sticky_ub_) = true;
+  [[maybe_unused]] bool fits = layout_builder::index(l);  // no data
   return std::make_shared<const type_layout>(std::move(l));
 }
 

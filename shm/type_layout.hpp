@@ -58,6 +58,8 @@ class type_layout {
   // and padded as the C struct {value; index;} is.
   static pointer basic_pair(std::size_t value_size, std::size_t value_alignment,
                             std::size_t index_size = sizeof(int), std::size_t index_alignment = alignof(int));
+  // MPI-1's MPI_LB (lower) or MPI_UB: no data, a sticky lower (or upper) bound at 0 in the types built from it.
+  static pointer marker(bool lower);
   // Plain bytes, as packed data is: one byte per element.
   static const type_layout& bytes() noexcept;
 

@@ -14,7 +14,10 @@ set(logical_names flag commute reorder periods remain_dims weighted)
 # The f08 handle types, MPIX_Halo's among them.
 set(handle_types MPI_Comm MPI_Datatype MPI_Errhandler MPI_File MPI_Group MPI_Info MPI_Message MPI_Op MPI_Request
     MPI_Win MPI_Halo MPI_Halo_exchange)
-set(f08_by_hand "^(Init|Init_thread|Wtime|Wtick|Aint_add|Aint_diff|Pcontrol|Attr_.*|Keyval_.*|Status_c2f|Status_f2c)$")
+# Written by hand below, or not in mpi_f08 at all (the deprecated attribute calls and MPI-1's error handler
+# calls, removed before mpi_f08 existed).
+string(CONCAT f08_by_hand "^(Init|Init_thread|Wtime|Wtick|Aint_add|Aint_diff|Pcontrol|Attr_.*|Keyval_.*|Status_c2f"
+       "|Status_f2c|Errhandler_create|Errhandler_set|Errhandler_get)$")
 set(f08_not_typed "char|_function|\\.\\.\\.")
 
 # Sets `declaration` to the Fortran declaration of C parameter `parameter` of routine `routine`: in

@@ -1250,6 +1250,43 @@ WEFT_API(int, T_category_get_pvars, (int cat_index, int len, int indices[]))
 WEFT_API(int, T_category_get_categories, (int cat_index, int len, int indices[]))
 WEFT_API(int, T_category_changed, (int *stamp))
 
+/* ---- MPI-1 names removed in MPI-3.0 ----
+ * Old codes still call them (MPICH declares them too), so they are here with their MPI-1 meaning, marked
+ * deprecated: the compiler names what replaces each. Define WEFT_OMIT_MPI1_COMPAT_DECLS before including
+ * mpi.h for a header without them. The Fortran forms with default-INTEGER addresses (MPI_ADDRESS,
+ * MPI_TYPE_EXTENT, ...) are not provided: an address does not fit a default INTEGER. */
+#if !defined(WEFT_OMIT_MPI1_COMPAT_DECLS)
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(WEFT_MPI_IMPLEMENTATION)
+#define WEFT_REMOVED(replacement) __attribute__((deprecated("removed in MPI-3.0: use " replacement)))
+#else
+#define WEFT_REMOVED(replacement)
+#endif
+/* Bound markers: a lower (MPI_LB) or upper (MPI_UB) bound where they stand in MPI_Type_struct, kept by
+ * the types built from it. */
+extern struct weft_datatype_s weft_mpi_lb WEFT_REMOVED("MPI_Type_create_resized");
+extern struct weft_datatype_s weft_mpi_ub WEFT_REMOVED("MPI_Type_create_resized");
+#define MPI_LB WEFT_DATATYPE(lb)
+#define MPI_UB WEFT_DATATYPE(ub)
+typedef void MPI_Handler_function(MPI_Comm *comm, int *error_code, ...);
+WEFT_REMOVED("MPI_Get_address") WEFT_API(int, Address, (void *location, MPI_Aint *address))
+WEFT_REMOVED("MPI_Type_get_extent") WEFT_API(int, Type_extent, (MPI_Datatype datatype, MPI_Aint *extent))
+WEFT_REMOVED("MPI_Type_get_extent") WEFT_API(int, Type_lb, (MPI_Datatype datatype, MPI_Aint *displacement))
+WEFT_REMOVED("MPI_Type_get_extent") WEFT_API(int, Type_ub, (MPI_Datatype datatype, MPI_Aint *displacement))
+WEFT_REMOVED("MPI_Type_create_hvector")
+WEFT_API(int, Type_hvector, (int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype, MPI_Datatype *newtype))
+WEFT_REMOVED("MPI_Type_create_hindexed")
+WEFT_API(int, Type_hindexed, (int count, int array_of_blocklengths[], MPI_Aint array_of_displacements[],
+                              MPI_Datatype oldtype, MPI_Datatype *newtype))
+WEFT_REMOVED("MPI_Type_create_struct")
+WEFT_API(int, Type_struct, (int count, int array_of_blocklengths[], MPI_Aint array_of_displacements[],
+                            MPI_Datatype array_of_types[], MPI_Datatype *newtype))
+WEFT_REMOVED("MPI_Comm_create_errhandler")
+WEFT_API(int, Errhandler_create, (MPI_Handler_function *function, MPI_Errhandler *errhandler))
+WEFT_REMOVED("MPI_Comm_set_errhandler") WEFT_API(int, Errhandler_set, (MPI_Comm comm, MPI_Errhandler errhandler))
+WEFT_REMOVED("MPI_Comm_get_errhandler") WEFT_API(int, Errhandler_get, (MPI_Comm comm, MPI_Errhandler *errhandler))
+#undef WEFT_REMOVED
+#endif
+
 /* ---- MPIX ownership passing: buffers handed from rank to rank instead of copied ----
  * A Weft extension after the OPI calls of the HMPI thesis (Friedley, 2013); docs/ownership.md gives the
  * rules. MPIX_Alloc and MPIX_Take produce a buffer the caller owns; MPIX_Give, MPIX_Igive and MPIX_Free

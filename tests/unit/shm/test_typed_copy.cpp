@@ -208,6 +208,40 @@ TEST_CASE("Resize markers stick to the types built from them") {
   CHECK(structure->true_ub() == 44);
 }
 
+TEST_CASE("MPI_LB and MPI_UB markers bound only their own side") {
+  auto ints = type_layout::basic(4, 4);
+  const std::size_t lengths[] = {1, 2, 1};
+  // An MPI_LB above the data: lb is the marker's, ub the data's (padded, no MPI_UB), not the marker's.
+  const std::ptrdiff_t above[] = {100, 0, 0};
+  const type_layout::pointer lower_first[] = {type_layout::marker(true), ints, type_layout::marker(true)};
+  auto high_lb = type_layout::structure(lengths, above, lower_first);
+  CHECK(high_lb->lb() == 0);  // the lower of the two MPI_LB markers
+  CHECK(high_lb->ub() == 8);
+  CHECK(high_lb->sticky_lb());
+  CHECK_FALSE(high_lb->sticky_ub());
+  // An MPI_UB alone below the data: ub is the marker's, lb the data's.
+  const std::ptrdiff_t below[] = {-12, 4, -12};
+  const type_layout::pointer upper[] = {type_layout::marker(false), ints, type_layout::marker(false)};
+  auto low_ub = type_layout::structure(lengths, below, upper);
+  CHECK(low_ub->lb() == 4);
+  CHECK(low_ub->ub() == -12);
+  CHECK(low_ub->true_lb() == 4);
+  CHECK(low_ub->true_ub() == 12);
+  // A marker alone: the other bound is 0, as MPICH has it ({(LB, 10)}: extent -10).
+  const std::size_t one[] = {1};
+  const std::ptrdiff_t at[] = {10};
+  const type_layout::pointer only_lb[] = {type_layout::marker(true)};
+  auto bare_lb = type_layout::structure(one, at, only_lb);
+  CHECK(bare_lb->lb() == 10);
+  CHECK(bare_lb->ub() == 0);
+  CHECK(bare_lb->extent() == -10);
+  CHECK(bare_lb->size() == 0);
+  const type_layout::pointer only_ub[] = {type_layout::marker(false)};
+  auto bare_ub = type_layout::structure(one, at, only_ub);
+  CHECK(bare_ub->lb() == 0);
+  CHECK(bare_ub->ub() == 10);
+}
+
 TEST_CASE("Structs pad their extent to their strictest member") {
   const std::size_t lengths[] = {1, 1};
   const std::ptrdiff_t displacements[] = {0, 8};
