@@ -16,10 +16,10 @@ namespace weft::mpi {
 // MPI is initialized and not finalized on this rank, and `comm` is a communicator.
 inline int check_ready(const char* call, MPI_Comm comm) {
   const rank_state& state = this_rank();
-  if (!state.initialized) [[unlikely]]
-    return raise_error(MPI_COMM_WORLD, MPI_ERR_OTHER, call, "called before MPI_Init");
-  if (state.finalized) [[unlikely]]
-    return raise_error(MPI_COMM_WORLD, MPI_ERR_OTHER, call, "called after MPI_Finalize");
+  if ((!state.initialized || state.finalized) && state.open_sessions == 0) [[unlikely]]
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_OTHER, call,
+                       state.finalized ? "called after MPI_Finalize, with no session open"
+                                       : "called before MPI_Init or MPI_Session_init");
   if (comm == MPI_COMM_NULL) [[unlikely]]
     return raise_error(comm, MPI_ERR_COMM, call, "communicator is MPI_COMM_NULL");
   if (!is_communicator(comm)) [[unlikely]]

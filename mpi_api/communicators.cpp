@@ -61,6 +61,9 @@ void initialize_predefined_communicators(rank_state& state, int job_rank) {
   state.finalizing.context = finalizing_context;
   state.finalizing.local = state.world.local;
   state.finalizing.rank = job_rank;
+  state.sessions.context = sessions_context;
+  state.sessions.local = state.world.local;
+  state.sessions.rank = job_rank;
   attach_collectives(state.world);
   attach_collectives(state.self);
   attach_collectives(state.finalizing);

@@ -22,7 +22,7 @@ struct context_range {
 
 context_range this_node_range() {
   const runtime::node_map& nodes = runtime::job::current().nodes();
-  std::uint32_t first_free = finalizing_context + 2;
+  std::uint32_t first_free = sessions_context + 2;
   std::uint32_t length = (std::numeric_limits<std::uint32_t>::max() - first_free) / nodes.node_count() / 2 * 2;
   std::uint32_t first = first_free + length * static_cast<std::uint32_t>(nodes.this_node());
   return {first, first + length};

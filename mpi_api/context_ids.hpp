@@ -13,10 +13,12 @@
 
 namespace weft::mpi {
 
-// The pairs of MPI_COMM_WORLD, MPI_COMM_SELF and MPI_Finalize's barrier; allocated pairs follow.
+// The pairs of MPI_COMM_WORLD, MPI_COMM_SELF, MPI_Finalize's barrier and MPI_Comm_create_from_group's
+// agreements; allocated pairs follow.
 inline constexpr std::uint32_t world_context = 0;
 inline constexpr std::uint32_t self_context = 2;
 inline constexpr std::uint32_t finalizing_context = 4;
+inline constexpr std::uint32_t sessions_context = 6;
 
 // A fresh pair; its first (even) context.
 std::uint32_t allocate_context_pair();

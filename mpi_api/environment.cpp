@@ -13,6 +13,7 @@
 #include "mpi_api/attributes.hpp"
 #include "mpi_api/buffered_sends.hpp"
 #include "mpi_api/checks.hpp"
+#include "mpi_api/environment.hpp"
 #include "mpi_api/requests.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/wait_sites.hpp"
@@ -30,21 +31,28 @@ int initialize(const char* call, int required, int* provided) {
   if (state.initialized)
     return raise_error(MPI_COMM_WORLD, MPI_ERR_OTHER, call,
                        state.finalized ? "called after MPI_Finalize" : "MPI is already initialized on this rank");
+  int level = prepare_rank(required);
+  state.initialized = true;
+  if (provided != nullptr) *provided = level;
+  return MPI_SUCCESS;
+}
+
+}  // namespace
+
+int weft::mpi::prepare_rank(int required) {
+  rank_state& state = this_rank();
   // The threads a rank starts may call MPI (call_guard.hpp), on one node or across nodes, where a thread
-  // that waits moves its rank's worker's part of the network itself (runtime::progress_network).
-  state.thread_level = std::clamp(required, MPI_THREAD_SINGLE, MPI_THREAD_MULTIPLE);
+  // that waits moves its rank's worker's part of the network itself (runtime::progress_network). A level
+  // once given stays: a session or MPI_Init asking for less does not take it from the others.
+  state.thread_level = std::max(state.thread_level, std::clamp(required, MPI_THREAD_SINGLE, MPI_THREAD_MULTIPLE));
   if (state.thread_level >= MPI_THREAD_SERIALIZED)
     weft::runtime::current_rank()->threads_call_mpi.store(true, std::memory_order_relaxed);
   // The matching engines are made by their first user. Made here, they never make a rank's first message
   // wait for another rank's initialization, a wait that changes the rank's errno.
   weft::shm::engine_of(this_rank_id());
   describe_communicators_for_reports();
-  state.initialized = true;
-  if (provided != nullptr) *provided = state.thread_level;
-  return MPI_SUCCESS;
+  return state.thread_level;
 }
-
-}  // namespace
 
 void weft::mpi::refuse_call_from_other_thread() {
   weft::runtime::fatal(1, "MPI state used from a thread that acts for no rank: an MPI call without its entry guard "

@@ -8,6 +8,7 @@
 #include "mpi_api/checks.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/file_checks.hpp"
+#include "mpi_api/sessions.hpp"
 #include "mpi_api/window_checks.hpp"
 
 using namespace weft::mpi;
@@ -22,19 +23,26 @@ int check_errhandler(const char* call, error_target target, MPI_Errhandler errha
   return MPI_SUCCESS;
 }
 
-enum class handled { communicators, windows, files };
+enum class handled { communicators, windows, files, sessions };
 
 const char* name_of(handled kind) {
-  return kind == handled::communicators ? "communicators" : kind == handled::windows ? "windows" : "files";
+  switch (kind) {
+    case handled::communicators: return "communicators";
+    case handled::windows: return "windows";
+    case handled::files: return "files";
+    case handled::sessions: return "sessions";
+  }
+  return "";
 }
 
 // A handler for the kind of object it is set on: a predefined one, or a user's made for that kind.
 int check_errhandler_for(const char* call, error_target target, MPI_Errhandler errhandler, handled kind) {
   if (int error = check_errhandler(call, target, errhandler)) return error;
   if (errhandler->is_predefined()) return MPI_SUCCESS;
-  handled made = errhandler->window_function != nullptr ? handled::windows
-                 : errhandler->file_function != nullptr ? handled::files
-                                                        : handled::communicators;
+  handled made = errhandler->window_function != nullptr    ? handled::windows
+                 : errhandler->file_function != nullptr    ? handled::files
+                 : errhandler->session_function != nullptr ? handled::sessions
+                                                           : handled::communicators;
   if (made == kind) return MPI_SUCCESS;
   return raise_error(target, MPI_ERR_ARG, call, "the error handler was made for %s, not %s", name_of(made),
                      name_of(kind));
@@ -222,5 +230,48 @@ extern "C" int PMPI_File_call_errhandler(MPI_File fh, int errorcode) {
     if (int error = check_file(call, fh)) return error;
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
   raise_error(fh, errorcode, call, "called with error code %d", errorcode);
+  return MPI_SUCCESS;  // the handler was called (a fatal one does not return)
+}
+
+// Session error handlers may be made before any initialization (MPI-4.1, Table 11.1).
+WEFT_PMPI_ALIAS(Session_create_errhandler)
+extern "C" int PMPI_Session_create_errhandler(MPI_Session_errhandler_function* session_errhandler_fn,
+                                              MPI_Errhandler* errhandler) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_output(call, MPI_COMM_WORLD, reinterpret_cast<void*>(session_errhandler_fn),
+                               "session_errhandler_fn"))
+    return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, errhandler, "errhandler")) return error;
+  *errhandler = new weft_errhandler_s(session_errhandler_fn);  // the user's reference, until MPI_Errhandler_free
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Session_set_errhandler)
+extern "C" int PMPI_Session_set_errhandler(MPI_Session session, MPI_Errhandler errhandler) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_session(call, session)) return error;
+  if (int error = check_errhandler_for(call, session, errhandler, handled::sessions)) return error;
+  replace_errhandler(session->errhandler, errhandler);
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Session_get_errhandler)
+extern "C" int PMPI_Session_get_errhandler(MPI_Session session, MPI_Errhandler* errhandler) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_session(call, session)) return error;
+  if (int error = check_output(call, session, errhandler, "errhandler")) return error;
+  *errhandler = retain(session->errhandler);  // a new reference, for MPI_Errhandler_free
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Session_call_errhandler)
+extern "C" int PMPI_Session_call_errhandler(MPI_Session session, int errorcode) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_session(call, session)) return error;
+  raise_error(session, errorcode, call, "called with error code %d", errorcode);
   return MPI_SUCCESS;  // the handler was called (a fatal one does not return)
 }

@@ -15,6 +15,7 @@
 #include "mpi_api/handles.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/rank_state.hpp"
+#include "mpi_api/sessions.hpp"
 #include "runtime/rank_slots.hpp"
 #include "runtime/report.hpp"
 #include "runtime/scheduler.hpp"
@@ -91,6 +92,10 @@ constexpr error_class_entry error_classes[] = {
     {MPI_ERR_RMA_ATTACH, "MPI_ERR_RMA_ATTACH", "memory cannot be attached"},
     {MPI_ERR_RMA_SHARED, "MPI_ERR_RMA_SHARED", "memory cannot be shared"},
     {MPI_ERR_RMA_FLAVOR, "MPI_ERR_RMA_FLAVOR", "wrong window flavor"},
+    {MPI_ERR_SESSION, "MPI_ERR_SESSION", "invalid session"},
+    {MPI_ERR_PROC_ABORTED, "MPI_ERR_PROC_ABORTED", "communication with an aborted process"},
+    {MPI_ERR_VALUE_TOO_LARGE, "MPI_ERR_VALUE_TOO_LARGE", "value too large to store"},
+    {MPI_ERR_ERRHANDLER, "MPI_ERR_ERRHANDLER", "invalid error handler"},
 };
 
 const error_class_entry* find_class(int code) noexcept {
@@ -180,21 +185,30 @@ int raise_error(error_target target, int error_class, const char* call, const ch
   // MPI_Init there is no handler to ask, so they are fatal.
   MPI_Win win = is_object(target.win, object_kind::window) ? target.win : MPI_WIN_NULL;
   MPI_File file = is_object(target.file, object_kind::file) ? target.file : MPI_FILE_NULL;
+  MPI_Session session = is_object(target.session, object_kind::session) ? target.session : MPI_SESSION_NULL;
   MPI_Comm comm = is_communicator(target.comm) ? target.comm : MPI_COMM_WORLD;
-  MPI_Errhandler handler = !this_rank().initialized ? MPI_ERRORS_ARE_FATAL
-                           : target.for_file        ? (file != MPI_FILE_NULL ? file->errhandler : file_null_errhandler())
-                           : win != MPI_WIN_NULL    ? win->errhandler
-                                                    : errhandler_of(comm);
+  const rank_state& state = this_rank();
+  MPI_Errhandler handler = session != MPI_SESSION_NULL ? session->errhandler
+                           : !state.initialized && state.open_sessions == 0 ? MPI_ERRORS_ARE_FATAL
+                           : target.for_file ? (file != MPI_FILE_NULL ? file->errhandler : file_null_errhandler())
+                           : win != MPI_WIN_NULL ? win->errhandler
+                                                 : errhandler_of(comm);
   if (handler == MPI_ERRORS_RETURN) return error_class;
   if (!handler->is_predefined()) {
     int code = error_class;
     if (handler->fortran_function) {
-      MPI_Fint integer = target.for_file ? PMPI_File_c2f(file) : win != MPI_WIN_NULL ? PMPI_Win_c2f(win) : PMPI_Comm_c2f(comm);
+      MPI_Fint integer = session != MPI_SESSION_NULL ? PMPI_Session_c2f(session)
+                         : target.for_file           ? PMPI_File_c2f(file)
+                         : win != MPI_WIN_NULL       ? PMPI_Win_c2f(win)
+                                                     : PMPI_Comm_c2f(comm);
       auto* function = reinterpret_cast<fortran_errhandler_function*>(
-          target.for_file ? reinterpret_cast<void (*)()>(handler->file_function)
-          : win != MPI_WIN_NULL ? reinterpret_cast<void (*)()>(handler->window_function)
-                                : reinterpret_cast<void (*)()>(handler->function));
+          session != MPI_SESSION_NULL ? reinterpret_cast<void (*)()>(handler->session_function)
+          : target.for_file           ? reinterpret_cast<void (*)()>(handler->file_function)
+          : win != MPI_WIN_NULL       ? reinterpret_cast<void (*)()>(handler->window_function)
+                                      : reinterpret_cast<void (*)()>(handler->function));
       function(&integer, &code);
+    } else if (session != MPI_SESSION_NULL) {
+      handler->session_function(&session, &code);
     } else if (target.for_file) {
       handler->file_function(&file, &code);
     } else if (win != MPI_WIN_NULL) {

@@ -18,9 +18,12 @@ struct error_target {
   // A file call's errors: the file's handler, or MPI_FILE_NULL's without a valid file (MPI_File_open,
   // MPI_File_delete, an invalid handle: MPI-3.1, 13.7).
   error_target(MPI_File open_file) noexcept : file(open_file), for_file(true) {}  // NOLINT: and any file
+  // A session call's errors: the session's handler, or MPI_COMM_WORLD's without a valid session.
+  error_target(MPI_Session of_session) noexcept : session(of_session) {}  // NOLINT: and any session
   MPI_Comm comm = MPI_COMM_NULL;
   MPI_Win win = MPI_WIN_NULL;
   MPI_File file = MPI_FILE_NULL;
+  MPI_Session session = MPI_SESSION_NULL;
   bool for_file = false;
 };
 

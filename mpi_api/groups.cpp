@@ -6,19 +6,19 @@
 
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
+#include "mpi_api/groups.hpp"
 #include "mpi_api/pmpi.hpp"
 
 weft_group_s weft_mpi_group_empty{weft::mpi::no_members()};
 
 using namespace weft::mpi;
 
-namespace {
-
-// A new group handle for the calling rank; MPI_GROUP_EMPTY when there are no members, as in MPICH.
-MPI_Group make_group(shared_rank_map members) {
+MPI_Group weft::mpi::make_group(shared_rank_map members) {
   if (members->size() == 0) return MPI_GROUP_EMPTY;
   return new weft_group_s(std::move(members));
 }
+
+namespace {
 
 MPI_Group make_group(std::vector<int> job_ranks) {
   return make_group(std::make_shared<const rank_map>(std::move(job_ranks)));

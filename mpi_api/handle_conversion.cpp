@@ -10,6 +10,7 @@
 #include "mpi_api/fortran_handles.hpp"
 #include "mpi_api/handles.hpp"
 #include "mpi_api/pmpi.hpp"
+#include "mpi_api/sessions.hpp"
 
 namespace weft::mpi {
 namespace {
@@ -74,6 +75,9 @@ WEFT_HANDLE_CONVERSIONS(Win, MPI_Win, window)
 WEFT_PMPI_ALIAS(File_c2f)
 WEFT_PMPI_ALIAS(File_f2c)
 WEFT_HANDLE_CONVERSIONS(File, MPI_File, file)
+WEFT_PMPI_ALIAS(Session_c2f)
+WEFT_PMPI_ALIAS(Session_f2c)
+WEFT_HANDLE_CONVERSIONS(Session, MPI_Session, session)
 
 // A Fortran status is MPI_SOURCE, MPI_TAG, MPI_ERROR, then the received bytes as two integers (low word
 // first) and the cancelled flag.

@@ -48,6 +48,7 @@ enum class object_kind : std::uint32_t {
   halo_exchange,
   window,
   file,
+  session,
 };
 
 struct object_header {
@@ -202,13 +203,18 @@ struct weft_errhandler_s : weft::mpi::object_header {
   explicit weft_errhandler_s(MPI_File_errhandler_function* user_function) noexcept
       : object_header(weft::mpi::object_kind::errhandler), name("a user error handler for files"),
         file_function(user_function) {}
+  explicit weft_errhandler_s(MPI_Session_errhandler_function* user_function) noexcept
+      : object_header(weft::mpi::object_kind::errhandler), name("a user error handler for sessions"),
+        session_function(user_function) {}
   bool is_predefined() const noexcept {
-    return function == nullptr && window_function == nullptr && file_function == nullptr;
+    return function == nullptr && window_function == nullptr && file_function == nullptr &&
+           session_function == nullptr;
   }
   const char* name;
   MPI_Comm_errhandler_function* function = nullptr;
   MPI_Win_errhandler_function* window_function = nullptr;
   MPI_File_errhandler_function* file_function = nullptr;
+  MPI_Session_errhandler_function* session_function = nullptr;
   // Made from Fortran: the function is a fortran_errhandler_function, which takes the handle as an integer.
   bool fortran_function = false;
 };

@@ -28,6 +28,12 @@ struct rank_state {
   // MPI_Finalize's barrier: the world's members on contexts of their own, so that a rank that skipped one of
   // the world's collectives and went on to finalize is not taken for its missing participant.
   weft_comm_s finalizing;
+  // The sessions open on this rank (MPI_Session_init not yet matched by MPI_Session_finalize): MPI is
+  // usable while there are some, whether or not MPI_Init was called (sessions.cpp).
+  int open_sessions = 0;
+  // The world's members on contexts of their own, through which MPI_Comm_create_from_group's members
+  // agree on the new communicator's contexts.
+  weft_comm_s sessions;
   std::vector<weft_request_s*> orphans;   // freed by MPI_Request_free before their operations completed
   coll::collective_schedule collectives;  // the rank's collectives under way
   int last_used_code = MPI_ERR_LASTCODE;  // the value of the attribute MPI_LASTUSEDCODE points to

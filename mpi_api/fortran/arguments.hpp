@@ -13,6 +13,7 @@
 
 #include "mpi_api/files.hpp"
 #include "mpi_api/fortran_handles.hpp"
+#include "mpi_api/sessions.hpp"
 
 namespace weft::fortran {
 
@@ -68,6 +69,7 @@ WEFT_FORTRAN_HANDLE_KIND(MPI_Message, Message, message)
 WEFT_FORTRAN_HANDLE_KIND(MPI_Info, Info, info)
 WEFT_FORTRAN_HANDLE_KIND(MPI_Win, Win, window)
 WEFT_FORTRAN_HANDLE_KIND(MPI_File, File, file)
+WEFT_FORTRAN_HANDLE_KIND(MPI_Session, Session, session)
 #undef WEFT_FORTRAN_HANDLE_KIND
 // MPIX_Halo's objects have no MPIX_*_c2f of their own: their integers come straight from the table.
 template <class Handle, mpi::object_kind kind>

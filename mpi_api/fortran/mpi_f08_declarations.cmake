@@ -13,7 +13,7 @@
 set(logical_names flag commute reorder periods remain_dims weighted)
 # The f08 handle types, MPIX_Halo's among them.
 set(handle_types MPI_Comm MPI_Datatype MPI_Errhandler MPI_File MPI_Group MPI_Info MPI_Message MPI_Op MPI_Request
-    MPI_Win MPI_Halo MPI_Halo_exchange)
+    MPI_Session MPI_Win MPI_Halo MPI_Halo_exchange)
 # Written by hand below, or not in mpi_f08 at all (the deprecated attribute calls and MPI-1's error handler
 # calls, removed before mpi_f08 existed).
 string(CONCAT f08_by_hand "^(Init|Init_thread|Wtime|Wtick|Aint_add|Aint_diff|Pcontrol|Attr_.*|Keyval_.*|Status_c2f"

@@ -35,6 +35,8 @@ extern "C" {
 #define MPI_MAX_INFO_VAL 1024
 #define MPI_MAX_PORT_NAME 256
 #define MPI_MAX_DATAREP_STRING 128
+#define MPI_MAX_PSET_NAME_LEN 256
+#define MPI_MAX_STRINGTAG_LEN 256
 
 /* ---- Types ---- */
 typedef ptrdiff_t MPI_Aint;
@@ -52,6 +54,7 @@ typedef struct weft_errhandler_s *MPI_Errhandler;
 typedef struct weft_info_s *MPI_Info;
 typedef struct weft_win_s *MPI_Win;
 typedef struct weft_file_s *MPI_File;
+typedef struct weft_session_s *MPI_Session;
 
 typedef struct MPI_Status {
   int MPI_SOURCE;
@@ -261,6 +264,7 @@ extern struct weft_message_s weft_mpi_message_no_proc;
 #define MPI_REQUEST_NULL ((MPI_Request)0)
 #define MPI_WIN_NULL ((MPI_Win)0)
 #define MPI_FILE_NULL ((MPI_File)0)
+#define MPI_SESSION_NULL ((MPI_Session)0)
 /* ROMIO's names for MPI-IO requests, from before MPI-2 made them MPI_Requests: older codes still use them. */
 typedef MPI_Request MPIO_Request;
 #define MPIO_REQUEST_NULL MPI_REQUEST_NULL
@@ -441,6 +445,11 @@ typedef MPI_Request MPIO_Request;
 #define MPI_ERR_RMA_ATTACH 56
 #define MPI_ERR_RMA_SHARED 57
 #define MPI_ERR_RMA_FLAVOR 58
+/* MPI-4 */
+#define MPI_ERR_SESSION 75
+#define MPI_ERR_PROC_ABORTED 76
+#define MPI_ERR_VALUE_TOO_LARGE 77
+#define MPI_ERR_ERRHANDLER 80
 #define MPI_ERR_LASTCODE 0x3fffffff
 
 /* ---- Callback types ---- */
@@ -461,6 +470,7 @@ typedef int MPI_Delete_function(MPI_Comm comm, int keyval, void *attribute_val, 
 typedef void MPI_Comm_errhandler_function(MPI_Comm *comm, int *error_code, ...);
 typedef void MPI_Win_errhandler_function(MPI_Win *win, int *error_code, ...);
 typedef void MPI_File_errhandler_function(MPI_File *file, int *error_code, ...);
+typedef void MPI_Session_errhandler_function(MPI_Session *session, int *error_code, ...);
 typedef MPI_Comm_errhandler_function MPI_Comm_errhandler_fn;
 typedef MPI_Win_errhandler_function MPI_Win_errhandler_fn;
 typedef MPI_File_errhandler_function MPI_File_errhandler_fn;
@@ -987,6 +997,11 @@ WEFT_API(int, File_create_errhandler, (MPI_File_errhandler_function *file_errhan
 WEFT_API(int, File_set_errhandler, (MPI_File file, MPI_Errhandler errhandler))
 WEFT_API(int, File_get_errhandler, (MPI_File file, MPI_Errhandler *errhandler))
 WEFT_API(int, File_call_errhandler, (MPI_File fh, int errorcode))
+WEFT_API(int, Session_create_errhandler, (MPI_Session_errhandler_function *session_errhandler_fn,
+                                          MPI_Errhandler *errhandler))
+WEFT_API(int, Session_set_errhandler, (MPI_Session session, MPI_Errhandler errhandler))
+WEFT_API(int, Session_get_errhandler, (MPI_Session session, MPI_Errhandler *errhandler))
+WEFT_API(int, Session_call_errhandler, (MPI_Session session, int errorcode))
 WEFT_API(int, Errhandler_free, (MPI_Errhandler *errhandler))
 WEFT_API(int, Error_string, (int errorcode, char *string, int *resultlen))
 WEFT_API(int, Error_class, (int errorcode, int *errorclass))
@@ -1009,6 +1024,22 @@ WEFT_API(int, Info_get_nkeys, (MPI_Info info, int *nkeys))
 WEFT_API(int, Info_get_nthkey, (MPI_Info info, int n, char *key))
 WEFT_API(int, Info_dup, (MPI_Info info, MPI_Info *newinfo))
 WEFT_API(int, Info_free, (MPI_Info *info))
+
+/* ---- Sessions (MPI-4.1, 12.3): MPI without MPI_Init, and process sets ----
+ * Process sets: "mpi://WORLD", "mpi://SELF", "mpix://SHARED" (the ranks of the caller's node) and
+ * "weft://node/K" for each node K of the job. */
+WEFT_API(int, Session_init, (MPI_Info info, MPI_Errhandler errhandler, MPI_Session *session))
+WEFT_API(int, Session_finalize, (MPI_Session *session))
+WEFT_API(int, Session_get_num_psets, (MPI_Session session, MPI_Info info, int *npset_names))
+WEFT_API(int, Session_get_nth_pset, (MPI_Session session, MPI_Info info, int n, int *pset_len, char *pset_name))
+WEFT_API(int, Session_get_info, (MPI_Session session, MPI_Info *info_used))
+WEFT_API(int, Session_get_pset_info, (MPI_Session session, const char *pset_name, MPI_Info *info))
+WEFT_API(int, Group_from_session_pset, (MPI_Session session, const char *pset_name, MPI_Group *newgroup))
+WEFT_API(int, Comm_create_from_group, (MPI_Group group, const char *stringtag, MPI_Info info,
+                                       MPI_Errhandler errhandler, MPI_Comm *newcomm))
+WEFT_API(int, Intercomm_create_from_groups, (MPI_Group local_group, int local_leader, MPI_Group remote_group,
+                                             int remote_leader, const char *stringtag, MPI_Info info,
+                                             MPI_Errhandler errhandler, MPI_Comm *newintercomm))
 
 /* ---- Process creation and management ---- */
 WEFT_API(int, Comm_spawn, (const char *command, char *argv[], int maxprocs, MPI_Info info, int root, MPI_Comm comm,
@@ -1192,6 +1223,8 @@ WEFT_API(MPI_Fint, Win_c2f, (MPI_Win win))
 WEFT_API(MPI_Win, Win_f2c, (MPI_Fint win))
 WEFT_API(MPI_Fint, File_c2f, (MPI_File file))
 WEFT_API(MPI_File, File_f2c, (MPI_Fint file))
+WEFT_API(MPI_Fint, Session_c2f, (MPI_Session session))
+WEFT_API(MPI_Session, Session_f2c, (MPI_Fint session))
 WEFT_API(MPI_Fint, Message_c2f, (MPI_Message message))
 WEFT_API(MPI_Message, Message_f2c, (MPI_Fint message))
 WEFT_API(int, Status_c2f, (const MPI_Status *c_status, MPI_Fint *f_status))
