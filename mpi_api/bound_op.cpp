@@ -10,8 +10,13 @@ namespace {
 // A user's function, called as MPI specifies: (invec, inoutvec, &len, &datatype).
 void call_user_function(const void* in, void* inout, std::size_t count, const void* context) {
   const bound_op& bound = *static_cast<const bound_op*>(context);
-  int length = static_cast<int>(count);  // counts come from the calls' int arguments
   MPI_Datatype datatype = bound.datatype;
+  if (bound.op->large_count_function != nullptr) {
+    auto large_length = static_cast<MPI_Count>(count);
+    bound.op->large_count_function(const_cast<void*>(in), inout, &large_length, &datatype);
+    return;
+  }
+  int length = static_cast<int>(count);  // counts come from the calls' int arguments (large_counts.hpp)
   if (bound.op->fortran_function) [[unlikely]] {
     MPI_Fint integer = PMPI_Type_c2f(datatype);
     reinterpret_cast<fortran_user_function*>(bound.op->function)(const_cast<void*>(in), inout, &length, &integer);

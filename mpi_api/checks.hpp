@@ -33,9 +33,9 @@ inline int check_output(const char* call, error_target comm, const void* pointer
   return MPI_SUCCESS;
 }
 
-inline int check_count(const char* call, error_target comm, int count) {
+inline int check_count(const char* call, error_target comm, MPI_Count count) {
   if (count < 0) [[unlikely]]
-    return raise_error(comm, MPI_ERR_COUNT, call, "negative count %d", count);
+    return raise_error(comm, MPI_ERR_COUNT, call, "negative count %lld", static_cast<long long>(count));
   return MPI_SUCCESS;
 }
 

@@ -3,10 +3,10 @@
 // MPI_Type_get_contents.
 
 #include <algorithm>
+#include <climits>
 #include <memory>
 #include <optional>
 #include <span>
-#include <type_traits>
 #include <vector>
 
 #include "mpi_api/call_guard.hpp"
@@ -29,25 +29,29 @@ int check_old(const char* call, MPI_Datatype oldtype, MPI_Datatype* newtype) {
   return check_output(call, no_comm, newtype, "newtype");
 }
 
-int check_blocks(const char* call, int count, const int blocklengths[], const void* displacements,
+// Counts and block lengths are ints, or MPI_Count in the large-count forms.
+template <class Length>
+int check_blocks(const char* call, MPI_Count count, const Length blocklengths[], const void* displacements,
                  const char* displacements_name) {
   if (int error = check_count(call, no_comm, count)) return error;
   if (count == 0) return MPI_SUCCESS;
   if (blocklengths != nullptr) {
     if (int error = check_output(call, no_comm, blocklengths, "array_of_blocklengths")) return error;
-    for (int i = 0; i < count; ++i)
+    for (MPI_Count i = 0; i < count; ++i)
       if (blocklengths[i] < 0)
-        return raise_error(no_comm, MPI_ERR_ARG, call, "array_of_blocklengths[%d] is negative (%d)", i, blocklengths[i]);
+        return raise_error(no_comm, MPI_ERR_ARG, call, "array_of_blocklengths[%lld] is negative (%lld)",
+                           static_cast<long long>(i), static_cast<long long>(blocklengths[i]));
   }
   return check_output(call, no_comm, displacements, displacements_name);
 }
 
-int check_blocklength(const char* call, int blocklength) {
+int check_blocklength(const char* call, MPI_Count blocklength) {
   if (blocklength >= 0) return MPI_SUCCESS;
-  return raise_error(no_comm, MPI_ERR_ARG, call, "negative blocklength %d", blocklength);
+  return raise_error(no_comm, MPI_ERR_ARG, call, "negative blocklength %lld", static_cast<long long>(blocklength));
 }
 
-std::vector<std::size_t> lengths_of(int count, const int blocklengths[]) {
+template <class Length>
+std::vector<std::size_t> lengths_of(MPI_Count count, const Length blocklengths[]) {
   return {blocklengths, blocklengths + count};
 }
 
@@ -68,57 +72,120 @@ int finish(MPI_Datatype* newtype, std::unique_ptr<weft_datatype_s> made) {
   return MPI_SUCCESS;
 }
 
-// The indexed constructors: displacements in elements of the old type (int) or in bytes (MPI_Aint); the
-// contents keep them where MPI_Type_get_contents reports them, among the integers or the addresses.
+// A constructor's argument as `integers` keeps it; one beyond an int (from a large-count constructor) marks
+// the type instead (weft_datatype_s::large_counts).
+int int_argument(MPI_Count value, bool& large) {
+  if (value <= INT_MAX && value >= INT_MIN) return static_cast<int>(value);
+  large = true;
+  return 0;
+}
+
+int finish_large(MPI_Datatype* newtype, std::unique_ptr<weft_datatype_s> made, bool large) {
+  made->large_counts = large;
+  return finish(newtype, std::move(made));
+}
+
+// MPI_Type_contiguous and its large-count form.
+int contiguous(const char* call, MPI_Count count, MPI_Datatype oldtype, MPI_Datatype* newtype) {
+  if (int error = check_old(call, oldtype, newtype)) return error;
+  if (int error = check_count(call, no_comm, count)) return error;
+  auto layout = type_layout::contiguous(static_cast<std::size_t>(count), oldtype->layout);
+  if (!layout) return report_too_large(call);
+  bool large = false;
+  std::vector<int> integers{int_argument(count, large)};
+  return finish_large(newtype, derived(std::move(layout), MPI_COMBINER_CONTIGUOUS, integers, {}, {oldtype}), large);
+}
+
+// MPI_Type_vector and its large-count form.
+int vector(const char* call, MPI_Count count, MPI_Count blocklength, MPI_Count stride, MPI_Datatype oldtype,
+           MPI_Datatype* newtype) {
+  if (int error = check_old(call, oldtype, newtype)) return error;
+  if (int error = check_count(call, no_comm, count)) return error;
+  if (int error = check_blocklength(call, blocklength)) return error;
+  // One block or none, or blocks of no elements: the stride is not used, and need not fit in bytes.
+  MPI_Aint stride_bytes = 0;
+  if (count > 1 && blocklength > 0 && __builtin_mul_overflow(MPI_Aint{stride}, oldtype->layout->extent(), &stride_bytes))
+    return report_too_large(call);
+  auto layout = type_layout::hvector(static_cast<std::size_t>(count), static_cast<std::size_t>(blocklength),
+                                     stride_bytes, oldtype->layout);
+  if (!layout) return report_too_large(call);
+  bool large = false;
+  std::vector<int> integers{int_argument(count, large), int_argument(blocklength, large), int_argument(stride, large)};
+  return finish_large(newtype, derived(std::move(layout), MPI_COMBINER_VECTOR, integers, {}, {oldtype}), large);
+}
+
+// The integers MPI_Type_get_contents reports, from counts that may not fit an int (large_counts set then).
+std::vector<int> integers_of(const std::vector<MPI_Count>& counts, bool& large) {
+  std::vector<int> integers;
+  integers.reserve(counts.size());
+  for (MPI_Count count : counts) integers.push_back(int_argument(count, large));
+  return integers;
+}
+
+// Whether an indexed constructor's displacements count elements of the old type (MPI_Type_indexed ...) or
+// bytes (MPI_Type_create_hindexed ...).
+enum class unit { elements, bytes };
+
+// The indexed constructors: the contents keep displacements where MPI_Type_get_contents reports them,
+// among the integers (in elements) or the addresses (in bytes).
 template <class Displacement>
-int finish_indexed(const char* call, std::vector<std::size_t> lengths, std::vector<int> integers, int count,
-                   const Displacement displacements[], MPI_Datatype oldtype, MPI_Datatype* newtype, int combiner) {
-  constexpr bool in_elements = std::is_same_v<Displacement, int>;
+int finish_indexed(const char* call, std::vector<std::size_t> lengths, std::vector<MPI_Count> counts,
+                   MPI_Count count, const Displacement displacements[], unit displacement_unit,
+                   MPI_Datatype oldtype, MPI_Datatype* newtype, int combiner) {
+  bool in_elements = displacement_unit == unit::elements;
   auto bytes = bytes_of<Displacement>(lengths, displacements, in_elements ? oldtype->layout->extent() : 1);
   auto layout = bytes ? type_layout::hindexed(lengths, *bytes, oldtype->layout) : nullptr;
   if (!layout) return report_too_large(call);
   std::vector<MPI_Aint> addresses;
-  if constexpr (in_elements) integers.insert(integers.end(), displacements, displacements + count);
+  if (in_elements) counts.insert(counts.end(), displacements, displacements + count);
   else addresses.assign(displacements, displacements + count);
-  return finish(newtype, derived(std::move(layout), combiner, std::move(integers), std::move(addresses), {oldtype}));
+  bool large = false;
+  std::vector<int> integers = integers_of(counts, large);
+  return finish_large(newtype,
+                      derived(std::move(layout), combiner, std::move(integers), std::move(addresses), {oldtype}), large);
 }
 
-template <class Displacement>
-int indexed(const char* call, int count, const int blocklengths[], const Displacement displacements[],
-            MPI_Datatype oldtype, MPI_Datatype* newtype) {
+template <class Length, class Displacement>
+int indexed(const char* call, MPI_Count count, const Length blocklengths[], const Displacement displacements[],
+            unit displacement_unit, MPI_Datatype oldtype, MPI_Datatype* newtype) {
   if (int error = check_old(call, oldtype, newtype)) return error;
   if (int error = check_blocks(call, count, blocklengths, displacements, "array_of_displacements")) return error;
-  std::vector<int> integers{count};
-  integers.insert(integers.end(), blocklengths, blocklengths + count);
-  constexpr int combiner = std::is_same_v<Displacement, int> ? MPI_COMBINER_INDEXED : MPI_COMBINER_HINDEXED;
-  return finish_indexed(call, lengths_of(count, blocklengths), std::move(integers), count, displacements, oldtype,
-                        newtype, combiner);
+  std::vector<MPI_Count> counts{count};
+  counts.insert(counts.end(), blocklengths, blocklengths + count);
+  int combiner = displacement_unit == unit::elements ? MPI_COMBINER_INDEXED : MPI_COMBINER_HINDEXED;
+  return finish_indexed(call, lengths_of(count, blocklengths), std::move(counts), count, displacements,
+                        displacement_unit, oldtype, newtype, combiner);
 }
 
 template <class Displacement>
-int indexed_blocks(const char* call, int count, int blocklength, const Displacement displacements[],
-                   MPI_Datatype oldtype, MPI_Datatype* newtype) {
+int indexed_blocks(const char* call, MPI_Count count, MPI_Count blocklength, const Displacement displacements[],
+                   unit displacement_unit, MPI_Datatype oldtype, MPI_Datatype* newtype) {
   if (int error = check_old(call, oldtype, newtype)) return error;
   if (int error = check_blocklength(call, blocklength)) return error;
-  if (int error = check_blocks(call, count, nullptr, displacements, "array_of_displacements")) return error;
-  constexpr int combiner =
-      std::is_same_v<Displacement, int> ? MPI_COMBINER_INDEXED_BLOCK : MPI_COMBINER_HINDEXED_BLOCK;
-  return finish_indexed(call, std::vector<std::size_t>(count, blocklength), {count, blocklength}, count, displacements,
-                        oldtype, newtype, combiner);
+  if (int error = check_blocks<int>(call, count, nullptr, displacements, "array_of_displacements")) return error;
+  int combiner = displacement_unit == unit::elements ? MPI_COMBINER_INDEXED_BLOCK : MPI_COMBINER_HINDEXED_BLOCK;
+  return finish_indexed(call, std::vector<std::size_t>(count, blocklength), {count, blocklength}, count,
+                        displacements, displacement_unit, oldtype, newtype, combiner);
 }
 
-int hvector(const char* call, int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
+int hvector(const char* call, MPI_Count count, MPI_Count blocklength, MPI_Aint stride, MPI_Datatype oldtype,
             MPI_Datatype* newtype) {
   if (int error = check_old(call, oldtype, newtype)) return error;
   if (int error = check_count(call, no_comm, count)) return error;
   if (int error = check_blocklength(call, blocklength)) return error;
-  auto layout = type_layout::hvector(count, blocklength, stride, oldtype->layout);
+  auto layout = type_layout::hvector(static_cast<std::size_t>(count), static_cast<std::size_t>(blocklength), stride,
+                                     oldtype->layout);
   if (!layout) return report_too_large(call);
-  return finish(newtype, derived(std::move(layout), MPI_COMBINER_HVECTOR, {count, blocklength}, {stride}, {oldtype}));
+  bool large = false;
+  std::vector<int> integers{int_argument(count, large), int_argument(blocklength, large)};
+  return finish_large(newtype, derived(std::move(layout), MPI_COMBINER_HVECTOR, integers, {stride}, {oldtype}),
+                      large);
 }
 
-int structure(const char* call, int count, const int array_of_blocklengths[], const MPI_Aint array_of_displacements[],
-              const MPI_Datatype array_of_types[], MPI_Datatype* newtype) {
+template <class Length, class Displacement>
+int structure(const char* call, MPI_Count count, const Length array_of_blocklengths[],
+              const Displacement array_of_displacements[], const MPI_Datatype array_of_types[],
+              MPI_Datatype* newtype) {
   if (int error = check_ready(call, no_comm)) return error;
   if (int error = check_output(call, no_comm, newtype, "newtype")) return error;
   if (int error = check_blocks(call, count, array_of_blocklengths, array_of_displacements, "array_of_displacements"))
@@ -126,21 +193,26 @@ int structure(const char* call, int count, const int array_of_blocklengths[], co
   if (count > 0)
     if (int error = check_output(call, no_comm, array_of_types, "array_of_types")) return error;
   std::vector<type_layout::pointer> layouts;
-  for (int i = 0; i < count; ++i) {
+  for (MPI_Count i = 0; i < count; ++i) {
     if (array_of_types[i] == MPI_DATATYPE_NULL || !is_object(array_of_types[i], object_kind::datatype))
-      return raise_error(no_comm, MPI_ERR_TYPE, call, "array_of_types[%d] is not a datatype", i);
+      return raise_error(no_comm, MPI_ERR_TYPE, call, "array_of_types[%lld] is not a datatype",
+                         static_cast<long long>(i));
     layouts.push_back(array_of_types[i]->layout);
   }
   auto layout = type_layout::structure(lengths_of(count, array_of_blocklengths),
-                                       *bytes_of<MPI_Aint>(lengths_of(count, array_of_blocklengths),
-                                                           array_of_displacements, 1),  // in bytes: fits
+                                       *bytes_of<Displacement>(lengths_of(count, array_of_blocklengths),
+                                                               array_of_displacements, 1),  // in bytes: fits
                                        layouts);
   if (!layout) return report_too_large(call);
-  std::vector<int> integers{count};
-  integers.insert(integers.end(), array_of_blocklengths, array_of_blocklengths + count);
-  return finish(newtype, derived(std::move(layout), MPI_COMBINER_STRUCT, std::move(integers),
-                                 {array_of_displacements, array_of_displacements + count},
-                                 {array_of_types, array_of_types + count}));
+  std::vector<MPI_Count> counts{count};
+  counts.insert(counts.end(), array_of_blocklengths, array_of_blocklengths + count);
+  bool large = false;
+  std::vector<int> integers = integers_of(counts, large);
+  return finish_large(newtype,
+                      derived(std::move(layout), MPI_COMBINER_STRUCT, std::move(integers),
+                              {array_of_displacements, array_of_displacements + count},
+                              {array_of_types, array_of_types + count}),
+                      large);
 }
 
 
@@ -153,33 +225,39 @@ int weft::mpi::report_too_large(const char* call) {
 WEFT_PMPI_ALIAS(Type_contiguous)
 extern "C" int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_old(call, oldtype, newtype)) return error;
-  if (int error = check_count(call, no_comm, count)) return error;
-  auto layout = type_layout::contiguous(count, oldtype->layout);
-  if (!layout) return report_too_large(call);
-  return finish(newtype, derived(std::move(layout), MPI_COMBINER_CONTIGUOUS, {count}, {}, {oldtype}));
+  return contiguous(WEFT_CALL_NAME, count, oldtype, newtype);
+}
+
+// The large-count forms take counts the layouts hold at any size (shm/type_layout.hpp).
+WEFT_PMPI_ALIAS(Type_contiguous_c)
+extern "C" int PMPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype* newtype) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return contiguous(WEFT_CALL_NAME, count, oldtype, newtype);
 }
 
 WEFT_PMPI_ALIAS(Type_vector)
 extern "C" int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_old(call, oldtype, newtype)) return error;
-  if (int error = check_count(call, no_comm, count)) return error;
-  if (int error = check_blocklength(call, blocklength)) return error;
-  // One block or none, or blocks of no elements: the stride is not used, and need not fit in bytes.
-  MPI_Aint stride_bytes = 0;
-  if (count > 1 && blocklength > 0 && __builtin_mul_overflow(MPI_Aint{stride}, oldtype->layout->extent(), &stride_bytes))
-    return report_too_large(call);
-  auto layout = type_layout::hvector(count, blocklength, stride_bytes, oldtype->layout);
-  if (!layout) return report_too_large(call);
-  return finish(newtype, derived(std::move(layout), MPI_COMBINER_VECTOR, {count, blocklength, stride}, {}, {oldtype}));
+  return vector(WEFT_CALL_NAME, count, blocklength, stride, oldtype, newtype);
+}
+
+WEFT_PMPI_ALIAS(Type_vector_c)
+extern "C" int PMPI_Type_vector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride, MPI_Datatype oldtype,
+                                  MPI_Datatype* newtype) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return vector(WEFT_CALL_NAME, count, blocklength, stride, oldtype, newtype);
 }
 
 WEFT_PMPI_ALIAS(Type_create_hvector)
 extern "C" int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
                                         MPI_Datatype* newtype) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return hvector(WEFT_CALL_NAME, count, blocklength, stride, oldtype, newtype);
+}
+
+WEFT_PMPI_ALIAS(Type_create_hvector_c)
+extern "C" int PMPI_Type_create_hvector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride,
+                                          MPI_Datatype oldtype, MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
   return hvector(WEFT_CALL_NAME, count, blocklength, stride, oldtype, newtype);
 }
@@ -196,7 +274,17 @@ WEFT_PMPI_ALIAS(Type_indexed)
 extern "C" int PMPI_Type_indexed(int count, const int array_of_blocklengths[], const int array_of_displacements[],
                                  MPI_Datatype oldtype, MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  return indexed(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, oldtype, newtype);
+  return indexed(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, unit::elements, oldtype,
+                 newtype);
+}
+
+WEFT_PMPI_ALIAS(Type_indexed_c)
+extern "C" int PMPI_Type_indexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
+                                   const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+                                   MPI_Datatype* newtype) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return indexed(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, unit::elements, oldtype,
+                 newtype);
 }
 
 WEFT_PMPI_ALIAS(Type_create_hindexed)
@@ -204,34 +292,66 @@ extern "C" int PMPI_Type_create_hindexed(int count, const int array_of_blockleng
                                          const MPI_Aint array_of_displacements[], MPI_Datatype oldtype,
                                          MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  return indexed(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, oldtype, newtype);
+  return indexed(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, unit::bytes, oldtype, newtype);
+}
+
+WEFT_PMPI_ALIAS(Type_create_hindexed_c)
+extern "C" int PMPI_Type_create_hindexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
+                                           const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+                                           MPI_Datatype* newtype) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return indexed(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, unit::bytes, oldtype, newtype);
 }
 
 WEFT_PMPI_ALIAS(Type_hindexed)
 extern "C" int PMPI_Type_hindexed(int count, int array_of_blocklengths[], MPI_Aint array_of_displacements[],
                                   MPI_Datatype oldtype, MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  return indexed(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, oldtype, newtype);
+  return indexed(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, unit::bytes, oldtype, newtype);
 }
 
 WEFT_PMPI_ALIAS(Type_create_indexed_block)
 extern "C" int PMPI_Type_create_indexed_block(int count, int blocklength, const int array_of_displacements[],
                                               MPI_Datatype oldtype, MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  return indexed_blocks(WEFT_CALL_NAME, count, blocklength, array_of_displacements, oldtype, newtype);
+  return indexed_blocks(WEFT_CALL_NAME, count, blocklength, array_of_displacements, unit::elements, oldtype, newtype);
+}
+
+WEFT_PMPI_ALIAS(Type_create_indexed_block_c)
+extern "C" int PMPI_Type_create_indexed_block_c(MPI_Count count, MPI_Count blocklength,
+                                                const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+                                                MPI_Datatype* newtype) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return indexed_blocks(WEFT_CALL_NAME, count, blocklength, array_of_displacements, unit::elements, oldtype, newtype);
 }
 
 WEFT_PMPI_ALIAS(Type_create_hindexed_block)
 extern "C" int PMPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint array_of_displacements[],
                                                MPI_Datatype oldtype, MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  return indexed_blocks(WEFT_CALL_NAME, count, blocklength, array_of_displacements, oldtype, newtype);
+  return indexed_blocks(WEFT_CALL_NAME, count, blocklength, array_of_displacements, unit::bytes, oldtype, newtype);
+}
+
+WEFT_PMPI_ALIAS(Type_create_hindexed_block_c)
+extern "C" int PMPI_Type_create_hindexed_block_c(MPI_Count count, MPI_Count blocklength,
+                                                 const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+                                                 MPI_Datatype* newtype) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return indexed_blocks(WEFT_CALL_NAME, count, blocklength, array_of_displacements, unit::bytes, oldtype, newtype);
 }
 
 WEFT_PMPI_ALIAS(Type_create_struct)
 extern "C" int PMPI_Type_create_struct(int count, const int array_of_blocklengths[],
                                        const MPI_Aint array_of_displacements[], const MPI_Datatype array_of_types[],
                                        MPI_Datatype* newtype) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return structure(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, array_of_types, newtype);
+}
+
+WEFT_PMPI_ALIAS(Type_create_struct_c)
+extern "C" int PMPI_Type_create_struct_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
+                                         const MPI_Count array_of_displacements[], const MPI_Datatype array_of_types[],
+                                         MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
   return structure(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, array_of_types, newtype);
 }

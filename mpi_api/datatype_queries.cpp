@@ -30,6 +30,12 @@ int bounds(const char* call, MPI_Datatype datatype, Count* lb, Count* extent, bo
   return MPI_SUCCESS;
 }
 
+int check_int_counts(const char* call, MPI_Datatype datatype) {
+  if (!datatype->large_counts) return MPI_SUCCESS;
+  return raise_error(no_comm, MPI_ERR_TYPE, call, "%s was made with counts beyond 2^31 - 1, which int arrays cannot "
+                     "hold", display_name(datatype));
+}
+
 // MPI-1's MPI_Type_extent, MPI_Type_lb and MPI_Type_ub: one of the bounds.
 enum class bound { extent, lb, ub };
 int one_bound(const char* call, MPI_Datatype datatype, MPI_Aint* value, bound which) {
@@ -47,6 +53,13 @@ int address_of(const char* call, const void* location, MPI_Aint* address) {
   return MPI_SUCCESS;
 }
 
+int size_of(const char* call, MPI_Datatype datatype, MPI_Count* size) {
+  if (int error = check_query(call, datatype)) return error;
+  if (int error = check_output(call, no_comm, size, "size")) return error;
+  *size = static_cast<MPI_Count>(datatype->layout->size());
+  return MPI_SUCCESS;
+}
+
 // Basic elements in a status's message; MPI_UNDEFINED when it ends inside one.
 MPI_Count elements_in(const MPI_Status* status, MPI_Datatype datatype) {
   auto bytes = static_cast<std::size_t>(status->weft_count);
@@ -61,6 +74,12 @@ int check_elements(const char* call, const MPI_Status* status, MPI_Datatype data
   return check_output(call, no_comm, count, "count");
 }
 
+int count_elements(const char* call, const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count) {
+  if (int error = check_elements(call, status, datatype, count)) return error;
+  *count = elements_in(status, datatype);
+  return MPI_SUCCESS;
+}
+
 int set_elements(const char* call, MPI_Status* status, MPI_Datatype datatype, MPI_Count count) {
   if (int error = check_elements(call, status, datatype, status)) return error;
   if (count < 0) return raise_error(no_comm, MPI_ERR_COUNT, call, "negative count %lld", static_cast<long long>(count));
@@ -73,11 +92,32 @@ int set_elements(const char* call, MPI_Status* status, MPI_Datatype datatype, MP
 WEFT_PMPI_ALIAS(Type_size_x)
 extern "C" int PMPI_Type_size_x(MPI_Datatype datatype, MPI_Count* size) {
   const call_guard guard(WEFT_CALL_NAME);
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_query(call, datatype)) return error;
-  if (int error = check_output(call, no_comm, size, "size")) return error;
-  *size = static_cast<MPI_Count>(datatype->layout->size());
-  return MPI_SUCCESS;
+  return size_of(WEFT_CALL_NAME, datatype, size);
+}
+
+// The large-count forms of MPI-4 are the _x forms of MPI-3 under new names.
+WEFT_PMPI_ALIAS(Type_size_c)
+extern "C" int PMPI_Type_size_c(MPI_Datatype datatype, MPI_Count* size) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return size_of(WEFT_CALL_NAME, datatype, size);
+}
+
+WEFT_PMPI_ALIAS(Type_get_extent_c)
+extern "C" int PMPI_Type_get_extent_c(MPI_Datatype datatype, MPI_Count* lb, MPI_Count* extent) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return bounds(WEFT_CALL_NAME, datatype, lb, extent, false);
+}
+
+WEFT_PMPI_ALIAS(Type_get_true_extent_c)
+extern "C" int PMPI_Type_get_true_extent_c(MPI_Datatype datatype, MPI_Count* true_lb, MPI_Count* true_extent) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return bounds(WEFT_CALL_NAME, datatype, true_lb, true_extent, true);
+}
+
+WEFT_PMPI_ALIAS(Get_elements_c)
+extern "C" int PMPI_Get_elements_c(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return count_elements(WEFT_CALL_NAME, status, datatype, count);
 }
 
 WEFT_PMPI_ALIAS(Type_get_extent)
@@ -135,10 +175,7 @@ extern "C" int PMPI_Get_elements(const MPI_Status* status, MPI_Datatype datatype
 WEFT_PMPI_ALIAS(Get_elements_x)
 extern "C" int PMPI_Get_elements_x(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count) {
   const call_guard guard(WEFT_CALL_NAME);
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_elements(call, status, datatype, count)) return error;
-  *count = elements_in(status, datatype);
-  return MPI_SUCCESS;
+  return count_elements(WEFT_CALL_NAME, status, datatype, count);
 }
 
 WEFT_PMPI_ALIAS(Status_set_elements)
@@ -163,6 +200,7 @@ extern "C" int PMPI_Type_get_envelope(MPI_Datatype datatype, int* num_integers, 
   if (int error = check_output(call, no_comm, num_addresses, "num_addresses")) return error;
   if (int error = check_output(call, no_comm, num_datatypes, "num_datatypes")) return error;
   if (int error = check_output(call, no_comm, combiner, "combiner")) return error;
+  if (int error = check_int_counts(call, datatype)) return error;
   *num_integers = static_cast<int>(datatype->integers.size());
   *num_addresses = static_cast<int>(datatype->addresses.size());
   *num_datatypes = static_cast<int>(datatype->types.size());
@@ -179,6 +217,7 @@ extern "C" int PMPI_Type_get_contents(MPI_Datatype datatype, int max_integers, i
   if (int error = check_query(call, datatype)) return error;
   if (datatype->is_predefined())
     return raise_error(no_comm, MPI_ERR_TYPE, call, "%s is predefined: it has no contents", display_name(datatype));
+  if (int error = check_int_counts(call, datatype)) return error;
   auto fits = [&](std::size_t needed, int room, const void* array, const char* name) {
     if (room < 0 || static_cast<std::size_t>(room) < needed)
       return raise_error(no_comm, MPI_ERR_ARG, call, "%s has room for %d entries; the datatype has %zu (see "

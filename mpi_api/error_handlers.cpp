@@ -233,7 +233,7 @@ extern "C" int PMPI_File_call_errhandler(MPI_File fh, int errorcode) {
   return MPI_SUCCESS;  // the handler was called (a fatal one does not return)
 }
 
-// Session error handlers may be made before any initialization (MPI-4.1, Table 11.1).
+// Session error handlers may be made before any initialization, as MPI-4.1 allows.
 WEFT_PMPI_ALIAS(Session_create_errhandler)
 extern "C" int PMPI_Session_create_errhandler(MPI_Session_errhandler_function* session_errhandler_fn,
                                               MPI_Errhandler* errhandler) {

@@ -130,6 +130,9 @@ struct weft_datatype_s : weft::mpi::object_header {
   // type itself for the constructors of the standard, a type built from them for subarray and darray.
   int combiner = MPI_COMBINER_NAMED;
   std::vector<int> integers;
+  // Made by a large-count constructor (MPI_Type_contiguous_c ...) with a count beyond an int: `integers`
+  // cannot hold its arguments, so MPI_Type_get_envelope and MPI_Type_get_contents refuse it.
+  bool large_counts = false;
   std::vector<MPI_Aint> addresses;
   std::vector<MPI_Datatype> types;  // each derived one held
   MPI_Datatype basis = nullptr;     // held; null: the type itself
@@ -159,12 +162,16 @@ struct weft_op_s : weft::mpi::object_header {
   weft_op_s(MPI_User_function* user_function, bool is_commutative) noexcept
       : object_header(weft::mpi::object_kind::op), name("(an operation from MPI_Op_create)"), function(user_function),
         commutative(is_commutative) {}
+  weft_op_s(MPI_User_function_c* user_function, bool is_commutative) noexcept
+      : object_header(weft::mpi::object_kind::op), name("(an operation from MPI_Op_create_c)"),
+        large_count_function(user_function), commutative(is_commutative) {}
 
-  bool is_predefined() const noexcept { return function == nullptr; }
+  bool is_predefined() const noexcept { return function == nullptr && large_count_function == nullptr; }
 
   const char* name;
   weft::mpi::op_index index = weft::mpi::op_count;  // a predefined operation's place in the kernel tables
   MPI_User_function* function = nullptr;            // a user's operation
+  MPI_User_function_c* large_count_function = nullptr;  // or one taking an MPI_Count length
   bool commutative = true;
   // Made from Fortran: `function` is a Fortran_user_function, which takes the datatype as an integer.
   bool fortran_function = false;
@@ -463,6 +470,9 @@ struct weft_request_s final : weft::mpi::object_header {
   weft::coll::truncation truncated;
   // MPI_Isendrecv and MPI_Isendrecv_replace: the send that completes together with this request's receive.
   std::unique_ptr<weft::mpi::paired_send> paired;
+  // A large-count v collective's counts and displacements converted to int (large_counts.hpp), which its
+  // operation reads until it completes, or at every start.
+  std::unique_ptr<std::vector<std::vector<int>>> converted_counts;
   bool active = true;  // false for a persistent request between its completion and the next MPI_Start
   bool cancelled = false;
 };

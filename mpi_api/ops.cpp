@@ -32,18 +32,30 @@ namespace {
 // Calls without a communicator report through MPI_COMM_WORLD's handler.
 constexpr MPI_Comm no_comm = MPI_COMM_WORLD;
 
-}  // namespace
-
-WEFT_PMPI_ALIAS(Op_create)
-extern "C" int PMPI_Op_create(MPI_User_function* user_fn, int commute, MPI_Op* op) {
-  const call_guard guard(WEFT_CALL_NAME);
-  const char* call = WEFT_CALL_NAME;
+template <class Function>
+int create_op(const char* call, Function* user_fn, int commute, MPI_Op* op) {
   if (int error = check_ready(call, no_comm)) return error;
   if (user_fn == nullptr) [[unlikely]]
     return raise_error(no_comm, MPI_ERR_ARG, call, "argument user_fn is NULL");
   if (int error = check_output(call, no_comm, op, "op")) return error;
   *op = std::make_unique<weft_op_s>(user_fn, commute != 0).release();
   return MPI_SUCCESS;
+}
+
+}  // namespace
+
+WEFT_PMPI_ALIAS(Op_create)
+extern "C" int PMPI_Op_create(MPI_User_function* user_fn, int commute, MPI_Op* op) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return create_op(WEFT_CALL_NAME, user_fn, commute, op);
+}
+
+// Its function is called with an MPI_Count length; reductions of more than 2^31 - 1 elements with a user's
+// operation are refused all the same (large_counts.hpp).
+WEFT_PMPI_ALIAS(Op_create_c)
+extern "C" int PMPI_Op_create_c(MPI_User_function_c* user_fn, int commute, MPI_Op* op) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return create_op(WEFT_CALL_NAME, user_fn, commute, op);
 }
 
 WEFT_PMPI_ALIAS(Op_free)

@@ -118,6 +118,10 @@ int sendrecv_replace(const char* call, void* buf, int count, MPI_Datatype dataty
   if (int error = check_send(call, buf, count, datatype, dest, sendtag, comm)) return error;
   if (int error = check_receive(call, buf, count, datatype, source, recvtag, comm)) return error;
   if (int error = check_output(call, comm, request, "request")) return error;
+  // The staging buffer is received into as an int count of bytes.
+  if (static_cast<std::size_t>(count) * datatype->layout->size() > INT_MAX)
+    return raise_error(comm, MPI_ERR_COUNT, call, "%d elements of %s take more than 2^31 - 1 bytes, more than Weft "
+                       "replaces in one call", count, display_name(datatype));
   auto handle = std::make_unique<weft_request_s>(resolve(comm));
   handle->paired = std::make_unique<paired_send>(resolve(comm));
   paired_send& paired = *handle->paired;
@@ -131,6 +135,20 @@ int sendrecv_replace(const char* call, void* buf, int count, MPI_Datatype dataty
   start_send(call, paired.send, buf, count, datatype, dest, sendtag, send_kind::standard);
   hold_datatype(paired.send, datatype);
   *request = handle.release();  // owned by the caller until a completion call frees it
+  return MPI_SUCCESS;
+}
+
+
+// The whole elements of `datatype` in a status's message into *counted; MPI_UNDEFINED when it ends inside
+// one. `count` is the caller's output argument, checked.
+int whole_elements(const char* call, const MPI_Status* status, MPI_Datatype datatype, const void* count,
+                   MPI_Count* counted) {
+  if (int error = check_output(call, MPI_COMM_WORLD, status, "status")) return error;
+  if (int error = check_datatype(call, MPI_COMM_WORLD, datatype)) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, count, "count")) return error;
+  std::size_t size = datatype->layout->size();
+  auto bytes = static_cast<std::size_t>(status->weft_count);
+  *counted = size == 0 ? 0 : bytes % size == 0 ? static_cast<MPI_Count>(bytes / size) : MPI_UNDEFINED;
   return MPI_SUCCESS;
 }
 
@@ -310,12 +328,14 @@ extern "C" int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status
 WEFT_PMPI_ALIAS(Get_count)
 extern "C" int PMPI_Get_count(const MPI_Status* status, MPI_Datatype datatype, int* count) {
   const call_guard guard(WEFT_CALL_NAME);
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_output(call, MPI_COMM_WORLD, status, "status")) return error;
-  if (int error = check_datatype(call, MPI_COMM_WORLD, datatype)) return error;
-  if (int error = check_output(call, MPI_COMM_WORLD, count, "count")) return error;
-  std::size_t size = datatype->layout->size();
-  auto bytes = static_cast<std::size_t>(status->weft_count);
-  *count = size == 0 ? 0 : bytes % size == 0 && bytes / size <= INT_MAX ? static_cast<int>(bytes / size) : MPI_UNDEFINED;
+  MPI_Count counted = 0;
+  if (int error = whole_elements(WEFT_CALL_NAME, status, datatype, count, &counted)) return error;
+  *count = counted <= INT_MAX ? static_cast<int>(counted) : MPI_UNDEFINED;
   return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Get_count_c)
+extern "C" int PMPI_Get_count_c(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return whole_elements(WEFT_CALL_NAME, status, datatype, count, count);
 }

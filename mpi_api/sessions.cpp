@@ -1,4 +1,4 @@
-// The Sessions Model (MPI-4.1, 12.3): MPI_Session_init and MPI_Session_finalize, the process sets a session
+// The Sessions Model (MPI-4.1): MPI_Session_init and MPI_Session_finalize, the process sets a session
 // offers, groups made from them and communicators made from groups without a parent.
 //
 // Weft's ranks exist, each with its MPI state, before main runs; a session needs nothing started, so it
@@ -36,7 +36,7 @@ namespace {
 constexpr const char* thread_level_names[] = {"MPI_THREAD_SINGLE", "MPI_THREAD_FUNNELED", "MPI_THREAD_SERIALIZED",
                                               "MPI_THREAD_MULTIPLE"};
 
-// The thread level an info's "thread_level" asks for (MPI-4.1, 12.3.1); MPI_THREAD_SINGLE without one.
+// The thread level an info's "thread_level" asks for; MPI_THREAD_SINGLE without one.
 int requested_level(MPI_Info info) {
   if (info == MPI_INFO_NULL) return MPI_THREAD_SINGLE;
   for (const auto& [key, value] : info->entries)
@@ -155,7 +155,7 @@ extern "C" int PMPI_Session_finalize(MPI_Session* session) {
   const char* call = WEFT_CALL_NAME;
   if (int error = check_output(call, MPI_COMM_WORLD, session, "session")) return error;
   if (int error = check_session(call, *session)) return error;
-  // The session's communicators are the program's to free first (MPI-4.1, 12.3.2): what they carried is
+  // The session's communicators are the program's to free first, as MPI-4.1 asks: what they carried is
   // complete once their calls returned, so nothing is left to wait for.
   release(*session);
   --this_rank().open_sessions;
@@ -174,7 +174,7 @@ extern "C" int PMPI_Session_get_num_psets(MPI_Session session, MPI_Info, int* np
 }
 
 // pset_len 0 asks for the length (with the null); otherwise the name is cut to fit, and pset_len comes back
-// as the length needed either way (MPI-4.1, 12.3.3).
+// as the length needed either way.
 WEFT_PMPI_ALIAS(Session_get_nth_pset)
 extern "C" int PMPI_Session_get_nth_pset(MPI_Session session, MPI_Info, int n, int* pset_len, char* pset_name) {
   const call_guard guard(WEFT_CALL_NAME);
@@ -223,7 +223,7 @@ extern "C" int PMPI_Session_get_pset_info(MPI_Session session, const char* pset_
   return MPI_SUCCESS;
 }
 
-// An unknown name gives MPI_GROUP_NULL and the error MPI_ERR_ARG (MPI-4.1, 8.3.2).
+// An unknown name gives MPI_GROUP_NULL and the error MPI_ERR_ARG, as MPI-4.1 says.
 WEFT_PMPI_ALIAS(Group_from_session_pset)
 extern "C" int PMPI_Group_from_session_pset(MPI_Session session, const char* pset_name, MPI_Group* newgroup) {
   const call_guard guard(WEFT_CALL_NAME);

@@ -1,5 +1,5 @@
 #pragma once
-// An MPI session (MPI-4.1, 12.3): a rank's handle on MPI made without MPI_Init. Weft's ranks are set up
+// An MPI session (MPI-4.1's Sessions Model): a rank's handle on MPI made without MPI_Init. Weft's ranks are set up
 // before main runs, so a session only makes MPI usable on its rank while it is open (checks.hpp) and
 // carries what the standard gives it: an error handler and the thread level asked for.
 

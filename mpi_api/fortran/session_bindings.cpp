@@ -1,5 +1,5 @@
 // The Fortran bindings of the session calls that take or return a process set's name or a string tag
-// (MPI-4.1, 12.3 and 8.4): CHARACTER arguments, their lengths passed after the others, as in
+// (MPI-4.1): CHARACTER arguments, their lengths passed after the others, as in
 // string_bindings.cpp.
 
 #include <algorithm>

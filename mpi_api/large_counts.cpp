@@ -1,0 +1,116 @@
+// The conversions of large counts to the int procedures' arguments (large_counts.hpp).
+
+#include "mpi_api/large_counts.hpp"
+
+#include <climits>
+#include <memory>
+
+#include "mpi_api/communicators.hpp"
+#include "mpi_api/datatypes.hpp"
+#include "mpi_api/handles.hpp"
+
+namespace weft::mpi {
+
+int_count::int_count(MPI_Count count, MPI_Datatype type, MPI_Op op) : datatype(type), original_(count) {
+  if (count <= INT_MAX) {
+    this->count = count < INT_MIN ? -1 : static_cast<int>(count);
+    return;
+  }
+  // What the int procedure would refuse anyway (no datatype, not committed) it refuses with a count that fits.
+  this->count = INT_MAX;
+  if (type == MPI_DATATYPE_NULL || !is_object(type, object_kind::datatype) || !type->committed) return;
+  if (op != MPI_OP_NULL && is_object(op, object_kind::op) && !op->is_predefined()) {
+    refusal_ = "a user's operation takes an int length: beyond 2^31 - 1 elements only predefined operations apply";
+    return;
+  }
+  auto layout = shm::type_layout::contiguous(static_cast<std::size_t>(count), type->layout);
+  if (!layout) {
+    refusal_ = "the buffer's bounds would not fit in MPI_Aint";
+    return;
+  }
+  made_ = derived(std::move(layout), MPI_COMBINER_CONTIGUOUS, {}, {}, {type}).release();
+  made_->committed = true;
+  this->count = 1;
+  datatype = made_;
+}
+
+int_count::~int_count() {
+  if (made_ != MPI_DATATYPE_NULL) release(made_);
+}
+
+int int_count::report(const char* call, error_target target) const {
+  return raise_error(target, MPI_ERR_COUNT, call, "count %lld: %s", static_cast<long long>(original_), refusal_);
+}
+
+int_array::int_array(const MPI_Count* values, int entries) { convert(values, entries); }
+int_array::int_array(const MPI_Aint* values, int entries) { convert(values, entries); }
+
+template <class Value>
+void int_array::convert(const Value* values, int entries) {
+  null_ = values == nullptr;
+  if (null_) return;
+  converted_.resize(entries > 0 ? entries : 0);
+  for (int i = 0; i < entries; ++i) {
+    if (values[i] > INT_MAX || values[i] < INT_MIN) {
+      bad_index_ = i;
+      bad_value_ = static_cast<long long>(values[i]);
+      return;
+    }
+    converted_[i] = static_cast<int>(values[i]);
+  }
+}
+
+int int_array::report(const char* call, error_target target, int error_class, const char* argument) const {
+  return raise_error(target, error_class, call, "%s[%d] is %lld: Weft takes this argument's entries up to 2^31 - 1",
+                     argument, bad_index_, bad_value_);
+}
+
+void keep_for(MPI_Request request, std::initializer_list<int_array*> arrays) {
+  auto kept = std::make_unique<std::vector<std::vector<int>>>();
+  for (int_array* array : arrays) kept->push_back(array->take());
+  request->converted_counts = std::move(kept);
+}
+
+int group_entries(MPI_Comm comm) {
+  if (!is_communicator(comm) && comm != MPI_COMM_WORLD && comm != MPI_COMM_SELF) return 0;
+  const weft_comm_s& c = *resolve(comm);
+  return c.is_inter() ? c.remote->size() : c.local->size();
+}
+
+namespace {
+
+// A neighborhood collective's (sources, destinations) as its topology gives them.
+std::pair<int, int> neighbors(MPI_Comm comm) {
+  int topology = MPI_UNDEFINED, rank = 0, sources = 0, destinations = 0, weighted = 0;
+  if (comm == MPI_COMM_NULL || PMPI_Topo_test(comm, &topology) != MPI_SUCCESS) return {0, 0};
+  switch (topology) {
+    case MPI_CART:
+      PMPI_Cartdim_get(comm, &sources);
+      return {2 * sources, 2 * sources};
+    case MPI_GRAPH:
+      PMPI_Comm_rank(comm, &rank);
+      PMPI_Graph_neighbors_count(comm, rank, &sources);
+      return {sources, sources};
+    case MPI_DIST_GRAPH:
+      PMPI_Dist_graph_neighbors_count(comm, &sources, &destinations, &weighted);
+      return {sources, destinations};
+    default: return {0, 0};
+  }
+}
+
+}  // namespace
+
+int neighbor_sources(MPI_Comm comm) { return neighbors(comm).first; }
+int neighbor_destinations(MPI_Comm comm) { return neighbors(comm).second; }
+
+bool is_root(MPI_Comm comm, int root) {
+  if (!is_communicator(comm) && comm != MPI_COMM_WORLD && comm != MPI_COMM_SELF) return false;
+  const weft_comm_s& c = *resolve(comm);
+  return c.is_inter() ? root == MPI_ROOT : c.rank == root;
+}
+
+int too_large(const char* call, error_target target, const char* argument, long long value) {
+  return raise_error(target, MPI_ERR_ARG, call, "%s is %lld: Weft takes it up to 2^31 - 1", argument, value);
+}
+
+}  // namespace weft::mpi
