@@ -157,6 +157,21 @@ extern "C" int PMPI_Get_processor_name(char* name, int* resultlen) {
   return MPI_SUCCESS;
 }
 
+// MPI-4.1: the hardware the rank is restricted to, named as hwloc names it. A rank's fiber runs on one
+// worker, but the threads it starts (OpenMP teams) run on the node's other cores: it is restricted to the
+// machine, not to a core or a package.
+WEFT_PMPI_ALIAS(Get_hw_resource_info)
+extern "C" int PMPI_Get_hw_resource_info(MPI_Info* hw_info) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, hw_info, "hw_info")) return error;
+  auto* info = new weft_info_s;
+  info->entries.emplace_back("hwloc://Machine:0", "true");
+  *hw_info = info;
+  return MPI_SUCCESS;
+}
+
 WEFT_PMPI_ALIAS(Alloc_mem)
 extern "C" int PMPI_Alloc_mem(MPI_Aint size, MPI_Info, void* baseptr) {
   const call_guard guard(WEFT_CALL_NAME);

@@ -179,6 +179,13 @@ int set_field(const char* call, MPI_Status* status, int MPI_Status::*field, int 
   return MPI_SUCCESS;
 }
 
+int get_field(const char* call, const MPI_Status* status, int MPI_Status::*field, int* value) {
+  if (int error = check_output(call, MPI_COMM_WORLD, status, "status")) return error;
+  if (int error = check_output(call, MPI_COMM_WORLD, value, "the field's output")) return error;
+  *value = status->*field;
+  return MPI_SUCCESS;
+}
+
 MPI_Status* status_at(MPI_Status statuses[], int i) {
   return statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
 }
@@ -509,6 +516,25 @@ WEFT_PMPI_ALIAS(Status_set_error)
 extern "C" int PMPI_Status_set_error(MPI_Status* status, int error) {
   const call_guard guard(WEFT_CALL_NAME);
   return set_field(WEFT_CALL_NAME, status, &MPI_Status::MPI_ERROR, error);
+}
+
+// MPI-4.1: and read back.
+WEFT_PMPI_ALIAS(Status_get_source)
+extern "C" int PMPI_Status_get_source(const MPI_Status* status, int* source) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return get_field(WEFT_CALL_NAME, status, &MPI_Status::MPI_SOURCE, source);
+}
+
+WEFT_PMPI_ALIAS(Status_get_tag)
+extern "C" int PMPI_Status_get_tag(const MPI_Status* status, int* tag) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return get_field(WEFT_CALL_NAME, status, &MPI_Status::MPI_TAG, tag);
+}
+
+WEFT_PMPI_ALIAS(Status_get_error)
+extern "C" int PMPI_Status_get_error(const MPI_Status* status, int* error) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return get_field(WEFT_CALL_NAME, status, &MPI_Status::MPI_ERROR, error);
 }
 
 WEFT_PMPI_ALIAS(Request_free)

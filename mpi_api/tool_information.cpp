@@ -1,8 +1,8 @@
 // The MPI tool information interface (MPI-3.1, chapter 14). Its control variables are Weft's settings, the
 // WEFT_* variables of docs/configuration.md, each read as the string the job started with (the variable's
 // value, else its default): constant for the life of the process, since the runtime reads them once. Weft
-// has no performance variables, enumerations or categories yet; the calls that would reach one report that
-// its index or handle is invalid. MPI_T calls return their error codes and never invoke an error handler
+// has no performance variables, enumerations, categories or events yet; the calls that would reach one
+// report that its index or handle is invalid. MPI_T calls return their error codes and never invoke an error handler
 // (14.3.9), may come before MPI_Init and after MPI_Finalize, and read only constant tables and the
 // environment, so any thread of a rank may make them (MPI_THREAD_MULTIPLE is provided): they enter as queries
 // (call_guard.hpp), without the rank's call lock.
@@ -13,11 +13,14 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
+#include <limits>
 #include <span>
 #include <string>
 #include <string_view>
 
 #include "mpi_api/call_guard.hpp"
+#include "mpi_api/handles.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/rank_state.hpp"
 #include "runtime/config.hpp"
@@ -328,4 +331,163 @@ extern "C" int PMPI_T_category_changed(int* stamp) {
   if (stamp == nullptr) return MPI_T_ERR_INVALID;
   *stamp = 0;  // the categories never change
   return MPI_SUCCESS;
+}
+
+// Events (MPI-4): Weft raises none yet, so no category holds one and every event index or handle is
+// invalid. There is one event source, the rank's monotonic clock, whose timestamps the events would carry.
+
+WEFT_PMPI_ALIAS(T_category_get_num_events)
+extern "C" int PMPI_T_category_get_num_events(int, int*) {
+  const call_guard guard(WEFT_CALL_NAME, call_guard::query);
+  return absent(MPI_T_ERR_INVALID_INDEX);
+}
+
+WEFT_PMPI_ALIAS(T_category_get_events)
+extern "C" int PMPI_T_category_get_events(int, int, int[]) {
+  const call_guard guard(WEFT_CALL_NAME, call_guard::query);
+  return absent(MPI_T_ERR_INVALID_INDEX);
+}
+
+namespace {
+
+constexpr std::string_view clock_source = "weft_monotonic_clock";
+
+MPI_Count monotonic_nanoseconds() noexcept {
+  timespec now{};
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return static_cast<MPI_Count>(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
+}
+
+}  // namespace
+
+WEFT_PMPI_ALIAS(T_source_get_num)
+extern "C" int PMPI_T_source_get_num(int* num_sources) {
+  const call_guard guard(WEFT_CALL_NAME, call_guard::query);
+  if (!initialized()) return MPI_T_ERR_NOT_INITIALIZED;
+  if (num_sources == nullptr) return MPI_T_ERR_INVALID;
+  *num_sources = 1;
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(T_source_get_info)
+extern "C" int PMPI_T_source_get_info(int source_index, char* name, int* name_len, char* desc, int* desc_len,
+                                      MPI_T_source_order* ordering, MPI_Count* ticks_per_second,
+                                      MPI_Count* max_ticks, MPI_Info* info) {
+  const call_guard guard(WEFT_CALL_NAME, call_guard::query);
+  if (!initialized()) return MPI_T_ERR_NOT_INITIALIZED;
+  if (source_index != 0) return MPI_T_ERR_INVALID_INDEX;
+  give_string(clock_source, name, name_len);
+  give_string("the rank's monotonic clock (CLOCK_MONOTONIC), in nanoseconds", desc, desc_len);
+  if (ordering != nullptr) *ordering = MPI_T_SOURCE_ORDERED;
+  if (ticks_per_second != nullptr) *ticks_per_second = 1'000'000'000;
+  if (max_ticks != nullptr) *max_ticks = std::numeric_limits<MPI_Count>::max();
+  if (info != nullptr) *info = new weft_info_s;  // no hints; the caller frees it
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(T_source_get_timestamp)
+extern "C" int PMPI_T_source_get_timestamp(int source_index, MPI_Count* timestamp) {
+  const call_guard guard(WEFT_CALL_NAME, call_guard::query);
+  if (!initialized()) return MPI_T_ERR_NOT_INITIALIZED;
+  if (source_index != 0) return MPI_T_ERR_INVALID_INDEX;
+  if (timestamp == nullptr) return MPI_T_ERR_INVALID;
+  *timestamp = monotonic_nanoseconds();
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(T_event_get_num)
+extern "C" int PMPI_T_event_get_num(int* num_events) {
+  const call_guard guard(WEFT_CALL_NAME, call_guard::query);
+  if (!initialized()) return MPI_T_ERR_NOT_INITIALIZED;
+  if (num_events == nullptr) return MPI_T_ERR_INVALID;
+  *num_events = 0;
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(T_event_get_info)
+extern "C" int PMPI_T_event_get_info(int, char*, int*, int*, MPI_Datatype[], MPI_Aint[], int*, MPI_T_enum*, MPI_Info*,
+                                     char*, int*, int*) {
+  const call_guard guard(WEFT_CALL_NAME, call_guard::query);
+  return absent(MPI_T_ERR_INVALID_INDEX);
+}
+
+WEFT_PMPI_ALIAS(T_event_get_index)
+extern "C" int PMPI_T_event_get_index(const char*, int*) {
+  const call_guard guard(WEFT_CALL_NAME, call_guard::query);
+  return absent(MPI_T_ERR_INVALID_NAME);
+}
+
+WEFT_PMPI_ALIAS(T_event_handle_alloc)
+extern "C" int PMPI_T_event_handle_alloc(int, void*, MPI_Info, MPI_T_event_registration*) {
+  const call_guard guard(WEFT_CALL_NAME, call_guard::query);
+  return absent(MPI_T_ERR_INVALID_INDEX);
+}
+
+// Without events no registration exists: every call on one has an invalid handle.
+WEFT_PMPI_ALIAS(T_event_handle_set_info)
+extern "C" int PMPI_T_event_handle_set_info(MPI_T_event_registration, MPI_Info) {
+  const call_guard guard(WEFT_CALL_NAME, call_guard::query);
+  return absent(MPI_T_ERR_INVALID_HANDLE);
+}
+
+WEFT_PMPI_ALIAS(T_event_handle_get_info)
+extern "C" int PMPI_T_event_handle_get_info(MPI_T_event_registration, MPI_Info*) {
+  const call_guard guard(WEFT_CALL_NAME, call_guard::query);
+  return absent(MPI_T_ERR_INVALID_HANDLE);
+}
+
+WEFT_PMPI_ALIAS(T_event_register_callback)
+extern "C" int PMPI_T_event_register_callback(MPI_T_event_registration, MPI_T_cb_safety, MPI_Info, void*,
+                                              MPI_T_event_cb_function*) {
+  const call_guard guard(WEFT_CALL_NAME, call_guard::query);
+  return absent(MPI_T_ERR_INVALID_HANDLE);
+}
+
+WEFT_PMPI_ALIAS(T_event_callback_set_info)
+extern "C" int PMPI_T_event_callback_set_info(MPI_T_event_registration, MPI_T_cb_safety, MPI_Info) {
+  const call_guard guard(WEFT_CALL_NAME, call_guard::query);
+  return absent(MPI_T_ERR_INVALID_HANDLE);
+}
+
+WEFT_PMPI_ALIAS(T_event_callback_get_info)
+extern "C" int PMPI_T_event_callback_get_info(MPI_T_event_registration, MPI_T_cb_safety, MPI_Info*) {
+  const call_guard guard(WEFT_CALL_NAME, call_guard::query);
+  return absent(MPI_T_ERR_INVALID_HANDLE);
+}
+
+WEFT_PMPI_ALIAS(T_event_handle_free)
+extern "C" int PMPI_T_event_handle_free(MPI_T_event_registration, void*, MPI_T_event_free_cb_function*) {
+  const call_guard guard(WEFT_CALL_NAME, call_guard::query);
+  return absent(MPI_T_ERR_INVALID_HANDLE);
+}
+
+WEFT_PMPI_ALIAS(T_event_set_dropped_handler)
+extern "C" int PMPI_T_event_set_dropped_handler(MPI_T_event_registration, MPI_T_event_dropped_cb_function*) {
+  const call_guard guard(WEFT_CALL_NAME, call_guard::query);
+  return absent(MPI_T_ERR_INVALID_HANDLE);
+}
+
+// Event instances exist only inside an event callback, which Weft never calls.
+WEFT_PMPI_ALIAS(T_event_read)
+extern "C" int PMPI_T_event_read(MPI_T_event_instance, int, void*) {
+  const call_guard guard(WEFT_CALL_NAME, call_guard::query);
+  return absent(MPI_T_ERR_INVALID_HANDLE);
+}
+
+WEFT_PMPI_ALIAS(T_event_copy)
+extern "C" int PMPI_T_event_copy(MPI_T_event_instance, void*) {
+  const call_guard guard(WEFT_CALL_NAME, call_guard::query);
+  return absent(MPI_T_ERR_INVALID_HANDLE);
+}
+
+WEFT_PMPI_ALIAS(T_event_get_timestamp)
+extern "C" int PMPI_T_event_get_timestamp(MPI_T_event_instance, MPI_Count*) {
+  const call_guard guard(WEFT_CALL_NAME, call_guard::query);
+  return absent(MPI_T_ERR_INVALID_HANDLE);
+}
+
+WEFT_PMPI_ALIAS(T_event_get_source)
+extern "C" int PMPI_T_event_get_source(MPI_T_event_instance, int*) {
+  const call_guard guard(WEFT_CALL_NAME, call_guard::query);
+  return absent(MPI_T_ERR_INVALID_HANDLE);
 }

@@ -510,6 +510,18 @@ typedef struct weft_t_pvar_session_s *MPI_T_pvar_session;
 #define MPI_T_CVAR_HANDLE_NULL ((MPI_T_cvar_handle)0)
 #define MPI_T_PVAR_HANDLE_NULL ((MPI_T_pvar_handle)0)
 #define MPI_T_PVAR_SESSION_NULL ((MPI_T_pvar_session)0)
+/* MPI-4 events: Weft raises none yet; its one event source is the rank's monotonic clock. */
+typedef struct weft_t_event_registration_s *MPI_T_event_registration;
+typedef struct weft_t_event_instance_s *MPI_T_event_instance;
+typedef enum { MPI_T_CB_REQUIRE_NONE, MPI_T_CB_REQUIRE_MPI_RESTRICTED, MPI_T_CB_REQUIRE_THREAD_SAFE,
+               MPI_T_CB_REQUIRE_ASYNC_SIGNAL_SAFE } MPI_T_cb_safety;
+typedef enum { MPI_T_SOURCE_ORDERED, MPI_T_SOURCE_UNORDERED } MPI_T_source_order;
+typedef void MPI_T_event_cb_function(MPI_T_event_instance event_instance, MPI_T_event_registration event_registration,
+                                     MPI_T_cb_safety cb_safety, void *user_data);
+typedef void MPI_T_event_free_cb_function(MPI_T_event_registration event_registration, MPI_T_cb_safety cb_safety,
+                                          void *user_data);
+typedef void MPI_T_event_dropped_cb_function(MPI_Count count, MPI_T_event_registration event_registration,
+                                             int source_index, MPI_T_cb_safety cb_safety, void *user_data);
 #define MPI_T_PVAR_ALL_HANDLES ((MPI_T_pvar_handle)1)
 #define MPI_T_VERBOSITY_USER_BASIC 221
 #define MPI_T_VERBOSITY_USER_DETAIL 222
@@ -1013,6 +1025,9 @@ WEFT_API(int, Add_error_string, (int errorcode, const char *string))
 WEFT_API(int, Remove_error_class, (int errorclass))
 WEFT_API(int, Remove_error_code, (int errorcode))
 WEFT_API(int, Remove_error_string, (int errorcode))
+/* MPI-4.1: the hardware the calling rank is restricted to, as URI keys ("hwloc://Machine:0") with values
+ * "true" or "false". */
+WEFT_API(int, Get_hw_resource_info, (MPI_Info *hw_info))
 
 /* ---- Info objects ---- */
 WEFT_API(int, Info_create, (MPI_Info *info))
@@ -1450,6 +1465,9 @@ WEFT_API(int, Status_set_cancelled, (MPI_Status *status, int flag))
 WEFT_API(int, Status_set_source, (MPI_Status *status, int source))
 WEFT_API(int, Status_set_tag, (MPI_Status *status, int tag))
 WEFT_API(int, Status_set_error, (MPI_Status *status, int error))
+WEFT_API(int, Status_get_source, (const MPI_Status *status, int *source))
+WEFT_API(int, Status_get_tag, (const MPI_Status *status, int *tag))
+WEFT_API(int, Status_get_error, (const MPI_Status *status, int *error))
 
 /* ---- I/O ---- */
 WEFT_API(int, File_open, (MPI_Comm comm, const char *filename, int amode, MPI_Info info, MPI_File *fh))
@@ -1606,6 +1624,37 @@ WEFT_API(int, T_category_get_cvars, (int cat_index, int len, int indices[]))
 WEFT_API(int, T_category_get_pvars, (int cat_index, int len, int indices[]))
 WEFT_API(int, T_category_get_categories, (int cat_index, int len, int indices[]))
 WEFT_API(int, T_category_changed, (int *stamp))
+WEFT_API(int, T_category_get_num_events, (int cat_index, int *num_events))
+WEFT_API(int, T_category_get_events, (int cat_index, int len, int indices[]))
+WEFT_API(int, T_source_get_num, (int *num_sources))
+WEFT_API(int, T_source_get_info, (int source_index, char *name, int *name_len, char *desc, int *desc_len,
+                                  MPI_T_source_order *ordering, MPI_Count *ticks_per_second, MPI_Count *max_ticks,
+                                  MPI_Info *info))
+WEFT_API(int, T_source_get_timestamp, (int source_index, MPI_Count *timestamp))
+WEFT_API(int, T_event_get_num, (int *num_events))
+WEFT_API(int, T_event_get_info, (int event_index, char *name, int *name_len, int *verbosity,
+                                 MPI_Datatype array_of_datatypes[], MPI_Aint array_of_displacements[],
+                                 int *num_elements, MPI_T_enum *enumtype, MPI_Info *info, char *desc, int *desc_len,
+                                 int *bind))
+WEFT_API(int, T_event_get_index, (const char *name, int *event_index))
+WEFT_API(int, T_event_handle_alloc, (int event_index, void *obj_handle, MPI_Info info,
+                                     MPI_T_event_registration *event_registration))
+WEFT_API(int, T_event_handle_set_info, (MPI_T_event_registration event_registration, MPI_Info info))
+WEFT_API(int, T_event_handle_get_info, (MPI_T_event_registration event_registration, MPI_Info *info_used))
+WEFT_API(int, T_event_register_callback, (MPI_T_event_registration event_registration, MPI_T_cb_safety cb_safety,
+                                          MPI_Info info, void *user_data, MPI_T_event_cb_function *event_cb_function))
+WEFT_API(int, T_event_callback_set_info, (MPI_T_event_registration event_registration, MPI_T_cb_safety cb_safety,
+                                          MPI_Info info))
+WEFT_API(int, T_event_callback_get_info, (MPI_T_event_registration event_registration, MPI_T_cb_safety cb_safety,
+                                          MPI_Info *info_used))
+WEFT_API(int, T_event_handle_free, (MPI_T_event_registration event_registration, void *user_data,
+                                    MPI_T_event_free_cb_function *free_cb_function))
+WEFT_API(int, T_event_set_dropped_handler, (MPI_T_event_registration event_registration,
+                                            MPI_T_event_dropped_cb_function *dropped_cb_function))
+WEFT_API(int, T_event_read, (MPI_T_event_instance event_instance, int element_index, void *buffer))
+WEFT_API(int, T_event_copy, (MPI_T_event_instance event_instance, void *buffer))
+WEFT_API(int, T_event_get_timestamp, (MPI_T_event_instance event_instance, MPI_Count *event_timestamp))
+WEFT_API(int, T_event_get_source, (MPI_T_event_instance event_instance, int *source_index))
 
 /* ---- MPI-1 names removed in MPI-3.0 ----
  * Old codes still call them (MPICH declares them too), so they are here with their MPI-1 meaning, marked
