@@ -53,16 +53,19 @@ void partitioned_channel::leave(std::shared_ptr<partitioned_channel>& channel) {
   channel.reset();
 }
 
+// The two sides bind under the registry's lock, so that each sees whether the other has bound and what.
 bool partitioned_channel::bind_sender(const const_typed_span& data, int partitions) {
+  std::lock_guard held(the_registry().lock);
   from_ = data;
-  send_partitions_ = partitions;
   sender_bytes_ = data.bytes();
   readied_ = zeros<std::uint64_t>(partitions);
   claimed_ = zeros<std::uint64_t>(partitions);
+  send_partitions_.store(partitions, std::memory_order_release);
   return to_.layout == nullptr || receiver_bytes_ == sender_bytes_;
 }
 
 bool partitioned_channel::bind_receiver(const typed_span& room, int partitions) {
+  std::lock_guard held(the_registry().lock);
   to_ = room;
   receive_partitions_ = partitions;
   receiver_bytes_ = room.bytes();
@@ -81,7 +84,8 @@ void partitioned_channel::start_receive(completion& done) {
   for (int j = 0; j < receive_partitions_; ++j) arrived_[j].store(0, std::memory_order_relaxed);
   receive_done_ = &done;
   receiver_round_.store(round, std::memory_order_seq_cst);
-  for (int i = 0; i < send_partitions_; ++i)
+  int partitions = send_partitions_.load(std::memory_order_acquire);  // 0: the sender has not bound yet
+  for (int i = 0; i < partitions; ++i)
     if (readied_[i].load(std::memory_order_seq_cst) == round) move(i, round);
 }
 
@@ -100,7 +104,8 @@ bool partitioned_channel::arrived(int partition) const noexcept {
 void partitioned_channel::move(int partition, std::uint64_t round) {
   std::uint64_t before = round - 1;
   if (!claimed_[partition].compare_exchange_strong(before, round, std::memory_order_acq_rel)) return;
-  std::size_t size = sender_bytes_ / static_cast<std::size_t>(send_partitions_);
+  int partitions = send_partitions_.load(std::memory_order_relaxed);  // bound: a partition was readied
+  std::size_t size = sender_bytes_ / static_cast<std::size_t>(partitions);
   std::size_t first = static_cast<std::size_t>(partition) * size;
   typed_copy(to_, first, from_, first, size);
   // The receive partitions the copied bytes fall in, each told how many of its bytes came.
@@ -111,7 +116,7 @@ void partitioned_channel::move(int partition, std::uint64_t round) {
     arrived_[j].fetch_add(end - at, std::memory_order_release);
     at = end;
   }
-  if (moved_.fetch_add(1, std::memory_order_acq_rel) + 1 == send_partitions_) {
+  if (moved_.fetch_add(1, std::memory_order_acq_rel) + 1 == partitions) {
     // The receiver may start its next round as soon as its completion shows: the sender's goes first.
     completion* sent = send_done_;
     completion* received = receive_done_;

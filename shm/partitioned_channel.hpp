@@ -63,8 +63,10 @@ class partitioned_channel {
   int users_ = 0;  // sides joined and not left (under the registry's lock)
   bool sender_joined_ = false, receiver_joined_ = false;
 
+  // The sender's binding, published by send_partitions_ (0 until it is bound): the receiver may start
+  // while the sender's init is binding.
   const_typed_span from_;
-  int send_partitions_ = 0;
+  std::atomic<int> send_partitions_{0};
   std::size_t sender_bytes_ = 0;
   typed_span to_;
   int receive_partitions_ = 0;
