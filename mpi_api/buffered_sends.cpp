@@ -1,4 +1,6 @@
-// MPI_Buffer_attach, MPI_Buffer_detach and the space of buffered messages in the attached buffer.
+// The buffers of buffered sends: the rank's (MPI_Buffer_attach) and a communicator's (MPI_Comm_attach_buffer,
+// MPI-4.1), each a user's memory or, with MPI_BUFFER_AUTOMATIC, space Weft allocates per message; and the
+// calls that attach, detach and flush them.
 
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/buffered_sends.hpp"
@@ -6,7 +8,10 @@
 #include <algorithm>
 #include <list>
 #include <memory>
+#include <vector>
 
+#include "collectives/schedule.hpp"
+#include "collectives/task.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "runtime/rank_slots.hpp"
@@ -16,35 +21,49 @@
 using namespace weft::mpi;
 namespace shm = weft::shm;
 
-namespace {
+namespace weft::mpi {
 
-// A message in the attached buffer: the bytes [offset, offset + length) of it, including the overhead
-// every message is charged (MPI_BSEND_OVERHEAD, which users add to their buffer sizes).
+// A message in a buffer: the bytes [offset, offset + length) of it, including the overhead every message
+// is charged (MPI_BSEND_OVERHEAD, which users add to their buffer sizes), or space of its own in an
+// automatic buffer. Shared with the flushes that wait for it.
 struct buffered_message {
+  buffered_message(std::size_t at, std::size_t bytes) noexcept : offset(at), length(bytes) {}
   std::size_t offset;
   std::size_t length;
+  std::unique_ptr<std::byte[]> own;  // an automatic buffer's copy
   shm::send_request send;
 };
 
 struct attached_buffer {
-  std::byte* base = nullptr;
+  std::byte* base = nullptr;  // null: none attached
   std::size_t size = 0;
-  std::list<buffered_message> messages;  // by offset; list nodes stay put while their sends run
+  bool automatic = false;  // MPI_BUFFER_AUTOMATIC: each message gets space of its own
+  std::list<std::shared_ptr<buffered_message>> messages;  // by offset
 
   void reap() {
-    messages.remove_if([](const buffered_message& m) { return m.send.done.done(); });
+    messages.remove_if([](const std::shared_ptr<buffered_message>& m) { return m->send.done.done(); });
   }
 
-  // The offset of the first gap of `length` bytes, or size when there is none.
-  std::size_t find_gap(std::size_t length, std::list<buffered_message>::iterator& before) {
+  // Where a message of `length` bytes goes: the offset of the first gap, or size when there is none.
+  std::size_t find_gap(std::size_t length, std::list<std::shared_ptr<buffered_message>>::iterator& before) {
     std::size_t start = 0;
     for (before = messages.begin(); before != messages.end(); ++before) {
-      if (before->offset - start >= length) return start;
-      start = before->offset + before->length;
+      if ((*before)->offset - start >= length) return start;
+      start = (*before)->offset + (*before)->length;
     }
     return size - std::min(start, size) >= length ? start : size;
   }
+
+  // Waits until every message in the buffer has left.
+  void flush() {
+    for (const std::shared_ptr<buffered_message>& message : messages) message->send.done.wait();
+    messages.clear();
+  }
 };
+
+}  // namespace weft::mpi
+
+namespace {
 
 attached_buffer& this_ranks_buffer() {
   static weft::runtime::rank_slots<attached_buffer> buffers;
@@ -56,6 +75,81 @@ attached_buffer& this_ranks_buffer() {
 static_assert(MPI_BSEND_OVERHEAD % 16 == 0 && MPI_BSEND_OVERHEAD >= 16);
 std::size_t footprint(std::size_t bytes) { return ((bytes + 15) & ~std::size_t{15}) + MPI_BSEND_OVERHEAD - 16; }
 
+// The message's space: in the user's buffer, or its own in an automatic one; null when the buffer is full.
+std::byte* place(attached_buffer& attached, std::size_t bytes, buffered_message*& placed) {
+  if (attached.automatic) {
+    auto message = std::make_shared<buffered_message>(0, bytes);
+    message->own = std::make_unique<std::byte[]>(std::max<std::size_t>(bytes, 1));
+    placed = message.get();
+    attached.messages.push_back(std::move(message));
+    return placed->own.get();
+  }
+  std::size_t length = footprint(bytes);
+  std::list<std::shared_ptr<buffered_message>>::iterator before;
+  std::size_t offset = attached.find_gap(length, before);
+  if (offset == attached.size) return nullptr;
+  placed = attached.messages.emplace(before, std::make_shared<buffered_message>(offset, length))->get();
+  return attached.base + offset;
+}
+
+// The flush of MPI_Buffer_iflush and MPI_Comm_iflush_buffer: done when the messages that were in the buffer
+// have left. It holds them, so that a later buffered send reclaiming their space does not free them.
+weft::coll::task flushed(std::vector<std::shared_ptr<buffered_message>> messages) {
+  for (const std::shared_ptr<buffered_message>& message : messages) co_await weft::coll::completed{message->send.done};
+}
+
+int attach(const char* call, MPI_Comm comm, attached_buffer& attached, void* buffer, long long size) {
+  if (buffer != MPI_BUFFER_AUTOMATIC) {
+    if (size < 0) return raise_error(comm, MPI_ERR_ARG, call, "negative size %lld", size);
+    if (buffer == nullptr && size > 0)
+      return raise_error(comm, MPI_ERR_BUFFER, call, "buffer is NULL with size %lld", size);
+  }
+  if (attached.base != nullptr)
+    return raise_error(comm, MPI_ERR_BUFFER, call, "a buffer of %zu bytes is already attached; detach it first",
+                       attached.size);
+  // A zero-size buffer still counts as attached: its address only needs to be non-null.
+  static std::byte empty;
+  attached.automatic = buffer == MPI_BUFFER_AUTOMATIC;
+  attached.base = attached.automatic || size == 0 ? &empty : static_cast<std::byte*>(buffer);
+  attached.size = attached.automatic ? 0 : static_cast<std::size_t>(size);
+  return MPI_SUCCESS;
+}
+
+// Detaches after the buffer's messages have left: MPI_BUFFER_AUTOMATIC comes back for an automatic buffer,
+// NULL and 0 when none was attached.
+template <class Size>
+int detach(const char* call, MPI_Comm comm, attached_buffer& attached, void* buffer_addr, Size* size) {
+  if (int error = check_output(call, comm, buffer_addr, "buffer_addr")) return error;
+  if (int error = check_output(call, comm, size, "size")) return error;
+  attached.flush();
+  *static_cast<void**>(buffer_addr) = attached.automatic ? MPI_BUFFER_AUTOMATIC
+                                      : attached.size > 0  ? attached.base
+                                                           : nullptr;
+  *size = static_cast<Size>(attached.size);
+  attached = attached_buffer{};
+  return MPI_SUCCESS;
+}
+
+int start_flush(const char* call, MPI_Comm comm, attached_buffer& attached, MPI_Request* request) {
+  if (int error = check_output(call, comm, request, "request")) return error;
+  attached.reap();
+  std::vector<std::shared_ptr<buffered_message>> messages(attached.messages.begin(), attached.messages.end());
+  auto started = std::make_unique<weft_request_s>(resolve(comm));
+  // Ordered with nothing else: the buffer is its own key in the rank's schedule of collectives.
+  auto& operation = started->operation.emplace<weft::coll::pending_collective>(flushed(std::move(messages)),
+                                                                               &attached);
+  this_rank().collectives.start(operation);
+  *request = started.release();  // owned by the user until a completion call frees it
+  return MPI_SUCCESS;
+}
+
+// The buffer of `comm`, attached with MPI_Comm_attach_buffer; made at first use.
+attached_buffer& buffer_of(MPI_Comm comm) {
+  weft_comm_s& object = *resolve(comm);
+  if (!object.send_buffer) object.send_buffer = std::make_shared<attached_buffer>();
+  return *object.send_buffer;
+}
+
 }  // namespace
 
 namespace weft::mpi {
@@ -63,29 +157,29 @@ namespace weft::mpi {
 int buffered_send(const char* call, weft_comm_s* comm, const shm::const_typed_span& data, const shm::envelope& env,
                   int destination) {
   std::size_t bytes = data.bytes();
-  attached_buffer& attached = this_ranks_buffer();
+  bool own = comm->send_buffer && comm->send_buffer->base != nullptr;
+  attached_buffer& attached = own ? *comm->send_buffer : this_ranks_buffer();
   if (attached.base == nullptr)
-    return raise_error(comm, MPI_ERR_BUFFER, call, "no buffer is attached (MPI_Buffer_attach) for a buffered send");
-  attached.reap();
-  std::size_t length = footprint(bytes);
-  std::list<buffered_message>::iterator before;
-  std::size_t offset = attached.find_gap(length, before);
-  if (offset == attached.size)
     return raise_error(comm, MPI_ERR_BUFFER, call,
-                       "the attached buffer of %zu bytes has no room for a message of %zu bytes (%zu with "
+                       "no buffer is attached (MPI_Buffer_attach or MPI_Comm_attach_buffer) for a buffered send");
+  attached.reap();
+  buffered_message* message = nullptr;
+  std::byte* copy = place(attached, bytes, message);
+  if (copy == nullptr)
+    return raise_error(comm, MPI_ERR_BUFFER, call,
+                       "the %s buffer of %zu bytes has no room for a message of %zu bytes (%zu with "
                        "MPI_BSEND_OVERHEAD) besides the %zu messages still in it",
-                       attached.size, bytes, length, attached.messages.size());
-  buffered_message& message = *attached.messages.emplace(before, offset, length);
-  std::byte* copy = attached.base + offset;
+                       own ? "communicator's" : "attached", attached.size, bytes, footprint(bytes),
+                       attached.messages.size());
   shm::typed_copy(shm::byte_span(copy, bytes), data, 0, bytes);  // packed
-  shm::start_send(message.send, copy, bytes, env, destination, shm::send_mode::standard);
+  shm::start_send(message->send, copy, bytes, env, destination, shm::send_mode::standard);
   return MPI_SUCCESS;
 }
 
-void complete_buffered_sends() {
-  attached_buffer& attached = this_ranks_buffer();
-  for (buffered_message& message : attached.messages) message.send.done.wait();
-  attached.messages.clear();
+void complete_buffered_sends() { this_ranks_buffer().flush(); }
+
+void flush_communicator_buffer(weft_comm_s& comm) {
+  if (comm.send_buffer) comm.send_buffer->flush();
 }
 
 }  // namespace weft::mpi
@@ -95,18 +189,7 @@ extern "C" int PMPI_Buffer_attach(void* buffer, int size) {
   const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
-  if (size < 0) return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "negative size %d", size);
-  if (buffer == nullptr && size > 0)
-    return raise_error(MPI_COMM_WORLD, MPI_ERR_BUFFER, call, "buffer is NULL with size %d", size);
-  attached_buffer& attached = this_ranks_buffer();
-  if (attached.base != nullptr)
-    return raise_error(MPI_COMM_WORLD, MPI_ERR_BUFFER, call,
-                       "a buffer of %zu bytes is already attached; detach it first", attached.size);
-  // A zero-size buffer still counts as attached: its address only needs to be non-null.
-  static std::byte empty;
-  attached.base = size > 0 ? static_cast<std::byte*>(buffer) : &empty;
-  attached.size = static_cast<std::size_t>(size);
-  return MPI_SUCCESS;
+  return attach(call, MPI_COMM_WORLD, this_ranks_buffer(), buffer, size);
 }
 
 WEFT_PMPI_ALIAS(Buffer_detach)
@@ -114,13 +197,53 @@ extern "C" int PMPI_Buffer_detach(void* buffer_addr, int* size) {
   const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
-  if (int error = check_output(call, MPI_COMM_WORLD, buffer_addr, "buffer_addr")) return error;
-  if (int error = check_output(call, MPI_COMM_WORLD, size, "size")) return error;
-  complete_buffered_sends();
-  attached_buffer& attached = this_ranks_buffer();
-  *static_cast<void**>(buffer_addr) = attached.size > 0 ? attached.base : nullptr;
-  *size = static_cast<int>(attached.size);
-  attached.base = nullptr;
-  attached.size = 0;
+  return detach(call, MPI_COMM_WORLD, this_ranks_buffer(), buffer_addr, size);
+}
+
+WEFT_PMPI_ALIAS(Buffer_flush)
+extern "C" int PMPI_Buffer_flush(void) {
+  const call_guard guard(WEFT_CALL_NAME);
+  if (int error = check_ready(WEFT_CALL_NAME, MPI_COMM_WORLD)) return error;
+  this_ranks_buffer().flush();
   return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Buffer_iflush)
+extern "C" int PMPI_Buffer_iflush(MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
+  return start_flush(call, MPI_COMM_WORLD, this_ranks_buffer(), request);
+}
+
+WEFT_PMPI_ALIAS(Comm_attach_buffer)
+extern "C" int PMPI_Comm_attach_buffer(MPI_Comm comm, void* buffer, int size) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, comm)) return error;
+  return attach(call, comm, buffer_of(comm), buffer, size);
+}
+
+WEFT_PMPI_ALIAS(Comm_detach_buffer)
+extern "C" int PMPI_Comm_detach_buffer(MPI_Comm comm, void* buffer_addr, int* size) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, comm)) return error;
+  return detach(call, comm, buffer_of(comm), buffer_addr, size);
+}
+
+WEFT_PMPI_ALIAS(Comm_flush_buffer)
+extern "C" int PMPI_Comm_flush_buffer(MPI_Comm comm) {
+  const call_guard guard(WEFT_CALL_NAME);
+  if (int error = check_ready(WEFT_CALL_NAME, comm)) return error;
+  buffer_of(comm).flush();
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Comm_iflush_buffer)
+extern "C" int PMPI_Comm_iflush_buffer(MPI_Comm comm, MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, comm)) return error;
+  return start_flush(call, comm, buffer_of(comm), request);
 }

@@ -1,6 +1,7 @@
 #pragma once
-// Buffered sends: the message is copied into the buffer the rank attached (MPI_Buffer_attach), and sent
-// from there while the call returns; its space is reused once the send has completed.
+// Buffered sends: the message is copied into the buffer attached to its communicator (MPI_Comm_attach_buffer)
+// or else to the rank (MPI_Buffer_attach), and sent from there while the call returns; its space is reused
+// once the send has completed.
 
 #include <cstddef>
 
@@ -15,7 +16,10 @@ namespace weft::mpi {
 int buffered_send(const char* call, weft_comm_s* comm, const shm::const_typed_span& data, const shm::envelope& env,
                   int destination);
 
-// Waits until every buffered message of the calling rank has left.
+// Waits until every message in the calling rank's buffer has left.
 void complete_buffered_sends();
+
+// Waits until every message in the buffer attached to `comm` has left (MPI_Comm_free).
+void flush_communicator_buffer(weft_comm_s& comm);
 
 }  // namespace weft::mpi

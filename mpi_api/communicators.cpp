@@ -1,6 +1,7 @@
 // MPI_COMM_WORLD and MPI_COMM_SELF, and the calls that ask a communicator about itself or free it.
 
 #include "mpi_api/call_guard.hpp"
+#include "mpi_api/buffered_sends.hpp"
 #include "mpi_api/communicators.hpp"
 
 #include <algorithm>
@@ -198,7 +199,9 @@ extern "C" int PMPI_Comm_free(MPI_Comm* comm) {
     return raise_error(*comm, MPI_ERR_COMM, call, "%s cannot be freed", resolve(*comm)->name.c_str());
   // Attributes go first: a failing delete callback leaves the communicator as it was.
   if (int error = delete_attributes(call, *comm, *comm, resolve(*comm)->attributes)) return error;
-  // Pending operations hold references of their own and complete normally.
+  // The messages in its buffer leave first, as MPI_Comm_detach_buffer would wait for them. Pending
+  // operations hold references of their own and complete normally.
+  flush_communicator_buffer(**comm);
   release(*comm);
   *comm = MPI_COMM_NULL;
   return MPI_SUCCESS;

@@ -264,6 +264,9 @@ struct collective_group {
   std::uint64_t node_sequence = 0;
 };
 
+// The buffer of buffered sends attached to a communicator (buffered_sends.cpp).
+struct attached_buffer;
+
 }  // namespace weft::mpi
 
 // A communicator as one of its ranks sees it. The handles MPI_COMM_WORLD and MPI_COMM_SELF are shared by
@@ -293,6 +296,8 @@ struct weft_comm_s : weft::mpi::object_header {
   // what both groups do together (agreeing on a duplicate's contexts); null for an intracommunicator.
   weft::mpi::shared_rank_map both;
   mutable weft::mpi::collective_group both_collectives;
+  // MPI_Comm_attach_buffer's buffer, which the communicator's buffered sends use; null: the rank's.
+  std::shared_ptr<weft::mpi::attached_buffer> send_buffer;
 
   bool is_inter() const noexcept { return remote != nullptr; }
 };

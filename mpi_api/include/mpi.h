@@ -283,6 +283,7 @@ typedef MPI_Request MPIO_Request;
 #define MPI_WEIGHTS_EMPTY ((int *)2)
 #define MPI_IN_PLACE ((void *)-1)
 #define MPI_BOTTOM ((void *)0)
+#define MPI_BUFFER_AUTOMATIC ((void *)-2)
 
 #define MPI_ANY_SOURCE (-1)
 #define MPI_PROC_NULL (-2)
@@ -332,6 +333,7 @@ typedef MPI_Request MPIO_Request;
 #define MPI_COMBINER_F90_INTEGER 17
 #define MPI_COMBINER_RESIZED 18
 #define MPI_COMBINER_HINDEXED_BLOCK 19
+#define MPI_COMBINER_VALUE_INDEX 20
 #define MPI_DISTRIBUTE_BLOCK 121
 #define MPI_DISTRIBUTE_CYCLIC 122
 #define MPI_DISTRIBUTE_NONE 123
@@ -590,6 +592,13 @@ WEFT_API(int, Recv, (void *buf, int count, MPI_Datatype datatype, int source, in
 WEFT_API(int, Get_count, (const MPI_Status *status, MPI_Datatype datatype, int *count))
 WEFT_API(int, Buffer_attach, (void *buffer, int size))
 WEFT_API(int, Buffer_detach, (void *buffer_addr, int *size))
+/* MPI-4.1: a communicator's own buffer, and flushes that wait until a buffer's messages have left. */
+WEFT_API(int, Buffer_flush, (void))
+WEFT_API(int, Buffer_iflush, (MPI_Request *request))
+WEFT_API(int, Comm_attach_buffer, (MPI_Comm comm, void *buffer, int size))
+WEFT_API(int, Comm_detach_buffer, (MPI_Comm comm, void *buffer_addr, int *size))
+WEFT_API(int, Comm_flush_buffer, (MPI_Comm comm))
+WEFT_API(int, Comm_iflush_buffer, (MPI_Comm comm, MPI_Request *request))
 WEFT_API(int, Isend, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                       MPI_Request *request))
 WEFT_API(int, Ibsend, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,

@@ -36,7 +36,11 @@
 
 static const char *program = "mpi41_misc";
 
+/* Given as -DMPITEST_MPI41=1, the MPI-4.1 part is built against an MPI that has it before its mpi.h says 4.1
+ * (Weft's tests do so). */
+#ifndef MPITEST_MPI41
 #define MPITEST_MPI41 (MPI_VERSION > 4 || (MPI_VERSION == 4 && MPI_SUBVERSION >= 1))
+#endif
 
 enum { N = 16, K = 4 };
 
