@@ -80,8 +80,14 @@ int int_argument(MPI_Count value, bool& large) {
   return 0;
 }
 
-int finish_large(MPI_Datatype* newtype, std::unique_ptr<weft_datatype_s> made, bool large) {
-  made->large_counts = large;
+// A type from a constructor whose integer arguments (`counts`) may not fit an int.
+int finish_large(MPI_Datatype* newtype, std::unique_ptr<weft_datatype_s> made, std::vector<MPI_Count> counts) {
+  bool large = false;
+  for (MPI_Count count : counts) int_argument(count, large);
+  if (large) {
+    made->large_counts = true;
+    made->large_integers = std::move(counts);
+  }
   return finish(newtype, std::move(made));
 }
 
@@ -93,7 +99,7 @@ int contiguous(const char* call, MPI_Count count, MPI_Datatype oldtype, MPI_Data
   if (!layout) return report_too_large(call);
   bool large = false;
   std::vector<int> integers{int_argument(count, large)};
-  return finish_large(newtype, derived(std::move(layout), MPI_COMBINER_CONTIGUOUS, integers, {}, {oldtype}), large);
+  return finish_large(newtype, derived(std::move(layout), MPI_COMBINER_CONTIGUOUS, integers, {}, {oldtype}), {count});
 }
 
 // MPI_Type_vector and its large-count form.
@@ -104,14 +110,16 @@ int vector(const char* call, MPI_Count count, MPI_Count blocklength, MPI_Count s
   if (int error = check_blocklength(call, blocklength)) return error;
   // One block or none, or blocks of no elements: the stride is not used, and need not fit in bytes.
   MPI_Aint stride_bytes = 0;
-  if (count > 1 && blocklength > 0 && __builtin_mul_overflow(MPI_Aint{stride}, oldtype->layout->extent(), &stride_bytes))
+  if (count > 1 && blocklength > 0 &&
+      __builtin_mul_overflow(MPI_Aint{stride}, oldtype->layout->extent(), &stride_bytes))
     return report_too_large(call);
   auto layout = type_layout::hvector(static_cast<std::size_t>(count), static_cast<std::size_t>(blocklength),
                                      stride_bytes, oldtype->layout);
   if (!layout) return report_too_large(call);
   bool large = false;
   std::vector<int> integers{int_argument(count, large), int_argument(blocklength, large), int_argument(stride, large)};
-  return finish_large(newtype, derived(std::move(layout), MPI_COMBINER_VECTOR, integers, {}, {oldtype}), large);
+  return finish_large(newtype, derived(std::move(layout), MPI_COMBINER_VECTOR, integers, {}, {oldtype}),
+                      {count, blocklength, stride});
 }
 
 // The integers MPI_Type_get_contents reports, from counts that may not fit an int (large_counts set then).
@@ -141,8 +149,8 @@ int finish_indexed(const char* call, std::vector<std::size_t> lengths, std::vect
   else addresses.assign(displacements, displacements + count);
   bool large = false;
   std::vector<int> integers = integers_of(counts, large);
-  return finish_large(newtype,
-                      derived(std::move(layout), combiner, std::move(integers), std::move(addresses), {oldtype}), large);
+  auto made = derived(std::move(layout), combiner, std::move(integers), std::move(addresses), {oldtype});
+  return finish_large(newtype, std::move(made), std::move(counts));
 }
 
 template <class Length, class Displacement>
@@ -179,7 +187,7 @@ int hvector(const char* call, MPI_Count count, MPI_Count blocklength, MPI_Aint s
   bool large = false;
   std::vector<int> integers{int_argument(count, large), int_argument(blocklength, large)};
   return finish_large(newtype, derived(std::move(layout), MPI_COMBINER_HVECTOR, integers, {stride}, {oldtype}),
-                      large);
+                      {count, blocklength});
 }
 
 template <class Length, class Displacement>
@@ -212,7 +220,7 @@ int structure(const char* call, MPI_Count count, const Length array_of_blockleng
                       derived(std::move(layout), MPI_COMBINER_STRUCT, std::move(integers),
                               {array_of_displacements, array_of_displacements + count},
                               {array_of_types, array_of_types + count}),
-                      large);
+                      std::move(counts));
 }
 
 

@@ -23,10 +23,13 @@ constexpr MPI_Comm no_comm = MPI_COMM_WORLD;
 // in type-signature order.
 template <class Visit>
 void for_each_basic(MPI_Datatype datatype, std::ptrdiff_t origin, Visit& visit) {
-  const std::vector<int>& ints = datatype->integers;
   const std::vector<MPI_Aint>& addresses = datatype->addresses;
-  auto blocks = [&](MPI_Datatype old, std::ptrdiff_t at, int blocklength) {
-    for (int j = 0; j < blocklength; ++j) for_each_basic(old, at + j * old->layout->extent(), visit);
+  // The constructor's integer arguments, whole even when they exceed an int (large-count constructors).
+  auto ints = [&](std::size_t k) -> MPI_Count {
+    return datatype->large_counts ? datatype->large_integers[k] : datatype->integers[k];
+  };
+  auto blocks = [&](MPI_Datatype old, std::ptrdiff_t at, MPI_Count blocklength) {
+    for (MPI_Count j = 0; j < blocklength; ++j) for_each_basic(old, at + j * old->layout->extent(), visit);
   };
   if (datatype->basis != nullptr) return for_each_basic(datatype->basis, origin, visit);
   MPI_Datatype old = datatype->types.empty() ? nullptr : datatype->types[0];
@@ -67,27 +70,28 @@ void for_each_basic(MPI_Datatype datatype, std::ptrdiff_t origin, Visit& visit) 
     case MPI_COMBINER_RESIZED:
       return for_each_basic(old, origin, visit);
     case MPI_COMBINER_CONTIGUOUS:
-      return blocks(old, origin, ints[0]);
+      return blocks(old, origin, ints(0));
     case MPI_COMBINER_VECTOR:
-      for (int i = 0; i < ints[0]; ++i) blocks(old, origin + std::ptrdiff_t{i} * ints[2] * old->layout->extent(), ints[1]);
+      for (MPI_Count i = 0; i < ints(0); ++i) blocks(old, origin + i * ints(2) * old->layout->extent(), ints(1));
       return;
     case MPI_COMBINER_HVECTOR:
-      for (int i = 0; i < ints[0]; ++i) blocks(old, origin + i * addresses[0], ints[1]);
+      for (MPI_Count i = 0; i < ints(0); ++i) blocks(old, origin + i * addresses[0], ints(1));
       return;
     case MPI_COMBINER_INDEXED:
-      for (int i = 0; i < ints[0]; ++i) blocks(old, origin + ints[1 + ints[0] + i] * old->layout->extent(), ints[1 + i]);
+      for (MPI_Count i = 0; i < ints(0); ++i)
+        blocks(old, origin + ints(1 + ints(0) + i) * old->layout->extent(), ints(1 + i));
       return;
     case MPI_COMBINER_HINDEXED:
-      for (int i = 0; i < ints[0]; ++i) blocks(old, origin + addresses[i], ints[1 + i]);
+      for (MPI_Count i = 0; i < ints(0); ++i) blocks(old, origin + addresses[i], ints(1 + i));
       return;
     case MPI_COMBINER_INDEXED_BLOCK:
-      for (int i = 0; i < ints[0]; ++i) blocks(old, origin + ints[2 + i] * old->layout->extent(), ints[1]);
+      for (MPI_Count i = 0; i < ints(0); ++i) blocks(old, origin + ints(2 + i) * old->layout->extent(), ints(1));
       return;
     case MPI_COMBINER_HINDEXED_BLOCK:
-      for (int i = 0; i < ints[0]; ++i) blocks(old, origin + addresses[i], ints[1]);
+      for (MPI_Count i = 0; i < ints(0); ++i) blocks(old, origin + addresses[i], ints(1));
       return;
     case MPI_COMBINER_STRUCT:
-      for (int i = 0; i < ints[0]; ++i) blocks(datatype->types[i], origin + addresses[i], ints[1 + i]);
+      for (MPI_Count i = 0; i < ints(0); ++i) blocks(datatype->types[i], origin + addresses[i], ints(1 + i));
       return;
   }
 }

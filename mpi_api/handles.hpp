@@ -131,8 +131,10 @@ struct weft_datatype_s : weft::mpi::object_header {
   int combiner = MPI_COMBINER_NAMED;
   std::vector<int> integers;
   // Made by a large-count constructor (MPI_Type_contiguous_c ...) with a count beyond an int: `integers`
-  // cannot hold its arguments, so MPI_Type_get_envelope and MPI_Type_get_contents refuse it.
+  // cannot hold its arguments, which `large_integers` holds instead, so MPI_Type_get_envelope and
+  // MPI_Type_get_contents refuse it.
   bool large_counts = false;
+  std::vector<MPI_Count> large_integers;
   std::vector<MPI_Aint> addresses;
   std::vector<MPI_Datatype> types;  // each derived one held
   MPI_Datatype basis = nullptr;     // held; null: the type itself

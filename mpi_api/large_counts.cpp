@@ -28,7 +28,11 @@ int_count::int_count(MPI_Count count, MPI_Datatype type, MPI_Op op) : datatype(t
     refusal_ = "the buffer's bounds would not fit in MPI_Aint";
     return;
   }
-  made_ = derived(std::move(layout), MPI_COMBINER_CONTIGUOUS, {}, {}, {type}).release();
+  // Described as MPI_Type_contiguous_c would describe it, for the walks that follow a type's constructor
+  // (external32 and file data representations).
+  made_ = derived(std::move(layout), MPI_COMBINER_CONTIGUOUS, {0}, {}, {type}).release();
+  made_->large_counts = true;
+  made_->large_integers = {count};
   made_->committed = true;
   this->count = 1;
   datatype = made_;

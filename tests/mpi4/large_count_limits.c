@@ -3,7 +3,8 @@
  * displacement beyond 2^31 - 1, a reduction of more than 2^31 - 1 elements with a user's operation (whose
  * function takes an int length), MPI_Sendrecv_replace_c of more than 2^31 - 1 bytes; and MPI_Type_get_envelope
  * and MPI_Type_get_contents of a type made with a count beyond an int, whose int arrays cannot hold it (its
- * size and extent are still there). Weft's own limits: under MPICH these calls would run. */
+ * size and extent are still there, and external32 packs it exactly). Weft's own limits: under MPICH these
+ * calls would run. */
 #include "../mpi/mpitest.h"
 
 static void add(void *in, void *inout, int *len, MPI_Datatype *type) {
@@ -62,6 +63,25 @@ int main(int argc, char **argv) {
         "MPI_Type_vector_c(3, 2, 5, MPI_INT): combiner %d, %d integers %d %d %d", combiner, integers, contents[0],
         contents[1], contents[2]);
   MPI_Type_free(&fits);
+
+  /* A type whose stride does not fit an int still packs exactly in external32, whose walk follows the
+   * constructor's arguments: two chars 2^31 apart (the buffer's pages between them are never touched). */
+  const MPI_Count stride = (MPI_Count)1 << 31;
+  char *far = malloc((size_t)stride + 1);
+  if (far != NULL) {
+    far[0] = 'A';
+    far[stride] = 'B';
+    MPI_Datatype apart;
+    MPI_Type_vector_c(2, 1, stride, MPI_CHAR, &apart);
+    MPI_Type_commit(&apart);
+    char packed[4] = {0, 0, 0, 0};
+    MPI_Aint position = 0;
+    MPI_Pack_external("external32", far, 1, apart, packed, (MPI_Aint)sizeof packed, &position);
+    CHECK(position == 2 && packed[0] == 'A' && packed[1] == 'B',
+          "external32 of two chars 2^31 apart gave %d bytes \"%c%c\"", (int)position, packed[0], packed[1]);
+    MPI_Type_free(&apart);
+    free(far);
+  }
 
   MPI_Barrier(MPI_COMM_WORLD);
   if (rank == 0) printf("large_count_limits: ok\n");
