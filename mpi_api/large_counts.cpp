@@ -75,40 +75,10 @@ void keep_for(MPI_Request request, std::initializer_list<int_array*> arrays) {
   request->converted_counts = std::move(kept);
 }
 
-int group_entries(MPI_Comm comm) {
-  if (!is_communicator(comm) && comm != MPI_COMM_WORLD && comm != MPI_COMM_SELF) return 0;
-  const weft_comm_s& c = *resolve(comm);
-  return c.is_inter() ? c.remote->size() : c.local->size();
-}
-
-namespace {
-
-// A neighborhood collective's (sources, destinations) as its topology gives them.
-std::pair<int, int> neighbors(MPI_Comm comm) {
-  int topology = MPI_UNDEFINED, rank = 0, sources = 0, destinations = 0, weighted = 0;
-  if (comm == MPI_COMM_NULL || PMPI_Topo_test(comm, &topology) != MPI_SUCCESS) return {0, 0};
-  switch (topology) {
-    case MPI_CART:
-      PMPI_Cartdim_get(comm, &sources);
-      return {2 * sources, 2 * sources};
-    case MPI_GRAPH:
-      PMPI_Comm_rank(comm, &rank);
-      PMPI_Graph_neighbors_count(comm, rank, &sources);
-      return {sources, sources};
-    case MPI_DIST_GRAPH:
-      PMPI_Dist_graph_neighbors_count(comm, &sources, &destinations, &weighted);
-      return {sources, destinations};
-    default: return {0, 0};
-  }
-}
-
-}  // namespace
-
-int neighbor_sources(MPI_Comm comm) { return neighbors(comm).first; }
-int neighbor_destinations(MPI_Comm comm) { return neighbors(comm).second; }
+int group_entries(MPI_Comm comm) { return is_communicator(comm) ? peers(*resolve(comm)).size() : 0; }
 
 bool is_root(MPI_Comm comm, int root) {
-  if (!is_communicator(comm) && comm != MPI_COMM_WORLD && comm != MPI_COMM_SELF) return false;
+  if (!is_communicator(comm)) return false;
   const weft_comm_s& c = *resolve(comm);
   return c.is_inter() ? root == MPI_ROOT : c.rank == root;
 }

@@ -68,7 +68,8 @@ void keep_for(MPI_Request request, std::initializer_list<int_array*> arrays);
 // How many counts a collective on `comm` takes per side: its size, the remote size of an intercommunicator;
 // 0 for what is not a communicator (the call reports it).
 int group_entries(MPI_Comm comm);
-// A neighborhood collective's sources and destinations on `comm`'s topology; 0 without one.
+// A neighborhood collective's sources and destinations on `comm`'s topology, as the neighborhood
+// collectives count them; 0 without one, or for what is not a communicator (neighborhood_collectives.cpp).
 int neighbor_sources(MPI_Comm comm);
 int neighbor_destinations(MPI_Comm comm);
 // Whether the calling rank is the root of a rooted collective on `comm` (MPI_ROOT on an intercommunicator).

@@ -12,6 +12,7 @@
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/block_buffers.hpp"
 #include "mpi_api/collective_requests.hpp"
+#include "mpi_api/large_counts.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/topologies.hpp"
 
@@ -42,6 +43,13 @@ coll::neighbourhood neighbourhood_in(const topology& shape, int rank) {
     hood.destinations = dist_graph.reciprocated_destinations;
   }
   return hood;
+}
+
+// The neighbourhood of the calling rank in `comm`'s topology; empty without a valid communicator or topology.
+coll::neighbourhood neighbourhood_of(MPI_Comm comm) {
+  if (!is_communicator(comm) || resolve(comm)->topology == nullptr) return {};
+  const weft_comm_s& communicator = *resolve(comm);
+  return neighbourhood_in(*communicator.topology, communicator.rank);
 }
 
 // What every neighbourhood call checks first: a communicator with a topology, whose neighbours go to
@@ -214,3 +222,6 @@ extern "C" int PMPI_Ineighbor_alltoallw(const void* sendbuf, const int sendcount
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
   return neighbor_alltoallw(WEFT_CALL_NAME, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request);
 }
+
+int weft::mpi::neighbor_sources(MPI_Comm comm) { return indegree(neighbourhood_of(comm)); }
+int weft::mpi::neighbor_destinations(MPI_Comm comm) { return outdegree(neighbourhood_of(comm)); }

@@ -14,6 +14,7 @@
 #include <cctype>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -107,10 +108,10 @@ void adopt(weft_comm_s& comm, MPI_Errhandler errhandler, MPI_Info info) {
   if (info != MPI_INFO_NULL) take_hints(comm, info);
 }
 
-// An FNV-1a hash of a string tag folded into the user tag range: the agreement's message tag.
+// A string tag's hash folded into the user tag range: the agreement's message tag. Every node process runs
+// the same library, so all hash alike.
 int tag_of(std::string_view stringtag) {
-  std::uint64_t hash = 14695981039346656037ull;
-  for (char c : stringtag) hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+  std::size_t hash = std::hash<std::string_view>{}(stringtag);
   return static_cast<int>((hash ^ (hash >> 32)) & tag_upper_bound);
 }
 
