@@ -1,8 +1,7 @@
-// The buffers of buffered sends: the rank's (MPI_Buffer_attach) and a communicator's (MPI_Comm_attach_buffer,
-// MPI-4.1), each a user's memory or, with MPI_BUFFER_AUTOMATIC, space Weft allocates per message; and the
-// calls that attach, detach and flush them.
+// The buffers of buffered sends: the rank's (MPI_Buffer_attach), a session's (MPI_Session_attach_buffer) and
+// a communicator's (MPI_Comm_attach_buffer, MPI-4.1), each a user's memory or, with MPI_BUFFER_AUTOMATIC,
+// space Weft allocates per message; and the calls that attach, detach and flush them.
 
-#include "mpi_api/call_guard.hpp"
 #include "mpi_api/buffered_sends.hpp"
 
 #include <algorithm>
@@ -12,8 +11,10 @@
 
 #include "collectives/schedule.hpp"
 #include "collectives/task.hpp"
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/pmpi.hpp"
+#include "mpi_api/sessions.hpp"
 #include "runtime/rank_slots.hpp"
 #include "runtime/scheduler.hpp"
 #include "shm/point_to_point.hpp"
@@ -98,7 +99,7 @@ weft::coll::task flushed(std::vector<std::shared_ptr<buffered_message>> messages
   for (const std::shared_ptr<buffered_message>& message : messages) co_await weft::coll::completed{message->send.done};
 }
 
-int attach(const char* call, MPI_Comm comm, attached_buffer& attached, void* buffer, long long size) {
+int attach(const char* call, error_target comm, attached_buffer& attached, void* buffer, long long size) {
   if (buffer != MPI_BUFFER_AUTOMATIC) {
     if (size < 0) return raise_error(comm, MPI_ERR_ARG, call, "negative size %lld", size);
     if (buffer == nullptr && size > 0)
@@ -118,7 +119,7 @@ int attach(const char* call, MPI_Comm comm, attached_buffer& attached, void* buf
 // Detaches after the buffer's messages have left: MPI_BUFFER_AUTOMATIC comes back for an automatic buffer,
 // NULL and 0 when none was attached.
 template <class Size>
-int detach(const char* call, MPI_Comm comm, attached_buffer& attached, void* buffer_addr, Size* size) {
+int detach(const char* call, error_target comm, attached_buffer& attached, void* buffer_addr, Size* size) {
   if (int error = check_output(call, comm, buffer_addr, "buffer_addr")) return error;
   if (int error = check_output(call, comm, size, "size")) return error;
   attached.flush();
@@ -130,11 +131,14 @@ int detach(const char* call, MPI_Comm comm, attached_buffer& attached, void* buf
   return MPI_SUCCESS;
 }
 
-int start_flush(const char* call, MPI_Comm comm, attached_buffer& attached, MPI_Request* request) {
-  if (int error = check_output(call, comm, request, "request")) return error;
+// `waiters` names the ranks the flush waits for in deadlock reports: the communicator's, or the world's for
+// the rank's and a session's buffers.
+int start_flush(const char* call, error_target target, MPI_Comm waiters, attached_buffer& attached,
+                MPI_Request* request) {
+  if (int error = check_output(call, target, request, "request")) return error;
   attached.reap();
   std::vector<std::shared_ptr<buffered_message>> messages(attached.messages.begin(), attached.messages.end());
-  auto started = std::make_unique<weft_request_s>(resolve(comm));
+  auto started = std::make_unique<weft_request_s>(resolve(waiters));
   // Ordered with nothing else: the buffer is its own key in the rank's schedule of collectives.
   auto& operation = started->operation.emplace<weft::coll::pending_collective>(flushed(std::move(messages)),
                                                                                &attached);
@@ -150,6 +154,18 @@ attached_buffer& buffer_of(MPI_Comm comm) {
   return *object.send_buffer;
 }
 
+// The buffer that serves `comm`'s buffered sends: its own, else its session's, else the rank's; null when
+// none of them has one attached.
+attached_buffer* serving_buffer(const weft_comm_s& comm, const char*& whose) {
+  whose = "communicator's";
+  if (comm.send_buffer && comm.send_buffer->base != nullptr) return comm.send_buffer.get();
+  whose = "session's";
+  if (comm.session_buffer && comm.session_buffer->base != nullptr) return comm.session_buffer.get();
+  whose = "rank's";
+  attached_buffer& rank = this_ranks_buffer();
+  return rank.base != nullptr ? &rank : nullptr;
+}
+
 }  // namespace
 
 namespace weft::mpi {
@@ -157,20 +173,20 @@ namespace weft::mpi {
 int buffered_send(const char* call, weft_comm_s* comm, const shm::const_typed_span& data, const shm::envelope& env,
                   int destination) {
   std::size_t bytes = data.bytes();
-  bool own = comm->send_buffer && comm->send_buffer->base != nullptr;
-  attached_buffer& attached = own ? *comm->send_buffer : this_ranks_buffer();
-  if (attached.base == nullptr)
+  const char* whose = nullptr;
+  attached_buffer* attached = serving_buffer(*comm, whose);
+  if (attached == nullptr)
     return raise_error(comm, MPI_ERR_BUFFER, call,
-                       "no buffer is attached (MPI_Buffer_attach or MPI_Comm_attach_buffer) for a buffered send");
-  attached.reap();
+                       "no buffer is attached (MPI_Buffer_attach, MPI_Comm_attach_buffer or "
+                       "MPI_Session_attach_buffer) for a buffered send");
+  attached->reap();
   buffered_message* message = nullptr;
-  std::byte* copy = place(attached, bytes, message);
+  std::byte* copy = place(*attached, bytes, message);
   if (copy == nullptr)
     return raise_error(comm, MPI_ERR_BUFFER, call,
                        "the %s buffer of %zu bytes has no room for a message of %zu bytes (%zu with "
                        "MPI_BSEND_OVERHEAD) besides the %zu messages still in it",
-                       own ? "communicator's" : "attached", attached.size, bytes, footprint(bytes),
-                       attached.messages.size());
+                       whose, attached->size, bytes, footprint(bytes), attached->messages.size());
   shm::typed_copy(shm::byte_span(copy, bytes), data, 0, bytes);  // packed
   shm::start_send(message->send, copy, bytes, env, destination, shm::send_mode::standard);
   return MPI_SUCCESS;
@@ -178,9 +194,11 @@ int buffered_send(const char* call, weft_comm_s* comm, const shm::const_typed_sp
 
 void complete_buffered_sends() { this_ranks_buffer().flush(); }
 
-void flush_communicator_buffer(weft_comm_s& comm) {
-  if (comm.send_buffer) comm.send_buffer->flush();
+void flush_buffer(const std::shared_ptr<attached_buffer>& buffer) {
+  if (buffer) buffer->flush();
 }
+
+session_buffer_link new_session_buffer() { return std::make_shared<attached_buffer>(); }
 
 }  // namespace weft::mpi
 
@@ -192,8 +210,24 @@ extern "C" int PMPI_Buffer_attach(void* buffer, int size) {
   return attach(call, MPI_COMM_WORLD, this_ranks_buffer(), buffer, size);
 }
 
+WEFT_PMPI_ALIAS(Buffer_attach_c)
+extern "C" int PMPI_Buffer_attach_c(void* buffer, MPI_Count size) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
+  return attach(call, MPI_COMM_WORLD, this_ranks_buffer(), buffer, size);
+}
+
 WEFT_PMPI_ALIAS(Buffer_detach)
 extern "C" int PMPI_Buffer_detach(void* buffer_addr, int* size) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
+  return detach(call, MPI_COMM_WORLD, this_ranks_buffer(), buffer_addr, size);
+}
+
+WEFT_PMPI_ALIAS(Buffer_detach_c)
+extern "C" int PMPI_Buffer_detach_c(void* buffer_addr, MPI_Count* size) {
   const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
@@ -213,7 +247,7 @@ extern "C" int PMPI_Buffer_iflush(MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
-  return start_flush(call, MPI_COMM_WORLD, this_ranks_buffer(), request);
+  return start_flush(call, MPI_COMM_WORLD, MPI_COMM_WORLD, this_ranks_buffer(), request);
 }
 
 WEFT_PMPI_ALIAS(Comm_attach_buffer)
@@ -224,8 +258,24 @@ extern "C" int PMPI_Comm_attach_buffer(MPI_Comm comm, void* buffer, int size) {
   return attach(call, comm, buffer_of(comm), buffer, size);
 }
 
+WEFT_PMPI_ALIAS(Comm_attach_buffer_c)
+extern "C" int PMPI_Comm_attach_buffer_c(MPI_Comm comm, void* buffer, MPI_Count size) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, comm)) return error;
+  return attach(call, comm, buffer_of(comm), buffer, size);
+}
+
 WEFT_PMPI_ALIAS(Comm_detach_buffer)
 extern "C" int PMPI_Comm_detach_buffer(MPI_Comm comm, void* buffer_addr, int* size) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_ready(call, comm)) return error;
+  return detach(call, comm, buffer_of(comm), buffer_addr, size);
+}
+
+WEFT_PMPI_ALIAS(Comm_detach_buffer_c)
+extern "C" int PMPI_Comm_detach_buffer_c(MPI_Comm comm, void* buffer_addr, MPI_Count* size) {
   const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
@@ -245,5 +295,53 @@ extern "C" int PMPI_Comm_iflush_buffer(MPI_Comm comm, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
-  return start_flush(call, comm, buffer_of(comm), request);
+  return start_flush(call, comm, comm, buffer_of(comm), request);
+}
+
+WEFT_PMPI_ALIAS(Session_attach_buffer)
+extern "C" int PMPI_Session_attach_buffer(MPI_Session session, void* buffer, int size) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_session(call, session)) return error;
+  return attach(call, session, *session->send_buffer, buffer, size);
+}
+
+WEFT_PMPI_ALIAS(Session_attach_buffer_c)
+extern "C" int PMPI_Session_attach_buffer_c(MPI_Session session, void* buffer, MPI_Count size) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_session(call, session)) return error;
+  return attach(call, session, *session->send_buffer, buffer, size);
+}
+
+WEFT_PMPI_ALIAS(Session_detach_buffer)
+extern "C" int PMPI_Session_detach_buffer(MPI_Session session, void* buffer_addr, int* size) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_session(call, session)) return error;
+  return detach(call, session, *session->send_buffer, buffer_addr, size);
+}
+
+WEFT_PMPI_ALIAS(Session_detach_buffer_c)
+extern "C" int PMPI_Session_detach_buffer_c(MPI_Session session, void* buffer_addr, MPI_Count* size) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_session(call, session)) return error;
+  return detach(call, session, *session->send_buffer, buffer_addr, size);
+}
+
+WEFT_PMPI_ALIAS(Session_flush_buffer)
+extern "C" int PMPI_Session_flush_buffer(MPI_Session session) {
+  const call_guard guard(WEFT_CALL_NAME);
+  if (int error = check_session(WEFT_CALL_NAME, session)) return error;
+  session->send_buffer->flush();
+  return MPI_SUCCESS;
+}
+
+WEFT_PMPI_ALIAS(Session_iflush_buffer)
+extern "C" int PMPI_Session_iflush_buffer(MPI_Session session, MPI_Request* request) {
+  const call_guard guard(WEFT_CALL_NAME);
+  const char* call = WEFT_CALL_NAME;
+  if (int error = check_session(call, session)) return error;
+  return start_flush(call, session, MPI_COMM_WORLD, *session->send_buffer, request);
 }

@@ -58,11 +58,12 @@ inline int check_committed(const char* call, error_target comm, MPI_Datatype dat
 
 // A buffer, its count and datatype. A NULL buffer is MPI_BOTTOM, valid with a datatype of absolute
 // addresses; it is refused when the data would start at address 0.
-inline int check_buffer(const char* call, error_target comm, const void* buffer, int count, MPI_Datatype datatype) {
+inline int check_buffer(const char* call, error_target comm, const void* buffer, MPI_Count count,
+                        MPI_Datatype datatype) {
   if (int error = check_count(call, comm, count)) return error;
   if (int error = check_committed(call, comm, datatype)) return error;
   if (buffer == nullptr && count > 0 && datatype->layout->size() > 0 && datatype->layout->true_lb() == 0) [[unlikely]]
-    return raise_error(comm, MPI_ERR_BUFFER, call, "buffer is NULL with count %d", count);
+    return raise_error(comm, MPI_ERR_BUFFER, call, "buffer is NULL with count %lld", static_cast<long long>(count));
   return MPI_SUCCESS;
 }
 

@@ -101,6 +101,7 @@ weft_comm_s* new_intracommunicator(const weft_comm_s& parent, shared_rank_map me
   comm->rank = members->rank_of(this_rank_id());
   comm->local = std::move(members);
   comm->errhandler = retain(parent.errhandler);
+  comm->session_buffer = parent.session_buffer;
   if (context != 0) attach_collectives(*comm);
   return comm.release();
 }
@@ -201,7 +202,7 @@ extern "C" int PMPI_Comm_free(MPI_Comm* comm) {
   if (int error = delete_attributes(call, *comm, *comm, resolve(*comm)->attributes)) return error;
   // The messages in its buffer leave first, as MPI_Comm_detach_buffer would wait for them. Pending
   // operations hold references of their own and complete normally.
-  flush_communicator_buffer(**comm);
+  flush_buffer((*comm)->send_buffer);
   release(*comm);
   *comm = MPI_COMM_NULL;
   return MPI_SUCCESS;

@@ -72,39 +72,25 @@ int finish(MPI_Datatype* newtype, std::unique_ptr<weft_datatype_s> made) {
   return MPI_SUCCESS;
 }
 
-// A constructor's argument as `integers` keeps it; one beyond an int (from a large-count constructor) marks
-// the type instead (weft_datatype_s::large_counts).
-int int_argument(MPI_Count value, bool& large) {
-  if (value <= INT_MAX && value >= INT_MIN) return static_cast<int>(value);
-  large = true;
-  return 0;
-}
-
-// A type from a constructor whose integer arguments (`counts`) may not fit an int.
-int finish_large(MPI_Datatype* newtype, std::unique_ptr<weft_datatype_s> made, std::vector<MPI_Count> counts) {
-  bool large = false;
-  for (MPI_Count count : counts) int_argument(count, large);
-  if (large) {
-    made->large_counts = true;
-    made->large_integers = std::move(counts);
-  }
+// The new type, with its constructor's integer arguments (`counts`) kept in the constructor's form.
+int finish(MPI_Datatype* newtype, std::unique_ptr<weft_datatype_s> made, const std::vector<MPI_Count>& counts,
+           contents_form form) {
+  keep_counts(*made, counts, form);
   return finish(newtype, std::move(made));
 }
 
 // MPI_Type_contiguous and its large-count form.
-int contiguous(const char* call, MPI_Count count, MPI_Datatype oldtype, MPI_Datatype* newtype) {
+int contiguous(const char* call, MPI_Count count, MPI_Datatype oldtype, MPI_Datatype* newtype, contents_form form) {
   if (int error = check_old(call, oldtype, newtype)) return error;
   if (int error = check_count(call, no_comm, count)) return error;
   auto layout = type_layout::contiguous(static_cast<std::size_t>(count), oldtype->layout);
   if (!layout) return report_too_large(call);
-  bool large = false;
-  std::vector<int> integers{int_argument(count, large)};
-  return finish_large(newtype, derived(std::move(layout), MPI_COMBINER_CONTIGUOUS, integers, {}, {oldtype}), {count});
+  return finish(newtype, derived(std::move(layout), MPI_COMBINER_CONTIGUOUS, {}, {}, {oldtype}), {count}, form);
 }
 
 // MPI_Type_vector and its large-count form.
 int vector(const char* call, MPI_Count count, MPI_Count blocklength, MPI_Count stride, MPI_Datatype oldtype,
-           MPI_Datatype* newtype) {
+           MPI_Datatype* newtype, contents_form form) {
   if (int error = check_old(call, oldtype, newtype)) return error;
   if (int error = check_count(call, no_comm, count)) return error;
   if (int error = check_blocklength(call, blocklength)) return error;
@@ -116,18 +102,8 @@ int vector(const char* call, MPI_Count count, MPI_Count blocklength, MPI_Count s
   auto layout = type_layout::hvector(static_cast<std::size_t>(count), static_cast<std::size_t>(blocklength),
                                      stride_bytes, oldtype->layout);
   if (!layout) return report_too_large(call);
-  bool large = false;
-  std::vector<int> integers{int_argument(count, large), int_argument(blocklength, large), int_argument(stride, large)};
-  return finish_large(newtype, derived(std::move(layout), MPI_COMBINER_VECTOR, integers, {}, {oldtype}),
-                      {count, blocklength, stride});
-}
-
-// The integers MPI_Type_get_contents reports, from counts that may not fit an int (large_counts set then).
-std::vector<int> integers_of(const std::vector<MPI_Count>& counts, bool& large) {
-  std::vector<int> integers;
-  integers.reserve(counts.size());
-  for (MPI_Count count : counts) integers.push_back(int_argument(count, large));
-  return integers;
+  return finish(newtype, derived(std::move(layout), MPI_COMBINER_VECTOR, {}, {}, {oldtype}),
+                {count, blocklength, stride}, form);
 }
 
 // Whether an indexed constructor's displacements count elements of the old type (MPI_Type_indexed ...) or
@@ -137,9 +113,9 @@ enum class unit { elements, bytes };
 // The indexed constructors: the contents keep displacements where MPI_Type_get_contents reports them,
 // among the integers (in elements) or the addresses (in bytes).
 template <class Displacement>
-int finish_indexed(const char* call, std::vector<std::size_t> lengths, std::vector<MPI_Count> counts,
-                   MPI_Count count, const Displacement displacements[], unit displacement_unit,
-                   MPI_Datatype oldtype, MPI_Datatype* newtype, int combiner) {
+int finish_indexed(const char* call, std::vector<std::size_t> lengths, std::vector<MPI_Count> counts, MPI_Count count,
+                   const Displacement displacements[], unit displacement_unit, MPI_Datatype oldtype,
+                   MPI_Datatype* newtype, int combiner, contents_form form) {
   bool in_elements = displacement_unit == unit::elements;
   auto bytes = bytes_of<Displacement>(lengths, displacements, in_elements ? oldtype->layout->extent() : 1);
   auto layout = bytes ? type_layout::hindexed(lengths, *bytes, oldtype->layout) : nullptr;
@@ -147,53 +123,48 @@ int finish_indexed(const char* call, std::vector<std::size_t> lengths, std::vect
   std::vector<MPI_Aint> addresses;
   if (in_elements) counts.insert(counts.end(), displacements, displacements + count);
   else addresses.assign(displacements, displacements + count);
-  bool large = false;
-  std::vector<int> integers = integers_of(counts, large);
-  auto made = derived(std::move(layout), combiner, std::move(integers), std::move(addresses), {oldtype});
-  return finish_large(newtype, std::move(made), std::move(counts));
+  return finish(newtype, derived(std::move(layout), combiner, {}, std::move(addresses), {oldtype}), counts, form);
 }
 
 template <class Length, class Displacement>
 int indexed(const char* call, MPI_Count count, const Length blocklengths[], const Displacement displacements[],
-            unit displacement_unit, MPI_Datatype oldtype, MPI_Datatype* newtype) {
+            unit displacement_unit, MPI_Datatype oldtype, MPI_Datatype* newtype, contents_form form) {
   if (int error = check_old(call, oldtype, newtype)) return error;
   if (int error = check_blocks(call, count, blocklengths, displacements, "array_of_displacements")) return error;
   std::vector<MPI_Count> counts{count};
   counts.insert(counts.end(), blocklengths, blocklengths + count);
   int combiner = displacement_unit == unit::elements ? MPI_COMBINER_INDEXED : MPI_COMBINER_HINDEXED;
   return finish_indexed(call, lengths_of(count, blocklengths), std::move(counts), count, displacements,
-                        displacement_unit, oldtype, newtype, combiner);
+                        displacement_unit, oldtype, newtype, combiner, form);
 }
 
 template <class Displacement>
 int indexed_blocks(const char* call, MPI_Count count, MPI_Count blocklength, const Displacement displacements[],
-                   unit displacement_unit, MPI_Datatype oldtype, MPI_Datatype* newtype) {
+                   unit displacement_unit, MPI_Datatype oldtype, MPI_Datatype* newtype, contents_form form) {
   if (int error = check_old(call, oldtype, newtype)) return error;
   if (int error = check_blocklength(call, blocklength)) return error;
   if (int error = check_blocks<int>(call, count, nullptr, displacements, "array_of_displacements")) return error;
   int combiner = displacement_unit == unit::elements ? MPI_COMBINER_INDEXED_BLOCK : MPI_COMBINER_HINDEXED_BLOCK;
-  return finish_indexed(call, std::vector<std::size_t>(count, blocklength), {count, blocklength}, count,
-                        displacements, displacement_unit, oldtype, newtype, combiner);
+  return finish_indexed(call, std::vector<std::size_t>(count, blocklength), {count, blocklength}, count, displacements,
+                        displacement_unit, oldtype, newtype, combiner, form);
 }
 
 int hvector(const char* call, MPI_Count count, MPI_Count blocklength, MPI_Aint stride, MPI_Datatype oldtype,
-            MPI_Datatype* newtype) {
+            MPI_Datatype* newtype, contents_form form) {
   if (int error = check_old(call, oldtype, newtype)) return error;
   if (int error = check_count(call, no_comm, count)) return error;
   if (int error = check_blocklength(call, blocklength)) return error;
   auto layout = type_layout::hvector(static_cast<std::size_t>(count), static_cast<std::size_t>(blocklength), stride,
                                      oldtype->layout);
   if (!layout) return report_too_large(call);
-  bool large = false;
-  std::vector<int> integers{int_argument(count, large), int_argument(blocklength, large)};
-  return finish_large(newtype, derived(std::move(layout), MPI_COMBINER_HVECTOR, integers, {stride}, {oldtype}),
-                      {count, blocklength});
+  return finish(newtype, derived(std::move(layout), MPI_COMBINER_HVECTOR, {}, {stride}, {oldtype}),
+                {count, blocklength}, form);
 }
 
 template <class Length, class Displacement>
 int structure(const char* call, MPI_Count count, const Length array_of_blocklengths[],
-              const Displacement array_of_displacements[], const MPI_Datatype array_of_types[],
-              MPI_Datatype* newtype) {
+              const Displacement array_of_displacements[], const MPI_Datatype array_of_types[], MPI_Datatype* newtype,
+              contents_form form) {
   if (int error = check_ready(call, no_comm)) return error;
   if (int error = check_output(call, no_comm, newtype, "newtype")) return error;
   if (int error = check_blocks(call, count, array_of_blocklengths, array_of_displacements, "array_of_displacements"))
@@ -214,15 +185,21 @@ int structure(const char* call, MPI_Count count, const Length array_of_blockleng
   if (!layout) return report_too_large(call);
   std::vector<MPI_Count> counts{count};
   counts.insert(counts.end(), array_of_blocklengths, array_of_blocklengths + count);
-  bool large = false;
-  std::vector<int> integers = integers_of(counts, large);
-  return finish_large(newtype,
-                      derived(std::move(layout), MPI_COMBINER_STRUCT, std::move(integers),
-                              {array_of_displacements, array_of_displacements + count},
-                              {array_of_types, array_of_types + count}),
-                      std::move(counts));
+  return finish(
+      newtype,
+      derived(std::move(layout), MPI_COMBINER_STRUCT, {}, {array_of_displacements, array_of_displacements + count},
+              {array_of_types, array_of_types + count}),
+      counts, form);
 }
 
+// MPI_Type_create_resized and its large-count form (MPI_Count and MPI_Aint are both 64 bits).
+int resized(const char* call, MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, MPI_Datatype* newtype,
+            contents_form form) {
+  if (int error = check_old(call, oldtype, newtype)) return error;
+  auto layout = type_layout::resized(oldtype->layout, lb, extent);
+  if (!layout) return report_too_large(call);
+  return finish(newtype, derived(std::move(layout), MPI_COMBINER_RESIZED, {}, {lb, extent}, {oldtype}), {}, form);
+}
 
 }  // namespace
 
@@ -233,41 +210,41 @@ int weft::mpi::report_too_large(const char* call) {
 WEFT_PMPI_ALIAS(Type_contiguous)
 extern "C" int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  return contiguous(WEFT_CALL_NAME, count, oldtype, newtype);
+  return contiguous(WEFT_CALL_NAME, count, oldtype, newtype, contents_form::ints);
 }
 
 // The large-count forms take counts the layouts hold at any size (shm/type_layout.hpp).
 WEFT_PMPI_ALIAS(Type_contiguous_c)
 extern "C" int PMPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  return contiguous(WEFT_CALL_NAME, count, oldtype, newtype);
+  return contiguous(WEFT_CALL_NAME, count, oldtype, newtype, contents_form::large);
 }
 
 WEFT_PMPI_ALIAS(Type_vector)
 extern "C" int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  return vector(WEFT_CALL_NAME, count, blocklength, stride, oldtype, newtype);
+  return vector(WEFT_CALL_NAME, count, blocklength, stride, oldtype, newtype, contents_form::ints);
 }
 
 WEFT_PMPI_ALIAS(Type_vector_c)
 extern "C" int PMPI_Type_vector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride, MPI_Datatype oldtype,
                                   MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  return vector(WEFT_CALL_NAME, count, blocklength, stride, oldtype, newtype);
+  return vector(WEFT_CALL_NAME, count, blocklength, stride, oldtype, newtype, contents_form::large);
 }
 
 WEFT_PMPI_ALIAS(Type_create_hvector)
 extern "C" int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
                                         MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  return hvector(WEFT_CALL_NAME, count, blocklength, stride, oldtype, newtype);
+  return hvector(WEFT_CALL_NAME, count, blocklength, stride, oldtype, newtype, contents_form::ints);
 }
 
 WEFT_PMPI_ALIAS(Type_create_hvector_c)
 extern "C" int PMPI_Type_create_hvector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride,
                                           MPI_Datatype oldtype, MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  return hvector(WEFT_CALL_NAME, count, blocklength, stride, oldtype, newtype);
+  return hvector(WEFT_CALL_NAME, count, blocklength, stride, oldtype, newtype, contents_form::large);
 }
 
 // MPI-1's form (removed in MPI-3.0); a C call's combiner is MPI_COMBINER_HVECTOR (MPI-2.0, 4.1.13).
@@ -275,15 +252,15 @@ WEFT_PMPI_ALIAS(Type_hvector)
 extern "C" int PMPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
                                  MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  return hvector(WEFT_CALL_NAME, count, blocklength, stride, oldtype, newtype);
+  return hvector(WEFT_CALL_NAME, count, blocklength, stride, oldtype, newtype, contents_form::ints);
 }
 
 WEFT_PMPI_ALIAS(Type_indexed)
 extern "C" int PMPI_Type_indexed(int count, const int array_of_blocklengths[], const int array_of_displacements[],
                                  MPI_Datatype oldtype, MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  return indexed(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, unit::elements, oldtype,
-                 newtype);
+  return indexed(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, unit::elements, oldtype, newtype,
+                 contents_form::ints);
 }
 
 WEFT_PMPI_ALIAS(Type_indexed_c)
@@ -291,8 +268,8 @@ extern "C" int PMPI_Type_indexed_c(MPI_Count count, const MPI_Count array_of_blo
                                    const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
                                    MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  return indexed(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, unit::elements, oldtype,
-                 newtype);
+  return indexed(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, unit::elements, oldtype, newtype,
+                 contents_form::large);
 }
 
 WEFT_PMPI_ALIAS(Type_create_hindexed)
@@ -300,7 +277,8 @@ extern "C" int PMPI_Type_create_hindexed(int count, const int array_of_blockleng
                                          const MPI_Aint array_of_displacements[], MPI_Datatype oldtype,
                                          MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  return indexed(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, unit::bytes, oldtype, newtype);
+  return indexed(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, unit::bytes, oldtype, newtype,
+                 contents_form::ints);
 }
 
 WEFT_PMPI_ALIAS(Type_create_hindexed_c)
@@ -308,21 +286,24 @@ extern "C" int PMPI_Type_create_hindexed_c(MPI_Count count, const MPI_Count arra
                                            const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
                                            MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  return indexed(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, unit::bytes, oldtype, newtype);
+  return indexed(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, unit::bytes, oldtype, newtype,
+                 contents_form::large);
 }
 
 WEFT_PMPI_ALIAS(Type_hindexed)
 extern "C" int PMPI_Type_hindexed(int count, int array_of_blocklengths[], MPI_Aint array_of_displacements[],
                                   MPI_Datatype oldtype, MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  return indexed(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, unit::bytes, oldtype, newtype);
+  return indexed(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, unit::bytes, oldtype, newtype,
+                 contents_form::ints);
 }
 
 WEFT_PMPI_ALIAS(Type_create_indexed_block)
 extern "C" int PMPI_Type_create_indexed_block(int count, int blocklength, const int array_of_displacements[],
                                               MPI_Datatype oldtype, MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  return indexed_blocks(WEFT_CALL_NAME, count, blocklength, array_of_displacements, unit::elements, oldtype, newtype);
+  return indexed_blocks(WEFT_CALL_NAME, count, blocklength, array_of_displacements, unit::elements, oldtype, newtype,
+                        contents_form::ints);
 }
 
 WEFT_PMPI_ALIAS(Type_create_indexed_block_c)
@@ -330,14 +311,16 @@ extern "C" int PMPI_Type_create_indexed_block_c(MPI_Count count, MPI_Count block
                                                 const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
                                                 MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  return indexed_blocks(WEFT_CALL_NAME, count, blocklength, array_of_displacements, unit::elements, oldtype, newtype);
+  return indexed_blocks(WEFT_CALL_NAME, count, blocklength, array_of_displacements, unit::elements, oldtype, newtype,
+                        contents_form::large);
 }
 
 WEFT_PMPI_ALIAS(Type_create_hindexed_block)
 extern "C" int PMPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint array_of_displacements[],
                                                MPI_Datatype oldtype, MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  return indexed_blocks(WEFT_CALL_NAME, count, blocklength, array_of_displacements, unit::bytes, oldtype, newtype);
+  return indexed_blocks(WEFT_CALL_NAME, count, blocklength, array_of_displacements, unit::bytes, oldtype, newtype,
+                        contents_form::ints);
 }
 
 WEFT_PMPI_ALIAS(Type_create_hindexed_block_c)
@@ -345,7 +328,8 @@ extern "C" int PMPI_Type_create_hindexed_block_c(MPI_Count count, MPI_Count bloc
                                                  const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
                                                  MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  return indexed_blocks(WEFT_CALL_NAME, count, blocklength, array_of_displacements, unit::bytes, oldtype, newtype);
+  return indexed_blocks(WEFT_CALL_NAME, count, blocklength, array_of_displacements, unit::bytes, oldtype, newtype,
+                        contents_form::large);
 }
 
 WEFT_PMPI_ALIAS(Type_create_struct)
@@ -353,7 +337,8 @@ extern "C" int PMPI_Type_create_struct(int count, const int array_of_blocklength
                                        const MPI_Aint array_of_displacements[], const MPI_Datatype array_of_types[],
                                        MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  return structure(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, array_of_types, newtype);
+  return structure(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, array_of_types, newtype,
+                   contents_form::ints);
 }
 
 WEFT_PMPI_ALIAS(Type_create_struct_c)
@@ -361,24 +346,28 @@ extern "C" int PMPI_Type_create_struct_c(MPI_Count count, const MPI_Count array_
                                          const MPI_Count array_of_displacements[], const MPI_Datatype array_of_types[],
                                          MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  return structure(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, array_of_types, newtype);
+  return structure(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, array_of_types, newtype,
+                   contents_form::large);
 }
 
 WEFT_PMPI_ALIAS(Type_struct)
 extern "C" int PMPI_Type_struct(int count, int array_of_blocklengths[], MPI_Aint array_of_displacements[],
                                 MPI_Datatype array_of_types[], MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  return structure(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, array_of_types, newtype);
+  return structure(WEFT_CALL_NAME, count, array_of_blocklengths, array_of_displacements, array_of_types, newtype,
+                   contents_form::ints);
 }
 
 WEFT_PMPI_ALIAS(Type_create_resized)
 extern "C" int PMPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, MPI_Datatype* newtype) {
   const call_guard guard(WEFT_CALL_NAME);
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_old(call, oldtype, newtype)) return error;
-  auto layout = type_layout::resized(oldtype->layout, lb, extent);
-  if (!layout) return report_too_large(call);
-  return finish(newtype, derived(std::move(layout), MPI_COMBINER_RESIZED, {}, {lb, extent}, {oldtype}));
+  return resized(WEFT_CALL_NAME, oldtype, lb, extent, newtype, contents_form::ints);
+}
+
+WEFT_PMPI_ALIAS(Type_create_resized_c)
+extern "C" int PMPI_Type_create_resized_c(MPI_Datatype oldtype, MPI_Count lb, MPI_Count extent, MPI_Datatype* newtype) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return resized(WEFT_CALL_NAME, oldtype, lb, extent, newtype, contents_form::large);
 }
 
 WEFT_PMPI_ALIAS(Type_dup)

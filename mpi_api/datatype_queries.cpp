@@ -30,10 +30,67 @@ int bounds(const char* call, MPI_Datatype datatype, Count* lb, Count* extent, bo
   return MPI_SUCCESS;
 }
 
+// The int forms of the envelope and contents cannot give a large-count constructor's arguments.
 int check_int_counts(const char* call, MPI_Datatype datatype) {
-  if (!datatype->large_counts) return MPI_SUCCESS;
-  return raise_error(no_comm, MPI_ERR_TYPE, call, "%s was made with counts beyond 2^31 - 1, which int arrays cannot "
-                     "hold", display_name(datatype));
+  if (datatype->large_counts.empty()) return MPI_SUCCESS;
+  return raise_error(no_comm, MPI_ERR_TYPE, call,
+                     "%s was made by a large-count constructor (MPI_Type_*_c): "
+                     "MPI_Type_get_envelope_c and MPI_Type_get_contents_c give its arguments",
+                     display_name(datatype));
+}
+
+// MPI_Type_get_envelope and its large-count form (which alone gives `num_large_counts`).
+template <class Count>
+int envelope(const char* call, MPI_Datatype datatype, Count* num_integers, Count* num_addresses,
+             Count* num_large_counts, Count* num_datatypes, int* combiner, bool large_form) {
+  if (int error = check_query(call, datatype)) return error;
+  if (int error = check_output(call, no_comm, num_integers, "num_integers")) return error;
+  if (int error = check_output(call, no_comm, num_addresses, "num_addresses")) return error;
+  if (large_form)
+    if (int error = check_output(call, no_comm, num_large_counts, "num_large_counts")) return error;
+  if (int error = check_output(call, no_comm, num_datatypes, "num_datatypes")) return error;
+  if (int error = check_output(call, no_comm, combiner, "combiner")) return error;
+  if (!large_form)
+    if (int error = check_int_counts(call, datatype)) return error;
+  *num_integers = static_cast<Count>(datatype->integers.size());
+  *num_addresses = static_cast<Count>(datatype->addresses.size());
+  if (large_form) *num_large_counts = static_cast<Count>(datatype->large_counts.size());
+  *num_datatypes = static_cast<Count>(datatype->types.size());
+  *combiner = datatype->combiner;
+  return MPI_SUCCESS;
+}
+
+// MPI_Type_get_contents and its large-count form (which alone has `array_of_large_counts`).
+template <class Count>
+int contents(const char* call, MPI_Datatype datatype, Count max_integers, Count max_addresses, Count max_large_counts,
+             Count max_datatypes, int array_of_integers[], MPI_Aint array_of_addresses[],
+             MPI_Count array_of_large_counts[], MPI_Datatype array_of_datatypes[], bool large_form) {
+  if (int error = check_query(call, datatype)) return error;
+  if (datatype->is_predefined())
+    return raise_error(no_comm, MPI_ERR_TYPE, call, "%s is predefined: it has no contents", display_name(datatype));
+  if (!large_form)
+    if (int error = check_int_counts(call, datatype)) return error;
+  auto fits = [&](std::size_t needed, Count room, const void* array, const char* name) {
+    if (room < 0 || static_cast<std::size_t>(room) < needed)
+      return raise_error(no_comm, MPI_ERR_ARG, call,
+                         "%s has room for %lld entries; the datatype has %zu (see "
+                         "MPI_Type_get_envelope)",
+                         name, static_cast<long long>(room), needed);
+    return needed == 0 ? MPI_SUCCESS : check_output(call, no_comm, array, name);
+  };
+  const weft_datatype_s& type = *datatype;
+  if (int error = fits(type.integers.size(), max_integers, array_of_integers, "array_of_integers")) return error;
+  if (int error = fits(type.addresses.size(), max_addresses, array_of_addresses, "array_of_addresses")) return error;
+  if (large_form)
+    if (int error = fits(type.large_counts.size(), max_large_counts, array_of_large_counts, "array_of_large_counts"))
+      return error;
+  if (int error = fits(type.types.size(), max_datatypes, array_of_datatypes, "array_of_datatypes")) return error;
+  std::copy(type.integers.begin(), type.integers.end(), array_of_integers);
+  std::copy(type.addresses.begin(), type.addresses.end(), array_of_addresses);
+  std::copy(type.large_counts.begin(), type.large_counts.end(), array_of_large_counts);
+  // Derived types come back as new handles, which the caller frees.
+  for (std::size_t i = 0; i < type.types.size(); ++i) array_of_datatypes[i] = retain(type.types[i]);
+  return MPI_SUCCESS;
 }
 
 // MPI-1's MPI_Type_extent, MPI_Type_lb and MPI_Type_ub: one of the bounds.
@@ -194,18 +251,15 @@ WEFT_PMPI_ALIAS(Type_get_envelope)
 extern "C" int PMPI_Type_get_envelope(MPI_Datatype datatype, int* num_integers, int* num_addresses,
                                       int* num_datatypes, int* combiner) {
   const call_guard guard(WEFT_CALL_NAME);
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_query(call, datatype)) return error;
-  if (int error = check_output(call, no_comm, num_integers, "num_integers")) return error;
-  if (int error = check_output(call, no_comm, num_addresses, "num_addresses")) return error;
-  if (int error = check_output(call, no_comm, num_datatypes, "num_datatypes")) return error;
-  if (int error = check_output(call, no_comm, combiner, "combiner")) return error;
-  if (int error = check_int_counts(call, datatype)) return error;
-  *num_integers = static_cast<int>(datatype->integers.size());
-  *num_addresses = static_cast<int>(datatype->addresses.size());
-  *num_datatypes = static_cast<int>(datatype->types.size());
-  *combiner = datatype->combiner;
-  return MPI_SUCCESS;
+  return envelope<int>(WEFT_CALL_NAME, datatype, num_integers, num_addresses, nullptr, num_datatypes, combiner, false);
+}
+
+WEFT_PMPI_ALIAS(Type_get_envelope_c)
+extern "C" int PMPI_Type_get_envelope_c(MPI_Datatype datatype, MPI_Count* num_integers, MPI_Count* num_addresses,
+                                        MPI_Count* num_large_counts, MPI_Count* num_datatypes, int* combiner) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return envelope(WEFT_CALL_NAME, datatype, num_integers, num_addresses, num_large_counts, num_datatypes, combiner,
+                  true);
 }
 
 WEFT_PMPI_ALIAS(Type_get_contents)
@@ -213,25 +267,18 @@ extern "C" int PMPI_Type_get_contents(MPI_Datatype datatype, int max_integers, i
                                       int array_of_integers[], MPI_Aint array_of_addresses[],
                                       MPI_Datatype array_of_datatypes[]) {
   const call_guard guard(WEFT_CALL_NAME);
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_query(call, datatype)) return error;
-  if (datatype->is_predefined())
-    return raise_error(no_comm, MPI_ERR_TYPE, call, "%s is predefined: it has no contents", display_name(datatype));
-  if (int error = check_int_counts(call, datatype)) return error;
-  auto fits = [&](std::size_t needed, int room, const void* array, const char* name) {
-    if (room < 0 || static_cast<std::size_t>(room) < needed)
-      return raise_error(no_comm, MPI_ERR_ARG, call, "%s has room for %d entries; the datatype has %zu (see "
-                         "MPI_Type_get_envelope)", name, room, needed);
-    return needed == 0 ? MPI_SUCCESS : check_output(call, no_comm, array, name);
-  };
-  if (int error = fits(datatype->integers.size(), max_integers, array_of_integers, "array_of_integers")) return error;
-  if (int error = fits(datatype->addresses.size(), max_addresses, array_of_addresses, "array_of_addresses")) return error;
-  if (int error = fits(datatype->types.size(), max_datatypes, array_of_datatypes, "array_of_datatypes")) return error;
-  std::copy(datatype->integers.begin(), datatype->integers.end(), array_of_integers);
-  std::copy(datatype->addresses.begin(), datatype->addresses.end(), array_of_addresses);
-  // Derived types come back as new handles, which the caller frees.
-  for (std::size_t i = 0; i < datatype->types.size(); ++i) array_of_datatypes[i] = retain(datatype->types[i]);
-  return MPI_SUCCESS;
+  return contents(WEFT_CALL_NAME, datatype, max_integers, max_addresses, 0, max_datatypes, array_of_integers,
+                  array_of_addresses, nullptr, array_of_datatypes, false);
+}
+
+WEFT_PMPI_ALIAS(Type_get_contents_c)
+extern "C" int PMPI_Type_get_contents_c(MPI_Datatype datatype, MPI_Count max_integers, MPI_Count max_addresses,
+                                        MPI_Count max_large_counts, MPI_Count max_datatypes, int array_of_integers[],
+                                        MPI_Aint array_of_addresses[], MPI_Count array_of_large_counts[],
+                                        MPI_Datatype array_of_datatypes[]) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return contents(WEFT_CALL_NAME, datatype, max_integers, max_addresses, max_large_counts, max_datatypes,
+                  array_of_integers, array_of_addresses, array_of_large_counts, array_of_datatypes, true);
 }
 
 WEFT_PMPI_ALIAS(Type_match_size)

@@ -165,6 +165,41 @@ std::unique_ptr<weft_datatype_s> derived(shm::type_layout::pointer layout, int c
   return made;
 }
 
+void keep_counts(weft_datatype_s& type, const std::vector<MPI_Count>& counts, contents_form form) {
+  if (form == contents_form::ints) {
+    type.integers.assign(counts.begin(), counts.end());  // an int form's counts fit
+    return;
+  }
+  auto ints = [&](std::size_t first, std::size_t n) {
+    type.integers.insert(type.integers.end(), counts.begin() + first, counts.begin() + first + n);
+  };
+  auto large = [&](std::size_t first, std::size_t n) {
+    type.large_counts.insert(type.large_counts.end(), counts.begin() + first, counts.begin() + first + n);
+  };
+  type.integers.clear();
+  type.large_counts.clear();
+  switch (type.combiner) {
+    case MPI_COMBINER_SUBARRAY: {  // ndims, sizes, subsizes, starts, order: the arrays are counts
+      std::size_t ndims = counts[0];
+      ints(0, 1);
+      ints(1 + 3 * ndims, 1);
+      large(1, 3 * ndims);
+      return;
+    }
+    case MPI_COMBINER_DARRAY: {  // size, rank, ndims, gsizes, distribs, dargs, psizes, order: gsizes
+      std::size_t ndims = counts[2];
+      ints(0, 3);
+      ints(3 + ndims, 3 * ndims + 1);
+      large(3, ndims);  // are the counts
+      return;
+    }
+    default:  // every integer argument is a count, and the displacements in bytes follow them
+      large(0, counts.size());
+      type.large_counts.insert(type.large_counts.end(), type.addresses.begin(), type.addresses.end());
+      type.addresses.clear();
+  }
+}
+
 }  // namespace weft::mpi
 
 WEFT_PMPI_ALIAS(Type_size)

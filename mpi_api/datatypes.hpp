@@ -19,6 +19,15 @@ std::unique_ptr<weft_datatype_s> derived(shm::type_layout::pointer layout, int c
                                          std::vector<MPI_Aint> addresses, std::vector<MPI_Datatype> types,
                                          MPI_Datatype basis = nullptr);
 
+// How a constructor's arguments are kept for MPI_Type_get_contents: as the int form gives them, or as the
+// large-count form does (every count and displacement an MPI_Count).
+enum class contents_form { ints, large };
+
+// Keeps `counts`, the integer arguments of the constructor that made `type` (whole, as MPI_Count), in the
+// given form: in `integers` for the int form; for the large-count form, the counts and displacements
+// (`addresses` too) move to `large_counts` in MPI-4.1's order, and only the other integers stay.
+void keep_counts(weft_datatype_s& type, const std::vector<MPI_Count>& counts, contents_form form);
+
 // Reports, as `call`'s error, a new datatype whose displacements, bounds or size MPI_Aint cannot hold
 // (the layout constructors give nullptr).
 int report_too_large(const char* call);

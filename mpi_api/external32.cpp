@@ -23,10 +23,13 @@ constexpr MPI_Comm no_comm = MPI_COMM_WORLD;
 // in type-signature order.
 template <class Visit>
 void for_each_basic(MPI_Datatype datatype, std::ptrdiff_t origin, Visit& visit) {
-  const std::vector<MPI_Aint>& addresses = datatype->addresses;
-  // The constructor's integer arguments, whole even when they exceed an int (large-count constructors).
-  auto ints = [&](std::size_t k) -> MPI_Count {
-    return datatype->large_counts ? datatype->large_integers[k] : datatype->integers[k];
+  // The constructor's integer arguments and its displacements in bytes (the i-th of n); a large-count
+  // constructor's are all counts, the displacements last (weft_datatype_s::large_counts).
+  const std::vector<MPI_Count>& counts = datatype->large_counts;
+  bool large = !counts.empty();
+  auto ints = [&](std::size_t k) -> MPI_Count { return large ? counts[k] : datatype->integers[k]; };
+  auto address = [&](MPI_Count i, MPI_Count n) -> MPI_Aint {
+    return large ? counts[counts.size() - n + i] : datatype->addresses[i];
   };
   auto blocks = [&](MPI_Datatype old, std::ptrdiff_t at, MPI_Count blocklength) {
     for (MPI_Count j = 0; j < blocklength; ++j) for_each_basic(old, at + j * old->layout->extent(), visit);
@@ -75,23 +78,23 @@ void for_each_basic(MPI_Datatype datatype, std::ptrdiff_t origin, Visit& visit) 
       for (MPI_Count i = 0; i < ints(0); ++i) blocks(old, origin + i * ints(2) * old->layout->extent(), ints(1));
       return;
     case MPI_COMBINER_HVECTOR:
-      for (MPI_Count i = 0; i < ints(0); ++i) blocks(old, origin + i * addresses[0], ints(1));
+      for (MPI_Count i = 0; i < ints(0); ++i) blocks(old, origin + i * address(0, 1), ints(1));
       return;
     case MPI_COMBINER_INDEXED:
       for (MPI_Count i = 0; i < ints(0); ++i)
         blocks(old, origin + ints(1 + ints(0) + i) * old->layout->extent(), ints(1 + i));
       return;
     case MPI_COMBINER_HINDEXED:
-      for (MPI_Count i = 0; i < ints(0); ++i) blocks(old, origin + addresses[i], ints(1 + i));
+      for (MPI_Count i = 0; i < ints(0); ++i) blocks(old, origin + address(i, ints(0)), ints(1 + i));
       return;
     case MPI_COMBINER_INDEXED_BLOCK:
       for (MPI_Count i = 0; i < ints(0); ++i) blocks(old, origin + ints(2 + i) * old->layout->extent(), ints(1));
       return;
     case MPI_COMBINER_HINDEXED_BLOCK:
-      for (MPI_Count i = 0; i < ints(0); ++i) blocks(old, origin + addresses[i], ints(1));
+      for (MPI_Count i = 0; i < ints(0); ++i) blocks(old, origin + address(i, ints(0)), ints(1));
       return;
     case MPI_COMBINER_STRUCT:
-      for (MPI_Count i = 0; i < ints(0); ++i) blocks(datatype->types[i], origin + addresses[i], ints(1 + i));
+      for (MPI_Count i = 0; i < ints(0); ++i) blocks(datatype->types[i], origin + address(i, ints(0)), ints(1 + i));
       return;
   }
 }
@@ -196,13 +199,74 @@ int check_datarep(const char* call, const char* datarep) {
   return raise_error(no_comm, MPI_ERR_ARG, call, "data representation \"%s\" is not \"external32\"", datarep);
 }
 
-int check_room(const char* call, MPI_Aint size, const MPI_Aint* position, MPI_Aint bytes, const char* what) {
+// `position` and `size` are MPI_Aint in the int forms, MPI_Count in the large-count forms.
+template <class Position>
+int check_room(const char* call, Position size, const Position* position, MPI_Aint bytes, const char* what) {
   if (int error = check_output(call, no_comm, position, "position")) return error;
   if (*position < 0 || *position > size)
-    return raise_error(no_comm, MPI_ERR_ARG, call, "position %td is outside the %s of %td bytes", *position, what, size);
+    return raise_error(no_comm, MPI_ERR_ARG, call, "position %lld is outside the %s of %lld bytes",
+                       static_cast<long long>(*position), what, static_cast<long long>(size));
   if (bytes > size - *position)
-    return raise_error(no_comm, MPI_ERR_TRUNCATE, call, "%td bytes do not fit from position %td in the %s of %td bytes",
-                       bytes, *position, what, size);
+    return raise_error(no_comm, MPI_ERR_TRUNCATE, call,
+                       "%td bytes do not fit from position %lld in the %s of %lld bytes", bytes,
+                       static_cast<long long>(*position), what, static_cast<long long>(size));
+  return MPI_SUCCESS;
+}
+
+// The bytes `count` elements of `datatype` take in external32, into `bytes`; MPI_ERR_COUNT when MPI_Aint
+// cannot hold them.
+int external_bytes(const char* call, MPI_Count count, MPI_Datatype datatype, MPI_Aint& bytes) {
+  if (__builtin_mul_overflow(static_cast<MPI_Aint>(count), external32_size(datatype), &bytes))
+    return raise_error(no_comm, MPI_ERR_COUNT, call,
+                       "%lld elements of %s take more bytes in external32 than MPI_Aint "
+                       "holds",
+                       static_cast<long long>(count), display_name(datatype));
+  return MPI_SUCCESS;
+}
+
+// MPI_Pack_external_size and its large-count form.
+template <class Size>
+int pack_external_size(const char* call, const char datarep[], MPI_Count incount, MPI_Datatype datatype, Size* size) {
+  if (int error = check_datarep(call, datarep)) return error;
+  if (int error = check_count(call, no_comm, incount)) return error;
+  if (int error = check_committed(call, no_comm, datatype)) return error;
+  if (int error = check_output(call, no_comm, size, "size")) return error;
+  MPI_Aint bytes = 0;
+  if (int error = external_bytes(call, incount, datatype, bytes)) return error;
+  *size = bytes;
+  return MPI_SUCCESS;
+}
+
+// MPI_Pack_external and its large-count form.
+template <class Position>
+int pack_external(const char* call, const char datarep[], const void* inbuf, MPI_Count incount, MPI_Datatype datatype,
+                  void* outbuf, Position outsize, Position* position) {
+  if (int error = check_datarep(call, datarep)) return error;
+  if (int error = check_buffer(call, no_comm, inbuf, incount, datatype)) return error;
+  MPI_Aint bytes = 0;
+  if (int error = external_bytes(call, incount, datatype, bytes)) return error;
+  if (int error = check_room(call, outsize, position, bytes, "outsize")) return error;
+  if (bytes != 0 && outbuf == nullptr) return raise_error(no_comm, MPI_ERR_BUFFER, call, "outbuf is NULL");
+  // Packing only reads the input buffer; the walk is shared with unpacking.
+  convert_external32(static_cast<std::byte*>(const_cast<void*>(inbuf)), incount, datatype,
+                     static_cast<std::byte*>(outbuf) + *position, true);
+  *position += bytes;
+  return MPI_SUCCESS;
+}
+
+// MPI_Unpack_external and its large-count form.
+template <class Position>
+int unpack_external(const char* call, const char datarep[], const void* inbuf, Position insize, Position* position,
+                    void* outbuf, MPI_Count outcount, MPI_Datatype datatype) {
+  if (int error = check_datarep(call, datarep)) return error;
+  if (int error = check_buffer(call, no_comm, outbuf, outcount, datatype)) return error;
+  MPI_Aint bytes = 0;
+  if (int error = external_bytes(call, outcount, datatype, bytes)) return error;
+  if (int error = check_room(call, insize, position, bytes, "insize")) return error;
+  if (bytes != 0 && inbuf == nullptr) return raise_error(no_comm, MPI_ERR_BUFFER, call, "inbuf is NULL");
+  convert_external32(static_cast<std::byte*>(outbuf), outcount, datatype,
+                     static_cast<std::byte*>(const_cast<void*>(inbuf)) + *position, false);
+  *position += bytes;
   return MPI_SUCCESS;
 }
 
@@ -217,12 +281,12 @@ MPI_Aint external32_size(MPI_Datatype datatype) {
   return size;
 }
 
-void convert_external32(std::byte* buffer, int count, MPI_Datatype datatype, std::byte* external, bool packing) {
+void convert_external32(std::byte* buffer, MPI_Count count, MPI_Datatype datatype, std::byte* external, bool packing) {
   auto one = [&](MPI_Datatype basic, std::ptrdiff_t offset) {
     convert(basic, buffer + offset, external, packing);
     external += basic->external_size;
   };
-  for (int i = 0; i < count; ++i) for_each_basic(datatype, i * datatype->layout->extent(), one);
+  for (MPI_Count i = 0; i < count; ++i) for_each_basic(datatype, i * datatype->layout->extent(), one);
 }
 
 }  // namespace weft::mpi
@@ -230,44 +294,40 @@ void convert_external32(std::byte* buffer, int count, MPI_Datatype datatype, std
 WEFT_PMPI_ALIAS(Pack_external_size)
 extern "C" int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype datatype, MPI_Aint* size) {
   const call_guard guard(WEFT_CALL_NAME);
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_datarep(call, datarep)) return error;
-  if (int error = check_count(call, no_comm, incount)) return error;
-  if (int error = check_committed(call, no_comm, datatype)) return error;
-  if (int error = check_output(call, no_comm, size, "size")) return error;
-  *size = incount * external32_size(datatype);
-  return MPI_SUCCESS;
+  return pack_external_size(WEFT_CALL_NAME, datarep, incount, datatype, size);
+}
+
+WEFT_PMPI_ALIAS(Pack_external_size_c)
+extern "C" int PMPI_Pack_external_size_c(const char datarep[], MPI_Count incount, MPI_Datatype datatype,
+                                         MPI_Count* size) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return pack_external_size(WEFT_CALL_NAME, datarep, incount, datatype, size);
 }
 
 WEFT_PMPI_ALIAS(Pack_external)
 extern "C" int PMPI_Pack_external(const char datarep[], const void* inbuf, int incount, MPI_Datatype datatype,
                                   void* outbuf, MPI_Aint outsize, MPI_Aint* position) {
   const call_guard guard(WEFT_CALL_NAME);
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_datarep(call, datarep)) return error;
-  if (int error = check_buffer(call, no_comm, inbuf, incount, datatype)) return error;
-  MPI_Aint bytes = incount * external32_size(datatype);
-  if (int error = check_room(call, outsize, position, bytes, "outsize")) return error;
-  if (bytes != 0 && outbuf == nullptr) return raise_error(no_comm, MPI_ERR_BUFFER, call, "outbuf is NULL");
-  // Packing only reads the input buffer; the walk is shared with unpacking.
-  convert_external32(static_cast<std::byte*>(const_cast<void*>(inbuf)), incount, datatype,
-              static_cast<std::byte*>(outbuf) + *position, true);
-  *position += bytes;
-  return MPI_SUCCESS;
+  return pack_external(WEFT_CALL_NAME, datarep, inbuf, incount, datatype, outbuf, outsize, position);
+}
+
+WEFT_PMPI_ALIAS(Pack_external_c)
+extern "C" int PMPI_Pack_external_c(const char datarep[], const void* inbuf, MPI_Count incount, MPI_Datatype datatype,
+                                    void* outbuf, MPI_Count outsize, MPI_Count* position) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return pack_external(WEFT_CALL_NAME, datarep, inbuf, incount, datatype, outbuf, outsize, position);
 }
 
 WEFT_PMPI_ALIAS(Unpack_external)
 extern "C" int PMPI_Unpack_external(const char datarep[], const void* inbuf, MPI_Aint insize, MPI_Aint* position,
                                     void* outbuf, int outcount, MPI_Datatype datatype) {
   const call_guard guard(WEFT_CALL_NAME);
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_datarep(call, datarep)) return error;
-  if (int error = check_buffer(call, no_comm, outbuf, outcount, datatype)) return error;
-  MPI_Aint bytes = outcount * external32_size(datatype);
-  if (int error = check_room(call, insize, position, bytes, "insize")) return error;
-  if (bytes != 0 && inbuf == nullptr) return raise_error(no_comm, MPI_ERR_BUFFER, call, "inbuf is NULL");
-  convert_external32(static_cast<std::byte*>(outbuf), outcount, datatype,
-              static_cast<std::byte*>(const_cast<void*>(inbuf)) + *position, false);
-  *position += bytes;
-  return MPI_SUCCESS;
+  return unpack_external(WEFT_CALL_NAME, datarep, inbuf, insize, position, outbuf, outcount, datatype);
+}
+
+WEFT_PMPI_ALIAS(Unpack_external_c)
+extern "C" int PMPI_Unpack_external_c(const char datarep[], const void* inbuf, MPI_Count insize, MPI_Count* position,
+                                      void* outbuf, MPI_Count outcount, MPI_Datatype datatype) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return unpack_external(WEFT_CALL_NAME, datarep, inbuf, insize, position, outbuf, outcount, datatype);
 }

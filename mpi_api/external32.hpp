@@ -11,6 +11,6 @@ namespace weft::mpi {
 MPI_Aint external32_size(MPI_Datatype datatype);
 
 // Converts `count` elements at `buffer` to (`packing`) or from the external32 bytes at `external`.
-void convert_external32(std::byte* buffer, int count, MPI_Datatype datatype, std::byte* external, bool packing);
+void convert_external32(std::byte* buffer, MPI_Count count, MPI_Datatype datatype, std::byte* external, bool packing);
 
 }  // namespace weft::mpi

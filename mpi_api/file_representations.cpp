@@ -45,7 +45,9 @@ int to_file(const file_representation& representation, const void* buffer, int c
     return MPI_SUCCESS;
   }
   const registered_datarep& user = representation.functions;
-  return user.write(const_cast<void*>(buffer), datatype, count, file_bytes, 0, user.extra_state);
+  void* data = const_cast<void*>(buffer);
+  if (user.write_c != nullptr) return user.write_c(data, datatype, count, file_bytes, 0, user.extra_state);
+  return user.write(data, datatype, count, file_bytes, 0, user.extra_state);
 }
 
 int from_file(const file_representation& representation, void* buffer, int count, MPI_Datatype datatype,
@@ -55,12 +57,41 @@ int from_file(const file_representation& representation, void* buffer, int count
     return MPI_SUCCESS;
   }
   const registered_datarep& user = representation.functions;
+  if (user.read_c != nullptr) return user.read_c(buffer, datatype, count, file_bytes, 0, user.extra_state);
   return user.read(buffer, datatype, count, file_bytes, 0, user.extra_state);
 }
 
 }  // namespace weft::mpi
 
 using namespace weft::mpi;
+
+namespace {
+
+// MPI_Register_datarep and its large-count form: `functions` holds the conversion functions of one form.
+int register_datarep(const char* call, const char* datarep, const registered_datarep& functions) {
+  if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
+  if (int error = check_output(call, MPI_FILE_NULL, datarep, "datarep")) return error;
+  std::size_t length = strnlen(datarep, MPI_MAX_DATAREP_STRING);
+  if (length == 0 || length >= MPI_MAX_DATAREP_STRING)
+    return raise_error(MPI_FILE_NULL, MPI_ERR_ARG, call, "datarep must have 1 to %d characters",
+                       MPI_MAX_DATAREP_STRING - 1);
+  if (int error = check_output(call, MPI_FILE_NULL, reinterpret_cast<void*>(functions.extent), "dtype_file_extent_fn"))
+    return error;
+  bool reads = functions.read != nullptr || functions.read_c != nullptr;
+  bool writes = functions.write != nullptr || functions.write_c != nullptr;
+  if (!reads || !writes)
+    return raise_error(MPI_FILE_NULL, MPI_ERR_CONVERSION, call,
+                       "data representation \"%s\": Weft needs both conversion functions (MPI_CONVERSION_FN_NULL "
+                       "is not supported)", datarep);
+  file_representation existing;
+  if (find_representation(datarep, existing))
+    return raise_error(MPI_FILE_NULL, MPI_ERR_DUP_DATAREP, call, "data representation \"%s\" is already defined",
+                       datarep);
+  this_rank().datareps.emplace(datarep, functions);
+  return MPI_SUCCESS;
+}
+
+}  // namespace
 
 // Each rank registers its own, as each process does under other MPIs. Views of a registered representation
 // need its conversion functions: MPI_CONVERSION_FN_NULL is refused (Weft would have to read the file's
@@ -70,26 +101,17 @@ extern "C" int PMPI_Register_datarep(const char* datarep, MPI_Datarep_conversion
                                      MPI_Datarep_conversion_function* write_conversion_fn,
                                      MPI_Datarep_extent_function* dtype_file_extent_fn, void* extra_state) {
   const call_guard guard(WEFT_CALL_NAME);
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
-  if (int error = check_output(call, MPI_FILE_NULL, datarep, "datarep")) return error;
-  std::size_t length = strnlen(datarep, MPI_MAX_DATAREP_STRING);
-  if (length == 0 || length >= MPI_MAX_DATAREP_STRING)
-    return raise_error(MPI_FILE_NULL, MPI_ERR_ARG, call, "datarep must have 1 to %d characters",
-                       MPI_MAX_DATAREP_STRING - 1);
-  if (int error = check_output(call, MPI_FILE_NULL, reinterpret_cast<void*>(dtype_file_extent_fn),
-                               "dtype_file_extent_fn"))
-    return error;
-  if (read_conversion_fn == MPI_CONVERSION_FN_NULL || write_conversion_fn == MPI_CONVERSION_FN_NULL)
-    return raise_error(MPI_FILE_NULL, MPI_ERR_CONVERSION, call,
-                       "data representation \"%s\": Weft needs both conversion functions (MPI_CONVERSION_FN_NULL "
-                       "is not supported)", datarep);
-  file_representation existing;
-  if (find_representation(datarep, existing))
-    return raise_error(MPI_FILE_NULL, MPI_ERR_DUP_DATAREP, call, "data representation \"%s\" is already defined",
-                       datarep);
-  this_rank().datareps.emplace(datarep,
-                               registered_datarep{read_conversion_fn, write_conversion_fn, dtype_file_extent_fn,
-                                                  extra_state});
-  return MPI_SUCCESS;
+  return register_datarep(WEFT_CALL_NAME, datarep,
+                          {.read = read_conversion_fn, .write = write_conversion_fn, .extent = dtype_file_extent_fn,
+                           .extra_state = extra_state});
+}
+
+WEFT_PMPI_ALIAS(Register_datarep_c)
+extern "C" int PMPI_Register_datarep_c(const char* datarep, MPI_Datarep_conversion_function_c* read_conversion_fn,
+                                       MPI_Datarep_conversion_function_c* write_conversion_fn,
+                                       MPI_Datarep_extent_function* dtype_file_extent_fn, void* extra_state) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return register_datarep(WEFT_CALL_NAME, datarep,
+                          {.read_c = read_conversion_fn, .write_c = write_conversion_fn,
+                           .extent = dtype_file_extent_fn, .extra_state = extra_state});
 }

@@ -11,10 +11,13 @@
 
 namespace weft::mpi {
 
-// A representation a rank registered (rank_state.hpp holds them by name).
+// A representation a rank registered (rank_state.hpp holds them by name): its conversion functions of the
+// int form (MPI_Register_datarep) or of the large-count form (MPI_Register_datarep_c), the others null.
 struct registered_datarep {
   MPI_Datarep_conversion_function* read = nullptr;
   MPI_Datarep_conversion_function* write = nullptr;
+  MPI_Datarep_conversion_function_c* read_c = nullptr;
+  MPI_Datarep_conversion_function_c* write_c = nullptr;
   MPI_Datarep_extent_function* extent = nullptr;
   void* extra_state = nullptr;
 };

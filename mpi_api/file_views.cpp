@@ -61,6 +61,20 @@ int check_whence(const char* call, MPI_File file, int whence) {
   return raise_error(file, MPI_ERR_ARG, call, "whence %d is not MPI_SEEK_SET, MPI_SEEK_CUR or MPI_SEEK_END", whence);
 }
 
+// MPI_File_get_type_extent and its large-count form.
+template <class Extent>
+int type_extent(const char* call, MPI_File fh, MPI_Datatype datatype, Extent* extent) {
+  if (int error = check_file(call, fh)) return error;
+  if (int error = check_datatype(call, fh, datatype)) return error;
+  if (int error = check_output(call, fh, extent, "extent")) return error;
+  int error = MPI_SUCCESS;
+  *extent = file_extent(fh->representation, datatype, error);
+  if (error != MPI_SUCCESS)
+    return raise_error(fh, MPI_ERR_CONVERSION, call, "the extent function of \"%s\" returned %d for %s",
+                       fh->datarep.c_str(), error, display_name(datatype));
+  return MPI_SUCCESS;
+}
+
 }  // namespace
 
 WEFT_PMPI_ALIAS(File_set_view)
@@ -158,16 +172,13 @@ extern "C" int PMPI_File_get_view(MPI_File fh, MPI_Offset* disp, MPI_Datatype* e
 WEFT_PMPI_ALIAS(File_get_type_extent)
 extern "C" int PMPI_File_get_type_extent(MPI_File fh, MPI_Datatype datatype, MPI_Aint* extent) {
   const call_guard guard(WEFT_CALL_NAME);
-  const char* call = WEFT_CALL_NAME;
-  if (int error = check_file(call, fh)) return error;
-  if (int error = check_datatype(call, fh, datatype)) return error;
-  if (int error = check_output(call, fh, extent, "extent")) return error;
-  int error = MPI_SUCCESS;
-  *extent = file_extent(fh->representation, datatype, error);
-  if (error != MPI_SUCCESS)
-    return raise_error(fh, MPI_ERR_CONVERSION, call, "the extent function of \"%s\" returned %d for %s",
-                       fh->datarep.c_str(), error, display_name(datatype));
-  return MPI_SUCCESS;
+  return type_extent(WEFT_CALL_NAME, fh, datatype, extent);
+}
+
+WEFT_PMPI_ALIAS(File_get_type_extent_c)
+extern "C" int PMPI_File_get_type_extent_c(MPI_File fh, MPI_Datatype datatype, MPI_Count* extent) {
+  const call_guard guard(WEFT_CALL_NAME);
+  return type_extent(WEFT_CALL_NAME, fh, datatype, extent);
 }
 
 WEFT_PMPI_ALIAS(File_get_byte_offset)

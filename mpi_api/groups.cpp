@@ -9,19 +9,25 @@
 #include "mpi_api/groups.hpp"
 #include "mpi_api/pmpi.hpp"
 
-weft_group_s weft_mpi_group_empty{weft::mpi::no_members()};
+weft_group_s weft_mpi_group_empty{weft::mpi::no_members(), nullptr};
 
 using namespace weft::mpi;
 
-MPI_Group weft::mpi::make_group(shared_rank_map members) {
+MPI_Group weft::mpi::make_group(shared_rank_map members, session_buffer_link session) {
   if (members->size() == 0) return MPI_GROUP_EMPTY;
-  return new weft_group_s(std::move(members));
+  return new weft_group_s(std::move(members), std::move(session));
 }
 
 namespace {
 
-MPI_Group make_group(std::vector<int> job_ranks) {
-  return make_group(std::make_shared<const rank_map>(std::move(job_ranks)));
+MPI_Group make_group(std::vector<int> job_ranks, session_buffer_link session) {
+  return make_group(std::make_shared<const rank_map>(std::move(job_ranks)), std::move(session));
+}
+
+// The session a group made from two derives from: the first's, or the second's when the first is empty
+// (MPI_GROUP_EMPTY belongs to no session). Groups of different sessions are not to be mixed (MPI-4.1, 11.3).
+session_buffer_link session_of_pair(MPI_Group group1, MPI_Group group2) {
+  return group1->session_buffer ? group1->session_buffer : group2->session_buffer;
 }
 
 // Checks the handle, input and output arguments common to the calls that make a group from two groups.
@@ -94,7 +100,7 @@ int subgroup(const char* call, MPI_Group group, int n, const int ranks[], MPI_Gr
   if (int error = check_group(call, MPI_COMM_WORLD, group, "group")) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, newgroup, "newgroup")) return error;
   if (int error = check_rank_list(call, *group->members, n, ranks)) return error;
-  *newgroup = make_group(select(*group->members, std::vector<int>(ranks, ranks + n), include));
+  *newgroup = make_group(select(*group->members, std::vector<int>(ranks, ranks + n), include), group->session_buffer);
   return MPI_SUCCESS;
 }
 
@@ -103,7 +109,7 @@ int range_subgroup(const char* call, MPI_Group group, int n, int ranges[][3], MP
   if (int error = check_output(call, MPI_COMM_WORLD, newgroup, "newgroup")) return error;
   std::vector<int> ranks;
   if (int error = expand_ranges(call, *group->members, n, ranges, ranks)) return error;
-  *newgroup = make_group(select(*group->members, ranks, include));
+  *newgroup = make_group(select(*group->members, ranks, include), group->session_buffer);
   return MPI_SUCCESS;
 }
 
@@ -168,7 +174,7 @@ extern "C" int PMPI_Comm_group(MPI_Comm comm, MPI_Group* group) {
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_output(call, comm, group, "group")) return error;
-  *group = make_group(resolve(comm)->local);
+  *group = make_group(resolve(comm)->local, resolve(comm)->session_buffer);
   return MPI_SUCCESS;
 }
 
@@ -179,7 +185,7 @@ extern "C" int PMPI_Comm_remote_group(MPI_Comm comm, MPI_Group* group) {
   if (int error = check_ready(call, comm)) return error;
   if (int error = check_intercommunicator(call, comm)) return error;
   if (int error = check_output(call, comm, group, "group")) return error;
-  *group = make_group(resolve(comm)->remote);
+  *group = make_group(resolve(comm)->remote, resolve(comm)->session_buffer);
   return MPI_SUCCESS;
 }
 
@@ -190,7 +196,7 @@ extern "C" int PMPI_Group_union(MPI_Group group1, MPI_Group group2, MPI_Group* n
   std::vector<int> members = group1->members->job_ranks();
   std::vector<int> added = filter(*group2->members, *group1->members, [](bool in_group1) { return !in_group1; });
   members.insert(members.end(), added.begin(), added.end());
-  *newgroup = make_group(std::move(members));
+  *newgroup = make_group(std::move(members), session_of_pair(group1, group2));
   return MPI_SUCCESS;
 }
 
@@ -198,7 +204,8 @@ WEFT_PMPI_ALIAS(Group_intersection)
 extern "C" int PMPI_Group_intersection(MPI_Group group1, MPI_Group group2, MPI_Group* newgroup) {
   const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_pair(WEFT_CALL_NAME, group1, group2, newgroup)) return error;
-  *newgroup = make_group(filter(*group1->members, *group2->members, [](bool in_group2) { return in_group2; }));
+  *newgroup = make_group(filter(*group1->members, *group2->members, [](bool in_group2) { return in_group2; }),
+                         session_of_pair(group1, group2));
   return MPI_SUCCESS;
 }
 
@@ -206,7 +213,8 @@ WEFT_PMPI_ALIAS(Group_difference)
 extern "C" int PMPI_Group_difference(MPI_Group group1, MPI_Group group2, MPI_Group* newgroup) {
   const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_pair(WEFT_CALL_NAME, group1, group2, newgroup)) return error;
-  *newgroup = make_group(filter(*group1->members, *group2->members, [](bool in_group2) { return !in_group2; }));
+  *newgroup = make_group(filter(*group1->members, *group2->members, [](bool in_group2) { return !in_group2; }),
+                         session_of_pair(group1, group2));
   return MPI_SUCCESS;
 }
 

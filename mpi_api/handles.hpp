@@ -130,12 +130,11 @@ struct weft_datatype_s : weft::mpi::object_header {
   // type itself for the constructors of the standard, a type built from them for subarray and darray.
   int combiner = MPI_COMBINER_NAMED;
   std::vector<int> integers;
-  // Made by a large-count constructor (MPI_Type_contiguous_c ...) with a count beyond an int: `integers`
-  // cannot hold its arguments, which `large_integers` holds instead, so MPI_Type_get_envelope and
-  // MPI_Type_get_contents refuse it.
-  bool large_counts = false;
-  std::vector<MPI_Count> large_integers;
   std::vector<MPI_Aint> addresses;
+  // A large-count constructor's (MPI_Type_contiguous_c ...) MPI_Count arguments, in the order
+  // MPI_Type_get_contents_c reports them (MPI-4.1, 5.1.13); such a type's int arguments stay in `integers`.
+  // MPI_Type_get_envelope and MPI_Type_get_contents refuse a type that has any.
+  std::vector<MPI_Count> large_counts;
   std::vector<MPI_Datatype> types;  // each derived one held
   MPI_Datatype basis = nullptr;     // held; null: the type itself
   weft::mpi::attribute_list attributes;  // a derived type's; predefined types keep theirs per rank
@@ -247,10 +246,21 @@ struct weft_info_s : weft::mpi::object_header {
   std::vector<std::pair<std::string, std::string>> entries;
 };
 
+namespace weft::mpi {
+
+// The buffer of buffered sends attached to a communicator or a session (buffered_sends.cpp).
+struct attached_buffer;
+// What a group or communicator keeps of the session it derives from: the session's buffer, which serves
+// the buffered sends of its communicators that have none of their own (MPI-4.1, 3.6). Null: the World Model.
+using session_buffer_link = std::shared_ptr<attached_buffer>;
+
+}  // namespace weft::mpi
+
 struct weft_group_s : weft::mpi::object_header {
-  explicit weft_group_s(weft::mpi::shared_rank_map ranks) noexcept
-      : object_header(weft::mpi::object_kind::group), members(std::move(ranks)) {}
+  weft_group_s(weft::mpi::shared_rank_map ranks, weft::mpi::session_buffer_link session) noexcept
+      : object_header(weft::mpi::object_kind::group), members(std::move(ranks)), session_buffer(std::move(session)) {}
   weft::mpi::shared_rank_map members;
+  weft::mpi::session_buffer_link session_buffer;
 };
 
 namespace weft::mpi {
@@ -265,9 +275,6 @@ struct collective_group {
   // Across nodes, the count of the node phases' collectives over `state` (communicator_view::node_sequence).
   std::uint64_t node_sequence = 0;
 };
-
-// The buffer of buffered sends attached to a communicator (buffered_sends.cpp).
-struct attached_buffer;
 
 }  // namespace weft::mpi
 
@@ -300,6 +307,7 @@ struct weft_comm_s : weft::mpi::object_header {
   mutable weft::mpi::collective_group both_collectives;
   // MPI_Comm_attach_buffer's buffer, which the communicator's buffered sends use; null: the rank's.
   std::shared_ptr<weft::mpi::attached_buffer> send_buffer;
+  weft::mpi::session_buffer_link session_buffer;  // inherited by the communicators made from this one
 
   bool is_inter() const noexcept { return remote != nullptr; }
 };
@@ -477,9 +485,10 @@ struct weft_request_s final : weft::mpi::object_header {
   weft::coll::truncation truncated;
   // MPI_Isendrecv and MPI_Isendrecv_replace: the send that completes together with this request's receive.
   std::unique_ptr<weft::mpi::paired_send> paired;
-  // A large-count v collective's counts and displacements converted to int (large_counts.hpp), which its
-  // operation reads until it completes, or at every start.
-  std::unique_ptr<std::vector<std::vector<int>>> converted_counts;
+  // Arguments converted for the call that made the request, which its operation reads until it completes,
+  // or at every start: a large-count v collective's counts as ints (large_counts.hpp), a Fortran persistent
+  // alltoallw's datatypes as handles.
+  std::vector<std::shared_ptr<const void>> converted_arguments;
   bool active = true;  // false for a persistent request between its completion and the next MPI_Start
   bool cancelled = false;
 };

@@ -60,6 +60,7 @@ weft_comm_s* new_intercommunicator(const weft_comm_s& parent, shared_rank_map lo
   comm->local = std::move(local);
   comm->remote = std::move(remote);
   comm->errhandler = retain(parent.errhandler);
+  comm->session_buffer = parent.session_buffer;
   if (context != 0) attach_collectives(*comm);
   return comm.release();
 }

@@ -1,12 +1,14 @@
 // The large-count forms of the subarray and darray constructors and of packing: the counts
 // are converted (large_counts.hpp) and the int form called, so the arrays' entries, the packed buffer's size
-// and the position must fit an int. The other constructors take any count (datatype_constructors.cpp), as
-// do the queries (datatype_queries.cpp).
+// and the position must fit an int; the new types report their arguments as the large-count form gives them.
+// The other constructors take any count (datatype_constructors.cpp), as do the queries (datatype_queries.cpp).
 
 #include <climits>
+#include <vector>
 
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
+#include "mpi_api/datatypes.hpp"
 #include "mpi_api/large_counts.hpp"
 #include "mpi_api/pmpi.hpp"
 
@@ -15,6 +17,14 @@ using namespace weft::mpi;
 namespace {
 
 constexpr MPI_Comm no_comm = MPI_COMM_WORLD;
+
+// The type the int form made, its arguments kept as the large-count form gives them; or the int form's error.
+int in_large_form(int error, const MPI_Datatype* newtype) {
+  if (error != MPI_SUCCESS) return error;
+  std::vector<MPI_Count> counts((*newtype)->integers.begin(), (*newtype)->integers.end());
+  keep_counts(**newtype, counts, contents_form::large);
+  return MPI_SUCCESS;
+}
 
 }  // namespace
 
@@ -28,7 +38,8 @@ extern "C" int PMPI_Type_create_subarray_c(int ndims, const MPI_Count array_of_s
   if (sizes.refused()) return sizes.report(call, no_comm, MPI_ERR_ARG, "array_of_sizes");
   if (subsizes.refused()) return subsizes.report(call, no_comm, MPI_ERR_ARG, "array_of_subsizes");
   if (starts.refused()) return starts.report(call, no_comm, MPI_ERR_ARG, "array_of_starts");
-  return PMPI_Type_create_subarray(ndims, sizes.data(), subsizes.data(), starts.data(), order, oldtype, newtype);
+  return in_large_form(
+      PMPI_Type_create_subarray(ndims, sizes.data(), subsizes.data(), starts.data(), order, oldtype, newtype), newtype);
 }
 
 WEFT_PMPI_ALIAS(Type_create_darray_c)
@@ -40,15 +51,9 @@ extern "C" int PMPI_Type_create_darray_c(int size, int rank, int ndims, const MP
   const char* call = WEFT_CALL_NAME;
   const int_array gsizes(array_of_gsizes, ndims);
   if (gsizes.refused()) return gsizes.report(call, no_comm, MPI_ERR_ARG, "array_of_gsizes");
-  return PMPI_Type_create_darray(size, rank, ndims, gsizes.data(), array_of_distribs, array_of_dargs, array_of_psizes,
-                                 order, oldtype, newtype);
-}
-
-WEFT_PMPI_ALIAS(Type_create_resized_c)
-extern "C" int PMPI_Type_create_resized_c(MPI_Datatype oldtype, MPI_Count lb, MPI_Count extent,
-                                          MPI_Datatype* newtype) {
-  const call_guard guard(WEFT_CALL_NAME);
-  return PMPI_Type_create_resized(oldtype, static_cast<MPI_Aint>(lb), static_cast<MPI_Aint>(extent), newtype);
+  return in_large_form(PMPI_Type_create_darray(size, rank, ndims, gsizes.data(), array_of_distribs, array_of_dargs,
+                                               array_of_psizes, order, oldtype, newtype),
+                       newtype);
 }
 
 WEFT_PMPI_ALIAS(Pack_c)

@@ -223,20 +223,3 @@ extern "C" int PMPI_Isendrecv_replace_c(void* buf, MPI_Count count, MPI_Datatype
   if (data.refused()) return data.report(call, comm);
   return PMPI_Isendrecv_replace(buf, data.count, data.datatype, dest, sendtag, source, recvtag, comm, request);
 }
-
-WEFT_PMPI_ALIAS(Buffer_attach_c)
-extern "C" int PMPI_Buffer_attach_c(void* buffer, MPI_Count size) {
-  const call_guard guard(WEFT_CALL_NAME);
-  const char* call = WEFT_CALL_NAME;
-  if (size > INT_MAX) return too_large(call, MPI_COMM_WORLD, "size", size);
-  return PMPI_Buffer_attach(buffer, static_cast<int>(size));
-}
-
-WEFT_PMPI_ALIAS(Buffer_detach_c)
-extern "C" int PMPI_Buffer_detach_c(void* buffer_addr, MPI_Count* size) {
-  const call_guard guard(WEFT_CALL_NAME);
-  int size_int = 0;
-  int error = PMPI_Buffer_detach(buffer_addr, &size_int);
-  if (error == MPI_SUCCESS) *size = size_int;
-  return error;
-}

@@ -30,9 +30,8 @@ int_count::int_count(MPI_Count count, MPI_Datatype type, MPI_Op op) : datatype(t
   }
   // Described as MPI_Type_contiguous_c would describe it, for the walks that follow a type's constructor
   // (external32 and file data representations).
-  made_ = derived(std::move(layout), MPI_COMBINER_CONTIGUOUS, {0}, {}, {type}).release();
-  made_->large_counts = true;
-  made_->large_integers = {count};
+  made_ = derived(std::move(layout), MPI_COMBINER_CONTIGUOUS, {}, {}, {type}).release();
+  keep_counts(*made_, {count}, contents_form::large);
   made_->committed = true;
   this->count = 1;
   datatype = made_;
@@ -70,9 +69,8 @@ int int_array::report(const char* call, error_target target, int error_class, co
 }
 
 void keep_for(MPI_Request request, std::initializer_list<int_array*> arrays) {
-  auto kept = std::make_unique<std::vector<std::vector<int>>>();
-  for (int_array* array : arrays) kept->push_back(array->take());
-  request->converted_counts = std::move(kept);
+  for (int_array* array : arrays)
+    request->converted_arguments.push_back(std::make_shared<const std::vector<int>>(array->take()));
 }
 
 int group_entries(MPI_Comm comm) { return is_communicator(comm) ? peers(*resolve(comm)).size() : 0; }

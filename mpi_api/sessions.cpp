@@ -10,6 +10,8 @@
 // over the ranks' own communicator of the world's members (rank_state::sessions), with the string tag
 // hashed to a message tag and sent along whole, so two creations whose tags hash alike are told apart.
 
+#include "mpi_api/sessions.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -19,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "mpi_api/buffered_sends.hpp"
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/communicators.hpp"
@@ -26,7 +29,6 @@
 #include "mpi_api/environment.hpp"
 #include "mpi_api/groups.hpp"
 #include "mpi_api/pmpi.hpp"
-#include "mpi_api/sessions.hpp"
 #include "runtime/job.hpp"
 #include "shm/point_to_point.hpp"
 
@@ -146,7 +148,7 @@ extern "C" int PMPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_S
   if (int error = check_output(call, MPI_COMM_WORLD, session, "session")) return error;
   int level = prepare_rank(requested_level(info));
   ++this_rank().open_sessions;
-  *session = new weft_session_s(errhandler, level);
+  *session = new weft_session_s(errhandler, level, new_session_buffer());
   return MPI_SUCCESS;
 }
 
@@ -157,7 +159,8 @@ extern "C" int PMPI_Session_finalize(MPI_Session* session) {
   if (int error = check_output(call, MPI_COMM_WORLD, session, "session")) return error;
   if (int error = check_session(call, *session)) return error;
   // The session's communicators are the program's to free first, as MPI-4.1 asks: what they carried is
-  // complete once their calls returned, so nothing is left to wait for.
+  // complete once their calls returned; only the messages in the session's buffer may still be leaving.
+  flush_buffer((*session)->send_buffer);
   release(*session);
   --this_rank().open_sessions;
   *session = MPI_SESSION_NULL;
@@ -234,7 +237,7 @@ extern "C" int PMPI_Group_from_session_pset(MPI_Session session, const char* pse
   *newgroup = MPI_GROUP_NULL;
   shared_rank_map members;
   if (int error = find_pset(call, session, pset_name, members)) return error;
-  *newgroup = make_group(std::move(members));
+  *newgroup = make_group(std::move(members), session->send_buffer);
   return MPI_SUCCESS;
 }
 
@@ -281,6 +284,7 @@ int create_from_group(const char* call, MPI_Group group, const char* stringtag, 
                          members.job_rank(0), agreed.stringtag, stringtag);
   }
   weft_comm_s* made = new_intracommunicator(parent, group->members, agreed.context);
+  made->session_buffer = group->session_buffer;
   adopt(*made, errhandler, info);
   *newcomm = made;
   return MPI_SUCCESS;

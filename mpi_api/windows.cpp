@@ -13,6 +13,7 @@
 #include "mpi_api/communicators.hpp"
 #include "mpi_api/context_ids.hpp"
 #include "mpi_api/element_ops.hpp"
+#include "mpi_api/groups.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/window_checks.hpp"
 #include "rma/remote_transport.hpp"
@@ -325,7 +326,7 @@ extern "C" int PMPI_Win_get_group(MPI_Win win, MPI_Group* group) {
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
   if (int error = check_output(call, win, group, "group")) return error;
-  *group = new weft_group_s(win->comm->local);
+  *group = make_group(win->comm->local, win->comm->session_buffer);
   return MPI_SUCCESS;
 }
 

@@ -47,6 +47,12 @@ void file_create_errhandler(weft::mpi::fortran_errhandler_function* function, MP
   create_errhandler<File_create_errhandler, MPI_File_errhandler_function>(function, errhandler, ierror);
 }
 
+template <auto Session_create_errhandler>
+void session_create_errhandler(weft::mpi::fortran_errhandler_function* function, MPI_Fint* errhandler,
+                               MPI_Fint* ierror) {
+  create_errhandler<Session_create_errhandler, MPI_Session_errhandler_function>(function, errhandler, ierror);
+}
+
 // A keyval's Fortran procedures and the extra state the program gave. `Value` is the attribute's Fortran
 // type: INTEGER(KIND=MPI_ADDRESS_KIND) for MPI-2's calls, INTEGER for MPI-1's MPI_KEYVAL_CREATE.
 template <class Value>
@@ -199,6 +205,9 @@ WEFT_FORTRAN_BINDING(win_create_errhandler, Win_create_errhandler, win_create_er
                      (weft::mpi::fortran_errhandler_function * function, MPI_Fint* errhandler, MPI_Fint* ierror),
                      (function, errhandler, ierror))
 WEFT_FORTRAN_BINDING(file_create_errhandler, File_create_errhandler, file_create_errhandler,
+                     (weft::mpi::fortran_errhandler_function * function, MPI_Fint* errhandler, MPI_Fint* ierror),
+                     (function, errhandler, ierror))
+WEFT_FORTRAN_BINDING(session_create_errhandler, Session_create_errhandler, session_create_errhandler,
                      (weft::mpi::fortran_errhandler_function * function, MPI_Fint* errhandler, MPI_Fint* ierror),
                      (function, errhandler, ierror))
 WEFT_FORTRAN_BINDING(grequest_start, Grequest_start, grequest_start,

@@ -1,6 +1,8 @@
 // The Fortran bindings of the calls on arrays of requests: each request integer converts to a handle and,
 // when the call completed or freed it, back; statuses fill Fortran's INTEGER(MPI_STATUS_SIZE, count) array;
-// the indices Waitany and Waitsome report count from 1, as Fortran's arrays do. And MPI_F_SYNC_REG.
+// the indices Waitany and Waitsome report count from 1, as Fortran's arrays do. MPI-4.1's
+// MPI_REQUEST_GET_STATUS_ANY/ALL/SOME take the same arguments as Testany/all/some (and change no request).
+// And MPI_F_SYNC_REG.
 
 #include <vector>
 
@@ -136,6 +138,17 @@ WEFT_FORTRAN_BINDING(waitsome, Waitsome, some,
                       MPI_Fint* statuses, MPI_Fint* ierror),
                      (incount, requests, outcount, indices, statuses, ierror))
 WEFT_FORTRAN_BINDING(testsome, Testsome, some,
+                     (const MPI_Fint* incount, MPI_Fint* requests, MPI_Fint* outcount, MPI_Fint* indices,
+                      MPI_Fint* statuses, MPI_Fint* ierror),
+                     (incount, requests, outcount, indices, statuses, ierror))
+WEFT_FORTRAN_BINDING(request_get_status_all, Request_get_status_all, testall,
+                     (const MPI_Fint* count, MPI_Fint* requests, MPI_Fint* flag, MPI_Fint* statuses, MPI_Fint* ierror),
+                     (count, requests, flag, statuses, ierror))
+WEFT_FORTRAN_BINDING(request_get_status_any, Request_get_status_any, testany,
+                     (const MPI_Fint* count, MPI_Fint* requests, MPI_Fint* index, MPI_Fint* flag, MPI_Fint* status,
+                      MPI_Fint* ierror),
+                     (count, requests, index, flag, status, ierror))
+WEFT_FORTRAN_BINDING(request_get_status_some, Request_get_status_some, some,
                      (const MPI_Fint* incount, MPI_Fint* requests, MPI_Fint* outcount, MPI_Fint* indices,
                       MPI_Fint* statuses, MPI_Fint* ierror),
                      (incount, requests, outcount, indices, statuses, ierror))

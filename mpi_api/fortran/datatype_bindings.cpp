@@ -1,14 +1,16 @@
 // The Fortran bindings of the calls on datatypes that type alone cannot convert: those that take arrays of
-// datatypes (MPI_TYPE_CREATE_STRUCT, the alltoallw collectives, MPI_TYPE_GET_CONTENTS) or a data
-// representation's name (MPI_PACK_EXTERNAL and its kin), and MPI_TYPE_MATCH_SIZE, which answers Fortran's
-// types to Fortran.
+// datatypes (MPI_TYPE_CREATE_STRUCT, the alltoallw collectives and their persistent forms, MPI_TYPE_GET_CONTENTS) or a
+// data representation's name (MPI_PACK_EXTERNAL and its kin), and MPI_TYPE_MATCH_SIZE, which answers Fortran's types to
+// Fortran.
 
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "mpi_api/fortran/arguments.hpp"
 #include "mpi_api/fortran/strings.hpp"
+#include "mpi_api/handles.hpp"
 
 namespace {
 
@@ -97,6 +99,29 @@ void ialltoallw(const void* sendbuf, const MPI_Fint* sendcounts, const MPI_Fint*
   if (*ierror == MPI_SUCCESS) *request = to_fortran(made);
 }
 
+// A persistent alltoallw reads its datatype arrays at every start: the request keeps the converted ones.
+void keep_datatypes(MPI_Request request, std::vector<MPI_Datatype>& send_types, std::vector<MPI_Datatype>& recv_types) {
+  for (std::vector<MPI_Datatype>* types : {&send_types, &recv_types})
+    request->converted_arguments.push_back(std::make_shared<const std::vector<MPI_Datatype>>(std::move(*types)));
+}
+
+template <auto Alltoallw_init>
+void alltoallw_init(const void* sendbuf, const MPI_Fint* sendcounts, const MPI_Fint* sdispls, const MPI_Fint* sendtypes,
+                    void* recvbuf, const MPI_Fint* recvcounts, const MPI_Fint* rdispls, const MPI_Fint* recvtypes,
+                    const MPI_Fint* comm, const MPI_Fint* info, MPI_Fint* request, MPI_Fint* ierror) {
+  MPI_Comm c_comm = to_c<MPI_Comm>(*comm);
+  int n = peers(c_comm);
+  const void* send = buffer(sendbuf);
+  std::vector<MPI_Datatype> send_types = send == MPI_IN_PLACE ? std::vector<MPI_Datatype>() : datatypes(sendtypes, n);
+  std::vector<MPI_Datatype> recv_types = datatypes(recvtypes, n);
+  MPI_Request made = MPI_REQUEST_NULL;
+  *ierror = Alltoallw_init(send, sendcounts, sdispls, send_types.data(), buffer(recvbuf), recvcounts, rdispls,
+                           recv_types.data(), c_comm, to_c<MPI_Info>(*info), &made);
+  if (*ierror != MPI_SUCCESS) return;
+  keep_datatypes(made, send_types, recv_types);
+  *request = to_fortran(made);
+}
+
 template <auto Neighbor_alltoallw>
 void neighbor_alltoallw(const void* sendbuf, const MPI_Fint* sendcounts, const MPI_Aint* sdispls,
                         const MPI_Fint* sendtypes, void* recvbuf, const MPI_Fint* recvcounts, const MPI_Aint* rdispls,
@@ -121,6 +146,23 @@ void ineighbor_alltoallw(const void* sendbuf, const MPI_Fint* sendcounts, const 
   *ierror = Ineighbor_alltoallw(buffer(sendbuf), sendcounts, sdispls, send_types.data(), buffer(recvbuf), recvcounts,
                                 rdispls, recv_types.data(), c_comm, &made);
   if (*ierror == MPI_SUCCESS) *request = to_fortran(made);
+}
+
+template <auto Neighbor_alltoallw_init>
+void neighbor_alltoallw_init(const void* sendbuf, const MPI_Fint* sendcounts, const MPI_Aint* sdispls,
+                             const MPI_Fint* sendtypes, void* recvbuf, const MPI_Fint* recvcounts,
+                             const MPI_Aint* rdispls, const MPI_Fint* recvtypes, const MPI_Fint* comm,
+                             const MPI_Fint* info, MPI_Fint* request, MPI_Fint* ierror) {
+  MPI_Comm c_comm = to_c<MPI_Comm>(*comm);
+  int sources = 0, destinations = 0;
+  neighbors(c_comm, sources, destinations);
+  std::vector<MPI_Datatype> send_types = datatypes(sendtypes, destinations), recv_types = datatypes(recvtypes, sources);
+  MPI_Request made = MPI_REQUEST_NULL;
+  *ierror = Neighbor_alltoallw_init(buffer(sendbuf), sendcounts, sdispls, send_types.data(), buffer(recvbuf),
+                                    recvcounts, rdispls, recv_types.data(), c_comm, to_c<MPI_Info>(*info), &made);
+  if (*ierror != MPI_SUCCESS) return;
+  keep_datatypes(made, send_types, recv_types);
+  *request = to_fortran(made);
 }
 
 template <auto Pack_external>
@@ -210,6 +252,20 @@ WEFT_FORTRAN_BINDING(ineighbor_alltoallw, Ineighbor_alltoallw, ineighbor_alltoal
                       const MPI_Fint* comm, MPI_Fint* request, MPI_Fint* ierror),
                      (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request,
                       ierror))
+WEFT_FORTRAN_BINDING(alltoallw_init, Alltoallw_init, alltoallw_init,
+                     (const void* sendbuf, const MPI_Fint* sendcounts, const MPI_Fint* sdispls,
+                      const MPI_Fint* sendtypes, void* recvbuf, const MPI_Fint* recvcounts, const MPI_Fint* rdispls,
+                      const MPI_Fint* recvtypes, const MPI_Fint* comm, const MPI_Fint* info, MPI_Fint* request,
+                      MPI_Fint* ierror),
+                     (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, info,
+                      request, ierror))
+WEFT_FORTRAN_BINDING(neighbor_alltoallw_init, Neighbor_alltoallw_init, neighbor_alltoallw_init,
+                     (const void* sendbuf, const MPI_Fint* sendcounts, const MPI_Aint* sdispls,
+                      const MPI_Fint* sendtypes, void* recvbuf, const MPI_Fint* recvcounts, const MPI_Aint* rdispls,
+                      const MPI_Fint* recvtypes, const MPI_Fint* comm, const MPI_Fint* info, MPI_Fint* request,
+                      MPI_Fint* ierror),
+                     (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, info,
+                      request, ierror))
 WEFT_FORTRAN_BINDING(pack_external, Pack_external, pack_external,
                      (const char* datarep, const void* inbuf, const MPI_Fint* incount, const MPI_Fint* datatype,
                       void* outbuf, const MPI_Aint* outsize, MPI_Aint* position, MPI_Fint* ierror,

@@ -321,12 +321,13 @@ endforeach()
 configure_file(${CMAKE_CURRENT_LIST_DIR}/mpi_f08.f90.in ${F08} @ONLY)
 
 # The mpi module's interfaces: every bound routine but those mpif.h declares (the functions) and those
-# with argv (MPI_Init's are none in Fortran), with ierror required, as MPI-3.1 17.1.3 gives them.
+# with argv (which Fortran's forms have not), with ierror required, as MPI-3.1 17.1.3 gives them.
 set(interface_style mpi)
 set(mpi_interfaces "")
 foreach(declaration_text IN LISTS declarations)
   read_declaration("${declaration_text}")
-  if(name MATCHES "${not_fortran}" OR name MATCHES "^(Init|Init_thread|Wtime|Wtick|Aint_add|Aint_diff|Pcontrol|Status_f082f|Status_f2f08)$"
+  if(name MATCHES "${not_fortran}"
+     OR name MATCHES "^(Init|Init_thread|Info_create_env|Wtime|Wtick|Aint_add|Aint_diff|Pcontrol|Status_f082f|Status_f2f08)$"
      OR NOT result STREQUAL "int" OR "MPI_${name}" IN_LIST unbound_names OR parameters MATCHES "\\.\\.\\.|char \\*\\*")
     continue()
   endif()
@@ -337,9 +338,11 @@ foreach(declaration_text IN LISTS declarations)
     "      integer, intent(out) :: ierror\n"
     "    end subroutine MPI_${name}\n")
 endforeach()
-# MPI_Init's and MPI_Init_thread's C forms take argc and argv, which Fortran's have not; MPI_Pcontrol's C
-# form is variadic; MPI_F_sync_reg has none.
+# MPI_Init's, MPI_Init_thread's and MPI_Info_create_env's C forms take argc and argv, which Fortran's have
+# not; MPI_Pcontrol's C form is variadic; MPI_F_sync_reg has none.
 string(CONCAT mpi_interfaces "${mpi_interfaces}"
+  "    subroutine MPI_Info_create_env(info, ierror)\n      integer, intent(out) :: info, ierror\n"
+  "    end subroutine MPI_Info_create_env\n"
   "    subroutine MPI_Init(ierror)\n      integer, intent(out) :: ierror\n    end subroutine MPI_Init\n"
   "    subroutine MPI_Init_thread(required, provided, ierror)\n      integer, intent(in) :: required\n"
   "      integer, intent(out) :: provided, ierror\n    end subroutine MPI_Init_thread\n"

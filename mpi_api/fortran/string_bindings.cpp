@@ -78,6 +78,27 @@ void info_get(const MPI_Fint* info, const char* key, const MPI_Fint* valuelen, c
   if (*ierror == MPI_SUCCESS && *flag) to_fortran(text.data(), value, value_length);
 }
 
+// MPI-4.1's form: BUFLEN is the most the program takes, and comes back as the value's length (Fortran has
+// no terminating null); BUFLEN 0 only asks for the length.
+template <auto Info_get_string>
+void info_get_string(const MPI_Fint* info, const char* key, MPI_Fint* buflen, char* value, MPI_Fint* flag,
+                     MPI_Fint* ierror, std::size_t key_length, std::size_t value_length) {
+  int room = *buflen > 0 ? *buflen + 1 : 0;
+  std::vector<char> text(static_cast<std::size_t>(room) + 1);
+  *ierror = Info_get_string(to_c<MPI_Info>(*info), from_fortran(key, key_length).c_str(), &room, text.data(), flag);
+  if (*ierror != MPI_SUCCESS || !*flag) return;
+  if (*buflen > 0) to_fortran(text.data(), value, value_length);
+  *buflen = room - 1;
+}
+
+// Fortran has no argc and argv to give: the info has the keys MPI-4.1 names without them.
+template <auto Info_create_env>
+void info_create_env(MPI_Fint* info, MPI_Fint* ierror) {
+  MPI_Info made = MPI_INFO_NULL;
+  *ierror = Info_create_env(0, nullptr, &made);
+  if (*ierror == MPI_SUCCESS) *info = to_fortran(made);
+}
+
 template <auto Info_get_valuelen>
 void info_get_valuelen(const MPI_Fint* info, const char* key, MPI_Fint* valuelen, MPI_Fint* flag, MPI_Fint* ierror,
                        std::size_t key_length) {
@@ -158,6 +179,12 @@ WEFT_FORTRAN_BINDING(info_get, Info_get, info_get,
                      (const MPI_Fint* info, const char* key, const MPI_Fint* valuelen, char* value, MPI_Fint* flag,
                       MPI_Fint* ierror, std::size_t key_length, std::size_t value_length),
                      (info, key, valuelen, value, flag, ierror, key_length, value_length))
+WEFT_FORTRAN_BINDING(info_get_string, Info_get_string, info_get_string,
+                     (const MPI_Fint* info, const char* key, MPI_Fint* buflen, char* value, MPI_Fint* flag,
+                      MPI_Fint* ierror, std::size_t key_length, std::size_t value_length),
+                     (info, key, buflen, value, flag, ierror, key_length, value_length))
+WEFT_FORTRAN_BINDING(info_create_env, Info_create_env, info_create_env, (MPI_Fint * info, MPI_Fint* ierror),
+                     (info, ierror))
 WEFT_FORTRAN_BINDING(info_get_valuelen, Info_get_valuelen, info_get_valuelen,
                      (const MPI_Fint* info, const char* key, MPI_Fint* valuelen, MPI_Fint* flag, MPI_Fint* ierror,
                       std::size_t key_length),

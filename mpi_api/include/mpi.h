@@ -483,6 +483,8 @@ typedef int MPI_Grequest_cancel_function(void *extra_state, int complete);
 typedef int MPI_Datarep_conversion_function(void *userbuf, MPI_Datatype datatype, int count, void *filebuf,
                                             MPI_Offset position, void *extra_state);
 typedef int MPI_Datarep_extent_function(MPI_Datatype datatype, MPI_Aint *extent, void *extra_state);
+typedef int MPI_Datarep_conversion_function_c(void *userbuf, MPI_Datatype datatype, MPI_Count count, void *filebuf,
+                                              MPI_Offset position, void *extra_state);
 
 /* Predefined attribute callbacks: the null ones do nothing (copy: the attribute is not copied), the dup
  * ones copy the attribute value. */
@@ -502,6 +504,7 @@ int weft_mpi_win_dup_fn(MPI_Win, int, void *, void *, void *, int *);
 #define MPI_NULL_DELETE_FN ((MPI_Delete_function *)0)
 #define MPI_DUP_FN ((MPI_Copy_function *)weft_mpi_comm_dup_fn)
 #define MPI_CONVERSION_FN_NULL ((MPI_Datarep_conversion_function *)0)
+#define MPI_CONVERSION_FN_NULL_C ((MPI_Datarep_conversion_function_c *)0)
 
 /* ---- Tool information interface (MPI_T) ---- */
 typedef struct weft_t_enum_s *MPI_T_enum;
@@ -720,6 +723,18 @@ WEFT_API(int, Pack_external, (const char datarep[], const void *inbuf, int incou
 WEFT_API(int, Unpack_external, (const char datarep[], const void *inbuf, MPI_Aint insize, MPI_Aint *position,
                                 void *outbuf, int outcount, MPI_Datatype datatype))
 WEFT_API(int, Pack_external_size, (const char datarep[], int incount, MPI_Datatype datatype, MPI_Aint *size))
+WEFT_API(int, Type_get_envelope_c, (MPI_Datatype datatype, MPI_Count *num_integers, MPI_Count *num_addresses,
+                                    MPI_Count *num_large_counts, MPI_Count *num_datatypes, int *combiner))
+WEFT_API(int, Type_get_contents_c, (MPI_Datatype datatype, MPI_Count max_integers, MPI_Count max_addresses,
+                                    MPI_Count max_large_counts, MPI_Count max_datatypes, int array_of_integers[],
+                                    MPI_Aint array_of_addresses[], MPI_Count array_of_large_counts[],
+                                    MPI_Datatype array_of_datatypes[]))
+WEFT_API(int, Pack_external_c, (const char datarep[], const void *inbuf, MPI_Count incount, MPI_Datatype datatype,
+                                void *outbuf, MPI_Count outsize, MPI_Count *position))
+WEFT_API(int, Unpack_external_c, (const char datarep[], const void *inbuf, MPI_Count insize, MPI_Count *position,
+                                  void *outbuf, MPI_Count outcount, MPI_Datatype datatype))
+WEFT_API(int, Pack_external_size_c, (const char datarep[], MPI_Count incount, MPI_Datatype datatype,
+                                     MPI_Count *size))
 WEFT_API(int, Type_match_size, (int typeclass, int size, MPI_Datatype *datatype))
 WEFT_API(int, Type_get_value_index, (MPI_Datatype value_type, MPI_Datatype index_type, MPI_Datatype *pair_type))
 WEFT_API(int, Type_create_f90_real, (int p, int r, MPI_Datatype *newtype))
@@ -1095,6 +1110,10 @@ WEFT_API(int, Isendrecv_replace_c, (void *buf, MPI_Count count, MPI_Datatype dat
 WEFT_API(int, Get_count_c, (const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count))
 WEFT_API(int, Buffer_attach_c, (void *buffer, MPI_Count size))
 WEFT_API(int, Buffer_detach_c, (void *buffer_addr, MPI_Count *size))
+WEFT_API(int, Comm_attach_buffer_c, (MPI_Comm comm, void *buffer, MPI_Count size))
+WEFT_API(int, Comm_detach_buffer_c, (MPI_Comm comm, void *buffer_addr, MPI_Count *size))
+WEFT_API(int, Session_attach_buffer_c, (MPI_Session session, void *buffer, MPI_Count size))
+WEFT_API(int, Session_detach_buffer_c, (MPI_Session session, void *buffer_addr, MPI_Count *size))
 WEFT_API(int, Bcast_c, (void *buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm))
 WEFT_API(int, Gather_c, (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
                          MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm))
@@ -1382,6 +1401,11 @@ WEFT_API(int, Session_get_num_psets, (MPI_Session session, MPI_Info info, int *n
 WEFT_API(int, Session_get_nth_pset, (MPI_Session session, MPI_Info info, int n, int *pset_len, char *pset_name))
 WEFT_API(int, Session_get_info, (MPI_Session session, MPI_Info *info_used))
 WEFT_API(int, Session_get_pset_info, (MPI_Session session, const char *pset_name, MPI_Info *info))
+/* MPI-4.1: a session's buffer for the buffered sends of its communicators that have none of their own. */
+WEFT_API(int, Session_attach_buffer, (MPI_Session session, void *buffer, int size))
+WEFT_API(int, Session_detach_buffer, (MPI_Session session, void *buffer_addr, int *size))
+WEFT_API(int, Session_flush_buffer, (MPI_Session session))
+WEFT_API(int, Session_iflush_buffer, (MPI_Session session, MPI_Request *request))
 WEFT_API(int, Group_from_session_pset, (MPI_Session session, const char *pset_name, MPI_Group *newgroup))
 WEFT_API(int, Comm_create_from_group, (MPI_Group group, const char *stringtag, MPI_Info info,
                                        MPI_Errhandler errhandler, MPI_Comm *newcomm))
@@ -1551,6 +1575,10 @@ WEFT_API(int, File_get_type_extent, (MPI_File fh, MPI_Datatype datatype, MPI_Ain
 WEFT_API(int, Register_datarep, (const char *datarep, MPI_Datarep_conversion_function *read_conversion_fn,
                                  MPI_Datarep_conversion_function *write_conversion_fn,
                                  MPI_Datarep_extent_function *dtype_file_extent_fn, void *extra_state))
+WEFT_API(int, File_get_type_extent_c, (MPI_File fh, MPI_Datatype datatype, MPI_Count *extent))
+WEFT_API(int, Register_datarep_c, (const char *datarep, MPI_Datarep_conversion_function_c *read_conversion_fn,
+                                   MPI_Datarep_conversion_function_c *write_conversion_fn,
+                                   MPI_Datarep_extent_function *dtype_file_extent_fn, void *extra_state))
 WEFT_API(int, File_set_atomicity, (MPI_File fh, int flag))
 WEFT_API(int, File_get_atomicity, (MPI_File fh, int *flag))
 WEFT_API(int, File_sync, (MPI_File fh))

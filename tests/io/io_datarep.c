@@ -3,8 +3,9 @@
  * from special values (signed zeros, subnormals, infinities, a NaN with a payload), and read back bit for
  * bit; MPI_File_get_type_extent gives the external32 sizes; "internal" round trips exactly;
  * MPI_Register_datarep with conversion functions of the test's own (ints stored negated, in 4 bytes and in
- * 8) is used for writing and reading, its file bytes checked, and registering a name twice fails with
- * MPI_ERR_DUP_DATAREP. */
+ * 8, and through MPI_Register_datarep_c with MPI_Count conversion functions) is used for writing and reading,
+ * its file bytes checked, MPI_File_get_type_extent and _c give its extent, and registering a name twice fails
+ * with MPI_ERR_DUP_DATAREP. */
 #include "iotest.h"
 
 #include <float.h>
@@ -226,9 +227,11 @@ static void internal(const char *prefix) {
 }
 
 /* A representation of the test's own: an int v is stored as -v in `width` bytes (4 or 8, native byte
- * order). The state says which, and counts conversions. */
+ * order). The state says which, whether it is registered by the large-count MPI_Register_datarep_c, and
+ * counts conversions. */
 struct negated {
   int width;
+  int large;
   int conversions;
 };
 
@@ -245,11 +248,12 @@ static int negated_extent(MPI_Datatype type, MPI_Aint *extent, void *state) {
 }
 
 /* count ints from userbuf (from int `position` on) into count file items at filebuf. */
-static int negated_write(void *userbuf, MPI_Datatype type, int count, void *filebuf, MPI_Offset position, void *state) {
+static int negated_write_c(void *userbuf, MPI_Datatype type, MPI_Count count, void *filebuf, MPI_Offset position,
+                           void *state) {
   struct negated *rep = (struct negated *)state;
   CHECK(type == MPI_INT, "the write conversion was passed a type other than the call's MPI_INT");
   const int *from = (const int *)userbuf + position;
-  for (int i = 0; i < count; i++) {
+  for (MPI_Count i = 0; i < count; i++) {
     int64_t v = -(int64_t)from[i];
     if (rep->width == 8) {
       memcpy((unsigned char *)filebuf + 8 * (size_t)i, &v, 8);
@@ -262,11 +266,12 @@ static int negated_write(void *userbuf, MPI_Datatype type, int count, void *file
   return MPI_SUCCESS;
 }
 
-static int negated_read(void *userbuf, MPI_Datatype type, int count, void *filebuf, MPI_Offset position, void *state) {
+static int negated_read_c(void *userbuf, MPI_Datatype type, MPI_Count count, void *filebuf, MPI_Offset position,
+                          void *state) {
   struct negated *rep = (struct negated *)state;
   CHECK(type == MPI_INT, "the read conversion was passed a type other than the call's MPI_INT");
   int *to = (int *)userbuf + position;
-  for (int i = 0; i < count; i++) {
+  for (MPI_Count i = 0; i < count; i++) {
     if (rep->width == 8) {
       int64_t v;
       memcpy(&v, (unsigned char *)filebuf + 8 * (size_t)i, 8);
@@ -281,9 +286,21 @@ static int negated_read(void *userbuf, MPI_Datatype type, int count, void *fileb
   return MPI_SUCCESS;
 }
 
+/* The int forms of the conversions, for MPI_Register_datarep. */
+static int negated_write(void *userbuf, MPI_Datatype type, int count, void *filebuf, MPI_Offset position, void *state) {
+  return negated_write_c(userbuf, type, count, filebuf, position, state);
+}
+
+static int negated_read(void *userbuf, MPI_Datatype type, int count, void *filebuf, MPI_Offset position, void *state) {
+  return negated_read_c(userbuf, type, count, filebuf, position, state);
+}
+
 /* Ints of the representation `name`: written by every rank, read back by the next, the file checked. */
 static void user_representation(const char *prefix, const char *name, struct negated *rep) {
-  IO_OK(MPI_Register_datarep(name, negated_read, negated_write, negated_extent, rep));
+  if (rep->large)
+    IO_OK(MPI_Register_datarep_c(name, negated_read_c, negated_write_c, negated_extent, rep));
+  else
+    IO_OK(MPI_Register_datarep(name, negated_read, negated_write, negated_extent, rep));
   expect_error(MPI_Register_datarep(name, negated_read, negated_write, negated_extent, rep), MPI_ERR_DUP_DATAREP,
                "registering a data representation twice");
   char path[IOTEST_PATH_MAX];
@@ -296,6 +313,10 @@ static void user_representation(const char *prefix, const char *name, struct neg
   IO_OK(MPI_File_get_type_extent(fh, MPI_INT, &extent));
   CHECK(extent == rep->width, "%s: MPI_File_get_type_extent(MPI_INT) is %td, the extent function says %d", name,
         extent, rep->width);
+  MPI_Count extent_c = -1;
+  IO_OK(MPI_File_get_type_extent_c(fh, MPI_INT, &extent_c));
+  CHECK(extent_c == rep->width, "%s: MPI_File_get_type_extent_c(MPI_INT) is %lld, the extent function says %d", name,
+        (long long)extent_c, rep->width);
   int ints[INTS], back[INTS];
   for (int i = 0; i < INTS; i++) ints[i] = i == 0 ? INT_MAX : int_value(rank, i); /* INT_MIN has no negation */
   MPI_Status status;
@@ -344,9 +365,10 @@ int main(int argc, char **argv) {
   /* MPICH refuses conversion functions (MPI_Register_datarep fails with MPI_ERR_CONVERSION) and views in
    * any representation it did not define. */
   if (MPITEST_ON_WEFT) {
-    static struct negated narrow = {4, 0}, wide = {8, 0};
+    static struct negated narrow = {4, 0, 0}, wide = {8, 0, 0}, large = {8, 1, 0};
     user_representation(prefix, "weft_negated", &narrow);
     user_representation(prefix, "weft_negated_wide", &wide);
+    user_representation(prefix, "weft_negated_large", &large);
   }
   report_ok(program);
   MPI_Finalize();

@@ -31,7 +31,13 @@
  *   K messages, flushed, then K more through the same buffer (which only fits after the flush), iflushed;
  *   detach hands back the address and size; the process buffer likewise with MPI_Buffer_flush and
  *   MPI_Buffer_iflush; MPI_BUFFER_AUTOMATIC on a communicator (many more messages than K, flushed, detach
- *   returns MPI_BUFFER_AUTOMATIC). Every receive is posted before the sends, so flushes can finish. */
+ *   returns MPI_BUFFER_AUTOMATIC). Every receive is posted before the sends, so flushes can finish.
+ * - MPI_Session_attach_buffer, _flush_buffer, _iflush_buffer, _detach_buffer (4.6): a session's buffer
+ *   sized for K messages serves the buffered sends of a communicator made from its mpi://WORLD group and of
+ *   that communicator's duplicate (2 K messages each way, flushed between), while no process buffer is
+ *   attached; a communicator buffer of its own takes precedence (4 K messages through it while the session's
+ *   holds K); the session's buffer does not serve MPI_COMM_WORLD (MPI_ERR_BUFFER there); the _c forms of the
+ *   attach and detach calls of all three (rank 0 attaching a process buffer of more than 2^31 bytes). */
 #include "../mpi/mpitest.h"
 
 static const char *program = "mpi41_misc";
@@ -570,6 +576,82 @@ static void buffers(void) {
   MPI_Comm_free(&comm);
 }
 
+/* ---- A session's buffer, behind a communicator's own and apart from the process's. */
+static void session_buffers(void) {
+  int bytes = 0;
+  MPI_Pack_size(N, MPI_INT, MPI_COMM_WORLD, &bytes);
+  const int room = K * (bytes + MPI_BSEND_OVERHEAD);
+  static int out[4 * K][N], in[4 * K][N];
+  MPI_Request requests[4 * K], flush;
+  MPI_Session session;
+  MPI_Group world;
+  MPI_Comm comm, dup;
+  MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_ARE_FATAL, &session);
+  MPI_Group_from_session_pset(session, "mpi://WORLD", &world);
+  MPI_Comm_create_from_group(world, "org.weft.tests.mpi41_misc", MPI_INFO_NULL, MPI_ERRORS_ARE_FATAL, &comm);
+  MPI_Comm_dup(comm, &dup);
+  char *buffer = malloc((size_t)room);
+  MPI_Session_attach_buffer_c(session, buffer, room);
+
+  /* The session's buffer serves both communicators: K at a time, flushed between batches. */
+  post_receives(requests, in, 2 * K, 400, comm);
+  bsend_batch(out, 0, K, 400, comm);
+  MPI_Session_flush_buffer(session);
+  bsend_batch(out, K, K, 400, comm);
+  check_batch(requests, in, 2 * K, 400, "through a session's buffer");
+  post_receives(requests, in, 2 * K, 500, dup);
+  bsend_batch(out, 0, K, 500, dup);
+  MPI_Session_iflush_buffer(session, &flush);
+  MPI_Wait(&flush, MPI_STATUS_IGNORE);
+  bsend_batch(out, K, K, 500, dup);
+  check_batch(requests, in, 2 * K, 500, "through a session's buffer, from a duplicate");
+
+  /* A communicator's own buffer comes first: 4 K messages would not fit in the session's. */
+  MPI_Comm_attach_buffer_c(dup, MPI_BUFFER_AUTOMATIC, 0);
+  post_receives(requests, in, 4 * K, 600, dup);
+  bsend_batch(out, 0, 4 * K, 600, dup);
+  MPI_Comm_flush_buffer(dup);
+  check_batch(requests, in, 4 * K, 600, "through a session communicator's own buffer");
+  void *detached = NULL;
+  MPI_Count detached_count = -1;
+  MPI_Comm_detach_buffer_c(dup, &detached, &detached_count);
+  CHECK(detached == MPI_BUFFER_AUTOMATIC && detached_count == 0, "Comm_detach_buffer_c gave %p and %lld", detached,
+        (long long)detached_count);
+
+  /* MPI_COMM_WORLD is not the session's: with no process buffer its buffered send has nowhere to go. */
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  int error = MPI_Bsend(out[0], N, MPI_INT, right, 700, MPI_COMM_WORLD), error_class = -1;
+  MPI_Error_class(error, &error_class);
+  CHECK(error_class == MPI_ERR_BUFFER, "a buffered send on MPI_COMM_WORLD with only a session buffer gave %d",
+        error_class);
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+
+  MPI_Session_detach_buffer_c(session, &detached, &detached_count);
+  CHECK(detached == buffer && detached_count == room, "Session_detach_buffer_c gave %p and %lld, attached %p and %d",
+        detached, (long long)detached_count, (void *)buffer, room);
+  MPI_Session_attach_buffer(session, MPI_BUFFER_AUTOMATIC, 0);
+  int detached_size = -1;
+  MPI_Session_detach_buffer(session, &detached, &detached_size);
+  CHECK(detached == MPI_BUFFER_AUTOMATIC, "Session_detach_buffer after MPI_BUFFER_AUTOMATIC gave %p", detached);
+  free(buffer);
+  MPI_Comm_free(&dup);
+  MPI_Comm_free(&comm);
+  MPI_Group_free(&world);
+  MPI_Session_finalize(&session);
+
+  /* A process buffer larger than an int can say, attached and detached by the _c forms (never written). */
+  if (rank == 0) {
+    const MPI_Count huge = ((MPI_Count)1 << 31) + 64;
+    char *big = malloc((size_t)huge);
+    CHECK(big != NULL, "no memory for a buffer of %lld bytes", (long long)huge);
+    MPI_Buffer_attach_c(big, huge);
+    MPI_Buffer_detach_c(&detached, &detached_count);
+    CHECK(detached == big && detached_count == huge, "Buffer_detach_c gave %p and %lld, attached %p and %lld",
+          detached, (long long)detached_count, (void *)big, (long long)huge);
+    free(big);
+  }
+}
+
 #endif /* MPITEST_MPI41 */
 
 int main(int argc, char **argv) {
@@ -590,6 +672,7 @@ int main(int argc, char **argv) {
   value_index();
   hw_resource_info();
   buffers();
+  session_buffers();
 #else
   (void)before;
 #endif
