@@ -13,6 +13,12 @@ void call_user_function(const void* in, void* inout, std::size_t count, const vo
   MPI_Datatype datatype = bound.datatype;
   if (bound.op->large_count_function != nullptr) {
     auto large_length = static_cast<MPI_Count>(count);
+    if (bound.op->fortran_function) [[unlikely]] {
+      MPI_Fint integer = PMPI_Type_c2f(datatype);
+      reinterpret_cast<fortran_user_function_c*>(bound.op->large_count_function)(const_cast<void*>(in), inout,
+                                                                                 &large_length, &integer);
+      return;
+    }
     bound.op->large_count_function(const_cast<void*>(in), inout, &large_length, &datatype);
     return;
   }

@@ -183,6 +183,7 @@ namespace weft::mpi {
 // The Fortran forms of a user's operation and error handler: every argument by reference, handles as
 // integers.
 using fortran_user_function = void(void* in, void* inout, MPI_Fint* length, MPI_Fint* datatype);
+using fortran_user_function_c = void(void* in, void* inout, MPI_Count* length, MPI_Fint* datatype);
 using fortran_errhandler_function = void(MPI_Fint* handle, MPI_Fint* error_code);
 
 // Predefined operations are shared by all ranks and not counted, as predefined datatypes are.

@@ -23,6 +23,17 @@ void op_create(weft::mpi::fortran_user_function* function, const MPI_Fint* commu
   *op = to_fortran(made);
 }
 
+// The large-count form (mpi_f08's MPI_Op_create_c): the procedure takes an INTEGER(KIND=MPI_COUNT_KIND) length.
+template <auto Op_create_c>
+void op_create_c(weft::mpi::fortran_user_function_c* function, const MPI_Fint* commute, MPI_Fint* op,
+                 MPI_Fint* ierror) {
+  MPI_Op made = MPI_OP_NULL;
+  *ierror = Op_create_c(reinterpret_cast<MPI_User_function_c*>(function), *commute, &made);
+  if (*ierror != MPI_SUCCESS) return;
+  made->fortran_function = true;
+  *op = to_fortran(made);
+}
+
 template <auto Create, class Function>
 void create_errhandler(weft::mpi::fortran_errhandler_function* function, MPI_Fint* errhandler, MPI_Fint* ierror) {
   MPI_Errhandler made = MPI_ERRHANDLER_NULL;
@@ -197,6 +208,10 @@ void null_delete(const MPI_Fint*, const MPI_Fint*, const Value*, const Value*, M
 
 WEFT_FORTRAN_BINDING(op_create, Op_create, op_create,
                      (weft::mpi::fortran_user_function * function, const MPI_Fint* commute, MPI_Fint* op, MPI_Fint* ierror),
+                     (function, commute, op, ierror))
+WEFT_FORTRAN_BINDING(op_create_c, Op_create_c, op_create_c,
+                     (weft::mpi::fortran_user_function_c * function, const MPI_Fint* commute, MPI_Fint* op,
+                      MPI_Fint* ierror),
                      (function, commute, op, ierror))
 WEFT_FORTRAN_BINDING(comm_create_errhandler, Comm_create_errhandler, comm_create_errhandler,
                      (weft::mpi::fortran_errhandler_function * function, MPI_Fint* errhandler, MPI_Fint* ierror),

@@ -19,7 +19,7 @@ using weft::fortran::from_fortran;
 using weft::fortran::to_c;
 using weft::fortran::to_fortran;
 
-std::vector<MPI_Datatype> datatypes(const MPI_Fint* integers, int count) {
+std::vector<MPI_Datatype> datatypes(const MPI_Fint* integers, MPI_Count count) {
   std::vector<MPI_Datatype> types(count > 0 ? count : 0);
   for (MPI_Datatype& type : types) type = to_c<MPI_Datatype>(*integers++);
   return types;
@@ -48,8 +48,9 @@ void neighbors(MPI_Comm comm, int& sources, int& destinations) {
   }
 }
 
-template <auto Type_create_struct>
-void type_create_struct(const MPI_Fint* count, const MPI_Fint* blocklengths, const MPI_Aint* displacements,
+// Count and Displacement are MPI_Fint and MPI_Aint in the int forms, MPI_Count in the large-count ones.
+template <auto Type_create_struct, class Count, class Displacement>
+void type_create_struct(const Count* count, const Count* blocklengths, const Displacement* displacements,
                         const MPI_Fint* types, MPI_Fint* newtype, MPI_Fint* ierror) {
   std::vector<MPI_Datatype> c_types = datatypes(types, *count);
   MPI_Datatype made = MPI_DATATYPE_NULL;
@@ -71,9 +72,24 @@ void type_get_contents(const MPI_Fint* datatype, const MPI_Fint* max_integers, c
   for (int i = 0; i < envelope_types; ++i) types[i] = to_fortran(c_types[i]);
 }
 
-template <auto Alltoallw>
-void alltoallw(const void* sendbuf, const MPI_Fint* sendcounts, const MPI_Fint* sdispls, const MPI_Fint* sendtypes,
-               void* recvbuf, const MPI_Fint* recvcounts, const MPI_Fint* rdispls, const MPI_Fint* recvtypes,
+template <auto Type_get_contents_c>
+void type_get_contents_c(const MPI_Fint* datatype, const MPI_Count* max_integers, const MPI_Count* max_addresses,
+                         const MPI_Count* max_large_counts, const MPI_Count* max_datatypes, MPI_Fint* integers,
+                         MPI_Aint* addresses, MPI_Count* large_counts, MPI_Fint* types, MPI_Fint* ierror) {
+  std::vector<MPI_Datatype> c_types(*max_datatypes > 0 ? *max_datatypes : 0);
+  *ierror = Type_get_contents_c(to_c<MPI_Datatype>(*datatype), *max_integers, *max_addresses, *max_large_counts,
+                                *max_datatypes, integers, addresses, large_counts, c_types.data());
+  if (*ierror != MPI_SUCCESS) return;
+  MPI_Count envelope_integers = 0, envelope_addresses = 0, envelope_counts = 0, envelope_types = 0;
+  int combiner = 0;
+  PMPI_Type_get_envelope_c(to_c<MPI_Datatype>(*datatype), &envelope_integers, &envelope_addresses, &envelope_counts,
+                           &envelope_types, &combiner);
+  for (MPI_Count i = 0; i < envelope_types; ++i) types[i] = to_fortran(c_types[i]);
+}
+
+template <auto Alltoallw, class Count, class Displacement>
+void alltoallw(const void* sendbuf, const Count* sendcounts, const Displacement* sdispls, const MPI_Fint* sendtypes,
+               void* recvbuf, const Count* recvcounts, const Displacement* rdispls, const MPI_Fint* recvtypes,
                const MPI_Fint* comm, MPI_Fint* ierror) {
   MPI_Comm c_comm = to_c<MPI_Comm>(*comm);
   int n = peers(c_comm);
@@ -84,9 +100,9 @@ void alltoallw(const void* sendbuf, const MPI_Fint* sendcounts, const MPI_Fint* 
                       recv_types.data(), c_comm);
 }
 
-template <auto Ialltoallw>
-void ialltoallw(const void* sendbuf, const MPI_Fint* sendcounts, const MPI_Fint* sdispls, const MPI_Fint* sendtypes,
-                void* recvbuf, const MPI_Fint* recvcounts, const MPI_Fint* rdispls, const MPI_Fint* recvtypes,
+template <auto Ialltoallw, class Count, class Displacement>
+void ialltoallw(const void* sendbuf, const Count* sendcounts, const Displacement* sdispls, const MPI_Fint* sendtypes,
+                void* recvbuf, const Count* recvcounts, const Displacement* rdispls, const MPI_Fint* recvtypes,
                 const MPI_Fint* comm, MPI_Fint* request, MPI_Fint* ierror) {
   MPI_Comm c_comm = to_c<MPI_Comm>(*comm);
   int n = peers(c_comm);
@@ -105,9 +121,9 @@ void keep_datatypes(MPI_Request request, std::vector<MPI_Datatype>& send_types, 
     request->converted_arguments.push_back(std::make_shared<const std::vector<MPI_Datatype>>(std::move(*types)));
 }
 
-template <auto Alltoallw_init>
-void alltoallw_init(const void* sendbuf, const MPI_Fint* sendcounts, const MPI_Fint* sdispls, const MPI_Fint* sendtypes,
-                    void* recvbuf, const MPI_Fint* recvcounts, const MPI_Fint* rdispls, const MPI_Fint* recvtypes,
+template <auto Alltoallw_init, class Count, class Displacement>
+void alltoallw_init(const void* sendbuf, const Count* sendcounts, const Displacement* sdispls, const MPI_Fint* sendtypes,
+                    void* recvbuf, const Count* recvcounts, const Displacement* rdispls, const MPI_Fint* recvtypes,
                     const MPI_Fint* comm, const MPI_Fint* info, MPI_Fint* request, MPI_Fint* ierror) {
   MPI_Comm c_comm = to_c<MPI_Comm>(*comm);
   int n = peers(c_comm);
@@ -122,9 +138,9 @@ void alltoallw_init(const void* sendbuf, const MPI_Fint* sendcounts, const MPI_F
   *request = to_fortran(made);
 }
 
-template <auto Neighbor_alltoallw>
-void neighbor_alltoallw(const void* sendbuf, const MPI_Fint* sendcounts, const MPI_Aint* sdispls,
-                        const MPI_Fint* sendtypes, void* recvbuf, const MPI_Fint* recvcounts, const MPI_Aint* rdispls,
+template <auto Neighbor_alltoallw, class Count>
+void neighbor_alltoallw(const void* sendbuf, const Count* sendcounts, const MPI_Aint* sdispls,
+                        const MPI_Fint* sendtypes, void* recvbuf, const Count* recvcounts, const MPI_Aint* rdispls,
                         const MPI_Fint* recvtypes, const MPI_Fint* comm, MPI_Fint* ierror) {
   MPI_Comm c_comm = to_c<MPI_Comm>(*comm);
   int sources = 0, destinations = 0;
@@ -134,9 +150,9 @@ void neighbor_alltoallw(const void* sendbuf, const MPI_Fint* sendcounts, const M
                                rdispls, recv_types.data(), c_comm);
 }
 
-template <auto Ineighbor_alltoallw>
-void ineighbor_alltoallw(const void* sendbuf, const MPI_Fint* sendcounts, const MPI_Aint* sdispls,
-                         const MPI_Fint* sendtypes, void* recvbuf, const MPI_Fint* recvcounts, const MPI_Aint* rdispls,
+template <auto Ineighbor_alltoallw, class Count>
+void ineighbor_alltoallw(const void* sendbuf, const Count* sendcounts, const MPI_Aint* sdispls,
+                         const MPI_Fint* sendtypes, void* recvbuf, const Count* recvcounts, const MPI_Aint* rdispls,
                          const MPI_Fint* recvtypes, const MPI_Fint* comm, MPI_Fint* request, MPI_Fint* ierror) {
   MPI_Comm c_comm = to_c<MPI_Comm>(*comm);
   int sources = 0, destinations = 0;
@@ -148,9 +164,9 @@ void ineighbor_alltoallw(const void* sendbuf, const MPI_Fint* sendcounts, const 
   if (*ierror == MPI_SUCCESS) *request = to_fortran(made);
 }
 
-template <auto Neighbor_alltoallw_init>
-void neighbor_alltoallw_init(const void* sendbuf, const MPI_Fint* sendcounts, const MPI_Aint* sdispls,
-                             const MPI_Fint* sendtypes, void* recvbuf, const MPI_Fint* recvcounts,
+template <auto Neighbor_alltoallw_init, class Count>
+void neighbor_alltoallw_init(const void* sendbuf, const Count* sendcounts, const MPI_Aint* sdispls,
+                             const MPI_Fint* sendtypes, void* recvbuf, const Count* recvcounts,
                              const MPI_Aint* rdispls, const MPI_Fint* recvtypes, const MPI_Fint* comm,
                              const MPI_Fint* info, MPI_Fint* request, MPI_Fint* ierror) {
   MPI_Comm c_comm = to_c<MPI_Comm>(*comm);
@@ -165,23 +181,24 @@ void neighbor_alltoallw_init(const void* sendbuf, const MPI_Fint* sendcounts, co
   *request = to_fortran(made);
 }
 
-template <auto Pack_external>
-void pack_external(const char* datarep, const void* inbuf, const MPI_Fint* incount, const MPI_Fint* datatype,
-                   void* outbuf, const MPI_Aint* outsize, MPI_Aint* position, MPI_Fint* ierror,
+// Count and Position are MPI_Fint and MPI_Aint in the int forms, MPI_Count in the large-count ones.
+template <auto Pack_external, class Count, class Position>
+void pack_external(const char* datarep, const void* inbuf, const Count* incount, const MPI_Fint* datatype,
+                   void* outbuf, const Position* outsize, Position* position, MPI_Fint* ierror,
                    std::size_t datarep_length) {
   *ierror = Pack_external(from_fortran(datarep, datarep_length).c_str(), buffer(inbuf), *incount,
                           to_c<MPI_Datatype>(*datatype), outbuf, *outsize, position);
 }
 
-template <auto Unpack_external>
-void unpack_external(const char* datarep, const void* inbuf, const MPI_Aint* insize, MPI_Aint* position, void* outbuf,
-                     const MPI_Fint* outcount, const MPI_Fint* datatype, MPI_Fint* ierror, std::size_t datarep_length) {
+template <auto Unpack_external, class Count, class Position>
+void unpack_external(const char* datarep, const void* inbuf, const Position* insize, Position* position, void* outbuf,
+                     const Count* outcount, const MPI_Fint* datatype, MPI_Fint* ierror, std::size_t datarep_length) {
   *ierror = Unpack_external(from_fortran(datarep, datarep_length).c_str(), inbuf, *insize, position, buffer(outbuf),
                             *outcount, to_c<MPI_Datatype>(*datatype));
 }
 
-template <auto Pack_external_size>
-void pack_external_size(const char* datarep, const MPI_Fint* incount, const MPI_Fint* datatype, MPI_Aint* size,
+template <auto Pack_external_size, class Count, class Size>
+void pack_external_size(const char* datarep, const Count* incount, const MPI_Fint* datatype, Size* size,
                         MPI_Fint* ierror, std::size_t datarep_length) {
   *ierror = Pack_external_size(from_fortran(datarep, datarep_length).c_str(), *incount, to_c<MPI_Datatype>(*datatype),
                                size);
@@ -277,5 +294,67 @@ WEFT_FORTRAN_BINDING(unpack_external, Unpack_external, unpack_external,
                      (datarep, inbuf, insize, position, outbuf, outcount, datatype, ierror, datarep_length))
 WEFT_FORTRAN_BINDING(pack_external_size, Pack_external_size, pack_external_size,
                      (const char* datarep, const MPI_Fint* incount, const MPI_Fint* datatype, MPI_Aint* size,
+                      MPI_Fint* ierror, std::size_t datarep_length),
+                     (datarep, incount, datatype, size, ierror, datarep_length))
+
+// The large-count forms (mpi_f08's MPI_Alltoallw_c_f08 ...): the same procedures over MPI_Count counts.
+WEFT_FORTRAN_BINDING(type_create_struct_c, Type_create_struct_c, type_create_struct,
+                     (const MPI_Count* count, const MPI_Count* blocklengths, const MPI_Count* displacements,
+                      const MPI_Fint* types, MPI_Fint* newtype, MPI_Fint* ierror),
+                     (count, blocklengths, displacements, types, newtype, ierror))
+WEFT_FORTRAN_BINDING(type_get_contents_c, Type_get_contents_c, type_get_contents_c,
+                     (const MPI_Fint* datatype, const MPI_Count* max_integers, const MPI_Count* max_addresses,
+                      const MPI_Count* max_large_counts, const MPI_Count* max_datatypes, MPI_Fint* integers,
+                      MPI_Aint* addresses, MPI_Count* large_counts, MPI_Fint* types, MPI_Fint* ierror),
+                     (datatype, max_integers, max_addresses, max_large_counts, max_datatypes, integers, addresses,
+                      large_counts, types, ierror))
+WEFT_FORTRAN_BINDING(alltoallw_c, Alltoallw_c, alltoallw,
+                     (const void* sendbuf, const MPI_Count* sendcounts, const MPI_Aint* sdispls,
+                      const MPI_Fint* sendtypes, void* recvbuf, const MPI_Count* recvcounts, const MPI_Aint* rdispls,
+                      const MPI_Fint* recvtypes, const MPI_Fint* comm, MPI_Fint* ierror),
+                     (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, ierror))
+WEFT_FORTRAN_BINDING(ialltoallw_c, Ialltoallw_c, ialltoallw,
+                     (const void* sendbuf, const MPI_Count* sendcounts, const MPI_Aint* sdispls,
+                      const MPI_Fint* sendtypes, void* recvbuf, const MPI_Count* recvcounts, const MPI_Aint* rdispls,
+                      const MPI_Fint* recvtypes, const MPI_Fint* comm, MPI_Fint* request, MPI_Fint* ierror),
+                     (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request,
+                      ierror))
+WEFT_FORTRAN_BINDING(alltoallw_init_c, Alltoallw_init_c, alltoallw_init,
+                     (const void* sendbuf, const MPI_Count* sendcounts, const MPI_Aint* sdispls,
+                      const MPI_Fint* sendtypes, void* recvbuf, const MPI_Count* recvcounts, const MPI_Aint* rdispls,
+                      const MPI_Fint* recvtypes, const MPI_Fint* comm, const MPI_Fint* info, MPI_Fint* request,
+                      MPI_Fint* ierror),
+                     (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, info,
+                      request, ierror))
+WEFT_FORTRAN_BINDING(neighbor_alltoallw_c, Neighbor_alltoallw_c, neighbor_alltoallw,
+                     (const void* sendbuf, const MPI_Count* sendcounts, const MPI_Aint* sdispls,
+                      const MPI_Fint* sendtypes, void* recvbuf, const MPI_Count* recvcounts, const MPI_Aint* rdispls,
+                      const MPI_Fint* recvtypes, const MPI_Fint* comm, MPI_Fint* ierror),
+                     (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, ierror))
+WEFT_FORTRAN_BINDING(ineighbor_alltoallw_c, Ineighbor_alltoallw_c, ineighbor_alltoallw,
+                     (const void* sendbuf, const MPI_Count* sendcounts, const MPI_Aint* sdispls,
+                      const MPI_Fint* sendtypes, void* recvbuf, const MPI_Count* recvcounts, const MPI_Aint* rdispls,
+                      const MPI_Fint* recvtypes, const MPI_Fint* comm, MPI_Fint* request, MPI_Fint* ierror),
+                     (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request,
+                      ierror))
+WEFT_FORTRAN_BINDING(neighbor_alltoallw_init_c, Neighbor_alltoallw_init_c, neighbor_alltoallw_init,
+                     (const void* sendbuf, const MPI_Count* sendcounts, const MPI_Aint* sdispls,
+                      const MPI_Fint* sendtypes, void* recvbuf, const MPI_Count* recvcounts, const MPI_Aint* rdispls,
+                      const MPI_Fint* recvtypes, const MPI_Fint* comm, const MPI_Fint* info, MPI_Fint* request,
+                      MPI_Fint* ierror),
+                     (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, info,
+                      request, ierror))
+WEFT_FORTRAN_BINDING(pack_external_c, Pack_external_c, pack_external,
+                     (const char* datarep, const void* inbuf, const MPI_Count* incount, const MPI_Fint* datatype,
+                      void* outbuf, const MPI_Count* outsize, MPI_Count* position, MPI_Fint* ierror,
+                      std::size_t datarep_length),
+                     (datarep, inbuf, incount, datatype, outbuf, outsize, position, ierror, datarep_length))
+WEFT_FORTRAN_BINDING(unpack_external_c, Unpack_external_c, unpack_external,
+                     (const char* datarep, const void* inbuf, const MPI_Count* insize, MPI_Count* position,
+                      void* outbuf, const MPI_Count* outcount, const MPI_Fint* datatype, MPI_Fint* ierror,
+                      std::size_t datarep_length),
+                     (datarep, inbuf, insize, position, outbuf, outcount, datatype, ierror, datarep_length))
+WEFT_FORTRAN_BINDING(pack_external_size_c, Pack_external_size_c, pack_external_size,
+                     (const char* datarep, const MPI_Count* incount, const MPI_Fint* datatype, MPI_Count* size,
                       MPI_Fint* ierror, std::size_t datarep_length),
                      (datarep, incount, datatype, size, ierror, datarep_length))

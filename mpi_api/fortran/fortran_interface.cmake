@@ -120,11 +120,9 @@ foreach(source IN LISTS SOURCES)
   endforeach()
 endforeach()
 
-# Not for Fortran at all: the tool interface (C only) and the C/Fortran conversions themselves.
-# Not in Fortran: the tool interface, the handle conversions, the large-count "_c" forms (which Fortran
-# reaches through mpi_f08's generic names, not bound yet), and the removed MPI-1 calls whose Fortran forms
-# take addresses as default INTEGERs (MPI-1), which an address does not fit.
-string(CONCAT not_fortran "^(T_.*|.*_c2f|.*_f2c|.*_c2f08|.*_f082c|.*_c"
+# Not in Fortran: the tool interface, the handle conversions, and the removed MPI-1 calls whose Fortran
+# forms take addresses as default INTEGERs (MPI-1), which an address does not fit.
+string(CONCAT not_fortran "^(T_.*|.*_c2f|.*_f2c|.*_c2f08|.*_f082c"
        "|Address|Type_extent|Type_lb|Type_ub|Type_hvector|Type_hindexed|Type_struct)$")
 # What type alone cannot convert: strings, callbacks, arrays of handles or statuses, attribute values
 # (an address in C, an integer in Fortran), results other than an error code.
@@ -140,11 +138,35 @@ macro(read_declaration declaration)
   string(REGEX REPLACE "${api_pattern}" "\\3" parameters "${declaration}")
   string(REGEX REPLACE "\n *" " " parameters "${parameters}")
 endmacro()
+# The large-count forms (MPI_Send_c ...) that Fortran has: mpi_f08's generic names take them where a count
+# is INTEGER(KIND=MPI_COUNT_KIND) (MPI-4.1, 19.2). A form that differs from the int one only where that has
+# MPI_Aint (MPI_Type_get_extent_c) would be the same procedure in Fortran, both kinds being 8 bytes: only C
+# has it. The mpi module and mpif.h have none.
+set(fortran_large_names "")
+foreach(declaration IN LISTS declarations)
+  read_declaration("${declaration}")
+  set(parameters_of_${name} "${parameters}")
+endforeach()
+foreach(declaration IN LISTS declarations)
+  read_declaration("${declaration}")
+  if(NOT name MATCHES "^(.+)_c$")
+    continue()
+  endif()
+  set(base ${CMAKE_MATCH_1})
+  if(DEFINED parameters_of_${base} AND NOT base MATCHES "${not_fortran}")
+    string(REPLACE "MPI_Aint" "MPI_Count" as_counts "${parameters_of_${base}}")
+    if(NOT as_counts STREQUAL parameters)
+      list(APPEND fortran_large_names ${name})
+    endif()
+  endif()
+endforeach()
+
 set(bindings "")
 set(unbound "")
 foreach(declaration IN LISTS declarations)
   read_declaration("${declaration}")
-  if(name MATCHES "${not_fortran}" OR name IN_LIST handwritten)
+  if(name MATCHES "${not_fortran}" OR name IN_LIST handwritten
+     OR (name MATCHES "_c$" AND NOT name IN_LIST fortran_large_names))
     continue()
   endif()
   if(NOT result STREQUAL "int" OR parameters MATCHES "${by_hand_types}" OR name MATCHES "${attribute_calls}")

@@ -156,8 +156,9 @@ function(dummies_of name parameters)
 endfunction()
 
 # A routine with strings is a procedure of the module that passes each string's characters to the binding,
-# through a BIND(C) interface weft_<lower>, and their lengths after ierror, where flang passes them.
-function(f08_string_procedure name lower parameters)
+# through a BIND(C) interface weft_<lower>, and their lengths after ierror, where flang passes them. The
+# procedure is named `<prefix>_<name><suffix>`.
+function(f08_string_procedure name lower parameters suffix)
   set(dummies "")
   set(procedure_body "")
   set(binding_body "")
@@ -184,7 +185,7 @@ function(f08_string_procedure name lower parameters)
   set(procedures "")
   foreach(prefix MPI PMPI)
     string(APPEND procedures
-      "  subroutine ${prefix}_${name}(${dummies}ierror)\n${procedure_body}"
+      "  subroutine ${prefix}_${name}${suffix}(${dummies}ierror)\n${procedure_body}"
       "    integer, optional, intent(out) :: ierror\n"
       "    interface\n"
       "      subroutine weft_${lower}(${dummies}ierror${length_dummies}) bind(C, name=\"${prefix}_${name}_f08\")\n"
@@ -195,22 +196,44 @@ function(f08_string_procedure name lower parameters)
       "    integer :: error\n"
       "    call weft_${lower}(${dummies}error${lengths})\n"
       "    if (present(ierror)) ierror = error\n"
-      "  end subroutine ${prefix}_${name}\n")
+      "  end subroutine ${prefix}_${name}${suffix}\n")
   endforeach()
   set(F08_PROCEDURES "${F08_PROCEDURES}${procedures}" PARENT_SCOPE)
 endfunction()
 
 set(f08_interfaces "")
 set(F08_PROCEDURES "")
+# A routine with a large-count form is a generic name of two specific procedures, MPI_Send_f08 and
+# MPI_Send_c_f08 (MPI-4.1, 19.2), each BIND(C) to its binding of that name.
+set(f08_generic_names "")
 foreach(declaration_text IN LISTS declarations)
   read_declaration("${declaration_text}")
   if(name MATCHES "${not_fortran}" OR name MATCHES "${f08_by_hand}" OR NOT result STREQUAL "int"
-     OR "MPI_${name}" IN_LIST unbound_names)
+     OR "MPI_${name}" IN_LIST unbound_names OR (name MATCHES "_c$" AND NOT name IN_LIST fortran_large_names))
     continue()
   endif()
   string(TOLOWER ${name} lower)
+  set(generic "")
+  set(suffix "")
+  if(parameters MATCHES "_function")
+    # Written by hand (MPI_Op_create_c keeps its own name: a procedure argument cannot tell two apart).
+  elseif(name IN_LIST fortran_large_names)
+    string(REGEX REPLACE "_c$" "" generic ${name})
+    set(suffix "_f08")
+  elseif("${name}_c" IN_LIST fortran_large_names AND NOT "MPI_${name}_c" IN_LIST unbound_names)
+    set(generic ${name})
+    set(suffix "_f08")
+  endif()
+  if(NOT generic STREQUAL "")
+    list(APPEND f08_generic_names ${generic})
+  endif()
   if(parameters MATCHES "char (\\*[a-z_]+|[a-z_]+\\[\\])(,|$)" AND NOT parameters MATCHES "_function|\\.\\.\\.|char \\*\\*|char \\*[a-z_]+\\[\\]")
-    f08_string_procedure(${name} ${lower} "${parameters}")
+    f08_string_procedure(${name} ${lower} "${parameters}" "${suffix}")
+    foreach(prefix MPI PMPI)
+      if(NOT generic STREQUAL "")
+        string(APPEND f08_generic_${prefix}_${generic} "    module procedure ${prefix}_${name}${suffix}\n")
+      endif()
+    endforeach()
     continue()
   endif()
   if(parameters MATCHES "${f08_not_typed}")
@@ -219,11 +242,24 @@ foreach(declaration_text IN LISTS declarations)
   dummies_of(${name} "${parameters}")
   # The routine and its profiling name, PMPI_<Name>, for tools written in Fortran.
   foreach(prefix MPI PMPI)
-    string(APPEND f08_interfaces
-      "  subroutine ${prefix}_${name}(${dummies}ierror) bind(C, name=\"${prefix}_${name}_f08\")\n"
+    string(CONCAT interface_body
+      "  subroutine ${prefix}_${name}${suffix}(${dummies}ierror) bind(C, name=\"${prefix}_${name}_f08\")\n"
       "    import\n    implicit none\n${body}"
       "    integer, optional, intent(out) :: ierror\n"
-      "  end subroutine ${prefix}_${name}\n")
+      "  end subroutine ${prefix}_${name}${suffix}\n")
+    if(generic STREQUAL "")
+      string(APPEND f08_interfaces "${interface_body}")
+    else()
+      string(APPEND f08_generic_${prefix}_${generic} "${interface_body}")
+    endif()
+  endforeach()
+endforeach()
+list(REMOVE_DUPLICATES f08_generic_names)
+set(f08_generics "")
+foreach(generic IN LISTS f08_generic_names)
+  foreach(prefix MPI PMPI)
+    string(APPEND f08_generics
+      "  interface ${prefix}_${generic}\n${f08_generic_${prefix}_${generic}}  end interface ${prefix}_${generic}\n")
   endforeach()
 endforeach()
 
@@ -250,7 +286,7 @@ string(CONCAT F08_DECLARATIONS
   "${f08_constants}\n"
   "  interface operator(==)\n${equality}  end interface\n"
   "  interface operator(/=)\n${inequality}  end interface\n\n"
-  "  interface\n${f08_interfaces}  end interface\n")
+  "  interface\n${f08_interfaces}  end interface\n${f08_generics}")
 # What attributes need per kind of object (communicators, datatypes, windows): the abstract interfaces of
 # the program's copy and delete procedures, MPI_*_CREATE_KEYVAL around the binding, and the predefined
 # MPI_*_NULL_COPY_FN, MPI_*_DUP_FN and MPI_*_NULL_DELETE_FN.
@@ -326,7 +362,7 @@ set(interface_style mpi)
 set(mpi_interfaces "")
 foreach(declaration_text IN LISTS declarations)
   read_declaration("${declaration_text}")
-  if(name MATCHES "${not_fortran}"
+  if(name MATCHES "${not_fortran}" OR name MATCHES "_c$"
      OR name MATCHES "^(Init|Init_thread|Info_create_env|Wtime|Wtick|Aint_add|Aint_diff|Pcontrol|Status_f082f|Status_f2f08)$"
      OR NOT result STREQUAL "int" OR "MPI_${name}" IN_LIST unbound_names OR parameters MATCHES "\\.\\.\\.|char \\*\\*")
     continue()

@@ -14,7 +14,7 @@
 extern "C" {
 #endif
 
-#define MPI_VERSION 3
+#define MPI_VERSION 4
 #define MPI_SUBVERSION 1
 
 /* Weft extension. Every rank gets its own copy of the program's globals and statics (mpicc and mpicxx
@@ -548,6 +548,7 @@ typedef void MPI_T_event_dropped_cb_function(MPI_Count count, MPI_T_event_regist
 #define MPI_T_BIND_MPI_WIN 9708
 #define MPI_T_BIND_MPI_MESSAGE 9709
 #define MPI_T_BIND_MPI_INFO 9710
+#define MPI_T_BIND_MPI_SESSION 9711 /* MPI-4 */
 #define MPI_T_SCOPE_CONSTANT 60438
 #define MPI_T_SCOPE_READONLY 60439
 #define MPI_T_SCOPE_LOCAL 60440

@@ -3,13 +3,29 @@
 ! DETACH_BUFFER around buffered sends on a communicator of the session, MPI_REQUEST_GET_STATUS_ANY/ALL/SOME
 ! (which leave the requests active), MPI_INFO_GET_STRING (BUFLEN 0 asking for the length, a short BUFLEN
 ! cutting the value), MPI_INFO_CREATE_ENV, MPI_ALLTOALLW_INIT started twice with new data, and
-! MPI_NEIGHBOR_ALLTOALLW_INIT on a ring.
+! MPI_NEIGHBOR_ALLTOALLW_INIT on a ring. And the large-count forms through mpi_f08's generic names, chosen by
+! counts of KIND=MPI_COUNT_KIND: send, receive and MPI_GET_COUNT, an allreduce, MPI_ALLTOALLW, a contiguous
+! type's envelope and contents (MPI_TYPE_GET_ENVELOPE refusing it through the int form), external32 packing,
+! and MPI_OP_CREATE_C with a Fortran procedure taking an MPI_COUNT_KIND length.
 module fortran_mpi41_handler
   use mpi_f08
   implicit none
   integer :: calls = 0, last_code = MPI_SUCCESS
   type(MPI_Session) :: last_session
+  integer(kind=MPI_COUNT_KIND) :: last_length = -1
 contains
+  subroutine add_into(invec, inoutvec, len, datatype)
+    use, intrinsic :: iso_c_binding, only: c_ptr, c_f_pointer
+    type(c_ptr), value :: invec, inoutvec
+    integer(kind=MPI_COUNT_KIND) :: len
+    type(MPI_Datatype) :: datatype
+    integer, pointer :: a(:), b(:)
+    call c_f_pointer(invec, a, [len])
+    call c_f_pointer(inoutvec, b, [len])
+    b = b + a
+    last_length = len
+  end subroutine add_into
+
   subroutine record(session, error_code)
     type(MPI_Session) :: session
     integer :: error_code
@@ -34,6 +50,7 @@ program fortran_mpi41
   call request_statuses()
   call info_strings()
   call persistent_alltoallw()
+  call large_counts()
   if (rank == 0) print '(2a)', program_name, ': ok'
   call MPI_FINALIZE()
 contains
@@ -168,6 +185,71 @@ contains
     call MPI_REQUEST_FREE(request)
     call MPI_COMM_FREE(ring)
   end subroutine persistent_alltoallw
+
+  subroutine large_counts()
+    integer(kind=MPI_COUNT_KIND), parameter :: three = 3
+    integer(kind=MPI_COUNT_KIND) :: count, ni, na, nc, nd, large(1), position, packed_size
+    integer(kind=MPI_COUNT_KIND), allocatable :: counts(:)
+    integer(kind=MPI_ADDRESS_KIND), allocatable :: displs(:)
+    type(MPI_Datatype), allocatable :: types(:)
+    type(MPI_Datatype) :: triple, old(1)
+    type(MPI_Status) :: status
+    type(MPI_Op) :: op
+    integer :: out(3), in(3), total(3), combiner, error, integers(1), r, small
+    integer(kind=MPI_ADDRESS_KIND) :: addresses(1)
+    integer, allocatable :: all_out(:), all_in(:)
+    character :: packed(12)
+
+    out = [rank, rank + 1, rank + 2]
+    call MPI_SENDRECV(out, three, MPI_INTEGER, 0, 5, in, three, MPI_INTEGER, 0, 5, MPI_COMM_SELF, status)
+    call MPI_GET_COUNT(status, MPI_INTEGER, count)
+    call check(all(in == out) .and. count == 3, 'MPI_SENDRECV and MPI_GET_COUNT with MPI_COUNT_KIND counts')
+    call MPI_ALLREDUCE(out, total, three, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD)
+    call check(all(total == [nranks * (nranks - 1) / 2 + [0, nranks, 2 * nranks]]), 'MPI_ALLREDUCE of MPI_COUNT_KIND')
+
+    call MPI_OP_CREATE_C(add_into, .true., op)
+    call MPI_ALLREDUCE(out, total, three, MPI_INTEGER, op, MPI_COMM_WORLD)
+    call check(all(total == [nranks * (nranks - 1) / 2 + [0, nranks, 2 * nranks]]), &
+               'MPI_ALLREDUCE with MPI_OP_CREATE_C')
+    ! Some ranks may not combine anything; those that did were given the length as MPI_COUNT_KIND.
+    call check(last_length == 3 .or. last_length == -1, &
+               'MPI_OP_CREATE_C''s procedure is given an MPI_COUNT_KIND length')
+    call MPI_ALLREDUCE(MPI_IN_PLACE, last_length, 1, MPI_INTEGER8, MPI_MAX, MPI_COMM_WORLD)
+    call check(last_length == 3 .or. nranks == 1, 'MPI_OP_CREATE_C''s procedure ran')
+    call MPI_OP_FREE(op)
+
+    allocate(counts(nranks), displs(nranks), types(nranks), all_out(nranks), all_in(nranks))
+    counts = 1
+    displs = [(int(r, MPI_ADDRESS_KIND) * 4, r = 0, nranks - 1)]
+    types = MPI_INTEGER
+    all_out = [(rank * 1000 + r, r = 0, nranks - 1)]
+    call MPI_ALLTOALLW(all_out, counts, displs, types, all_in, counts, displs, types, MPI_COMM_WORLD)
+    call check(all(all_in == [(r * 1000 + rank, r = 0, nranks - 1)]), 'MPI_ALLTOALLW with MPI_COUNT_KIND counts')
+
+    call MPI_TYPE_CONTIGUOUS(three, MPI_INTEGER, triple)
+    call MPI_TYPE_COMMIT(triple)
+    call MPI_TYPE_GET_ENVELOPE(triple, ni, na, nc, nd, combiner)
+    call check(combiner == MPI_COMBINER_CONTIGUOUS .and. ni == 0 .and. na == 0 .and. nc == 1 .and. nd == 1, &
+               'the envelope of a large-count contiguous type')
+    call MPI_TYPE_GET_CONTENTS(triple, ni, na, nc, nd, integers, addresses, large, old)
+    call check(large(1) == 3 .and. old(1) == MPI_INTEGER, 'the contents of a large-count contiguous type')
+    call MPI_COMM_SET_ERRHANDLER(MPI_COMM_WORLD, MPI_ERRORS_RETURN)
+    call MPI_TYPE_GET_ENVELOPE(triple, small, small, small, combiner, error)
+    call check(error /= MPI_SUCCESS, 'the int envelope refuses a large-count type')
+    call MPI_COMM_SET_ERRHANDLER(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL)
+
+    call MPI_PACK_EXTERNAL_SIZE('external32', 1_MPI_COUNT_KIND, triple, packed_size)
+    position = 0
+    call MPI_PACK_EXTERNAL('external32', out, 1_MPI_COUNT_KIND, triple, packed, int(size(packed), MPI_COUNT_KIND), &
+                           position)
+    call check(packed_size == 12 .and. position == 12 .and. ichar(packed(4)) == mod(rank, 256), &
+               'MPI_PACK_EXTERNAL with MPI_COUNT_KIND counts (big-endian)')
+    in = -1
+    position = 0
+    call MPI_UNPACK_EXTERNAL('external32', packed, 12_MPI_COUNT_KIND, position, in, 1_MPI_COUNT_KIND, triple)
+    call check(all(in == out), 'MPI_UNPACK_EXTERNAL with MPI_COUNT_KIND counts')
+    call MPI_TYPE_FREE(triple)
+  end subroutine large_counts
 
   include 'check.inc'
 end program fortran_mpi41
