@@ -12,11 +12,21 @@ void collective_schedule::start(pending_collective& op) {
   advance();
 }
 
+// Polls only whether a collective can advance, as a blocking collective's wait does (run_to_completion);
+// the wake-ups are asked for by park(), which advances the schedule (advance() listens) before it parks.
+// Advancing and listening at every poll took a third of a persistent allreduce's time (16 ranks on 2 cores).
 void collective_schedule::wait(pending_collective& op) {
-  runtime::wait_until([&] {
-    advance();
-    return op.done();
-  });
+  advance_ready();
+  while (!op.done()) {
+    runtime::wait_until([&] { return op.done() || can_advance(); });
+    advance_ready();
+  }
+}
+
+bool collective_schedule::can_advance() const noexcept {
+  for (std::size_t i = 0; i < pending_.size(); ++i)
+    if (first_of_its_communicator(i) && (!pending_[i]->started_ || pending_[i]->work_.ready())) return true;
+  return false;
 }
 
 bool collective_schedule::has_pending(const void* communicator) const noexcept {
@@ -35,6 +45,13 @@ void collective_schedule::run(task work, const void* communicator) {
 
 bool collective_schedule::advance() {
   if (advancing_ || pending_.empty()) return false;
+  bool advanced = advance_ready();
+  if (!advanced) advanced = listen_all();
+  return advanced;
+}
+
+bool collective_schedule::advance_ready() {
+  if (advancing_ || pending_.empty()) return false;
   advancing_ = true;
   bool advanced = false;
   for (std::size_t i = 0; i < pending_.size();) {
@@ -52,7 +69,6 @@ bool collective_schedule::advance() {
     }
     ++i;
   }
-  if (!advanced) advanced = listen_all();
   update_registration();
   advancing_ = false;
   return advanced;

@@ -57,7 +57,11 @@ class collective_schedule final : public runtime::background_work {
   bool has_pending(const void* communicator) const noexcept;
 
  private:
+  // Resumes the collectives that can advance; true when one did. advance() is this, then listen_all().
+  bool advance_ready();
   bool first_of_its_communicator(std::size_t index) const noexcept;
+  // Whether advance() would move a collective: one that may start, or whose awaited event has come.
+  bool can_advance() const noexcept;
   // Asks each collective that can run next for a wake-up when it can advance; true when one already can.
   bool listen_all();
   void update_registration() noexcept;

@@ -7,9 +7,11 @@
 // and the request argument.
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
+#include "mpi_api/bound_op.hpp"
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/collective_requests.hpp"
@@ -17,6 +19,7 @@
 #include "mpi_api/pmpi.hpp"
 
 using namespace weft::mpi;
+namespace coll = weft::coll;
 
 namespace {
 
@@ -218,12 +221,61 @@ extern "C" int PMPI_Reduce_init(const void* sendbuf, void* recvbuf, int count, M
   });
 }
 
+namespace {
+
+// An allreduce's algorithm, chosen by its first start, whose checks its arguments passed: every later start
+// does at once what needs no wait, as the blocking call does (coll::allreduce_at_once), and leaves the rest
+// to the request, without checking, binding the operation or making a view again. The plan holds the
+// operation and the datatype; `bound` stays put here, where its reduction points.
+class direct_allreduce {
+ public:
+  direct_allreduce(MPI_Comm channel, const void* input, void* recv, int count, MPI_Datatype datatype, MPI_Op op)
+      : view_(collective_view(*resolve(channel))),
+        input_(input),
+        recv_(recv),
+        count_(static_cast<std::size_t>(count)),
+        element_size_(datatype->layout->extent()),
+        bound_{op, datatype},
+        reduction_(bound_.reduction()) {}
+  direct_allreduce(const direct_allreduce&) = delete;
+  direct_allreduce& operator=(const direct_allreduce&) = delete;
+
+  void start(MPI_Comm channel, MPI_Request* started) const {
+    weft_request_s& request = *request_for(channel);
+    std::optional<coll::task> rest =
+        coll::allreduce_at_once(view_, input_, recv_, count_, element_size_, reduction_, view_.take_sequences(3));
+    if (rest) start_in(request, view_, std::move(*rest));
+    else request.operation.emplace<finished>();
+    *started = &request;
+  }
+
+ private:
+  coll::communicator_view view_;
+  const void* input_;
+  void* recv_;
+  std::size_t count_;
+  std::size_t element_size_;
+  bound_op bound_;
+  coll::reduction_op reduction_;
+};
+
+}  // namespace
+
 WEFT_PMPI_ALIAS(Allreduce_init)
 extern "C" int PMPI_Allreduce_init(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                                    MPI_Comm comm, MPI_Info info, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
+  auto direct = std::make_shared<std::unique_ptr<direct_allreduce>>();
   return plan(WEFT_CALL_NAME, comm, info, request, {datatype}, op, [=](MPI_Comm channel, MPI_Request* started) {
-    return PMPI_Iallreduce(sendbuf, recvbuf, count, datatype, op, channel, started);
+    if (*direct) [[likely]] {
+      (*direct)->start(channel, started);
+      return MPI_SUCCESS;
+    }
+    int error = PMPI_Iallreduce(sendbuf, recvbuf, count, datatype, op, channel, started);
+    if (error == MPI_SUCCESS && !resolve(channel)->is_inter())
+      *direct = std::make_unique<direct_allreduce>(channel, sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, recvbuf,
+                                                   count, datatype, op);
+    return error;
   });
 }
 

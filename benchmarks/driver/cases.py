@@ -154,6 +154,9 @@ def _full():
     # MPI-IO: a checkpoint of a block-distributed 3-D array and its restart, independent writes against
     # the file system's own rate, and small collective records.
     two.append(Case("file_io", 2, repeats=3))
+    # MPI-4: a persistent allreduce against the blocking one in the same run, and partitioned ping-pong
+    # (Open MPI 4.1 has no partitioned calls: its program sends the buffer whole, persistently).
+    two += [Case("persistent_allreduce", 2, args=("--max-size", "65536")), Case("partitioned_pingpong", 2)]
     # 16 ranks on 2 cores: MPICH's processes busy-poll and share the cores, so a message may cost it a time
     # slice (milliseconds); sizes are capped so that its runs take seconds.
     over = [Case("pingpong", 16, args=("--max-size", "65536")),
@@ -212,6 +215,8 @@ def _quick():
             Case("ownership_bandwidth", 2, WEFT, ("--max-size", MiB4)),
             _rma(True),
             Case("file_io", 16, args=("--quick",)),
+            Case("persistent_allreduce", 2, args=("--quick", "--max-size", "64")),
+            Case("partitioned_pingpong", 2, args=("--quick",)),
             _convolution(2, HALO, True),
             _convolution(256, ("weft", "weft_halo_copy"), True),
             *_threads(True),

@@ -464,6 +464,25 @@ def _file_io_small(figures):
     return _against_best(figures, goal, "file_io-16", "io_small_write_all", "1024", False, 5)
 
 
+def _partitioned_pingpong(figures):
+    goal = ("partitioned ping-pong, 16 partitions of 64 KiB readied one by one, 2 ranks: Weft ≥ 2 × faster than the "
+            "better of MPICH and Open MPI (Open MPI 4.1: persistent point-to-point of the whole buffer)")
+    return _against_best(figures, goal, "partitioned_pingpong-2", "partitioned_pingpong", "16", False, 2)
+
+
+def _persistent_allreduce(figures):
+    goal = ("persistent allreduce, 8 B, 2 ranks: Weft's MPI_Start/MPI_Wait ≥ 1.2 × faster than its blocking "
+            "MPI_Allreduce")
+    persistent = find(figures, "persistent_allreduce-2", "persistent_allreduce_latency", "8")
+    blocking = find(figures, "persistent_allreduce-2", "blocking_allreduce_latency", "8")
+    if not persistent or not blocking or "weft" not in persistent["median"] or "weft" not in blocking["median"]:
+        return goal, None, "not measured"
+    started, called = persistent["median"]["weft"], blocking["median"]["weft"]
+    met, runs = _judge(persistent, started * 1.2 <= called)
+    return goal, met, (f"persistent {_fmt(started, persistent['unit'])}, blocking {_fmt(called, blocking['unit'])}: "
+                       f"{called / started:.2f} × faster" + runs)
+
+
 def evaluate(figures):
     """[{goal, met (True, False, UNSETTLED or None), measured}] in the order of the issue."""
     checks = (_latency_vs_best, _latency_one_worker, _latency_oversubscribed, _bandwidth, _fiber_switch, _idle_memory,
@@ -487,7 +506,8 @@ def evaluate(figures):
               _fortran_like_c("hybrid stencil, 4 ranks × 2 threads", "fortran_hybrid_stencil-4-t2",
                               "hybrid_stencil-4-t2", "hybrid_stencil_step", "2"),
               _file_io_collective(16, "io_write_all", "collective write"),
-              _file_io_collective(16, "io_read_all", "collective read"), _file_io_independent, _file_io_small)
+              _file_io_collective(16, "io_read_all", "collective read"), _file_io_independent, _file_io_small,
+              _partitioned_pingpong, _persistent_allreduce)
     out = []
     for check in checks:
         goal, met, measured = check(figures)

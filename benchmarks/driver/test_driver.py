@@ -86,7 +86,7 @@ class Summary(unittest.TestCase):
         runs.append(run("startup-10000", "weft", 0, [["job_wall_time", "10000", 1.5, "s"]]))
         targets = evaluate(summarize(self.cases, runs, list(ALL)))
         self.assertEqual([t["met"] for t in targets],
-                         [True, None, None, None, None, None, False] + [None] * 29)
+                         [True, None, None, None, None, None, False] + [None] * 31)
         self.assertEqual(targets[0]["measured"], "Weft 0.1 us, Open MPI 0.3 us: 0.33 ×")
 
     def test_file_io_targets(self):
@@ -113,6 +113,23 @@ class Summary(unittest.TestCase):
         small = targets["MPI-IO collective write of 1 KiB per rank, 16 ranks"]
         self.assertEqual(small["met"], True)
         self.assertIn("100.00 × faster", small["measured"])
+
+    def test_mpi4_targets(self):
+        # The persistent allreduce is judged against Weft's own blocking one of the same run; partitioned
+        # ping-pong against the better peer.
+        cases = [Case("persistent_allreduce", 2), Case("partitioned_pingpong", 2)]
+        runs = [run("persistent_allreduce-2", "weft", 0, [["persistent_allreduce_latency", "8", 0.25, "us"],
+                                                          ["blocking_allreduce_latency", "8", 0.35, "us"]]),
+                run("partitioned_pingpong-2", "weft", 0, [["partitioned_pingpong", "16", 30.0, "us"]]),
+                run("partitioned_pingpong-2", "mpich", 0, [["partitioned_pingpong", "16", 50.0, "us"]]),
+                run("partitioned_pingpong-2", "openmpi", 0, [["partitioned_pingpong", "16", 70.0, "us"]])]
+        targets = {t["goal"].split(":")[0]: t for t in evaluate(summarize(cases, runs, list(ALL)))}
+        persistent = targets["persistent allreduce, 8 B, 2 ranks"]
+        self.assertEqual(persistent["met"], True)
+        self.assertEqual(persistent["measured"], "persistent 0.25 us, blocking 0.35 us: 1.40 × faster")
+        partitioned = [t for t in targets.values() if t["goal"].startswith("partitioned ping-pong")][0]
+        self.assertEqual(partitioned["met"], False)
+        self.assertIn("1.67 × faster", partitioned["measured"])
 
     def test_twins_run_turn_by_turn(self):
         # A Fortran case runs beside its C twin of the same shape, repeat by repeat; without its twin in the
