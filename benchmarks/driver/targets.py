@@ -403,14 +403,23 @@ def _thread_message_rate(figures):
     return _against_best(figures, goal, "thread_message_rate-2-t2", "thread_message_rate", "2", True)
 
 
+def _weft_pair(figures, first, second):
+    """Two of Weft's own figures, each named (case, benchmark, param), for targets that compare Weft with itself:
+    (first figure, its Weft median, second figure, its Weft median), or None when either is missing."""
+    a, b = find(figures, *first), find(figures, *second)
+    if not a or not b or "weft" not in a["median"] or "weft" not in b["median"]:
+        return None
+    return a, a["median"]["weft"], b, b["median"]["weft"]
+
+
 def _fortran_binding_cost(figures):
     goal = ("Fortran binding, 0-byte latency on one worker: Weft's fortran_pingpong (use mpi) ≤ 1.05 × its C "
             "pingpong")
-    fortran = find(figures, "fortran_pingpong-2-w1", "pingpong_latency", "0")
-    c = find(figures, "pingpong-2-w1", "pingpong_latency", "0")
-    if not fortran or not c or "weft" not in fortran["median"] or "weft" not in c["median"]:
+    pair = _weft_pair(figures, ("fortran_pingpong-2-w1", "pingpong_latency", "0"),
+                      ("pingpong-2-w1", "pingpong_latency", "0"))
+    if pair is None:
         return goal, None, "not measured"
-    weft_f, weft_c = fortran["median"]["weft"], c["median"]["weft"]
+    fortran, weft_f, c, weft_c = pair
     met, runs = _judge(fortran, weft_f <= 1.05 * weft_c)
     return goal, met, (f"Fortran {_fmt(weft_f, fortran['unit'])}, C {_fmt(weft_c, c['unit'])}: "
                        f"{weft_f / weft_c:.3f} ×{runs}")
@@ -448,11 +457,10 @@ def _file_io_independent(figures):
     """Independent contiguous writes against the file system's own sequential rate, both Weft's figures."""
     goal = ("MPI-IO independent contiguous writes, 16 ranks, 256 MiB: within 1.1 × of the file system's sequential "
             "rate (one rank's pwrite in the same run)")
-    written = find(figures, "file_io-16", "io_write_at", "256")
-    sequential = find(figures, "file_io-16", "io_posix_write", "256")
-    if not written or not sequential or "weft" not in written["median"] or "weft" not in sequential["median"]:
+    pair = _weft_pair(figures, ("file_io-16", "io_write_at", "256"), ("file_io-16", "io_posix_write", "256"))
+    if pair is None:
         return goal, None, "not measured"
-    weft, posix = written["median"]["weft"], sequential["median"]["weft"]
+    written, weft, sequential, posix = pair
     met, runs = _judge(written, weft * 1.1 >= posix)
     return goal, met, (f"Weft {_fmt(weft, written['unit'])}, pwrite {_fmt(posix, sequential['unit'])}: "
                        f"{weft / posix:.2f} ×" + runs)
@@ -473,11 +481,11 @@ def _partitioned_pingpong(figures):
 def _persistent_allreduce(figures):
     goal = ("persistent allreduce, 8 B, 2 ranks: Weft's MPI_Start/MPI_Wait ≥ 1.2 × faster than its blocking "
             "MPI_Allreduce")
-    persistent = find(figures, "persistent_allreduce-2", "persistent_allreduce_latency", "8")
-    blocking = find(figures, "persistent_allreduce-2", "blocking_allreduce_latency", "8")
-    if not persistent or not blocking or "weft" not in persistent["median"] or "weft" not in blocking["median"]:
+    pair = _weft_pair(figures, ("persistent_allreduce-2", "persistent_allreduce_latency", "8"),
+                      ("persistent_allreduce-2", "blocking_allreduce_latency", "8"))
+    if pair is None:
         return goal, None, "not measured"
-    started, called = persistent["median"]["weft"], blocking["median"]["weft"]
+    persistent, started, blocking, called = pair
     met, runs = _judge(persistent, started * 1.2 <= called)
     return goal, met, (f"persistent {_fmt(started, persistent['unit'])}, blocking {_fmt(called, blocking['unit'])}: "
                        f"{called / started:.2f} × faster" + runs)
