@@ -4,8 +4,10 @@
 // a communicator of its own (persistent_collective in handles.hpp says why), on which the collective's
 // algorithm, chosen when it starts, runs as that of the nonblocking call. The arguments are checked when
 // the request starts, by the nonblocking call's checks; the init calls check the communicator, the info
-// and the request argument.
+// and the request argument. Barrier, broadcast (of a contiguous type), reduce and allreduce keep the
+// algorithm their first start chose and start it directly afterwards (direct_collective).
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -86,23 +88,88 @@ std::vector<MPI_Datatype> types_of(const void* sendbuf, const MPI_Datatype sendt
   return types;
 }
 
+// A collective's algorithm, chosen at its first start, whose checks its arguments passed: every later start
+// takes its sequence numbers and does at once what needs no wait, as the blocking call does (coll::*_at_once),
+// leaving the rest to the request, without checking its arguments, making a view of the channel or binding
+// the operation again. `bound` (null for a collective without one) stays put here, where its reduction
+// points; the plan holds its operation and datatype.
+class direct_collective {
+ public:
+  using begin = std::function<std::optional<coll::task>(const coll::communicator_view&, const coll::reduction_op&,
+                                                         std::uint64_t sequence)>;
+
+  direct_collective(MPI_Comm channel, int sequences, bound_op bound, begin begun)
+      : view_(collective_view(channel)),
+        sequences_(sequences),
+        bound_(bound),
+        reduction_(bound_.op != MPI_OP_NULL ? bound_.reduction() : coll::reduction_op{}),
+        begin_(std::move(begun)) {}
+  direct_collective(const direct_collective&) = delete;
+  direct_collective& operator=(const direct_collective&) = delete;
+
+  void start(MPI_Comm channel, MPI_Request* started) const {
+    weft_request_s& request = *request_for(channel);
+    std::optional<coll::task> rest = begin_(view_, reduction_, view_.take_sequences(sequences_));
+    if (rest) start_in(request, view_, std::move(*rest));
+    else request.operation.emplace<finished>();
+    *started = &request;
+  }
+
+ private:
+  coll::communicator_view view_;
+  int sequences_;
+  bound_op bound_;
+  coll::reduction_op reduction_;
+  begin begin_;
+};
+
+// The starter of a collective that its nonblocking call starts the first time (checking the arguments) and
+// that starts directly afterwards on an intracommunicator, taking `sequences` sequence numbers as the
+// blocking call does.
+persistent_collective::starter direct_after_first(persistent_collective::starter nonblocking, int sequences,
+                                                  bound_op bound, direct_collective::begin begun) {
+  auto direct = std::make_shared<std::unique_ptr<direct_collective>>();
+  return [=](MPI_Comm channel, MPI_Request* started) {
+    if (*direct) [[likely]] {
+      (*direct)->start(channel, started);
+      return MPI_SUCCESS;
+    }
+    int error = nonblocking(channel, started);
+    if (error == MPI_SUCCESS && !resolve(channel)->is_inter())
+      *direct = std::make_unique<direct_collective>(channel, sequences, bound, begun);
+    return error;
+  };
+}
+
 }  // namespace
 
 WEFT_PMPI_ALIAS(Barrier_init)
 extern "C" int PMPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   return plan(WEFT_CALL_NAME, comm, info, request, {}, MPI_OP_NULL,
-              [](MPI_Comm channel, MPI_Request* started) { return PMPI_Ibarrier(channel, started); });
+              direct_after_first([](MPI_Comm channel, MPI_Request* started) { return PMPI_Ibarrier(channel, started); },
+                                 1, {}, [](const coll::communicator_view& view, const coll::reduction_op&,
+                                           std::uint64_t sequence) { return coll::barrier_at_once(view, sequence); }));
 }
 
+// A broadcast of a noncontiguous type keeps the nonblocking call, which packs it.
 WEFT_PMPI_ALIAS(Bcast_init)
 extern "C" int PMPI_Bcast_init(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                                MPI_Info info, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
+  auto nonblocking = [=](MPI_Comm channel, MPI_Request* started) {
+    return PMPI_Ibcast(buffer, count, datatype, root, channel, started);
+  };
+  if (!is_object(datatype, object_kind::datatype) || !datatype->layout->is_contiguous())
+    return plan(WEFT_CALL_NAME, comm, info, request, {datatype}, MPI_OP_NULL, nonblocking);
   return plan(WEFT_CALL_NAME, comm, info, request, {datatype}, MPI_OP_NULL,
-              [=](MPI_Comm channel, MPI_Request* started) {
-                return PMPI_Ibcast(buffer, count, datatype, root, channel, started);
-              });
+              direct_after_first(nonblocking, 1, {},
+                                 [=](const coll::communicator_view& view, const coll::reduction_op&,
+                                     std::uint64_t sequence) {
+                                   const weft::shm::type_layout& layout = *datatype->layout;
+                                   return coll::bcast_at_once(view, static_cast<std::byte*>(buffer) + layout.true_lb(),
+                                                              count * layout.size(), root, sequence);
+                                 }));
 }
 
 WEFT_PMPI_ALIAS(Gather_init)
@@ -216,67 +283,34 @@ WEFT_PMPI_ALIAS(Reduce_init)
 extern "C" int PMPI_Reduce_init(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                                 int root, MPI_Comm comm, MPI_Info info, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
-  return plan(WEFT_CALL_NAME, comm, info, request, {datatype}, op, [=](MPI_Comm channel, MPI_Request* started) {
-    return PMPI_Ireduce(sendbuf, recvbuf, count, datatype, op, root, channel, started);
-  });
+  const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
+  return plan(WEFT_CALL_NAME, comm, info, request, {datatype}, op,
+              direct_after_first(
+                  [=](MPI_Comm channel, MPI_Request* started) {
+                    return PMPI_Ireduce(sendbuf, recvbuf, count, datatype, op, root, channel, started);
+                  },
+                  3, {op, datatype},
+                  [=](const coll::communicator_view& view, const coll::reduction_op& reduction, std::uint64_t sequence) {
+                    return coll::rooted_reduce_at_once(view, input, recvbuf, count, datatype->layout->extent(),
+                                                       reduction, root, sequence);
+                  }));
 }
-
-namespace {
-
-// An allreduce's algorithm, chosen by its first start, whose checks its arguments passed: every later start
-// does at once what needs no wait, as the blocking call does (coll::allreduce_at_once), and leaves the rest
-// to the request, without checking, binding the operation or making a view again. The plan holds the
-// operation and the datatype; `bound` stays put here, where its reduction points.
-class direct_allreduce {
- public:
-  direct_allreduce(MPI_Comm channel, const void* input, void* recv, int count, MPI_Datatype datatype, MPI_Op op)
-      : view_(collective_view(*resolve(channel))),
-        input_(input),
-        recv_(recv),
-        count_(static_cast<std::size_t>(count)),
-        element_size_(datatype->layout->extent()),
-        bound_{op, datatype},
-        reduction_(bound_.reduction()) {}
-  direct_allreduce(const direct_allreduce&) = delete;
-  direct_allreduce& operator=(const direct_allreduce&) = delete;
-
-  void start(MPI_Comm channel, MPI_Request* started) const {
-    weft_request_s& request = *request_for(channel);
-    std::optional<coll::task> rest =
-        coll::allreduce_at_once(view_, input_, recv_, count_, element_size_, reduction_, view_.take_sequences(3));
-    if (rest) start_in(request, view_, std::move(*rest));
-    else request.operation.emplace<finished>();
-    *started = &request;
-  }
-
- private:
-  coll::communicator_view view_;
-  const void* input_;
-  void* recv_;
-  std::size_t count_;
-  std::size_t element_size_;
-  bound_op bound_;
-  coll::reduction_op reduction_;
-};
-
-}  // namespace
 
 WEFT_PMPI_ALIAS(Allreduce_init)
 extern "C" int PMPI_Allreduce_init(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                                    MPI_Comm comm, MPI_Info info, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
-  auto direct = std::make_shared<std::unique_ptr<direct_allreduce>>();
-  return plan(WEFT_CALL_NAME, comm, info, request, {datatype}, op, [=](MPI_Comm channel, MPI_Request* started) {
-    if (*direct) [[likely]] {
-      (*direct)->start(channel, started);
-      return MPI_SUCCESS;
-    }
-    int error = PMPI_Iallreduce(sendbuf, recvbuf, count, datatype, op, channel, started);
-    if (error == MPI_SUCCESS && !resolve(channel)->is_inter())
-      *direct = std::make_unique<direct_allreduce>(channel, sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, recvbuf,
-                                                   count, datatype, op);
-    return error;
-  });
+  const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
+  return plan(WEFT_CALL_NAME, comm, info, request, {datatype}, op,
+              direct_after_first(
+                  [=](MPI_Comm channel, MPI_Request* started) {
+                    return PMPI_Iallreduce(sendbuf, recvbuf, count, datatype, op, channel, started);
+                  },
+                  3, {op, datatype},
+                  [=](const coll::communicator_view& view, const coll::reduction_op& reduction, std::uint64_t sequence) {
+                    return coll::allreduce_at_once(view, input, recvbuf, count, datatype->layout->extent(), reduction,
+                                                   sequence);
+                  }));
 }
 
 WEFT_PMPI_ALIAS(Reduce_scatter_block_init)
