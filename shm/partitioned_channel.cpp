@@ -4,6 +4,8 @@
 #include <map>
 #include <mutex>
 
+#include "runtime/cpu_relax.hpp"
+
 namespace weft::shm {
 
 namespace {
@@ -81,6 +83,8 @@ void partitioned_channel::start_send(completion& done) {
 
 void partitioned_channel::start_receive(completion& done) {
   std::uint64_t round = receiver_round_.load(std::memory_order_relaxed) + 1;
+  // A mover of the last round may still be telling its receive partitions (move): a few stores away.
+  while (publishing_.load(std::memory_order_acquire) != 0) runtime::cpu_relax();
   for (int j = 0; j < receive_partitions_; ++j) arrived_[j].store(0, std::memory_order_relaxed);
   receive_done_ = &done;
   receiver_round_.store(round, std::memory_order_seq_cst);
@@ -108,6 +112,16 @@ void partitioned_channel::move(int partition, std::uint64_t round) {
   std::size_t size = sender_bytes_ / static_cast<std::size_t>(partitions);
   std::size_t first = static_cast<std::size_t>(partition) * size;
   typed_copy(to_, first, from_, first, size);
+  // The last partition completes the round before its receive partitions show as arrived, so that a
+  // receiver that saw every partition arrive (MPI_Parrived) finds its request complete (MPICH's tests ask so).
+  publishing_.fetch_add(1, std::memory_order_acq_rel);
+  if (moved_.fetch_add(1, std::memory_order_acq_rel) + 1 == partitions) {
+    // The receiver may start its next round as soon as its completion shows: the sender's goes first.
+    completion* sent = send_done_;
+    completion* received = receive_done_;
+    sent->complete();
+    received->complete();
+  }
   // The receive partitions the copied bytes fall in, each told how many of its bytes came.
   std::size_t part = size > 0 ? receiver_bytes_ / static_cast<std::size_t>(receive_partitions_) : 0;
   for (std::size_t at = first; at < first + size;) {
@@ -116,13 +130,7 @@ void partitioned_channel::move(int partition, std::uint64_t round) {
     arrived_[j].fetch_add(end - at, std::memory_order_release);
     at = end;
   }
-  if (moved_.fetch_add(1, std::memory_order_acq_rel) + 1 == partitions) {
-    // The receiver may start its next round as soon as its completion shows: the sender's goes first.
-    completion* sent = send_done_;
-    completion* received = receive_done_;
-    sent->complete();
-    received->complete();
-  }
+  publishing_.fetch_sub(1, std::memory_order_release);
 }
 
 }  // namespace weft::shm

@@ -80,6 +80,9 @@ class partitioned_channel {
   std::uint64_t sender_round_ = 0;   // the sender's business
   completion* send_done_ = nullptr;  // the sender's, for its current round
   std::atomic<int> moved_{0};        // send partitions copied in the current round
+  // Movers between counting their partition as moved and telling the receive partitions it filled: the
+  // receiver's next round clears those counts only once none is left.
+  std::atomic<int> publishing_{0};
   alignas(64) std::atomic<std::uint64_t> receiver_round_{0};
   completion* receive_done_ = nullptr;  // the receiver's, for its current round
 };
