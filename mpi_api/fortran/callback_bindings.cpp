@@ -1,12 +1,15 @@
 // The Fortran bindings of the calls that take a user's procedure: MPI_OP_CREATE and the error handlers
 // (flagged Fortran, so the library passes them handles as integers), the keyvals, whose copy and delete
-// procedures run behind C trampolines that convert the handle and the attribute value, and generalized
-// requests, whose query procedure fills a Fortran status. The
+// procedures run behind C trampolines that convert the handle and the attribute value, generalized
+// requests, whose query procedure fills a Fortran status, and data representations (MPI_REGISTER_DATAREP),
+// whose conversion and extent procedures run behind trampolines too. The
 // predefined copy and delete procedures (MPI_COMM_DUP_FN, ...) are Fortran procedures here too.
 
+#include <memory>
 #include <type_traits>
 
 #include "mpi_api/fortran/arguments.hpp"
+#include "mpi_api/fortran/strings.hpp"
 #include "mpi_api/handles.hpp"
 
 namespace {
@@ -184,6 +187,55 @@ void grequest_start(fortran_grequest::query_function* query, fortran_grequest::f
   *request = to_fortran(made);
 }
 
+// A data representation registered from Fortran: its procedures and the value of the program's extra_state,
+// whose address they get. Registered representations live as long as the rank (MPI has no unregistering).
+struct fortran_datarep {
+  using conversion_function = void(void* userbuf, const MPI_Fint* datatype, const MPI_Fint* count, void* filebuf,
+                                   const MPI_Offset* position, MPI_Aint* extra_state, MPI_Fint* ierror);
+  using extent_function = void(const MPI_Fint* datatype, MPI_Aint* extent, MPI_Aint* extra_state, MPI_Fint* ierror);
+  conversion_function* read;
+  conversion_function* write;
+  extent_function* extent;
+  MPI_Aint extra_state;
+};
+
+int convert(fortran_datarep::conversion_function* procedure, void* userbuf, MPI_Datatype datatype, int count,
+            void* filebuf, MPI_Offset position, void* extra_state) {
+  auto& procedures = *static_cast<fortran_datarep*>(extra_state);
+  MPI_Fint type = to_fortran(datatype), error = MPI_SUCCESS;
+  procedure(userbuf, &type, &count, filebuf, &position, &procedures.extra_state, &error);
+  return error;
+}
+
+int datarep_read(void* userbuf, MPI_Datatype datatype, int count, void* filebuf, MPI_Offset position,
+                 void* extra_state) {
+  return convert(static_cast<fortran_datarep*>(extra_state)->read, userbuf, datatype, count, filebuf, position,
+                 extra_state);
+}
+
+int datarep_write(void* userbuf, MPI_Datatype datatype, int count, void* filebuf, MPI_Offset position,
+                  void* extra_state) {
+  return convert(static_cast<fortran_datarep*>(extra_state)->write, userbuf, datatype, count, filebuf, position,
+                 extra_state);
+}
+
+int datarep_extent(MPI_Datatype datatype, MPI_Aint* extent, void* extra_state) {
+  auto& procedures = *static_cast<fortran_datarep*>(extra_state);
+  MPI_Fint type = to_fortran(datatype), error = MPI_SUCCESS;
+  procedures.extent(&type, extent, &procedures.extra_state, &error);
+  return error;
+}
+
+template <auto Register_datarep>
+void register_datarep(const char* datarep, fortran_datarep::conversion_function* read,
+                      fortran_datarep::conversion_function* write, fortran_datarep::extent_function* extent,
+                      const MPI_Aint* extra_state, MPI_Fint* ierror, std::size_t datarep_length) {
+  auto procedures = std::make_unique<fortran_datarep>(fortran_datarep{read, write, extent, *extra_state});
+  *ierror = Register_datarep(weft::fortran::from_fortran(datarep, datarep_length).c_str(), datarep_read,
+                             datarep_write, datarep_extent, procedures.get());
+  if (*ierror == MPI_SUCCESS) procedures.release();  // the rank's representation holds it from now on
+}
+
 // The predefined procedures, in their Fortran forms.
 template <class Value>
 void null_copy(const MPI_Fint*, const MPI_Fint*, const Value*, const Value*, Value*, MPI_Fint* flag, MPI_Fint* ierror) {
@@ -225,6 +277,11 @@ WEFT_FORTRAN_BINDING(file_create_errhandler, File_create_errhandler, file_create
 WEFT_FORTRAN_BINDING(session_create_errhandler, Session_create_errhandler, session_create_errhandler,
                      (weft::mpi::fortran_errhandler_function * function, MPI_Fint* errhandler, MPI_Fint* ierror),
                      (function, errhandler, ierror))
+WEFT_FORTRAN_BINDING(register_datarep, Register_datarep, register_datarep,
+                     (const char* datarep, fortran_datarep::conversion_function * read,
+                      fortran_datarep::conversion_function * write, fortran_datarep::extent_function * extent,
+                      const MPI_Aint* extra_state, MPI_Fint* ierror, std::size_t datarep_length),
+                     (datarep, read, write, extent, extra_state, ierror, datarep_length))
 WEFT_FORTRAN_BINDING(grequest_start, Grequest_start, grequest_start,
                      (fortran_grequest::query_function * query, fortran_grequest::free_function * free,
                       fortran_grequest::cancel_function * cancel, MPI_Aint* extra_state, MPI_Fint* request,
