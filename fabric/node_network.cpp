@@ -297,7 +297,7 @@ std::pair<int, int> node_network::place_of_rank(int job_rank) const {
   return {node, runtime::worker_of_rank(job_rank - nodes_.first_rank(node), nodes_.rank_count(node), workers_[node])};
 }
 
-packet_header node_network::header_for(const shm::envelope& env, int destination, std::size_t size) const {
+packet_header node_network::header_for(shm::envelope env, int destination, std::size_t size) const {
   packet_header header{};
   header.context = env.context;
   header.source = env.source;
@@ -332,8 +332,8 @@ void node_network::send_header(link& from, int node, int worker, const packet_he
   send_packet(from, node, worker, packet_to(from, node, worker, header, 0));
 }
 
-void node_network::start_send(shm::send_request& request, const shm::const_typed_span& data,
-                              const shm::envelope& env, int destination, shm::send_mode mode) {
+void node_network::start_send(shm::send_request& request, const shm::const_typed_span& data, shm::envelope env,
+                              int destination, shm::send_mode mode) {
   std::size_t size = data.bytes();
   packet_header header = header_for(env, destination, size);
   auto [node, worker] = place_of_rank(destination);

@@ -61,8 +61,8 @@ class node_network final : public runtime::network_module,
   runtime::network_traffic traffic() const override;
   void send_to_watchdog(int node, std::vector<std::byte> message) override;
 
-  void start_send(shm::send_request& request, const shm::const_typed_span& data, const shm::envelope& env,
-                  int destination, shm::send_mode mode) override;
+  void start_send(shm::send_request& request, const shm::const_typed_span& data, shm::envelope env, int destination,
+                  shm::send_mode mode) override;
   void fetch(shm::recv_request& request, shm::message* m) override;
   bool cancel_send(shm::send_request& request) override;
 
@@ -115,7 +115,7 @@ class node_network final : public runtime::network_module,
   held_link here();
   // The node and worker of a job rank.
   std::pair<int, int> place_of_rank(int job_rank) const;
-  packet_header header_for(const shm::envelope& env, int destination, std::size_t size) const;
+  packet_header header_for(shm::envelope env, int destination, std::size_t size) const;
   void complete_fetch(worker_port& port, shm::recv_request& request, remote_message* m);
   // Numbers `header` as the next packet from `from` to worker `worker` of node `node` and signs it with its
   // origin and the credits it hands back.

@@ -170,7 +170,7 @@ attached_buffer* serving_buffer(const weft_comm_s& comm, const char*& whose) {
 
 namespace weft::mpi {
 
-int buffered_send(const char* call, weft_comm_s* comm, const shm::const_typed_span& data, const shm::envelope& env,
+int buffered_send(const char* call, weft_comm_s* comm, const shm::const_typed_span& data, shm::envelope env,
                   int destination) {
   std::size_t bytes = data.bytes();
   const char* whose = nullptr;

@@ -15,7 +15,7 @@ namespace weft::mpi {
 
 // Packs `data` into the attached buffer and starts sending it from there; MPI_ERR_BUFFER (through
 // `comm`'s handler) when no buffer is attached or it lacks the space.
-int buffered_send(const char* call, weft_comm_s* comm, const shm::const_typed_span& data, const shm::envelope& env,
+int buffered_send(const char* call, weft_comm_s* comm, const shm::const_typed_span& data, shm::envelope env,
                   int destination);
 
 // Waits until every message in the calling rank's buffer has left.

@@ -183,14 +183,14 @@ int raise_error(error_target target, int error_class, const char* call, const ch
   // Errors without a valid communicator or window go to MPI_COMM_WORLD's handler, as MPI 3.1 says of
   // errors not tied to an object, those of file calls without a valid file to MPI_FILE_NULL's; before
   // MPI_Init there is no handler to ask, so they are fatal.
-  MPI_Win win = is_object(target.win, object_kind::window) ? target.win : MPI_WIN_NULL;
-  MPI_File file = is_object(target.file, object_kind::file) ? target.file : MPI_FILE_NULL;
-  MPI_Session session = is_object(target.session, object_kind::session) ? target.session : MPI_SESSION_NULL;
-  MPI_Comm comm = is_communicator(target.comm) ? target.comm : MPI_COMM_WORLD;
+  MPI_Win win = is_object(target.win(), object_kind::window) ? target.win() : MPI_WIN_NULL;
+  MPI_File file = is_object(target.file(), object_kind::file) ? target.file() : MPI_FILE_NULL;
+  MPI_Session session = is_object(target.session(), object_kind::session) ? target.session() : MPI_SESSION_NULL;
+  MPI_Comm comm = is_communicator(target.comm()) ? target.comm() : MPI_COMM_WORLD;
   const rank_state& state = this_rank();
-  MPI_Errhandler handler = session != MPI_SESSION_NULL ? session->errhandler
+  MPI_Errhandler handler = session != MPI_SESSION_NULL                      ? session->errhandler
                            : !state.initialized && state.open_sessions == 0 ? MPI_ERRORS_ARE_FATAL
-                           : target.for_file ? (file != MPI_FILE_NULL ? file->errhandler : file_null_errhandler())
+                           : target.for_file()   ? (file != MPI_FILE_NULL ? file->errhandler : file_null_errhandler())
                            : win != MPI_WIN_NULL ? win->errhandler
                                                  : errhandler_of(comm);
   if (handler == MPI_ERRORS_RETURN) return error_class;
@@ -198,18 +198,18 @@ int raise_error(error_target target, int error_class, const char* call, const ch
     int code = error_class;
     if (handler->fortran_function) {
       MPI_Fint integer = session != MPI_SESSION_NULL ? PMPI_Session_c2f(session)
-                         : target.for_file           ? PMPI_File_c2f(file)
+                         : target.for_file()         ? PMPI_File_c2f(file)
                          : win != MPI_WIN_NULL       ? PMPI_Win_c2f(win)
                                                      : PMPI_Comm_c2f(comm);
       auto* function = reinterpret_cast<fortran_errhandler_function*>(
           session != MPI_SESSION_NULL ? reinterpret_cast<void (*)()>(handler->session_function)
-          : target.for_file           ? reinterpret_cast<void (*)()>(handler->file_function)
+          : target.for_file()         ? reinterpret_cast<void (*)()>(handler->file_function)
           : win != MPI_WIN_NULL       ? reinterpret_cast<void (*)()>(handler->window_function)
                                       : reinterpret_cast<void (*)()>(handler->function));
       function(&integer, &code);
     } else if (session != MPI_SESSION_NULL) {
       handler->session_function(&session, &code);
-    } else if (target.for_file) {
+    } else if (target.for_file()) {
       handler->file_function(&file, &code);
     } else if (win != MPI_WIN_NULL) {
       handler->window_function(&win, &code);

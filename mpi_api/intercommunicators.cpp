@@ -23,8 +23,8 @@ namespace {
 
 // Sends `out` to job rank `peer` while receiving `in` from it; the receive is posted first, so two
 // leaders exchanging at once never wait on each other.
-void exchange(const void* out, std::size_t out_bytes, void* in, std::size_t in_bytes, const shm::envelope& sent,
-              int peer, const shm::envelope& expected) {
+void exchange(const void* out, std::size_t out_bytes, void* in, std::size_t in_bytes, shm::envelope sent, int peer,
+              shm::envelope expected) {
   shm::recv_request receive;
   shm::start_recv(receive, in, in_bytes, expected, this_rank_id());
   shm::send(out, out_bytes, sent, peer);

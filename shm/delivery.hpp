@@ -11,7 +11,7 @@
 namespace weft::shm {
 
 // Records in a receive what matched it.
-inline void record(recv_request& receive, const envelope& env, std::size_t size) noexcept {
+inline void record(recv_request& receive, envelope env, std::size_t size) noexcept {
   receive.source = env.source;
   receive.tag = env.tag;
   receive.message_size = size;

@@ -8,6 +8,8 @@ namespace weft::shm {
 inline constexpr int any_source = -1;
 inline constexpr int any_tag = -1;
 
+// Passed by value: it fits two registers, and a copy read from a struct its caller has just written field by
+// field stalled the core until its stores drained (a load wider than each store cannot be forwarded).
 struct envelope {
   std::uint32_t context;
   int source;
@@ -15,7 +17,7 @@ struct envelope {
 };
 
 // `pattern` may hold wildcards; `message` never does.
-inline bool matches(const envelope& pattern, const envelope& message) noexcept {
+inline bool matches(envelope pattern, envelope message) noexcept {
   return pattern.context == message.context &&
          (pattern.source == any_source || pattern.source == message.source) &&
          (pattern.tag == any_tag || pattern.tag == message.tag);

@@ -57,7 +57,7 @@ bool matching_engine::remove_unexpected(message* m) noexcept {
   return remove_entry(unexpected_[bin_of(m->env.source)], m);
 }
 
-recv_request* matching_engine::take_posted(const envelope& incoming) noexcept {
+recv_request* matching_engine::take_posted(envelope incoming) noexcept {
   auto accepts = [&](const recv_request& r) { return matches(r.pattern, incoming); };
   posted_queue& bin = posted_[bin_of(incoming.source)];
   auto [bin_previous, in_bin] = first_match(bin, accepts);
@@ -70,7 +70,7 @@ recv_request* matching_engine::take_posted(const envelope& incoming) noexcept {
   return in_any;
 }
 
-matching_engine::unexpected_match matching_engine::locate_unexpected(const envelope& pattern) noexcept {
+matching_engine::unexpected_match matching_engine::locate_unexpected(envelope pattern) noexcept {
   auto accepts = [&](const message& m) { return matches(pattern, m.env); };
   if (pattern.source != any_source) {
     unexpected_queue& bin = unexpected_[bin_of(pattern.source)];
@@ -87,15 +87,13 @@ matching_engine::unexpected_match matching_engine::locate_unexpected(const envel
   return oldest;
 }
 
-message* matching_engine::take_unexpected(const envelope& pattern) noexcept {
+message* matching_engine::take_unexpected(envelope pattern) noexcept {
   unexpected_match match = locate_unexpected(pattern);
   if (match.found != nullptr) match.bin->remove_after(match.previous, match.found);
   return match.found;
 }
 
-const message* matching_engine::find_unexpected(const envelope& pattern) noexcept {
-  return locate_unexpected(pattern).found;
-}
+const message* matching_engine::find_unexpected(envelope pattern) noexcept { return locate_unexpected(pattern).found; }
 
 bool matching_engine::inline_fits(std::size_t bytes) const noexcept {
   return unexpected_inline_bytes_.load(std::memory_order_relaxed) + inline_message::footprint(bytes) <=
@@ -111,7 +109,7 @@ void matching_engine::queue_unexpected(message* m) noexcept {
   if (prober_ != nullptr) runtime::unpark(std::exchange(prober_, nullptr));
 }
 
-inline_message* matching_engine::new_inline(const envelope& env, std::size_t size) {
+inline_message* matching_engine::new_inline(envelope env, std::size_t size) {
   void* block = free_blocks_.pop_front();
   if (block != nullptr) {
     --free_block_count_;

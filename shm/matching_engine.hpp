@@ -35,13 +35,13 @@ class alignas(64) matching_engine {
   // The calls below require the lock.
 
   // Removes and returns the oldest posted receive that `incoming` matches, or nullptr.
-  recv_request* take_posted(const envelope& incoming) noexcept;
+  recv_request* take_posted(envelope incoming) noexcept;
 
   // Removes and returns the oldest unexpected message that `pattern` matches, or nullptr.
-  message* take_unexpected(const envelope& pattern) noexcept;
+  message* take_unexpected(envelope pattern) noexcept;
 
   // Like take_unexpected, without removing.
-  const message* find_unexpected(const envelope& pattern) noexcept;
+  const message* find_unexpected(envelope pattern) noexcept;
 
   void post(recv_request* receive) noexcept;
 
@@ -56,7 +56,7 @@ class alignas(64) matching_engine {
 
   // A new inline message of `env` and `size` data bytes (at most WEFT_INLINE_MAX), its data to be filled,
   // from the engine's free blocks.
-  inline_message* new_inline(const envelope& env, std::size_t size);
+  inline_message* new_inline(envelope env, std::size_t size);
   // Returns a taken inline message's block.
   void free_inline(inline_message* m) noexcept;
 
@@ -97,7 +97,7 @@ class alignas(64) matching_engine {
     message* previous;
     message* found;
   };
-  unexpected_match locate_unexpected(const envelope& pattern) noexcept;
+  unexpected_match locate_unexpected(envelope pattern) noexcept;
 
   posted_queue posted_[bin_count];
   posted_queue posted_any_source_;

@@ -50,7 +50,7 @@ void message_ring::publish(std::uint16_t size, std::uint16_t units) noexcept {
   produced_ += units;
 }
 
-bool message_ring::try_push(const envelope& env, const const_typed_span& data) noexcept {
+bool message_ring::try_push(envelope env, const const_typed_span& data) noexcept {
   std::size_t size = data.bytes();
   std::size_t units = units_for(size);
   // A record never wraps: the units up to the end are skipped when it would not fit before it.

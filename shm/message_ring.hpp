@@ -50,7 +50,7 @@ class message_ring {
   message_ring& operator=(const message_ring&) = delete;
 
   // Producer. Writes `data` (at most largest_message bytes) as one message; false when the ring has no room.
-  bool try_push(const envelope& env, const const_typed_span& data) noexcept;
+  bool try_push(envelope env, const const_typed_span& data) noexcept;
 
   // Consumer. The oldest ready message, or false when there is none.
   bool front(record& ready) noexcept;

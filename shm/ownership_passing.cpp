@@ -46,8 +46,8 @@ std::vector<std::unique_ptr<given_copy>>& given_copies() {
   return per_rank[runtime::current_rank()->id];
 }
 
-void give_by_copy(pool_buffer& buffer, const const_typed_span& data, type_layout::pointer layout,
-                  const envelope& env, int destination) {
+void give_by_copy(pool_buffer& buffer, const const_typed_span& data, type_layout::pointer layout, envelope env,
+                  int destination) {
   auto copy = std::make_unique<given_copy>();
   copy->buffer = &buffer;
   copy->layout = std::move(layout);
@@ -68,7 +68,7 @@ void reclaim_given_copies(bool wait) {
   });
 }
 
-void give(pool_buffer& buffer, const const_typed_span& data, type_layout::pointer layout, const envelope& env,
+void give(pool_buffer& buffer, const const_typed_span& data, type_layout::pointer layout, envelope env,
           int destination) {
   reclaim_given_copies(false);
   if (!runtime::job::current().nodes().is_local(destination)) [[unlikely]] {
@@ -94,7 +94,7 @@ void give(pool_buffer& buffer, const const_typed_span& data, type_layout::pointe
   engine.queue_unexpected(&m);
 }
 
-void start_take(recv_request& request, const typed_span& shape, void** taken, const envelope& pattern, int self) {
+void start_take(recv_request& request, const typed_span& shape, void** taken, envelope pattern, int self) {
   request.taken = taken;
   start_recv(request, shape, pattern, self);
 }

@@ -27,12 +27,12 @@
 namespace weft::shm {
 
 // Gives `buffer` (owned by the caller; `data` lies in it, laid out by `layout`) to rank `destination`.
-void give(pool_buffer& buffer, const const_typed_span& data, type_layout::pointer layout, const envelope& env,
+void give(pool_buffer& buffer, const const_typed_span& data, type_layout::pointer layout, envelope env,
           int destination);
 
 // Starts a take by rank `self` of up to `shape.count` elements of `shape.layout` (no base): at completion
 // `*taken` holds the buffer's address, which the taker then owns. `request` may be complete on return.
-void start_take(recv_request& request, const typed_span& shape, void** taken, const envelope& pattern, int self);
+void start_take(recv_request& request, const typed_span& shape, void** taken, envelope pattern, int self);
 
 // For the receive paths: receives a given message into a receive or a take (which it records); the
 // caller completes the receive.

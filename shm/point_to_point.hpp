@@ -21,10 +21,9 @@ namespace weft::shm {
 // form for contiguous bytes. The caller keeps a span's layout alive until its operation completes.
 
 // Starts a send to rank `destination`; `request` may be complete on return.
-void start_send(send_request& request, const const_typed_span& data, const envelope& env, int destination,
-                send_mode mode);
-inline void start_send(send_request& request, const void* buffer, std::size_t size, const envelope& env,
-                       int destination, send_mode mode) {
+void start_send(send_request& request, const const_typed_span& data, envelope env, int destination, send_mode mode);
+inline void start_send(send_request& request, const void* buffer, std::size_t size, envelope env, int destination,
+                       send_mode mode) {
   start_send(request, byte_span(buffer, size), env, destination, mode);
 }
 
@@ -34,9 +33,8 @@ inline void start_send(send_request& request, const void* buffer, std::size_t si
 void expect_sender(recv_request& request, int sender) noexcept;
 
 // Starts a receive by rank `self`; `request` may be complete on return.
-void start_recv(recv_request& request, const typed_span& buffer, const envelope& pattern, int self);
-inline void start_recv(recv_request& request, void* buffer, std::size_t capacity, const envelope& pattern,
-                       int self) {
+void start_recv(recv_request& request, const typed_span& buffer, envelope pattern, int self);
+inline void start_recv(recv_request& request, void* buffer, std::size_t capacity, envelope pattern, int self) {
   start_recv(request, byte_span(buffer, capacity), pattern, self);
 }
 
@@ -47,16 +45,16 @@ struct probe_result {
 };
 
 // Looks for a matching message that rank `self` has not received yet, without receiving it.
-bool iprobe(int self, const envelope& pattern, probe_result& result);
+bool iprobe(int self, envelope pattern, probe_result& result);
 
 // Waits until such a message exists.
-probe_result probe(int self, const envelope& pattern);
+probe_result probe(int self, envelope pattern);
 
 // Matched probes (MPI_Improbe, MPI_Mprobe): take a matching message out of rank `self`'s queue, so that
 // no other receive can match it, to be received later with start_recv_matched. A rendezvous sender
 // keeps waiting until then.
-message* take_message(int self, const envelope& pattern);
-message* await_message(int self, const envelope& pattern);
+message* take_message(int self, envelope pattern);
+message* await_message(int self, envelope pattern);
 
 // Receives message `m`, taken by a matched probe.
 void start_recv_matched(recv_request& request, const typed_span& buffer, message* m);
@@ -71,12 +69,12 @@ bool cancel_recv(recv_request& request, int self);
 bool cancel_send(send_request& request);
 
 // Blocking forms for the collectives.
-void send(const const_typed_span& data, const envelope& env, int destination);
-inline void send(const void* buffer, std::size_t size, const envelope& env, int destination) {
+void send(const const_typed_span& data, envelope env, int destination);
+inline void send(const void* buffer, std::size_t size, envelope env, int destination) {
   send(byte_span(buffer, size), env, destination);
 }
-recv_error recv(const typed_span& buffer, const envelope& pattern, int self);
-inline recv_error recv(void* buffer, std::size_t capacity, const envelope& pattern, int self) {
+recv_error recv(const typed_span& buffer, envelope pattern, int self);
+inline recv_error recv(void* buffer, std::size_t capacity, envelope pattern, int self) {
   return recv(byte_span(buffer, capacity), pattern, self);
 }
 

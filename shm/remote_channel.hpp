@@ -13,8 +13,8 @@ namespace weft::shm {
 class remote_channel {
  public:
   // Starts a send to `destination`, a rank of another node; `request` may be complete on return.
-  virtual void start_send(send_request& request, const const_typed_span& data, const envelope& env,
-                          int destination, send_mode mode) = 0;
+  virtual void start_send(send_request& request, const const_typed_span& data, envelope env, int destination,
+                          send_mode mode) = 0;
 
   // Receives `m`, a message_kind::remote message this channel delivered, into `request`, which has
   // recorded the match; completes `request` once the data is in.

@@ -127,7 +127,7 @@ class ring_arrivals final : public runtime::arrivals {
 
 }  // namespace
 
-bool ring_send(const const_typed_span& data, const envelope& env, int destination) {
+bool ring_send(const const_typed_span& data, envelope env, int destination) {
   const runtime::config& config = runtime::job_config();
   std::size_t size = data.bytes();
   runtime::rank* self = runtime::current_rank();

@@ -18,7 +18,7 @@ namespace weft::shm {
 // Sends a standard message of at most WEFT_INLINE_MAX bytes through the calling rank's ring to rank
 // `destination`, when it has one with room (it gets one after its 16th small message to that rank, if
 // the rank runs on another worker and takes it); false when the message must take another path.
-bool ring_send(const const_typed_span& data, const envelope& env, int destination);
+bool ring_send(const const_typed_span& data, envelope env, int destination);
 
 // Locks `engine` and takes its rings' messages in.
 std::unique_lock<runtime::spinlock> lock_engine(matching_engine& engine);
