@@ -27,6 +27,7 @@ struct outgoing_ring {
   bool without_ring = false;
   std::uint32_t sends = 0;       // small messages sent while there was no ring
   message_ring* ring = nullptr;  // owned by the receiver's inbox once attached
+  bool first_message_sent = false;  // through the ring (ring_inbox::wake_after_first_message)
 };
 
 // A rank's destinations, touched by that rank alone: sized by the ranks it talks to, not by the job; a
@@ -139,6 +140,10 @@ bool ring_send(const const_typed_span& data, envelope env, int destination) {
   // Past the budget the message takes the engine's path, which makes it wait for its receive.
   if (engine.over_budget() || !out.ring->try_push(env, data)) return false;
   engine.inbox().notify();
+  if (!out.first_message_sent) [[unlikely]] {
+    out.first_message_sent = true;
+    engine.inbox().wake_after_first_message();
+  }
   return true;
 }
 

@@ -14,8 +14,9 @@ bool ring_inbox::attach(message_ring* ring) noexcept {
   rings_[count].store(ring, std::memory_order_release);
   count_.store(count + 1, std::memory_order_release);
   // The sender's looks at watched_ from now on use the light fence alone. Before them, this full fence
-  // pairs with watch(): a receiver that parked seeing no ring is seen watching by this sender, so its
-  // worker need not look at it again (ring_arrivals::has_senders).
+  // pairs with watch(): a receiver that parked seeing no ring, so without watching, is one whose owner_
+  // this sender sees and wakes after its first message (wake_after_first_message), so its worker need not
+  // look at it again (ring_arrivals::has_senders).
   std::atomic_thread_fence(std::memory_order_seq_cst);
   return true;
 }
@@ -29,7 +30,10 @@ bool ring_inbox::has_ready() const noexcept {
 
 bool ring_inbox::watch(runtime::rank* self) noexcept {
   // Written once, before any sender can see `watched_` set: senders read it while the owner watches again.
-  if (owner_ == nullptr) owner_ = self;
+  if (owner_.load(std::memory_order_relaxed) == nullptr) owner_.store(self, std::memory_order_seq_cst);
+  // A sender that attaches a ring after this look sees owner_ set, and wakes the rank after its first
+  // message (attach()'s fence pairs with these sequentially consistent accesses).
+  if (count_.load(std::memory_order_seq_cst) == 0) return true;
   watched_.store(true, std::memory_order_seq_cst);  // a sender that sees it also sees owner_
   if (!has_ready()) return true;
   watched_.store(false, std::memory_order_relaxed);

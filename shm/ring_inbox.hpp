@@ -41,11 +41,19 @@ class ring_inbox {
   void notify() noexcept {
     runtime::light_fence();
     if (watched_.load(std::memory_order_relaxed) && watched_.exchange(false, std::memory_order_acq_rel))
-      runtime::unpark(owner_);
+      runtime::unpark(owner_.load(std::memory_order_relaxed));
+  }
+
+  // By a sender, after the first message it wrote into a ring it attached: wakes the receiver, which may
+  // have parked without watching, having seen no ring (watch()).
+  void wake_after_first_message() noexcept {
+    if (runtime::rank* owner = owner_.load(std::memory_order_seq_cst)) runtime::unpark(owner);
   }
 
   // By the receiver, `self`, before it parks: asks to be woken by the next message; false, without asking,
-  // when a message is ready already.
+  // when a message is ready already. Without rings it needs no asking: a sender that attaches one wakes it
+  // after its first message (wake_after_first_message), which spares most parks of ranks whose partners
+  // share their worker a locked store.
   bool watch(runtime::rank* self) noexcept;
   // By the receiver after it parked.
   void unwatch() noexcept {
@@ -57,7 +65,9 @@ class ring_inbox {
   std::array<std::atomic<message_ring*>, most_rings> rings_{};
   // Written by the receiver when it parks, read by every sender after every message: a line of its own.
   alignas(64) std::atomic<bool> watched_{false};
-  runtime::rank* owner_ = nullptr;
+  // The receiver, from its first watch on: set before it first looks at the ring count, read by senders
+  // after they attached a ring (both sequentially consistent).
+  std::atomic<runtime::rank*> owner_{nullptr};
 };
 
 }  // namespace weft::shm
