@@ -5,9 +5,10 @@ program fortran_internal_callbacks
   use mpi
   implicit none
   character(*), parameter :: program_name = 'fortran_internal_callbacks'
-  integer :: rank, size, error, handler, op, calls, last_code
+  integer :: rank, size, error, handler, op, calls, last_code, op_calls, all_op_calls
   integer :: values(3), results(3)
   calls = 0
+  op_calls = 0
   last_code = MPI_SUCCESS
   call MPI_INIT(error)
   call MPI_COMM_RANK(MPI_COMM_WORLD, rank, error)
@@ -20,10 +21,14 @@ program fortran_internal_callbacks
   call check(error == MPI_ERR_COUNT, 'the send did not return MPI_ERR_COUNT')
   call check(calls == 1 .and. last_code == MPI_ERR_COUNT, 'the internal error handler did not run once')
 
-  call MPI_OP_CREATE(larger_magnitude, .true., op, error)
+  call MPI_OP_CREATE(count_and_take_larger, .true., op, error)
   values = [rank, -rank, rank * 2]
   call MPI_ALLREDUCE(values, results, 3, MPI_INTEGER, op, MPI_COMM_WORLD, error)
-  call check(all(results == [size - 1, -(size - 1), 2 * (size - 1)]), 'wrong larger-magnitude reduction')
+  call check(all(results == [size - 1, 0, 2 * (size - 1)]), 'wrong reduction through the internal operation')
+  ! Which ranks combine depends on the algorithm; together they must have, in their own variables.
+  call MPI_ALLREDUCE(op_calls, all_op_calls, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, error)
+  call check(op_calls >= 0, 'the internal operation was given another datatype')
+  call check(size == 1 .or. all_op_calls > 0, 'the internal operation never counted its calls')
   call check(calls == 1, 'the error handler ran again')
   call MPI_OP_FREE(op, error)
   call MPI_ERRHANDLER_FREE(handler, error)
@@ -41,14 +46,13 @@ contains
     if (comm == MPI_COMM_NULL) calls = -1000
   end subroutine note_error
 
-  subroutine larger_magnitude(in, inout, length, datatype)
+  ! The larger of each pair, counting its calls in the host's variable.
+  subroutine count_and_take_larger(in, inout, length, datatype)
     integer, intent(in) :: length, datatype
     integer, intent(in) :: in(length)
     integer, intent(inout) :: inout(length)
-    integer :: i
-    do i = 1, length
-      if (abs(in(i)) > abs(inout(i))) inout(i) = in(i)
-    end do
-    if (datatype /= MPI_INTEGER) calls = -1000
-  end subroutine larger_magnitude
+    op_calls = op_calls + 1
+    inout = max(in, inout)
+    if (datatype /= MPI_INTEGER) op_calls = -1000
+  end subroutine count_and_take_larger
 end program fortran_internal_callbacks
