@@ -287,11 +287,37 @@ string(CONCAT F08_DECLARATIONS
   "  interface operator(==)\n${equality}  end interface\n"
   "  interface operator(/=)\n${inequality}  end interface\n\n"
   "  interface\n${f08_interfaces}  end interface\n${f08_generics}")
+# mpi_f08's routines that take procedures, under their MPI_ and PMPI_ names: those of
+# mpi_f08_callbacks.f90.in, the error handlers' creators (below) and the keyvals' (in the loop after).
+file(READ ${CMAKE_CURRENT_LIST_DIR}/mpi_f08_callbacks.f90.in callback_template)
+string(REGEX REPLACE "^(![^\n]*\n)+" "" callback_template "${callback_template}")
+set(F08_CALLBACK_PROCEDURES "")
+foreach(prefix MPI PMPI)
+  string(REPLACE "@PREFIX@" ${prefix} expanded "${callback_template}")
+  string(APPEND F08_CALLBACK_PROCEDURES "${expanded}")
+  foreach(Kind Comm Win File Session)
+    string(TOLOWER ${Kind} lower_kind)
+    string(APPEND F08_CALLBACK_PROCEDURES
+      "  subroutine ${prefix}_${Kind}_create_errhandler(${lower_kind}_errhandler_fn, errhandler, ierror)\n"
+      "    procedure(MPI_${Kind}_errhandler_function) :: ${lower_kind}_errhandler_fn\n"
+      "    type(MPI_Errhandler), intent(out) :: errhandler\n"
+      "    integer, optional, intent(out) :: ierror\n"
+      "    interface\n"
+      "      subroutine binding(function, errhandler, ierror) &\n"
+      "          bind(C, name=\"${prefix}_${Kind}_create_errhandler_f08\")\n        import\n"
+      "        type(c_funptr), value :: function\n        type(MPI_Errhandler) :: errhandler\n"
+      "        integer :: ierror\n"
+      "      end subroutine binding\n    end interface\n"
+      "    integer :: error\n"
+      "    call binding(c_funloc(${lower_kind}_errhandler_fn), errhandler, error)\n"
+      "    call weft_set_error(error, ierror)\n"
+      "  end subroutine ${prefix}_${Kind}_create_errhandler\n")
+  endforeach()
+endforeach()
 # What attributes need per kind of object (communicators, datatypes, windows): the abstract interfaces of
-# the program's copy and delete procedures, MPI_*_CREATE_KEYVAL around the binding, and the predefined
+# the program's copy and delete procedures, MPI_*_CREATE_KEYVAL and its PMPI_ name, and the predefined
 # MPI_*_NULL_COPY_FN, MPI_*_DUP_FN and MPI_*_NULL_DELETE_FN.
 set(F08_ATTRIBUTE_PROCEDURES "")
-set(F08_KEYVAL_BINDINGS "")
 foreach(kind "Comm;MPI_Comm;comm" "Type;MPI_Datatype;type" "Win;MPI_Win;win")
   list(GET kind 0 Kind)
   list(GET kind 1 handle_type)
@@ -313,26 +339,28 @@ foreach(kind "Comm;MPI_Comm;comm" "Type;MPI_Datatype;type" "Win;MPI_Win;win")
     "    end subroutine MPI_${Kind}_copy_attr_function\n"
     "    subroutine MPI_${Kind}_delete_attr_function${delete_dummies}\n      import\n${delete_declarations}"
     "    end subroutine MPI_${Kind}_delete_attr_function\n")
-  string(APPEND F08_KEYVAL_BINDINGS
-    "    subroutine weft_${lower_kind}_create_keyval(copy_fn, delete_fn, keyval, extra_state, ierror) &\n"
-    "        bind(C, name=\"MPI_${Kind}_create_keyval_f08\")\n      import\n"
-    "      type(c_funptr), value :: copy_fn, delete_fn\n      integer :: keyval, ierror\n"
-    "      integer(kind=MPI_ADDRESS_KIND) :: extra_state\n"
-    "    end subroutine weft_${lower_kind}_create_keyval\n")
   # The dummies' names are the standard's, for calls with keywords.
   set(copy_fn ${lower_kind}_copy_attr_fn)
   set(delete_fn ${lower_kind}_delete_attr_fn)
+  foreach(prefix MPI PMPI)
+    string(APPEND F08_CALLBACK_PROCEDURES
+      "  subroutine ${prefix}_${Kind}_create_keyval(${copy_fn}, ${delete_fn}, ${lower_kind}_keyval, extra_state, ierror)\n"
+      "    procedure(MPI_${Kind}_copy_attr_function) :: ${copy_fn}\n"
+      "    procedure(MPI_${Kind}_delete_attr_function) :: ${delete_fn}\n"
+      "    integer, intent(out) :: ${lower_kind}_keyval\n    integer(kind=MPI_ADDRESS_KIND), intent(in) :: extra_state\n"
+      "    integer, optional, intent(out) :: ierror\n"
+      "    interface\n"
+      "      subroutine binding(copy_fn, delete_fn, keyval, extra_state, ierror) &\n"
+      "          bind(C, name=\"${prefix}_${Kind}_create_keyval_f08\")\n        import\n"
+      "        type(c_funptr), value :: copy_fn, delete_fn\n        integer :: keyval, ierror\n"
+      "        integer(kind=MPI_ADDRESS_KIND) :: extra_state\n"
+      "      end subroutine binding\n    end interface\n"
+      "    integer :: error\n    integer(kind=MPI_ADDRESS_KIND) :: state\n    state = extra_state\n"
+      "    call binding(c_funloc(${copy_fn}), c_funloc(${delete_fn}), ${lower_kind}_keyval, state, error)\n"
+      "    call weft_set_error(error, ierror)\n"
+      "  end subroutine ${prefix}_${Kind}_create_keyval\n")
+  endforeach()
   string(APPEND F08_PROCEDURES
-    "  subroutine MPI_${Kind}_create_keyval(${copy_fn}, ${delete_fn}, ${lower_kind}_keyval, extra_state, ierror)\n"
-    "    procedure(MPI_${Kind}_copy_attr_function) :: ${copy_fn}\n"
-    "    procedure(MPI_${Kind}_delete_attr_function) :: ${delete_fn}\n"
-    "    integer, intent(out) :: ${lower_kind}_keyval\n    integer(kind=MPI_ADDRESS_KIND), intent(in) :: extra_state\n"
-    "    integer, optional, intent(out) :: ierror\n    integer :: error\n"
-    "    integer(kind=MPI_ADDRESS_KIND) :: state\n    state = extra_state\n"
-    "    call weft_${lower_kind}_create_keyval(c_funloc(${copy_fn}), c_funloc(${delete_fn}), ${lower_kind}_keyval, &\n"
-    "                                          state, error)\n"
-    "    call weft_set_error(error, ierror)\n"
-    "  end subroutine MPI_${Kind}_create_keyval\n"
     "  subroutine MPI_${upper_kind}_NULL_COPY_FN${copy_dummies}\n${copy_declarations}"
     "    flag = .false.\n    ierror = MPI_SUCCESS\n  end subroutine MPI_${upper_kind}_NULL_COPY_FN\n"
     "  subroutine MPI_${upper_kind}_DUP_FN${copy_dummies}\n${copy_declarations}"

@@ -64,7 +64,7 @@ program fortran_f08
   integer :: length, keyval, mine(2), result(2), error
   type(MPI_Op) :: op
   type(MPI_Errhandler) :: errhandler
-  integer(kind=MPI_ADDRESS_KIND) :: attribute, packed_size, position
+  integer(kind=MPI_ADDRESS_KIND) :: packed_size, position
   character :: packed(16)
   integer :: unpacked(2), f_status(MPI_STATUS_SIZE), bytes
   double precision :: sample(3)
@@ -149,33 +149,11 @@ program fortran_f08
   call MPI_Get_processor_name(name, length, ierr)
   call check(ierr == MPI_SUCCESS .and. length > 0, 'processor name')
 
-  call MPI_Op_create(larger_magnitude, .true., op)
-  mine = [merge(-rank, rank, mod(rank, 2) == 1), 1]
-  call MPI_Allreduce(mine, result, 2, MPI_INTEGER, op, MPI_COMM_WORLD)
-  call check(result(1) == merge(-(nranks - 1), nranks - 1, mod(nranks - 1, 2) == 1) .and. result(2) == 1, &
-             'a Fortran 2008 operation')
-  call MPI_Op_free(op)
+  call procedures_as_arguments(.false.)
 
   call MPI_Comm_dup(MPI_COMM_WORLD, copy)
-  call MPI_Comm_create_errhandler(note_error, errhandler)
-  call MPI_Comm_set_errhandler(copy, errhandler)
-  call MPI_Send(rank, 1, MPI_INTEGER, nranks + 3, 0, copy, error)
-  call check(handler_calls == 1 .and. handler_comm == copy .and. handler_code == error, 'a Fortran 2008 error handler')
-  call MPI_Errhandler_free(errhandler)
-
-  call MPI_Comm_create_keyval(add_one, MPI_COMM_NULL_DELETE_FN, keyval, 5_MPI_ADDRESS_KIND)
-  call MPI_Comm_set_attr(copy, keyval, 100_MPI_ADDRESS_KIND)
-  call MPI_Comm_dup(copy, halves)
-  call MPI_Comm_get_attr(halves, keyval, attribute, flag)
-  call check(flag .and. attribute == 106, 'a Fortran 2008 attribute copier')
-  call MPI_Comm_free(halves)
-  call MPI_Comm_free_keyval(keyval)
   call MPI_Comm_create_keyval(MPI_COMM_DUP_FN, MPI_COMM_NULL_DELETE_FN, keyval, 0_MPI_ADDRESS_KIND)
-  call MPI_Comm_set_attr(copy, keyval, 7_MPI_ADDRESS_KIND)
-  call MPI_Comm_dup(copy, halves)
-  call MPI_Comm_get_attr(halves, keyval, attribute, flag)
-  call check(flag .and. attribute == 7, 'MPI_COMM_DUP_FN')
-  call MPI_Comm_free(halves)
+  call check(value_in_duplicate(keyval, 7_MPI_ADDRESS_KIND) == 7, 'MPI_COMM_DUP_FN')
   call MPI_Comm_free(copy)
 
   ! external32 from mpi_f08, a string argument given as a constant: big-endian 4-byte INTEGERs.
@@ -205,6 +183,8 @@ program fortran_f08
   call check(token == prev .and. status%MPI_TAG == 10, 'PMPI_Sendrecv')
   call PMPI_Comm_get_name(MPI_COMM_WORLD, name, length)
   call check(name(1:length) == 'MPI_COMM_WORLD', 'PMPI_Comm_get_name')
+  ! And of the routines that take procedures.
+  call procedures_as_arguments(.true.)
 
   call MPI_Barrier(MPI_COMM_WORLD)
   if (rank == 0) print '(a)', 'fortran_f08: ok'
@@ -212,4 +192,56 @@ program fortran_f08
 
 contains
   include 'check.inc'
+
+  ! The program's procedures as an operation, an error handler and an attribute copier, through the
+  ! routines' MPI_ names or their profiling (PMPI_) names.
+  subroutine procedures_as_arguments(profiling)
+    logical, intent(in) :: profiling
+    integer :: calls_before
+    if (profiling) then
+      call PMPI_Op_create(larger_magnitude, .true., op)
+    else
+      call MPI_Op_create(larger_magnitude, .true., op)
+    end if
+    mine = [merge(-rank, rank, mod(rank, 2) == 1), 1]
+    call MPI_Allreduce(mine, result, 2, MPI_INTEGER, op, MPI_COMM_WORLD)
+    call check(result(1) == merge(-(nranks - 1), nranks - 1, mod(nranks - 1, 2) == 1) .and. result(2) == 1, &
+               'a Fortran 2008 operation')
+    call MPI_Op_free(op)
+
+    call MPI_Comm_dup(MPI_COMM_WORLD, copy)
+    if (profiling) then
+      call PMPI_Comm_create_errhandler(note_error, errhandler)
+    else
+      call MPI_Comm_create_errhandler(note_error, errhandler)
+    end if
+    call MPI_Comm_set_errhandler(copy, errhandler)
+    calls_before = handler_calls
+    call MPI_Send(rank, 1, MPI_INTEGER, nranks + 3, 0, copy, error)
+    call check(handler_calls == calls_before + 1 .and. handler_comm == copy .and. handler_code == error, &
+               'a Fortran 2008 error handler')
+    call MPI_Errhandler_free(errhandler)
+
+    if (profiling) then
+      call PMPI_Comm_create_keyval(add_one, MPI_COMM_NULL_DELETE_FN, keyval, 5_MPI_ADDRESS_KIND)
+    else
+      call MPI_Comm_create_keyval(add_one, MPI_COMM_NULL_DELETE_FN, keyval, 5_MPI_ADDRESS_KIND)
+    end if
+    call check(value_in_duplicate(keyval, 100_MPI_ADDRESS_KIND) == 106, 'a Fortran 2008 attribute copier')
+    call MPI_Comm_free_keyval(keyval)
+    call MPI_Comm_free(copy)
+  end subroutine procedures_as_arguments
+
+  ! Sets `value` as `keyval`'s attribute of `copy` and returns the attribute its duplicate got (-1: none).
+  integer(kind=MPI_ADDRESS_KIND) function value_in_duplicate(keyval, value)
+    integer, intent(in) :: keyval
+    integer(kind=MPI_ADDRESS_KIND), intent(in) :: value
+    type(MPI_Comm) :: duplicate
+    logical :: found
+    call MPI_Comm_set_attr(copy, keyval, value)
+    call MPI_Comm_dup(copy, duplicate)
+    call MPI_Comm_get_attr(duplicate, keyval, value_in_duplicate, found)
+    if (.not. found) value_in_duplicate = -1
+    call MPI_Comm_free(duplicate)
+  end function value_in_duplicate
 end program fortran_f08
