@@ -8,14 +8,18 @@
 // no synchronization beyond that, so the nonblocking collectives and the split collectives' begin calls
 // move their member's part independently: none of them waits for another member.
 //
-// Nonblocking transfers complete when they start; their requests report what moved.
+// Nonblocking independent transfers move on the process's transfer thread (io/transfer_thread.hpp) while
+// their rank goes on; a call that changes the file or its view under them first waits for the member's
+// (finish_transfers).
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <mutex>
 #include <string_view>
 #include <vector>
 
+#include "io/transfer_thread.hpp"
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/communicators.hpp"
 #include "mpi_api/file_checks.hpp"
@@ -23,6 +27,8 @@
 #include "mpi_api/file_representations.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/point_to_point.hpp"
+#include "mpi_api/requests.hpp"
+#include "runtime/scheduler.hpp"
 
 using namespace weft::mpi;
 namespace io = weft::io;
@@ -211,7 +217,36 @@ int transfer(const char* call, const access& a, pointer from, MPI_Offset offset,
   return error;
 }
 
-// A nonblocking transfer: moved now, by this member alone; the request reports it.
+// Moves a nonblocking transfer's data on the transfer thread, which completes `transfer`. The rank that
+// started it is woken then, whatever it waits for: the request or the file's transfers (finish_transfers).
+void queue(const access& a, const io::transfer_part& part, file_transfer& transfer) {
+  MPI_File file = a.file;
+  weft::runtime::rank* owner = weft::runtime::current_rank();
+  file->transfers_under_way.fetch_add(1, std::memory_order_relaxed);
+  io::queue_transfer([file, part, &transfer, owner](io::staging_buffer& staging) {
+    {
+      atomic_section section(file, part, !transfer.reads);
+      io::transfer_result done{0, section.error()};
+      if (done.error == 0) {
+        const io::posix_file& descriptor = file->shared->file;
+        done = transfer.reads ? io::read_part(descriptor, part, staging, independent_chunk)
+                              : io::write_part(descriptor, part, staging, independent_chunk);
+      }
+      transfer.bytes = done.bytes;
+      transfer.error = done.error;
+    }
+    // The last touches of the file and the request: the rank may close the one and free the other once
+    // it sees them.
+    file->transfers_under_way.fetch_sub(1, std::memory_order_release);
+    transfer.done.store(true, std::memory_order_release);
+    weft::runtime::unpark(owner);
+  });
+}
+
+// A nonblocking transfer. The individual or shared pointer moves now, past all the data asked for
+// (MPI-3.1, 13.4.3: updated when the call starts); the data moves on the transfer thread while the rank goes
+// on. Through a converting representation it moves now: the conversion functions (the program's own, for a
+// registered representation) run on the rank.
 int start(const char* call, const access& a, pointer from, MPI_Offset offset, MPI_Request* request) {
   if (int error = check_transfer(call, a, from)) return error;
   if (int error = check_output(call, a.file, request, "request")) return error;
@@ -219,11 +254,18 @@ int start(const char* call, const access& a, pointer from, MPI_Offset offset, MP
     if (int error = check_offset(call, a.file, offset)) return error;
   if (from == pointer::individual) offset = a.file->position;
   if (from == pointer::shared) offset = advance_shared_pointer(a.file, static_cast<MPI_Offset>(a.etypes()));
-  std::size_t moved = 0;
-  if (int error = move(call, a, offset, false, moved)) return error;
-  if (from == pointer::individual) a.file->position = advance(offset, a, moved);
+  if (from == pointer::individual) a.file->position = advance(offset, a, a.bytes());
+  if (a.file->representation.converts() || a.bytes() == 0) {
+    std::size_t moved = 0;
+    if (int error = move(call, a, offset, false, moved)) return error;
+    auto* started = new weft_request_s(a.file->comm);
+    started->operation.emplace<finished>(MPI_ANY_SOURCE, MPI_ANY_TAG, moved);
+    *request = started;
+    return MPI_SUCCESS;
+  }
   auto* started = new weft_request_s(a.file->comm);
-  started->operation.emplace<finished>(MPI_ANY_SOURCE, MPI_ANY_TAG, moved);
+  started->datatype = retain(a.datatype);
+  queue(a, a.part(offset), started->operation.emplace<file_transfer>(a.file, call, a.reads()));
   *request = started;
   return MPI_SUCCESS;
 }
@@ -280,6 +322,27 @@ access writing(MPI_File fh, const void* buf, int count, MPI_Datatype datatype) {
 }
 
 }  // namespace
+
+namespace weft::mpi {
+
+file_transfer::file_transfer(MPI_File transferred, const char* starting_call, bool reading) noexcept
+    : file(retain(transferred)), call(starting_call), reads(reading) {}
+
+file_transfer::~file_transfer() { release(file); }
+
+int transfer_outcome(const file_transfer& transfer, MPI_Status* status, const char* call) {
+  fill_status(status, MPI_ANY_SOURCE, MPI_ANY_TAG, transfer.bytes);
+  if (transfer.error == 0) return MPI_SUCCESS;
+  return raise_error(transfer.file, io_error_class(transfer.error), call, "the transfer %s started cannot %s %s: %s",
+                     transfer.call, transfer.reads ? "read" : "write", transfer.file->path.c_str(),
+                     std::strerror(transfer.error));
+}
+
+void finish_transfers(MPI_File file) {
+  runtime::wait_until([file] { return file->transfers_under_way.load(std::memory_order_acquire) == 0; });
+}
+
+}  // namespace weft::mpi
 
 // ---- Explicit offsets ----
 

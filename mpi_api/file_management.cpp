@@ -232,6 +232,9 @@ extern "C" int PMPI_File_close(MPI_File* fh) {
   if (file->split) [[unlikely]]
     return raise_error(file, MPI_ERR_OTHER, call, "%s is still under way (the _end call is missing)",
                        file->split->call);
+  // Closing with nonblocking transfers not completed is the program's error (MPI-3.1, 13.2.2); they finish
+  // first, so that none writes to a closed descriptor and no data is lost.
+  finish_transfers(file);
   close_shared_pointer(file);
   PMPI_Barrier(file->node);
   int error = comm_rank(file->node) == 0 ? file->shared->file.close() : 0;
@@ -269,6 +272,7 @@ int change_size(const char* call, MPI_File fh, MPI_Offset size, const char* what
   if (int error = check_file(call, fh)) return error;
   if (size < 0) return raise_error(fh, MPI_ERR_ARG, call, "negative size %lld", static_cast<long long>(size));
   if (int error = check_access(call, fh, false)) return error;
+  finish_transfers(fh);
   PMPI_Barrier(fh->comm);
   int error = on_rank_zero(fh, [&] { return change(fh->shared->file, static_cast<std::uint64_t>(size)); });
   if (error != 0) return raise_io_error(fh, call, error, what, fh->path);
@@ -356,6 +360,7 @@ extern "C" int PMPI_File_set_atomicity(MPI_File fh, int flag) {
   const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_file(call, fh)) return error;
+  finish_transfers(fh);  // they read the mode
   PMPI_Barrier(fh->comm);
   fh->atomic = flag != 0;
   return MPI_SUCCESS;
@@ -379,6 +384,7 @@ extern "C" int PMPI_File_sync(MPI_File fh) {
   if (int error = check_file(call, fh)) return error;
   if (fh->split) [[unlikely]]
     return raise_error(fh, MPI_ERR_OTHER, call, "%s is still under way (the _end call is missing)", fh->split->call);
+  finish_transfers(fh);
   PMPI_Barrier(fh->node);
   int error = comm_rank(fh->node) == 0 ? fh->shared->file.sync() : 0;
   PMPI_Bcast(&error, 1, MPI_INT, 0, fh->node);

@@ -85,6 +85,7 @@ extern "C" int PMPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype ety
   if (int error = check_file(call, fh)) return error;
   if (fh->split) [[unlikely]]
     return raise_error(fh, MPI_ERR_OTHER, call, "%s is still under way (the _end call is missing)", fh->split->call);
+  finish_transfers(fh);  // they move data through the view
   if (disp == MPI_DISPLACEMENT_CURRENT) {
     if ((fh->amode & MPI_MODE_SEQUENTIAL) == 0)
       return raise_error(fh, MPI_ERR_ARG, call, "MPI_DISPLACEMENT_CURRENT needs a file opened MPI_MODE_SEQUENTIAL");

@@ -33,8 +33,9 @@ struct node_file : std::enable_shared_from_this<node_file> {
   // The shared file pointer when the file's members are all on this node (file_pointers.hpp).
   std::atomic<MPI_Offset> shared_position{0};
   // Atomic mode (MPI_File_set_atomicity): an independent transfer holds this lock, against the node's
-  // other members, and a lock of the file's bytes it touches, against other nodes'. Its holder makes no
-  // MPI call and never leaves its worker meanwhile, so blocking the worker on it cannot deadlock.
+  // other members, and a lock of the file's bytes it touches, against other nodes'. Its holder (a rank, or
+  // the transfer thread for a nonblocking transfer) makes no MPI call and never leaves its thread meanwhile,
+  // so blocking a worker on it cannot deadlock.
   std::mutex atomic_transfers;
 };
 
@@ -78,4 +79,18 @@ struct weft_file_s : weft::mpi::object_header {
     MPI_Status status;
   };
   std::optional<split_collective> split;
+  // The member's nonblocking transfers whose data is still moving (file_data_access.cpp).
+  std::atomic<int> transfers_under_way{0};
 };
+
+namespace weft::mpi {
+
+// What a file request reports when it completes (MPI_Wait, MPI_Test ...): `status` counts the bytes moved;
+// the error that stopped the transfer, if any, goes to its file's handler.
+int transfer_outcome(const file_transfer& transfer, MPI_Status* status, const char* call);
+
+// Waits until the member's nonblocking transfers on `file` have moved their data: the calls that change the
+// file or its view, or end it, do so first, so that no transfer runs under them.
+void finish_transfers(MPI_File file);
+
+}  // namespace weft::mpi

@@ -355,6 +355,23 @@ struct rma_operation {
   rma::reply_group replies;
 };
 
+// A nonblocking file transfer (MPI_File_iwrite ...) on the process's transfer thread (io/transfer_thread.hpp):
+// done once its data moved, with the bytes of memory moved and the errno that stopped it, if any. It holds
+// its file, whose error handler a failure goes to when the request completes (file_data_access.cpp).
+struct file_transfer {
+  file_transfer(MPI_File transferred, const char* starting_call, bool reading) noexcept;
+  ~file_transfer();
+  file_transfer(const file_transfer&) = delete;
+  file_transfer& operator=(const file_transfer&) = delete;
+
+  MPI_File file;
+  const char* call;  // that started it
+  bool reads;
+  std::size_t bytes = 0;
+  int error = 0;
+  std::atomic<bool> done{false};
+};
+
 enum class send_kind { standard, buffered, synchronous, ready };
 
 // What MPI_Start starts, for a persistent send or receive.
@@ -479,7 +496,7 @@ struct weft_request_s final : weft::mpi::object_header {
   weft_comm_s* comm;
   MPI_Datatype datatype = nullptr;  // retained while an operation may read or write through its layout
   std::variant<weft::mpi::finished, weft::shm::send_request, weft::shm::recv_request, weft::mpi::generalized_operation,
-               weft::coll::pending_collective, weft::mpi::rma_operation>
+               weft::coll::pending_collective, weft::mpi::rma_operation, weft::mpi::file_transfer>
       operation;
   std::optional<weft::mpi::persistent_operation> persistent;
   // A data-movement collective's first block too large for its room, reported when it completes.

@@ -1,13 +1,14 @@
 // Completing requests: Wait, Test and their any/all/some forms, Request_get_status, Request_free.
 
-#include "mpi_api/call_guard.hpp"
 #include "mpi_api/requests.hpp"
 
 #include <memory>
 #include <vector>
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/collective_requests.hpp"
+#include "mpi_api/files.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/point_to_point.hpp"
 #include "mpi_api/wait_sites.hpp"
@@ -30,6 +31,7 @@ bool is_complete(const weft_request_s& request) noexcept {
     bool operator()(const generalized_operation& user) const { return user.complete.load(std::memory_order_acquire); }
     bool operator()(const coll::pending_collective& collective) const { return collective.done(); }
     bool operator()(const rma_operation& one_sided) const { return one_sided.replies.done(); }
+    bool operator()(const file_transfer& transfer) const { return transfer.done.load(std::memory_order_acquire); }
   } complete;
   return std::visit(complete, request.operation);
 }
@@ -80,6 +82,8 @@ int outcome(weft_request_s& request, MPI_Status* status, const char* call) {
     error = report_remote_failure(call, one_sided->win, one_sided->replies.failed());
   } else if (auto* done = std::get_if<finished>(&request.operation)) {
     fill_status(status, done->source, done->tag, done->bytes);
+  } else if (auto* transfer = std::get_if<file_transfer>(&request.operation)) {
+    error = transfer_outcome(*transfer, status, call);
   } else {
     empty_status(status);
   }

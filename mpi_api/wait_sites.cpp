@@ -48,6 +48,8 @@ void record_wait(const char* call, const weft_request_s& request) noexcept {
     }
     // The target's worker answers, whatever its rank does: no rank is waited for.
     void operator()(const rma_operation&) const { record_wait(call, runtime::no_peer, runtime::no_tag, request.comm); }
+    // The process's transfer thread completes it: no rank is waited for.
+    void operator()(const file_transfer&) const { record_wait(call, runtime::no_peer, runtime::no_tag, request.comm); }
   } recorder{call, request};
   std::visit(recorder, request.operation);
 }

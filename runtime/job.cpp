@@ -181,6 +181,11 @@ void job::prepare_worker_thread(int index) const noexcept {
   prepare_thread_for_faults();
 }
 
+void job::prepare_process_thread() const noexcept {
+  topology_.unpin_thread();
+  prepare_thread_for_faults();
+}
+
 void job::rank_finished(rank& r) {
   flush_rank_output(r.id);
   if (r.exit_code != 0) fatal(r.exit_code, "rank %d exited with code %d; ending the job", r.id, r.exit_code);

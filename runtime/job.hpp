@@ -36,6 +36,9 @@ class job {
 
   // Called by each worker on its own thread before it runs ranks: pins it, prepares fault handling.
   void prepare_worker_thread(int index) const noexcept;
+  // Called by a thread of the process's own (process_thread.hpp) before it works: binds it to the process's
+  // cpuset, prepares fault handling.
+  void prepare_process_thread() const noexcept;
 
   guarded_stack& stacks() noexcept { return stacks_; }
   int size() const noexcept { return nodes_.job_size(); }

@@ -43,6 +43,9 @@ class topology {
   // Pinning is an optimization: when the system refuses it the worker runs unpinned.
   void pin_thread(int worker_index) const noexcept { bind_thread(worker_cpuset(worker_index).get()); }
 
+  // Binds the calling thread to the whole of the process's cpuset: for threads that work for every worker.
+  void unpin_thread() const noexcept { bind_thread(allowed_); }
+
   // The hardware threads of worker `worker_index`'s cores.
   owned_cpuset worker_cpuset(int worker_index) const;
 

@@ -13,6 +13,7 @@
 
 #include "runtime/census_mailbox.hpp"
 #include "runtime/network_module.hpp"
+#include "runtime/process_thread.hpp"
 #include "runtime/report.hpp"
 #include "runtime/stop_signal.hpp"
 #include "runtime/wait_for_graph.hpp"
@@ -125,6 +126,8 @@ void watchdog::run() {
 bool watchdog::all_stuck(std::vector<std::uint32_t>& parks, bool& any_blocked) const {
   parks.clear();
   any_blocked = false;
+  // The process's own threads are moving something ranks wait for (a file transfer): it will wake them.
+  if (process_work_under_way()) return false;
   for (const rank& r : ranks_) {
     rank_state state = r.state.load(std::memory_order_acquire);
     if (state != rank_state::blocked && state != rank_state::finished) return false;

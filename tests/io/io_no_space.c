@@ -1,8 +1,8 @@
 /* A file that runs out of room: with RLIMIT_FSIZE below what a write needs, the kernel refuses the bytes
  * past the limit (EFBIG, as a full disk refuses them with ENOSPC). The write fails with MPI_ERR_NO_SPACE on
- * every rank of a collective write, on every node (the aggregators' error reaches all of them), and never
- * counts as done; writes below the limit still succeed, and what they wrote reads
- * back. SIGXFSZ, which the kernel sends with EFBIG, is ignored, as a program that handles full disks does. */
+ * every rank of a collective write, on every node (the aggregators' error reaches all of them), and from
+ * MPI_Wait and MPI_Test for a nonblocking write, and never counts as done; writes below the limit still
+ * succeed, and what they wrote reads back. SIGXFSZ, which the kernel sends with EFBIG, is ignored, as a program that handles full disks does. */
 #define _GNU_SOURCE
 #include "iotest.h"
 
@@ -58,6 +58,19 @@ int main(int argc, char **argv) {
   int code = MPI_File_write_at_all(fh, where, block, rank == size - 1 ? INTS : 0, MPI_INT, &status);
   if (MPITEST_ON_WEFT || rank == size - 1)
     expect_no_space(code, "MPI_File_write_at_all with one rank's part past the limit");
+
+  /* Nonblocking: the start succeeds or fails at once (MPICH writes in the call); the error reaches the
+   * completing call otherwise, to the file's handler, and the status counts what fitted (nothing here). */
+  MPI_Request request;
+  code = MPI_File_iwrite_at(fh, LIMIT + mine, block, INTS, MPI_INT, &request);
+  if (code == MPI_SUCCESS) {
+    code = MPI_Wait(&request, &status);
+    CHECK(request == MPI_REQUEST_NULL, "MPI_Wait of a failed transfer left its request set");
+  }
+  expect_no_space(code, "MPI_File_iwrite_at past the file size limit, completed by MPI_Wait");
+  code = MPI_File_iwrite_at(fh, LIMIT + mine, block, INTS, MPI_INT, &request);
+  for (int done = 0; code == MPI_SUCCESS && !done;) code = MPI_Test(&request, &done, &status);
+  expect_no_space(code, "MPI_File_iwrite_at past the file size limit, completed by MPI_Test");
 
   /* What fitted reads back. */
   if (fits) {
