@@ -8,8 +8,9 @@
 // add work (ROMIO likewise leaves accesses that do not interleave to independent I/O). The meetings are
 // the caller's (a barrier of the node's members): this object holds what they share in between.
 //
-// Members on other nodes aggregate their own node's parts: nodes write disjoint bytes unless the
-// program's views overlap, where MPI leaves the outcome undefined outside atomic mode.
+// When the file's members span nodes, the nodes' data meets in file domains of one node each instead
+// (mpi_api/file_domains.cpp): each member moves its own large part as here, and the node's first member
+// exchanges the rest with the other nodes, reading the node's parts in place through this object.
 
 #include <cstddef>
 #include <cstdint>
@@ -19,6 +20,11 @@
 #include "io/view_transfer.hpp"
 
 namespace weft::io {
+
+// Range [first, last) cut in `count` domains of nearly even size beginning on 1 MiB boundaries (so that two
+// domains never share a file system block, or a stripe of a parallel file system's default size): the
+// bounds of domain `index` (empty for some when the range is small).
+transfer_part::file_range domain_of(std::uint64_t first, std::uint64_t last, std::size_t count, std::size_t index);
 
 class collective_buffering {
  public:
@@ -35,6 +41,15 @@ class collective_buffering {
   void write_share(int member, const posix_file& file, staging_buffer& staging);
   void read_share(int member, const posix_file& file, std::uint64_t end_of_file, staging_buffer& staging);
 
+  // Between the meetings, when the members span nodes: member `member`'s own part if it moves it itself.
+  void write_alone(int member, const posix_file& file);
+  void read_alone(int member, const posix_file& file, std::uint64_t end_of_file);
+  // The file bytes the parts aggregated this time span, and those of them whose data lies in [first, last).
+  transfer_part::file_range aggregated_range() const noexcept;
+  std::vector<transfer_part> parts_in(std::uint64_t first, std::uint64_t last) const;
+  // What the exchange between nodes met (errno), reported by error() with the others.
+  void set_exchange_error(int error) noexcept { exchange_error_ = error; }
+
   // After the second meeting: the first error a member met (errno), or 0.
   int error() const noexcept;
 
@@ -45,19 +60,12 @@ class collective_buffering {
   int aggregator_count() const noexcept { return static_cast<int>(aggregators_.size()); }
 
  private:
-  struct domain {
-    std::uint64_t first = 0;
-    std::uint64_t last = 0;
-  };
   struct slot {
     transfer_part part;
     transfer_part::file_range range;
     bool alone = false;  // moved by its member
     int error = 0;       // what the member met moving it
   };
-  // The domain of aggregator number `index`, and the aggregated parts whose data lies in it.
-  domain domain_of(int index) const noexcept;
-  std::vector<transfer_part> parts_in(domain d) const;
   template <class Move>
   void each_range(int member, staging_buffer& staging, Move move);
 
@@ -65,6 +73,7 @@ class collective_buffering {
   std::vector<int> aggregators_;
   std::vector<int> errors_;  // per aggregator, this transfer's
   std::size_t buffer_bytes_;
+  int exchange_error_ = 0;
 };
 
 }  // namespace weft::io

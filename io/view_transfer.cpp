@@ -7,11 +7,6 @@
 namespace weft::io {
 namespace {
 
-struct file_run {
-  std::uint64_t offset;
-  std::uint64_t bytes;
-};
-
 // The stream bytes of `part` whose data lies in file bytes [first, last): [begin, end).
 struct stream_range {
   std::uint64_t begin;
@@ -39,19 +34,11 @@ void append_runs(const file_view& view, stream_range stream, std::vector<file_ru
   }
 }
 
-// The stretches of [first, last) that some part's data covers, in file order, touching ones merged.
-std::vector<file_run> covered(std::span<const transfer_part> parts, std::uint64_t first, std::uint64_t last) {
-  std::vector<file_run> runs;
-  bool sorted = true;
-  for (const transfer_part& part : parts) {
-    stream_range stream = stream_in(part, first, last);
-    if (stream.begin == stream.end) continue;
-    std::size_t before = runs.size();
-    append_runs(*part.view, stream, runs);
-    if (before > 0 && runs[before].offset < runs[before - 1].offset) sorted = false;
-  }
-  if (parts.size() == 1) return runs;  // one view's runs rise and are merged already
-  if (!sorted)
+}  // namespace
+
+std::vector<file_run> merge_runs(std::vector<file_run> runs) {
+  if (!std::is_sorted(runs.begin(), runs.end(),
+                      [](const file_run& a, const file_run& b) { return a.offset < b.offset; }))
     std::sort(runs.begin(), runs.end(), [](const file_run& a, const file_run& b) { return a.offset < b.offset; });
   std::vector<file_run> merged;
   for (const file_run& run : runs) {
@@ -65,7 +52,59 @@ std::vector<file_run> covered(std::span<const transfer_part> parts, std::uint64_
   return merged;
 }
 
-}  // namespace
+std::vector<file_run> covered_runs(std::span<const transfer_part> parts, std::uint64_t first, std::uint64_t last) {
+  std::vector<file_run> runs;
+  for (const transfer_part& part : parts) {
+    stream_range stream = stream_in(part, first, last);
+    if (stream.begin != stream.end) append_runs(*part.view, stream, runs);
+  }
+  if (parts.size() == 1) return runs;  // one view's runs rise and are merged already
+  return merge_runs(std::move(runs));
+}
+
+void stage_range(std::span<const transfer_part> parts, std::uint64_t first, std::uint64_t last, std::byte* image) {
+  for (const transfer_part& part : parts) {
+    stream_range stream = stream_in(part, first, last);
+    if (stream.begin == stream.end) continue;
+    shm::typed_copy(part.view->as_buffer(image, first, stream.end), stream.begin, part.memory,
+                    stream.begin - part.position, stream.end - stream.begin);
+  }
+}
+
+void unstage_range(std::span<const transfer_part> parts, std::uint64_t first, std::uint64_t last,
+                   const std::byte* image) {
+  for (const transfer_part& part : parts) {
+    stream_range stream = stream_in(part, first, last);
+    if (stream.begin == stream.end) continue;
+    shm::typed_copy(part.memory, stream.begin - part.position,
+                    part.view->as_buffer(const_cast<std::byte*>(image), first, stream.end), stream.begin,
+                    stream.end - stream.begin);
+  }
+}
+
+transfer_result write_runs(const posix_file& file, std::span<const file_run> runs, std::uint64_t first,
+                           const std::byte* image) {
+  transfer_result done;
+  for (const file_run& run : runs) {
+    transfer_result wrote = file.write_at(run.offset, image + (run.offset - first), run.bytes);
+    done.bytes += wrote.bytes;
+    if (wrote.error != 0) {
+      done.error = wrote.error;
+      break;
+    }
+  }
+  return done;
+}
+
+int read_runs(const posix_file& file, std::span<const file_run> runs, std::uint64_t first, std::byte* image) {
+  for (const file_run& run : runs) {
+    transfer_result read = file.read_at(run.offset, image + (run.offset - first), run.bytes);
+    if (read.error != 0) return read.error;
+    // A file that shrank since its size was taken reads as zeros past its new end.
+    std::fill(image + (run.offset - first) + read.bytes, image + (run.offset - first) + run.bytes, std::byte{0});
+  }
+  return 0;
+}
 
 transfer_part::file_range transfer_part::range() const noexcept {
   if (length == 0) return {};
@@ -96,40 +135,16 @@ std::byte* staging_buffer::reserve(std::size_t bytes) {
 
 transfer_result write_range(const posix_file& file, std::span<const transfer_part> parts, std::uint64_t first,
                             std::uint64_t last, std::byte* staging) {
-  for (const transfer_part& part : parts) {
-    stream_range stream = stream_in(part, first, last);
-    if (stream.begin == stream.end) continue;
-    shm::typed_copy(part.view->as_buffer(staging, first, stream.end), stream.begin, part.memory,
-                    stream.begin - part.position, stream.end - stream.begin);
-  }
-  transfer_result done;
-  for (const file_run& run : covered(parts, first, last)) {
-    transfer_result wrote = file.write_at(run.offset, staging + (run.offset - first), run.bytes);
-    done.bytes += wrote.bytes;
-    if (wrote.error != 0) {
-      done.error = wrote.error;
-      break;
-    }
-  }
-  return done;
+  stage_range(parts, first, last, staging);
+  return write_runs(file, covered_runs(parts, first, last), first, staging);
 }
 
 int read_range(const posix_file& file, std::span<const transfer_part> parts, std::uint64_t first, std::uint64_t last,
                std::uint64_t end_of_file, std::byte* staging) {
   last = std::min(last, end_of_file);
   if (first >= last) return 0;
-  for (const file_run& run : covered(parts, first, last)) {
-    transfer_result read = file.read_at(run.offset, staging + (run.offset - first), run.bytes);
-    if (read.error != 0) return read.error;
-    // A file that shrank since its size was taken reads as zeros past its new end.
-    std::fill(staging + (run.offset - first) + read.bytes, staging + (run.offset - first) + run.bytes, std::byte{0});
-  }
-  for (const transfer_part& part : parts) {
-    stream_range stream = stream_in(part, first, last);
-    if (stream.begin == stream.end) continue;
-    shm::typed_copy(part.memory, stream.begin - part.position, part.view->as_buffer(staging, first, stream.end),
-                    stream.begin, stream.end - stream.begin);
-  }
+  if (int error = read_runs(file, covered_runs(parts, first, last), first, staging)) return error;
+  unstage_range(parts, first, last, staging);
   return 0;
 }
 
@@ -156,8 +171,8 @@ namespace {
 
 // Reads the part's runs one after another, in stream order, into `chunk`-byte stretches of the stream
 // staged and copied to memory: any view, whatever its offsets do. Stops at the end of the file.
-transfer_result read_runs(const posix_file& file, const transfer_part& part, staging_buffer& staging,
-                          std::size_t chunk) {
+transfer_result read_in_stream_order(const posix_file& file, const transfer_part& part, staging_buffer& staging,
+                                     std::size_t chunk) {
   const file_view& view = *part.view;
   std::uint64_t size = view.filetype->size();
   shm::layout_cursor cursor(*view.filetype, (part.position + part.length + size - 1) / size, part.position,
@@ -189,7 +204,7 @@ transfer_result read_part(const posix_file& file, const transfer_part& part, sta
                           std::size_t chunk) {
   if (part.length == 0) return {};
   if (is_one_stretch(part)) return read_stretch(file, part);
-  if (!part.view->rising) return read_runs(file, part, staging, chunk);
+  if (!part.view->rising) return read_in_stream_order(file, part, staging, chunk);
   posix_file::size_result size = file.size();
   if (size.error != 0) return {0, size.error};
   transfer_part::file_range range = part.range();

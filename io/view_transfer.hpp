@@ -34,6 +34,30 @@ struct transfer_part {
   file_range range() const noexcept;
 };
 
+// A stretch of the file's bytes.
+struct file_run {
+  std::uint64_t offset = 0;
+  std::uint64_t bytes = 0;
+};
+
+// `runs` in file order, overlapping or touching ones merged.
+std::vector<file_run> merge_runs(std::vector<file_run> runs);
+
+// The stretches of file bytes [first, last) that the data of `parts` covers, in file order, merged.
+std::vector<file_run> covered_runs(std::span<const transfer_part> parts, std::uint64_t first, std::uint64_t last);
+
+// An image of file bytes [first, last) is a buffer holding them at their offsets from `first`. These copy
+// the parts' data that lies in the range into the image, and out of it into their memory.
+void stage_range(std::span<const transfer_part> parts, std::uint64_t first, std::uint64_t last, std::byte* image);
+void unstage_range(std::span<const transfer_part> parts, std::uint64_t first, std::uint64_t last,
+                   const std::byte* image);
+
+// Writes `runs` (in [first, ...)) from the image of the range starting at `first`, one call each; the error
+// stops it. Reads them into the image; what lies past the end of the file reads as zeros.
+transfer_result write_runs(const posix_file& file, std::span<const file_run> runs, std::uint64_t first,
+                           const std::byte* image);
+int read_runs(const posix_file& file, std::span<const file_run> runs, std::uint64_t first, std::byte* image);
+
 // A buffer for one range of the file at a time, kept between transfers (its pages stay mapped).
 class staging_buffer {
  public:

@@ -23,6 +23,7 @@
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/communicators.hpp"
 #include "mpi_api/file_checks.hpp"
+#include "mpi_api/file_domains.hpp"
 #include "mpi_api/file_pointers.hpp"
 #include "mpi_api/file_representations.hpp"
 #include "mpi_api/pmpi.hpp"
@@ -128,7 +129,8 @@ int independent(const char* call, const access& a, const io::transfer_part& part
   return MPI_SUCCESS;
 }
 
-// Collective over the file's members: every member's part moved by the node's aggregators.
+// Collective over the file's members: every member's part moved by the node's aggregators, or, when the
+// members span nodes, through the file domains of the nodes (file_domains.hpp).
 int collective(const char* call, const access& a, const io::transfer_part& part, std::size_t& moved) {
   weft::mpi::node_file& shared = *a.file->shared;
   int member = comm_rank(a.file->node);
@@ -136,26 +138,27 @@ int collective(const char* call, const access& a, const io::transfer_part& part,
   bool alone = !part.view->rising;
   shared.buffering.publish(member, alone ? io::transfer_part{} : part, a.file->atomic);
   PMPI_Barrier(a.file->node);
-  // Atomic mode: the node's transfer holds a lock of the whole file against other nodes' (the mode is the
-  // same on every member: MPI_File_set_atomicity is collective). Taken by the first member while the
-  // others wait, released after all moved their data.
-  const bool locks = a.file->atomic && comm_size(a.file->node) != comm_size(a.file->comm);
-  constexpr std::uint64_t whole_file = INT64_MAX;
-  int lock_error = 0;
-  if (locks) {
-    if (member == 0) lock_error = shared.file.lock_range(0, whole_file, !a.reads());
-    PMPI_Barrier(a.file->node);
-  }
   // No member writes between the meetings, so every member reads the same size.
   io::posix_file::size_result size{};
   if (a.reads()) size = shared.file.size();
-  if (a.reads()) shared.buffering.read_share(member, shared.file, size.size, a.file->staging);
-  else shared.buffering.write_share(member, shared.file, a.file->staging);
+  const bool spans_nodes = comm_size(a.file->node) != comm_size(a.file->comm);
+  if (spans_nodes) {
+    if (a.reads())
+      shared.buffering.read_alone(member, shared.file, size.size);
+    else
+      shared.buffering.write_alone(member, shared.file);
+    // The node's first member moves the rest, with the other nodes.
+    if (a.file->leaders != MPI_COMM_NULL)
+      shared.buffering.set_exchange_error(a.reads() ? exchange_read(a.file, size.size) : exchange_write(a.file));
+  } else if (a.reads()) {
+    shared.buffering.read_share(member, shared.file, size.size, a.file->staging);
+  } else {
+    shared.buffering.write_share(member, shared.file, a.file->staging);
+  }
   PMPI_Barrier(a.file->node);
-  if (locks && member == 0 && lock_error == 0) shared.file.unlock_range(0, whole_file);
   int error = size.error != 0 ? size.error : shared.buffering.error();
-  // Every member returns the same outcome, as ROMIO's do: the other nodes' aggregators' errors too.
-  if (comm_size(a.file->node) != comm_size(a.file->comm)) {
+  // Every member returns the same outcome, as ROMIO's do: the other nodes' errors too.
+  if (spans_nodes) {
     int local = error;
     PMPI_Allreduce(&local, &error, 1, MPI_INT, MPI_MAX, a.file->comm);
   }

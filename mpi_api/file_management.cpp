@@ -71,6 +71,7 @@ weft_file_s::~weft_file_s() {
   weft::mpi::release(errhandler);
   weft::mpi::release(etype);
   weft::mpi::release(filetype);
+  if (leaders != MPI_COMM_NULL) weft::mpi::release(leaders);
   if (node != MPI_COMM_NULL) weft::mpi::release(node);
   if (comm != MPI_COMM_NULL) weft::mpi::release(comm);
 }
@@ -141,13 +142,16 @@ std::vector<int> choose_aggregators(const std::vector<int>& workers, int wanted)
   return chosen;
 }
 
-// The file's own communicators: the members on a context of their own, and those of them on this node.
-// Failures of collectives inside file calls are Weft's, never the program's: they end the job.
-void make_file_communicators(const weft_comm_s& parent, MPI_Comm& comm, MPI_Comm& node) {
-  comm = new_intracommunicator(parent, parent.local, agree_on_context(parent));
-  release(comm->errhandler);
-  comm->errhandler = MPI_ERRORS_ARE_FATAL;
-  PMPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+// The file's own communicators: the members on a context of their own, those of them on this node, and
+// when they span nodes, the first member of each node. Failures of collectives inside file calls are
+// Weft's, never the program's: they end the job.
+void make_file_communicators(const weft_comm_s& parent, weft_file_s& file) {
+  file.comm = new_intracommunicator(parent, parent.local, agree_on_context(parent));
+  release(file.comm->errhandler);
+  file.comm->errhandler = MPI_ERRORS_ARE_FATAL;
+  PMPI_Comm_split_type(file.comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &file.node);
+  if (comm_size(file.node) != comm_size(file.comm))
+    PMPI_Comm_split(file.comm, comm_rank(file.node) == 0 ? 0 : MPI_UNDEFINED, 0, &file.leaders);
 }
 
 // Collective over `file`'s members: `run` on the member of rank 0, whose errno all members return.
@@ -180,7 +184,7 @@ extern "C" int PMPI_File_open(MPI_Comm comm, const char* filename, int amode, MP
   file_hints hints = read_hints(info);
   file->hints = hints.entries;
   file->view.filetype = MPI_BYTE->layout;
-  make_file_communicators(*resolve(comm), file->comm, file->node);
+  make_file_communicators(*resolve(comm), *file);
 
   int node_rank = comm_rank(file->node), node_size = comm_size(file->node);
   int worker = weft::runtime::current_rank()->home->index();

@@ -53,6 +53,9 @@ struct weft_file_s : weft::mpi::object_header {
   // those of them on this node (both held).
   MPI_Comm comm = MPI_COMM_NULL;
   MPI_Comm node = MPI_COMM_NULL;
+  // When the members span nodes: the first member of each node, which exchange the data of collective
+  // transfers (file_domains.hpp); MPI_COMM_NULL on the others (held).
+  MPI_Comm leaders = MPI_COMM_NULL;
   std::shared_ptr<weft::mpi::node_file> shared;
   MPI_Errhandler errhandler = MPI_ERRORS_RETURN;  // held
   // The shared file pointer's window when the members span nodes (file_pointers.hpp).

@@ -61,12 +61,8 @@ static void byte_view(MPI_File fh) { IO_OK(MPI_File_set_view(fh, 0, MPI_BYTE, MP
 static long long cyclic_index(int j) { return (long long)(j / K) * K * size + (long long)rank * K + j % K; }
 
 int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  char prefix[IOTEST_PATH_MAX], path[IOTEST_PATH_MAX];
-  io_prefix(prefix, program);
-  io_name(path, prefix, "data");
+  char path[IOTEST_PATH_MAX];
+  io_init(&argc, &argv, program, &rank, &size, path);
   MPI_File fh;
   IO_OK(MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_RDWR, MPI_INFO_NULL, &fh));
   MPI_Datatype run, cyclic;

@@ -68,12 +68,8 @@ static void *release_later(void *argument) {
 }
 
 int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  char prefix[IOTEST_PATH_MAX], path[IOTEST_PATH_MAX];
-  io_prefix(prefix, program);
-  io_name(path, prefix, "data");
+  char path[IOTEST_PATH_MAX];
+  io_init(&argc, &argv, program, &rank, &size, path);
   MPI_File fh;
   IO_OK(MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_RDWR, MPI_INFO_NULL, &fh));
   IO_OK(MPI_File_set_atomicity(fh, 1));

@@ -77,6 +77,17 @@ static inline void io_posix_expect(const char *path, const void *expected, long 
   free(data);
 }
 
+/* How most programs here start: MPI_Init, this rank and the job's size, and the name of the run's data file
+ * for `program` (IOTEST_PATH_MAX bytes at `path`). Collective over MPI_COMM_WORLD. */
+static inline void io_init(int *argc, char ***argv, const char *program, int *rank, int *size, char *path) {
+  MPI_Init(argc, argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, rank);
+  MPI_Comm_size(MPI_COMM_WORLD, size);
+  char prefix[IOTEST_PATH_MAX];
+  io_prefix(prefix, program);
+  io_name(path, prefix, "data");
+}
+
 /* Rank 0 deletes the file once every rank is done with it (a barrier first). Collective over comm. */
 static inline void io_delete(const char *path, MPI_Comm comm) {
   int rank;
