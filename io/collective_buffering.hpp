@@ -8,9 +8,10 @@
 // add work (ROMIO likewise leaves accesses that do not interleave to independent I/O). The meetings are
 // the caller's (a barrier of the node's members): this object holds what they share in between.
 //
-// When the file's members span nodes, the nodes' data meets in file domains of one node each instead
-// (mpi_api/file_domains.cpp): each member moves its own large part as here, and the node's first member
-// exchanges the rest with the other nodes, reading the node's parts in place through this object.
+// When the file's members span nodes and the nodes' data interleaves in the file, it meets in file domains
+// of one node each instead (mpi_api/file_domains.cpp): each member moves its own large part as here, and
+// the node's first member exchanges the rest with the other nodes, reading the node's parts in place
+// through this object. Otherwise each node moves its own members' data.
 
 #include <cstddef>
 #include <cstdint>
@@ -49,6 +50,10 @@ class collective_buffering {
   std::vector<transfer_part> parts_in(std::uint64_t first, std::uint64_t last) const;
   // What the exchange between nodes met (errno), reported by error() with the others.
   void set_exchange_error(int error) noexcept { exchange_error_ = error; }
+  // Whether this transfer goes through the nodes' file domains: decided by the node's first member,
+  // read by the others after a meeting.
+  void set_through_domains(bool through) noexcept { through_domains_ = through; }
+  bool through_domains() const noexcept { return through_domains_; }
 
   // After the second meeting: the first error a member met (errno), or 0.
   int error() const noexcept;
@@ -74,6 +79,7 @@ class collective_buffering {
   std::vector<int> errors_;  // per aggregator, this transfer's
   std::size_t buffer_bytes_;
   int exchange_error_ = 0;
+  bool through_domains_ = false;
 };
 
 }  // namespace weft::io

@@ -1,9 +1,13 @@
 #include "io/posix_file.hpp"
 
 #include <fcntl.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
 #include <cerrno>
 
 namespace weft::io {
@@ -18,6 +22,21 @@ posix_file& posix_file::operator=(posix_file&& other) noexcept {
 }
 
 posix_file::~posix_file() { close(); }
+
+bool posix_file::shared_between_hosts() const noexcept {
+  // The magic numbers of linux/magic.h, and those the parallel file systems' own clients use.
+  constexpr std::array<unsigned long, 14> shared = {NFS_SUPER_MAGIC,           SMB_SUPER_MAGIC,
+                                                    CIFS_SUPER_MAGIC,          0xFE534D42 /* SMB2 */,
+                                                    CEPH_SUPER_MAGIC,          OCFS2_SUPER_MAGIC,
+                                                    AFS_SUPER_MAGIC,           V9FS_MAGIC,
+                                                    0x01161970 /* GFS2 */,     0x0BD00BD0 /* Lustre */,
+                                                    0x47504653 /* GPFS */,     0x19830326 /* BeeGFS */,
+                                                    0x20030528 /* OrangeFS */, 0xAAD7AAEA /* PanFS */};
+  struct statfs facts {};
+  if (::fstatfs(descriptor_, &facts) != 0) return false;
+  auto type = static_cast<unsigned long>(static_cast<std::uint32_t>(facts.f_type));
+  return std::find(shared.begin(), shared.end(), type) != shared.end();
+}
 
 int posix_file::open(const char* path, int flags) noexcept {
   close();

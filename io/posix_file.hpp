@@ -47,6 +47,9 @@ class posix_file {
   int resize(std::uint64_t bytes) const noexcept;     // ftruncate
   int preallocate(std::uint64_t bytes) const noexcept;  // storage for the first `bytes`, growing the size to it
   int sync() const noexcept;                            // fsync
+  // Whether the file lives on a file system that hosts share (NFS, SMB, Lustre, GPFS, BeeGFS, CephFS,
+  // OrangeFS, PanFS, GFS2, OCFS2, AFS, 9P), as fstatfs says; false on local ones and when it cannot tell.
+  bool shared_between_hosts() const noexcept;
   // A lock of bytes [first, last) against other processes, for writing (exclusive) or reading (shared):
   // an open file description lock, which the descriptor's users in this process do not exclude each
   // other by. Waited for; and its release.

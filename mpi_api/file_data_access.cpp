@@ -142,14 +142,29 @@ int collective(const char* call, const access& a, const io::transfer_part& part,
   io::posix_file::size_result size{};
   if (a.reads()) size = shared.file.size();
   const bool spans_nodes = comm_size(a.file->node) != comm_size(a.file->comm);
+  node_layout layout;
   if (spans_nodes) {
+    // The node's first member decides with the others whether the nodes' data goes through their file
+    // domains; the node's members learn it at a second meeting. Atomic mode always does: each node moving
+    // its own data would need a lock of the whole file, which serializes the nodes.
+    if (a.file->leaders != MPI_COMM_NULL) {
+      layout = gather_layout(a.file);
+      domain_exchange mode = a.reads() ? a.file->exchange_reads : a.file->exchange_writes;
+      shared.buffering.set_through_domains(
+          a.file->atomic || mode == domain_exchange::enable ||
+          (mode == domain_exchange::automatic && layout.shared_between_hosts && ranges_interleave(layout.ranges)));
+    }
+    PMPI_Barrier(a.file->node);
+  }
+  if (spans_nodes && shared.buffering.through_domains()) {
     if (a.reads())
       shared.buffering.read_alone(member, shared.file, size.size);
     else
       shared.buffering.write_alone(member, shared.file);
     // The node's first member moves the rest, with the other nodes.
     if (a.file->leaders != MPI_COMM_NULL)
-      shared.buffering.set_exchange_error(a.reads() ? exchange_read(a.file, size.size) : exchange_write(a.file));
+      shared.buffering.set_exchange_error(a.reads() ? exchange_read(a.file, layout.ranges, size.size)
+                                                    : exchange_write(a.file, layout.ranges));
   } else if (a.reads()) {
     shared.buffering.read_share(member, shared.file, size.size, a.file->staging);
   } else {

@@ -22,16 +22,11 @@ constexpr std::uint64_t largest_round = 256 << 20;
 // each domain round after round.
 class rounds {
  public:
-  explicit rounds(MPI_File file) : leaders_(file->leaders) {
+  rounds(MPI_File file, const file_ranges& ranges) : leaders_(file->leaders) {
     nodes_ = comm_size(leaders_);
     me_ = comm_rank(leaders_);
-    range mine = file->shared->buffering.aggregated_range();
-    // One reduction for both ends: the first offset as the largest of the negated ones.
-    std::int64_t local[2] = {INT64_MIN, INT64_MIN}, global[2];
-    if (!mine.empty())
-      local[0] = -static_cast<std::int64_t>(mine.first), local[1] = static_cast<std::int64_t>(mine.last);
-    PMPI_Allreduce(local, global, 2, MPI_INT64_T, MPI_MAX, leaders_);
-    if (global[1] != INT64_MIN) all_ = {static_cast<std::uint64_t>(-global[0]), static_cast<std::uint64_t>(global[1])};
+    for (const range& r : ranges)
+      if (!r.empty()) all_ = all_.empty() ? r : range{std::min(all_.first, r.first), std::max(all_.last, r.last)};
     bytes_ = std::min<std::uint64_t>(file->shared->buffering.buffer_bytes(), largest_round);
     for (int node = 0; node < nodes_; ++node) {
       range domain = io::domain_of(all_.first, all_.last, nodes_, node);
@@ -125,8 +120,29 @@ int locked(MPI_File file, range bytes, bool writes, Move move) {
 
 }  // namespace
 
-int exchange_write(MPI_File file) {
-  const rounds plan(file);
+node_layout gather_layout(MPI_File file) {
+  range mine = file->shared->buffering.aggregated_range();
+  std::uint64_t local[3] = {mine.first, mine.last, file->shared->hosts_share_it ? 1u : 0u};
+  std::vector<std::uint64_t> all(3 * static_cast<std::size_t>(comm_size(file->leaders)));
+  PMPI_Allgather(local, 3, MPI_UINT64_T, all.data(), 3, MPI_UINT64_T, file->leaders);
+  node_layout layout;
+  for (std::size_t node = 0; node < all.size() / 3; ++node) {
+    layout.ranges.push_back({all[3 * node], all[3 * node + 1]});
+    layout.shared_between_hosts |= all[3 * node + 2] != 0;
+  }
+  return layout;
+}
+
+bool ranges_interleave(file_ranges ranges) {
+  std::erase_if(ranges, [](const range& r) { return r.empty(); });
+  std::sort(ranges.begin(), ranges.end(), [](const range& a, const range& b) { return a.first < b.first; });
+  for (std::size_t i = 1; i < ranges.size(); ++i)
+    if (ranges[i].first < ranges[i - 1].last) return true;
+  return false;
+}
+
+int exchange_write(MPI_File file, const file_ranges& ranges) {
+  const rounds plan(file, ranges);
   const io::collective_buffering& buffering = file->shared->buffering;
   std::byte* image = file->staging.reserve(plan.bytes());
   std::vector<std::byte> scratch(plan.count() != 0 ? plan.bytes() : 0), out, in;
@@ -182,8 +198,8 @@ int exchange_write(MPI_File file) {
   return error;
 }
 
-int exchange_read(MPI_File file, std::uint64_t end_of_file) {
-  const rounds plan(file);
+int exchange_read(MPI_File file, const file_ranges& ranges, std::uint64_t end_of_file) {
+  const rounds plan(file, ranges);
   // The nodes cut their ranges at the same end, whatever their views of the size.
   std::uint64_t local_end = end_of_file;
   PMPI_Allreduce(&local_end, &end_of_file, 1, MPI_UINT64_T, MPI_MIN, plan.leaders());

@@ -108,8 +108,32 @@ int open_flags(int amode) {
 struct file_hints {
   std::size_t buffer_bytes = default_buffer_bytes;
   int aggregators = 0;  // per node; 0: one per worker the node's members run on
+  domain_exchange exchange_writes = domain_exchange::automatic;
+  domain_exchange exchange_reads = domain_exchange::automatic;
   std::vector<std::pair<std::string, std::string>> entries;
 };
+
+// ROMIO's values of romio_cb_write and romio_cb_read; others leave the mode as it was.
+void read_exchange(const std::string& value, domain_exchange& mode) {
+  if (value == "enable")
+    mode = domain_exchange::enable;
+  else if (value == "disable")
+    mode = domain_exchange::disable;
+  else if (value == "automatic")
+    mode = domain_exchange::automatic;
+}
+
+const char* exchange_name(domain_exchange mode) {
+  switch (mode) {
+    case domain_exchange::enable:
+      return "enable";
+    case domain_exchange::disable:
+      return "disable";
+    case domain_exchange::automatic:
+      break;
+  }
+  return "automatic";
+}
 
 file_hints read_hints(MPI_Info info, const std::vector<std::pair<std::string, std::string>>& earlier = {}) {
   file_hints hints;
@@ -125,6 +149,10 @@ file_hints read_hints(MPI_Info info, const std::vector<std::pair<std::string, st
     long number = std::strtol(value.c_str(), nullptr, 10);
     if (key == "cb_buffer_size" && number > 0) hints.buffer_bytes = static_cast<std::size_t>(number);
     else if (key == "cb_nodes" && number > 0) hints.aggregators = static_cast<int>(number);
+    else if (key == "romio_cb_write")
+      read_exchange(value, hints.exchange_writes);
+    else if (key == "romio_cb_read")
+      read_exchange(value, hints.exchange_reads);
   }
   return hints;
 }
@@ -183,6 +211,8 @@ extern "C" int PMPI_File_open(MPI_Comm comm, const char* filename, int amode, MP
   file->errhandler = retain(file_null_errhandler());
   file_hints hints = read_hints(info);
   file->hints = hints.entries;
+  file->exchange_writes = hints.exchange_writes;
+  file->exchange_reads = hints.exchange_reads;
   file->view.filetype = MPI_BYTE->layout;
   make_file_communicators(*resolve(comm), *file);
 
@@ -338,7 +368,11 @@ extern "C" int PMPI_File_set_info(MPI_File fh, MPI_Info info) {
   if (int error = check_file(call, fh)) return error;
   if (info != MPI_INFO_NULL)
     if (int error = check_info(call, fh, info, "info")) return error;
-  fh->hints = read_hints(info, fh->hints).entries;
+  file_hints hints = read_hints(info, fh->hints);
+  fh->hints = hints.entries;
+  // Collective, with the same hints everywhere: the nodes' first members keep deciding alike.
+  fh->exchange_writes = hints.exchange_writes;
+  fh->exchange_reads = hints.exchange_reads;
   return MPI_SUCCESS;
 }
 
@@ -353,8 +387,12 @@ extern "C" int PMPI_File_get_info(MPI_File fh, MPI_Info* info_used) {
   const io::collective_buffering& buffering = fh->shared->buffering;
   info->entries.emplace_back("cb_buffer_size", std::to_string(buffering.buffer_bytes()));
   info->entries.emplace_back("cb_nodes", std::to_string(buffering.aggregator_count()));
+  info->entries.emplace_back("romio_cb_write", exchange_name(fh->exchange_writes));
+  info->entries.emplace_back("romio_cb_read", exchange_name(fh->exchange_reads));
   for (const auto& entry : fh->hints)
-    if (entry.first != "cb_buffer_size" && entry.first != "cb_nodes") info->entries.push_back(entry);
+    if (entry.first != "cb_buffer_size" && entry.first != "cb_nodes" && entry.first != "romio_cb_write" &&
+        entry.first != "romio_cb_read")
+      info->entries.push_back(entry);
   *info_used = info;
   return MPI_SUCCESS;
 }

@@ -27,9 +27,13 @@ namespace weft::mpi {
 // What the members of an open file on one node share; made by the first of them, which opened the file.
 struct node_file : std::enable_shared_from_this<node_file> {
   node_file(io::posix_file opened, int members, std::vector<int> aggregators, std::size_t buffer_bytes)
-      : file(std::move(opened)), buffering(members, std::move(aggregators), buffer_bytes) {}
+      : file(std::move(opened)),
+        buffering(members, std::move(aggregators), buffer_bytes),
+        hosts_share_it(file.shared_between_hosts()) {}
   io::posix_file file;
   io::collective_buffering buffering;
+  // Whether the file lives on a file system several hosts share (file_domains.hpp).
+  const bool hosts_share_it;
   // The shared file pointer when the file's members are all on this node (file_pointers.hpp).
   std::atomic<MPI_Offset> shared_position{0};
   // Atomic mode (MPI_File_set_atomicity): an independent transfer holds this lock, against the node's
@@ -38,6 +42,15 @@ struct node_file : std::enable_shared_from_this<node_file> {
   // so blocking a worker on it cannot deadlock.
   std::mutex atomic_transfers;
 };
+
+}  // namespace weft::mpi
+
+namespace weft::mpi {
+
+// When the members span nodes, whether collective transfers go through the nodes' file domains
+// (file_domains.hpp): ROMIO's hints romio_cb_write and romio_cb_read. Automatic: in atomic mode, and when
+// the nodes' data interleaves in a file on a file system that hosts share.
+enum class domain_exchange { automatic, enable, disable };
 
 }  // namespace weft::mpi
 
@@ -62,6 +75,8 @@ struct weft_file_s : weft::mpi::object_header {
   MPI_Win shared_pointer = MPI_WIN_NULL;
   std::vector<std::pair<std::string, std::string>> hints;
   bool atomic = false;
+  weft::mpi::domain_exchange exchange_writes = weft::mpi::domain_exchange::automatic;
+  weft::mpi::domain_exchange exchange_reads = weft::mpi::domain_exchange::automatic;
 
   // The view (MPI_File_set_view): byte displacement, etype and filetype (held), data representation. In
   // a converting representation `view` holds the etypes densely, `etype_file_bytes` each.

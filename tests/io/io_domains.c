@@ -2,8 +2,9 @@
  * over 3.5 MiB, written round robin K ints at a time (every rank's data in every MiB of the file, so
  * across nodes every node's data lies in every node's domain) with a 64 KiB cb_buffer_size (dozens of
  * rounds), read back in blocks (each rank one contiguous piece of the file into every other int of its
- * memory, which the node aggregates) and round robin again with another K, then read past the end of the
- * file. One rank
+ * memory, which the node aggregates; through the domains as romio_cb_read=enable asks) and round robin
+ * again with another K (through the domains, then with romio_cb_read=disable by each node alone), then
+ * read past the end of the file as the library chooses. One rank
  * takes part with nothing each time. Rank 0 compares the file with POSIX reads; every value read is
  * checked against the formula of its global index. */
 #include "iotest.h"
@@ -32,6 +33,22 @@ static void cyclic_view(MPI_File fh, int k, int *count) {
   *count = (int)mine;
 }
 
+/* Sets one hint; on Weft, MPI_File_get_info then reports the value in use. */
+static void hint(MPI_File fh, const char *key, const char *value) {
+  MPI_Info info;
+  MPI_Info_create(&info);
+  MPI_Info_set(info, key, value);
+  IO_OK(MPI_File_set_info(fh, info));
+  MPI_Info_free(&info);
+  IO_OK(MPI_File_get_info(fh, &info));
+  char used[MPI_MAX_INFO_VAL + 1] = "";
+  int length = MPI_MAX_INFO_VAL, flag = 0;
+  MPI_Info_get_string(info, key, &length, used, &flag);
+  CHECK(!MPITEST_ON_WEFT || (flag && strcmp(used, value) == 0), "MPI_File_get_info reports %s=%s after setting %s",
+        key, flag ? used : "(none)", value);
+  MPI_Info_free(&info);
+}
+
 /* Global index of int j of this rank under the round robin view of k. */
 static long long cyclic_index(int k, long long j) { return j / k * k * size + (long long)rank * k + j % k; }
 
@@ -50,7 +67,10 @@ int main(int argc, char **argv) {
   /* The last rank sits each transfer out when there are several. */
   const int idle = size > 1 && rank == size - 1;
 
-  /* Write round robin: the idle rank's ints are written by rank 0 after the collective, independently. */
+  /* Write round robin, through the file domains across nodes (romio_cb_write=enable; on a local file system
+   * Weft's automatic choice is each node alone): the idle rank's ints are written after the collective,
+   * independently. */
+  hint(fh, "romio_cb_write", "enable");
   int count;
   cyclic_view(fh, K_WRITE, &count);
   for (int j = 0; j < count; j++) data[j] = value(cyclic_index(K_WRITE, j));
@@ -60,7 +80,9 @@ int main(int argc, char **argv) {
   if (idle) IO_OK(MPI_File_write(fh, data, count, MPI_INT, &status));
   make_visible(fh);
 
-  /* Blocks: the idle rank's share goes to rank 0's block. */
+  /* Blocks: the idle rank's share goes to rank 0's block. The nodes' blocks do not interleave, so across
+   * nodes the read goes through the file domains only when asked to (romio_cb_read=enable). */
+  hint(fh, "romio_cb_read", "enable");
   IO_OK(MPI_File_set_view(fh, 0, MPI_INT, MPI_INT, "native", MPI_INFO_NULL));
   int readers = size > 1 ? size - 1 : 1;
   long long per = TOTAL / readers, first = idle ? 0 : rank * per;
@@ -79,18 +101,25 @@ int main(int argc, char **argv) {
     CHECK(data[2 * j + 1] == 0, "block read: the hole after int %lld was written", first + j);
   }
 
-  /* Round robin again, with another K. */
+  /* Round robin again, with another K: through the domains, then by each node alone. */
   cyclic_view(fh, K_READ, &count);
-  memset(data, 0, TOTAL * sizeof(int));
-  IO_OK(MPI_File_read_all(fh, data, idle ? 0 : count, MPI_INT, &status));
-  CHECK(io_count(&status, MPI_INT) == (idle ? 0 : count), "cyclic read_all counts %d ints of %d",
-        io_count(&status, MPI_INT), idle ? 0 : count);
-  for (int j = 0; !idle && j < count; j++)
-    CHECK(data[j] == value(cyclic_index(K_READ, j)), "cyclic read: int %d (global %lld) is %d, expected %d", j,
-          cyclic_index(K_READ, j), data[j], value(cyclic_index(K_READ, j)));
+  const char *modes[] = {"enable", "disable"};
+  for (int m = 0; m < 2; m++) {
+    hint(fh, "romio_cb_read", modes[m]);
+    IO_OK(MPI_File_seek(fh, 0, MPI_SEEK_SET));
+    memset(data, 0, TOTAL * sizeof(int));
+    IO_OK(MPI_File_read_all(fh, data, idle ? 0 : count, MPI_INT, &status));
+    CHECK(io_count(&status, MPI_INT) == (idle ? 0 : count), "cyclic read_all (%s) counts %d ints of %d", modes[m],
+          io_count(&status, MPI_INT), idle ? 0 : count);
+    for (int j = 0; !idle && j < count; j++)
+      CHECK(data[j] == value(cyclic_index(K_READ, j)), "cyclic read (%s): int %d (global %lld) is %d, expected %d",
+            modes[m], j, cyclic_index(K_READ, j), data[j], value(cyclic_index(K_READ, j)));
+  }
 
-  /* Past the end: every rank asks for 1,000 ints from 500 before the end; each gets 500. (MPICH's
-   * collective read counts all it was asked for when it aggregates, so the count is checked on Weft.) */
+  /* Past the end, the way chosen left to the library: every rank asks for 1,000 ints from 500 before the
+   * end; each gets 500. (MPICH's collective read counts all it was asked for when it aggregates, so the
+   * count is checked on Weft.) */
+  hint(fh, "romio_cb_read", "automatic");
   IO_OK(MPI_File_set_view(fh, 0, MPI_INT, MPI_INT, "native", MPI_INFO_NULL));
   IO_OK(MPI_File_read_at_all(fh, TOTAL - 500, data, 1000, MPI_INT, &status));
   CHECK(!MPITEST_ON_WEFT || io_count(&status, MPI_INT) == 500, "read_at_all past the end counts %d ints",
