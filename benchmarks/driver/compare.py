@@ -38,7 +38,7 @@ def parse_args():
     p.add_argument("--repeats", type=int, help="runs of each case per library (default 5, quick 2)")
     p.add_argument("--timeout", type=float, help="seconds before a run is stopped (default 60, quick 20)")
     p.add_argument("--budget", type=float,
-                   help="minutes after which no new run starts (default 17, quick 1.75)")
+                   help="minutes after which no new run starts (default 19, quick 1.75)")
     p.add_argument("--only", metavar="TEXT", help="run only the cases whose id contains TEXT")
     p.add_argument("--build-dir", default=str(libraries.ROOT / "build"), help="Weft's build tree")
     p.add_argument("--programs", default=str(libraries.PROGRAMS_DIR),
@@ -55,7 +55,7 @@ def main():
     started = time.monotonic()
     repeats = args.repeats or (2 if args.quick else 5)
     timeout = args.timeout or (20.0 if args.quick else 60.0)
-    budget_min = args.budget or (1.75 if args.quick else 17.0)
+    budget_min = args.budget or (1.75 if args.quick else 19.0)
     build_dir = Path(args.build_dir).resolve()
     stamp = datetime.datetime.now()
     out_dir = build_dir / "bench-results" / (stamp.strftime("%Y%m%d-%H%M%S") + ("-quick" if args.quick else ""))
