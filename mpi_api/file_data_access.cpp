@@ -4,9 +4,11 @@
 // An independent transfer goes straight between the member's memory and the file (io/view_transfer.hpp).
 // A blocking collective one is aggregated among the file's members on each node: they publish their
 // parts, meet, the node's aggregators move every part's data in large ranges, reading and filling the
-// members' memory in place, and they meet again (io/collective_buffering.hpp). Collective I/O promises
-// no synchronization beyond that, so the nonblocking collectives and the split collectives' begin calls
-// move their member's part independently: none of them waits for another member.
+// members' memory in place, and they meet again (io/collective_buffering.hpp); across nodes, where the
+// nodes' data interleaves on a file system hosts share, through the nodes' file domains instead
+// (file_domains.hpp). Collective I/O promises no synchronization beyond that, so the nonblocking
+// collectives and the split collectives' begin calls move their member's part independently: none of them
+// waits for another member.
 //
 // Nonblocking independent transfers move on the process's transfer thread (io/transfer_thread.hpp) while
 // their rank goes on; a call that changes the file or its view under them first waits for the member's

@@ -145,7 +145,8 @@ int exchange_write(MPI_File file, const file_ranges& ranges) {
   const rounds plan(file, ranges);
   const io::collective_buffering& buffering = file->shared->buffering;
   std::byte* image = file->staging.reserve(plan.bytes());
-  std::vector<std::byte> scratch(plan.count() != 0 ? plan.bytes() : 0), out, in;
+  std::byte* scratch = file->exchange_staging.reserve(plan.count() != 0 ? plan.bytes() : 0);
+  std::vector<std::byte> out, in;
   std::vector<int> sent(plan.nodes()), received(plan.nodes());
   int error = 0;
   for (std::uint64_t round = 0; round < plan.count(); ++round) {
@@ -157,10 +158,10 @@ int exchange_write(MPI_File file, const file_ranges& ranges) {
       if (node != plan.me() && !there.empty()) {
         std::vector<io::transfer_part> parts = buffering.parts_in(there.first, there.last);
         std::vector<file_run> runs = io::covered_runs(parts, there.first, there.last);
-        io::stage_range(parts, there.first, there.last, scratch.data());
+        io::stage_range(parts, there.first, there.last, scratch);
         put_runs(runs, out);
         for (const file_run& run : runs) {
-          const std::byte* from = scratch.data() + (run.offset - there.first);
+          const std::byte* from = scratch + (run.offset - there.first);
           out.insert(out.end(), from, from + run.bytes);
         }
       }
@@ -205,7 +206,8 @@ int exchange_read(MPI_File file, const file_ranges& ranges, std::uint64_t end_of
   PMPI_Allreduce(&local_end, &end_of_file, 1, MPI_UINT64_T, MPI_MIN, plan.leaders());
   const io::collective_buffering& buffering = file->shared->buffering;
   std::byte* image = file->staging.reserve(plan.bytes());
-  std::vector<std::byte> scratch(plan.count() != 0 ? plan.bytes() : 0), out, in;
+  std::byte* scratch = file->exchange_staging.reserve(plan.count() != 0 ? plan.bytes() : 0);
+  std::vector<std::byte> out, in;
   std::vector<int> sent(plan.nodes()), received(plan.nodes());
   std::vector<std::vector<file_run>> asked(plan.nodes());
   int error = 0;
@@ -262,10 +264,10 @@ int exchange_read(MPI_File file, const file_ranges& ranges, std::uint64_t end_of
       if (asked[node].empty()) continue;
       const std::byte* from = in.data() + at[node];
       for (const file_run& run : asked[node]) {
-        std::memcpy(scratch.data() + (run.offset - there.first), from, run.bytes);
+        std::memcpy(scratch + (run.offset - there.first), from, run.bytes);
         from += run.bytes;
       }
-      io::unstage_range(buffering.parts_in(there.first, there.last), there.first, there.last, scratch.data());
+      io::unstage_range(buffering.parts_in(there.first, there.last), there.first, there.last, scratch);
     }
   }
   return error;

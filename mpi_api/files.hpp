@@ -89,6 +89,9 @@ struct weft_file_s : weft::mpi::object_header {
   MPI_Offset position = 0;  // the individual file pointer, in etypes of the view
 
   weft::io::staging_buffer staging;
+  // On a node's first member, when the members span nodes: the image of the other nodes' ranges in a round
+  // of the exchange through file domains (file_domains.hpp), kept between transfers as `staging` is.
+  weft::io::staging_buffer exchange_staging;
   // A split collective begun and not yet ended (MPI-3.1, 13.4.5): its begin call's name, its buffer and
   // the status its end reports; the transfer is done by the begin call.
   struct split_collective {
