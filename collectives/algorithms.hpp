@@ -31,8 +31,7 @@ task reduce_task(communicator_view comm, const void* input, void* recv, std::siz
                  reduction_op op, int root, std::uint64_t sequence);
 // Whether a reduction goes through the members' deposit cells: plain elements, at most
 // shared_communicator::deposit_capacity() bytes, on a communicator that has them.
-bool fits_deposits(const communicator_view& comm, std::size_t count, std::size_t element_size,
-                   const reduction_op& op);
+bool fits_deposits(const communicator_view& comm, std::size_t count, std::size_t element_size, const reduction_op& op);
 // The reduction that fits_deposits: every other rank deposits its input, the root combines them.
 task cell_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                       std::size_t element_size, reduction_op op, int root, std::uint64_t sequence);
@@ -48,8 +47,8 @@ task rooted_reduce_task(communicator_view comm, const void* input, void* recv, s
 // Takes three sequence numbers: `sequence` and the next two. Vectors of plain elements whose slice per rank
 // is at least WEFT_ALLREDUCE_TILED_SLICE_MIN bytes go to tiled_allreduce_task, the others through reduce
 // (through the cells where they fit) and broadcast.
-task allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
-                    std::size_t element_size, reduction_op op, std::uint64_t sequence);
+task allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count, std::size_t element_size,
+                    reduction_op op, std::uint64_t sequence);
 
 // Every rank reduces its slice of the vector from all inputs into the root's `recv`; across NUMA domains
 // (collective_tree::spans_domains), each domain first into its partial result. Plain elements only
@@ -72,11 +71,10 @@ std::optional<task> barrier_at_once(const communicator_view& comm, std::uint64_t
 std::optional<task> bcast_at_once(const communicator_view& comm, void* buffer, std::size_t bytes, int root,
                                   std::uint64_t sequence);
 std::optional<task> rooted_reduce_at_once(const communicator_view& comm, const void* input, void* recv,
-                                          std::size_t count, std::size_t element_size, const reduction_op& op,
-                                          int root, std::uint64_t sequence);
-std::optional<task> allreduce_at_once(const communicator_view& comm, const void* input, void* recv,
-                                      std::size_t count, std::size_t element_size, const reduction_op& op,
-                                      std::uint64_t sequence);
+                                          std::size_t count, std::size_t element_size, const reduction_op& op, int root,
+                                          std::uint64_t sequence);
+std::optional<task> allreduce_at_once(const communicator_view& comm, const void* input, void* recv, std::size_t count,
+                                      std::size_t element_size, const reduction_op& op, std::uint64_t sequence);
 // Whether the caller may do a blocking collective of `comm` at once: on one node, nothing pending.
 inline bool may_do_at_once(const communicator_view& comm) {
   return !comm.spans_nodes() && !comm.schedule->has_pending(comm.communicator);
@@ -105,8 +103,8 @@ inline void reduce(const void* input, void* recv, std::size_t count, std::size_t
   run(comm, rooted_reduce_task(comm, input, recv, count, element_size, op, root, comm.take_sequences(3)));
 }
 
-inline void allreduce(const void* input, void* recv, std::size_t count, std::size_t element_size,
-                      reduction_op op, const communicator_view& comm) {
+inline void allreduce(const void* input, void* recv, std::size_t count, std::size_t element_size, reduction_op op,
+                      const communicator_view& comm) {
   run(comm, allreduce_task(comm, input, recv, count, element_size, op, comm.take_sequences(3)));
 }
 

@@ -7,8 +7,8 @@
 
 namespace weft::coll {
 
-task allgather_task(communicator_view comm, std::optional<shm::const_typed_span> send, block_map recv,
-                    truncation* seen, std::uint64_t sequence) {
+task allgather_task(communicator_view comm, std::optional<shm::const_typed_span> send, block_map recv, truncation* seen,
+                    std::uint64_t sequence) {
   if (comm.spans_nodes()) [[unlikely]]
     return spanning_allgather(comm, send, recv, seen, sequence);
   bool in_place = !send;

@@ -24,7 +24,7 @@ struct basic_block_map {
   int count = 0;
   const int* counts = nullptr;
   const int* displacements = nullptr;
-  std::ptrdiff_t unit = 0;  // bytes per unit of displacement
+  std::ptrdiff_t unit = 0;                             // bytes per unit of displacement
   const std::ptrdiff_t* byte_displacements = nullptr;  // per block, in bytes (MPI_Neighbor_alltoallw)
 
   shm::basic_typed_span<Byte> block(int r) const noexcept { return {base + offset(r), layout_of(r), count_of(r)}; }

@@ -27,8 +27,7 @@
 
 namespace weft::coll {
 
-bool fits_deposits(const communicator_view& comm, std::size_t count, std::size_t element_size,
-                   const reduction_op& op) {
+bool fits_deposits(const communicator_view& comm, std::size_t count, std::size_t element_size, const reduction_op& op) {
   return op.layout == nullptr && comm.size > 1 && comm.shared->has_deposits() &&
          count * element_size <= comm.shared->deposit_capacity();
 }
@@ -59,8 +58,7 @@ std::uint64_t deposit_mark(const communicator_view& comm, std::size_t bytes, std
 // taking it then pays. Measured (2 ranks on 2 cores, back-to-back calls, 2026-11-27, runs taking turns,
 // us): reduce 64 B 0.19-0.25, against 0.31-0.38 taking the next reduction's own cell (`sequence` + 3, whose
 // mark the root then polls) and 0.26-0.32 taking none; allreduce 64 B 0.35-0.40 against 0.53-0.61 taking none.
-void mark_deposit(const communicator_view& comm, std::size_t bytes, std::uint64_t sequence,
-                  cell_readers readers) {
+void mark_deposit(const communicator_view& comm, std::size_t bytes, std::uint64_t sequence, cell_readers readers) {
   shared_communicator& shared = *comm.shared;
   shared.deposit(comm.rank, sequence, bytes).filled.advance(sequence);
   const data_cell& next = shared.deposit(comm.rank, sequence + 1, bytes);
@@ -118,8 +116,7 @@ void combine_all(const communicator_view& comm, const void* input, void* recv, s
   };
   // In place, the caller's input is its receive buffer, which must not change before its turn.
   auto* destination = static_cast<std::byte*>(recv);
-  std::byte* accumulator =
-      input == recv ? tile_accumulator(shared.scratch(comm.rank), element_size, op) : destination;
+  std::byte* accumulator = input == recv ? tile_accumulator(shared.scratch(comm.rank), element_size, op) : destination;
   combine_in_rank_order(comm.size, input_of, count, element_size, op, accumulator, destination);
   finish_cells(comm, sequence);
 }
@@ -181,10 +178,8 @@ void combine_subtree(const communicator_view& comm, const void* input, void* out
                                                 : shared.deposit(tree.child(comm.rank, i - 1), sequence, bytes).data());
   };
   auto* destination = static_cast<std::byte*>(out);
-  std::byte* accumulator =
-      input == out ? tile_accumulator(shared.scratch(comm.rank), element_size, op) : destination;
-  combine_in_rank_order(tree.child_count(comm.rank) + 1, input_of, count, element_size, op, accumulator,
-                        destination);
+  std::byte* accumulator = input == out ? tile_accumulator(shared.scratch(comm.rank), element_size, op) : destination;
+  combine_in_rank_order(tree.child_count(comm.rank) + 1, input_of, count, element_size, op, accumulator, destination);
 }
 
 // A tree reduce's deposit of the caller's subtree, its children's deposits there and its cell free; wakes
@@ -247,7 +242,8 @@ bool tree_cell_reduce_at_once(const communicator_view& comm, const void* input, 
 
 task cell_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                       std::size_t element_size, reduction_op op, int root, std::uint64_t sequence) {
-  if (comm.size > flat_reduce_max) return tree_cell_reduce_task(comm, input, recv, count, element_size, op, root, sequence);
+  if (comm.size > flat_reduce_max)
+    return tree_cell_reduce_task(comm, input, recv, count, element_size, op, root, sequence);
   return flat_cell_reduce_task(comm, input, recv, count, element_size, op, root, sequence);
 }
 

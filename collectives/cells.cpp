@@ -52,8 +52,7 @@ void finish_cells(const communicator_view& comm, std::uint64_t sequence) {
   // either it sees the new `done` or this sees the flag (both sequentially consistent). Waiters whose
   // value `done` has not reached yet stay asleep, and the flag stays up for them: a waiter that woke
   // too early would sleep again without setting it.
-  if (!mine.awaited.load(std::memory_order_seq_cst) || !mine.awaited.exchange(false, std::memory_order_seq_cst))
-    return;
+  if (!mine.awaited.load(std::memory_order_seq_cst) || !mine.awaited.exchange(false, std::memory_order_seq_cst)) return;
   std::uint64_t done = mine.done.value();
   bool still_awaited = false;
   for (int r = 0; r < comm.size; ++r) {

@@ -41,8 +41,7 @@ enum class cell_readers { behind, in_step };
 // them only when it writes would wait for them at the sequentially consistent mark that follows the copy
 // (one crossing between cores, about a third of a small broadcast between two of them). Where the readers
 // wait in step, the mark's line is only read ahead. Measured, and why: docs/collectives.md (Cost).
-inline void prepare_to_fill(const void* next, const std::byte* data, std::size_t bytes,
-                            cell_readers readers) noexcept {
+inline void prepare_to_fill(const void* next, const std::byte* data, std::size_t bytes, cell_readers readers) noexcept {
   const auto* line = static_cast<const std::byte*>(next);
   if (readers == cell_readers::in_step)
     __builtin_prefetch(line);
@@ -61,8 +60,7 @@ inline void prepare_to_fill(const void* next, const std::byte* data, std::size_t
 inline void offer_to_readers(const data_cell& cell, std::size_t bytes) noexcept {
 #if defined(__x86_64__)
   const auto* line = reinterpret_cast<const std::byte*>(&cell) + cache_line;
-  for (const auto* end = cell.data() + bytes; line < end; line += cache_line)
-    asm volatile("cldemote %0" ::"m"(*line));
+  for (const auto* end = cell.data() + bytes; line < end; line += cache_line) asm volatile("cldemote %0" ::"m"(*line));
 #endif
 }
 

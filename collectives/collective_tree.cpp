@@ -70,7 +70,9 @@ int end_of_ordered_subtree(int r, const child_lists& children) {
 }  // namespace
 
 collective_tree::collective_tree(std::span<const machine_place> places)
-    : parent_(places.size(), 0), child_index_(places.size(), 0), first_child_(places.size() + 1, 0),
+    : parent_(places.size(), 0),
+      child_index_(places.size(), 0),
+      first_child_(places.size() + 1, 0),
       domain_leader_(places.size(), 0) {
   int size = static_cast<int>(places.size());
   std::vector<int> ranks(size);
@@ -103,7 +105,9 @@ collective_tree::collective_tree(std::span<const machine_place> places)
 }
 
 int collective_tree::domain_of(int rank) const noexcept {
-  return static_cast<int>(std::upper_bound(domain_starts_.begin(), domain_starts_.end(), rank) - domain_starts_.begin()) - 1;
+  return static_cast<int>(std::upper_bound(domain_starts_.begin(), domain_starts_.end(), rank) -
+                          domain_starts_.begin()) -
+         1;
 }
 
 }  // namespace weft::coll

@@ -39,8 +39,10 @@ void combine_tiles_in_rank_order(int size, InputOf input_of, std::size_t count, 
     std::size_t offset = done * element_size;
     std::byte* acc = tile_at(offset);
     // The two highest ranks' inputs combine straight into the tile, without a copy of one first.
-    if (size == 1) copy_elements(acc, input_of(0) + offset, n, element_size, op);
-    else op.combine_into(input_of(size - 2) + offset, input_of(size - 1) + offset, acc, n, element_size);
+    if (size == 1)
+      copy_elements(acc, input_of(0) + offset, n, element_size, op);
+    else
+      op.combine_into(input_of(size - 2) + offset, input_of(size - 1) + offset, acc, n, element_size);
     for (int r = size - 3; r >= 0; --r) op.combine(input_of(r) + offset, acc, n);
     finished(offset, static_cast<const std::byte*>(acc), n);
   }

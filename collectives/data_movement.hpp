@@ -24,8 +24,8 @@ task gather_task(communicator_view comm, std::optional<shm::const_typed_span> se
 task scatter_task(communicator_view comm, const_block_map send, std::optional<shm::typed_span> recv, int root,
                   truncation* seen, std::uint64_t sequence);
 // Block r of every rank's `recv` receives rank r's `send`. Takes two sequence numbers.
-task allgather_task(communicator_view comm, std::optional<shm::const_typed_span> send, block_map recv,
-                    truncation* seen, std::uint64_t sequence);
+task allgather_task(communicator_view comm, std::optional<shm::const_typed_span> send, block_map recv, truncation* seen,
+                    std::uint64_t sequence);
 // Block r of rank q's `recv` receives block q of rank r's `send`. Takes two sequence numbers.
 task alltoall_task(communicator_view comm, std::optional<const_block_map> send, block_map recv, truncation* seen,
                    std::uint64_t sequence);
@@ -51,8 +51,7 @@ inline truncation allgather(std::optional<shm::const_typed_span> send, const blo
   return seen;
 }
 
-inline truncation alltoall(std::optional<const_block_map> send, const block_map& recv,
-                           const communicator_view& comm) {
+inline truncation alltoall(std::optional<const_block_map> send, const block_map& recv, const communicator_view& comm) {
   truncation seen;
   run(comm, alltoall_task(comm, send, recv, &seen, comm.take_sequences(2)));
   return seen;
@@ -63,7 +62,9 @@ inline truncation alltoall(std::optional<const_block_map> send, const block_map&
 inline void allgather(const void* send, void* recv, std::size_t bytes, const communicator_view& comm) {
   const shm::type_layout& plain = shm::type_layout::bytes();
   allgather(shm::byte_span(send, bytes),
-            block_map{.base = static_cast<std::byte*>(recv), .layout = &plain, .count = static_cast<int>(bytes),
+            block_map{.base = static_cast<std::byte*>(recv),
+                      .layout = &plain,
+                      .count = static_cast<int>(bytes),
                       .unit = plain.extent()},
             comm);
 }

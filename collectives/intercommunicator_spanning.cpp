@@ -2,12 +2,13 @@
 // intercommunicator_spanning.hpp): a group's reduction meets at its leader by the group's own reduce, in
 // its rank order, so non-commutative operations get what they get on one node.
 
+#include "collectives/intercommunicator_spanning.hpp"
+
 #include <algorithm>
 #include <cstddef>
 #include <vector>
 
 #include "collectives/algorithms.hpp"
-#include "collectives/intercommunicator_spanning.hpp"
 #include "collectives/peer_messages.hpp"
 
 namespace weft::coll {
@@ -86,8 +87,8 @@ task spanning_inter_exchange_reductions(crossing place, const void* input, void*
   if (place.local.rank == 0) {
     peer_messages messages(place.both, sequences.both);
     messages.send(elements_at(result, count, element_size, op), place.remote.first);
-    shm::recv_request& arrival = messages.receive(elements_at(theirs.origin(), count, element_size, op),
-                                                  place.remote.first);
+    shm::recv_request& arrival =
+        messages.receive(elements_at(theirs.origin(), count, element_size, op), place.remote.first);
     co_await messages.all_done();
     // Groups that disagree on the count (which MPI forbids) get the elements there are, as on one node.
     theirs.elements() = elements_in(arrival.message_size, count, element_size, op);

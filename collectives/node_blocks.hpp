@@ -43,7 +43,9 @@ class packed_blocks {
   std::size_t bytes() const noexcept { return bytes_; }
   template <class Byte>
   basic_block_map<Byte> map(Byte* base) const noexcept {
-    return {.base = base, .layout = &shm::type_layout::bytes(), .counts = counts_.data(),
+    return {.base = base,
+            .layout = &shm::type_layout::bytes(),
+            .counts = counts_.data(),
             .byte_displacements = offsets_.data()};
   }
 

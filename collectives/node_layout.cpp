@@ -6,8 +6,7 @@
 
 namespace weft::coll {
 
-node_layout::node_layout(std::span<const int> job_ranks)
-    : node_of_(job_ranks.size()), rank_on_node_(job_ranks.size()) {
+node_layout::node_layout(std::span<const int> job_ranks) : node_of_(job_ranks.size()), rank_on_node_(job_ranks.size()) {
   const runtime::node_map& nodes = runtime::job::current().nodes();
   // Number the nodes in the order their first members appear.
   std::map<int, int> index_of_process;

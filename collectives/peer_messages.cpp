@@ -14,7 +14,8 @@ int peer_messages::tag(int step) const noexcept {
 
 void peer_messages::send(const shm::const_typed_span& data, int peer, int step) {
   shm::send_request& request = sends_.emplace_back();
-  shm::start_send(request, data, {comm_.context, comm_.rank, tag(step)}, comm_.job_rank(peer), shm::send_mode::standard);
+  shm::start_send(request, data, {comm_.context, comm_.rank, tag(step)}, comm_.job_rank(peer),
+                  shm::send_mode::standard);
 }
 
 shm::recv_request& peer_messages::receive(const shm::typed_span& room, int peer, int step) {

@@ -34,8 +34,11 @@ void gather_lists_and_keep(const neighbourhood& hood, const communicator_view& c
   std::vector<int> lists(static_cast<std::size_t>(offsets[comm.size]) / sizeof(int));
   const shm::type_layout& plain = shm::type_layout::bytes();
   allgather(shm::byte_span(mine.data(), mine.size() * sizeof(int)),
-            block_map{.base = reinterpret_cast<std::byte*>(lists.data()), .layout = &plain, .counts = bytes.data(),
-                      .displacements = offsets.data(), .unit = 1},
+            block_map{.base = reinterpret_cast<std::byte*>(lists.data()),
+                      .layout = &plain,
+                      .counts = bytes.data(),
+                      .displacements = offsets.data(),
+                      .unit = 1},
             comm);
   keep([&](int peer) {
     const int* first = lists.data() + offsets[peer] / static_cast<int>(sizeof(int));
@@ -56,7 +59,7 @@ void reciprocate(neighbourhood& hood, const communicator_view& comm) {
     gather_lists_and_keep(hood, comm, keep_reciprocated);
   else
     run(comm, exchange_published(comm, edge_lists{hood.sources, hood.destinations}, keep_reciprocated,
-                               comm.take_sequences(2)));
+                                 comm.take_sequences(2)));
   hood.sources = std::move(sources);
   hood.destinations = std::move(destinations);
 }

@@ -14,15 +14,15 @@
 #include "collectives/combine_in_rank_order.hpp"
 #include "collectives/exchanges.hpp"
 #include "collectives/reduction_algorithms.hpp"
-#include "collectives/working_buffers.hpp"
 #include "collectives/spanning.hpp"
+#include "collectives/working_buffers.hpp"
 #include "runtime/config.hpp"
 
 namespace weft::coll {
 namespace {
 
-task direct_reduce_scatter(communicator_view comm, const void* input, void* recv, std::size_t offset,
-                           std::size_t count, std::size_t element_size, reduction_op op, std::uint64_t sequence) {
+task direct_reduce_scatter(communicator_view comm, const void* input, void* recv, std::size_t offset, std::size_t count,
+                           std::size_t element_size, reduction_op op, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   shared.slot(comm.rank).published = input;
   co_await barrier_task(comm, sequence);
@@ -39,14 +39,12 @@ task direct_reduce_scatter(communicator_view comm, const void* input, void* recv
   if (in_place) copy_elements(recv, result, count, element_size, op);
 }
 
-task tree_reduce_scatter(communicator_view comm, const void* input, void* recv, std::size_t offset,
-                         std::size_t count, std::size_t total, std::size_t element_size, reduction_op op,
-                         std::uint64_t sequence) {
+task tree_reduce_scatter(communicator_view comm, const void* input, void* recv, std::size_t offset, std::size_t count,
+                         std::size_t total, std::size_t element_size, reduction_op op, std::uint64_t sequence) {
   // reduce_task combines at rank 0 in this very working memory (the same scratch and span), so naming it
   // as the result's place costs no copy; the other ranks' `recv` of the reduce is not significant.
   std::byte* whole = nullptr;
-  if (comm.rank == 0)
-    whole = working_buffers(comm.shared->scratch(0), 1, span_of(total, element_size, op)).origin(0);
+  if (comm.rank == 0) whole = working_buffers(comm.shared->scratch(0), 1, span_of(total, element_size, op)).origin(0);
   co_await reduce_task(comm, input, whole, total, element_size, op, 0, sequence);
   // Every rank has handed its input up the tree by now, so in place its block may overwrite it.
   auto copy_mine = [recv, offset, count, element_size, op](const std::byte* result) {

@@ -20,8 +20,8 @@ task reduce_task(communicator_view comm, const void* input, void* recv, std::siz
     // The tree's root combines straight into a receive buffer of its own that holds plain elements,
     // sparing a copy of the result.
     bool into_recv = comm.rank == root && root == 0 && recv != input && op.layout == nullptr;
-    void* acc = into_recv ? recv
-                          : working_buffers(shared.scratch(comm.rank), 1, span_of(count, element_size, op)).origin(0);
+    void* acc =
+        into_recv ? recv : working_buffers(shared.scratch(comm.rank), 1, span_of(count, element_size, op)).origin(0);
     while (const signal* missing = missing_child(comm, sequence)) co_await until{me, *missing, sequence};
     auto partial_of = [&](int index) { return shared.slot(shared.tree().child(comm.rank, index)).published; };
     // acc = input op child 0 op child 1 ...: from the last child backwards, each combination putting
@@ -140,8 +140,8 @@ task tree_allreduce_task(communicator_view comm, const void* input, void* recv, 
 
 // Chooses without a coroutine of its own: a frame holding every algorithm's state would be allocated
 // and freed by each call, the cost of a small allreduce's whole exchange.
-task allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
-                    std::size_t element_size, reduction_op op, std::uint64_t sequence) {
+task allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count, std::size_t element_size,
+                    reduction_op op, std::uint64_t sequence) {
   if (comm.spans_nodes()) [[unlikely]]
     return spanning_allreduce(comm, input, recv, count, element_size, op, sequence);
   if (allreduce_in_cells(comm, count, element_size, op))
@@ -152,8 +152,8 @@ task allreduce_task(communicator_view comm, const void* input, void* recv, std::
 }
 
 std::optional<task> rooted_reduce_at_once(const communicator_view& comm, const void* input, void* recv,
-                                          std::size_t count, std::size_t element_size, const reduction_op& op,
-                                          int root, std::uint64_t sequence) {
+                                          std::size_t count, std::size_t element_size, const reduction_op& op, int root,
+                                          std::uint64_t sequence) {
   if (may_do_at_once(comm)) {
     if (comm.size == 1) {
       keep_own_input(input, recv, count, element_size, op);
@@ -166,9 +166,8 @@ std::optional<task> rooted_reduce_at_once(const communicator_view& comm, const v
   return rooted_reduce_task(comm, input, recv, count, element_size, op, root, sequence);
 }
 
-std::optional<task> allreduce_at_once(const communicator_view& comm, const void* input, void* recv,
-                                      std::size_t count, std::size_t element_size, const reduction_op& op,
-                                      std::uint64_t sequence) {
+std::optional<task> allreduce_at_once(const communicator_view& comm, const void* input, void* recv, std::size_t count,
+                                      std::size_t element_size, const reduction_op& op, std::uint64_t sequence) {
   if (may_do_at_once(comm)) {
     if (comm.size == 1) {
       keep_own_input(input, recv, count, element_size, op);

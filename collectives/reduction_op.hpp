@@ -60,8 +60,8 @@ inline void copy_elements(void* to, const void* from, std::size_t count, std::si
     if (count != 0) std::memcpy(to, from, count * element_size);
     return;
   }
-  shm::typed_copy({static_cast<std::byte*>(to), op.layout, count}, {static_cast<const std::byte*>(from), op.layout, count},
-                  0, count * op.layout->size());
+  shm::typed_copy({static_cast<std::byte*>(to), op.layout, count},
+                  {static_cast<const std::byte*>(from), op.layout, count}, 0, count * op.layout->size());
 }
 
 inline void reduction_op::combine_into(const void* in, const void* other, void* out, std::size_t count,

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "collectives/reduction_algorithms.hpp"
+#include "collectives/spanning.hpp"
 #include "collectives/tree_steps.hpp"
 #include "collectives/working_buffers.hpp"
-#include "collectives/spanning.hpp"
 
 namespace weft::coll {
 
@@ -51,7 +51,7 @@ task scan_task(communicator_view comm, const void* input, void* recv, std::size_
 
   // Down.
   std::vector<const void*> handed(std::max(children, 1));  // E(cj) for each child j
-  auto prefix_through_me = [&](void* into) {            // E(r) op xr
+  auto prefix_through_me = [&](void* into) {               // E(r) op xr
     if (into != input) copy_elements(into, input, count, element_size, op);
     if (!is_root) op.combine(before, into, count);
   };

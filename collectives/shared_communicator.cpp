@@ -149,14 +149,15 @@ std::shared_ptr<shared_communicator> attach_shared(std::uint32_t context, std::s
   std::vector<runtime::machine_place> places;
   for (int job_rank : job_ranks) places.push_back(runtime::job::current().place_of_rank(job_rank));
   auto nodes = job_ranks.size() != all_members.size() ? std::make_unique<const node_layout>(all_members) : nullptr;
-  std::shared_ptr<shared_communicator> made(new shared_communicator(places, std::move(nodes)), [key](shared_communicator* gone) {
-    registry& r = the_registry();
-    std::lock_guard lock(r.mutex);
-    // A new communicator never reuses a context, so the entry is still this one's.
-    if (auto it = r.communicators.find(key); it != r.communicators.end() && it->second.state.expired())
-      r.communicators.erase(it);
-    delete gone;
-  });
+  std::shared_ptr<shared_communicator> made(
+      new shared_communicator(places, std::move(nodes)), [key](shared_communicator* gone) {
+        registry& r = the_registry();
+        std::lock_guard lock(r.mutex);
+        // A new communicator never reuses a context, so the entry is still this one's.
+        if (auto it = r.communicators.find(key); it != r.communicators.end() && it->second.state.expired())
+          r.communicators.erase(it);
+        delete gone;
+      });
   entry.state = made;
   entry.attached = 1;
   if (job_ranks.size() > 1) entry.until_all_attached = made;

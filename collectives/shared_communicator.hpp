@@ -118,7 +118,7 @@ class shared_communicator {
   static constexpr std::size_t small_cell_capacity = 256;
   data_cell& cell(std::uint64_t sequence, std::size_t bytes) noexcept {
     return (bytes <= small_cell_capacity && !small_broadcast_cells_.empty() ? small_broadcast_cells_
-                                                                           : broadcast_cells_)(0, sequence);
+                                                                            : broadcast_cells_)(0, sequence);
   }
   // The most bytes a broadcast cell holds: 8 KiB (shared_communicator.cpp says why).
   std::size_t broadcast_cell_capacity() const noexcept { return broadcast_cells_.capacity(); }

@@ -43,8 +43,8 @@ std::vector<int> all_ranks(int size);
 
 task spanning_barrier(communicator_view comm, std::uint64_t sequence);
 task spanning_bcast(communicator_view comm, void* buffer, std::size_t bytes, int root, std::uint64_t sequence);
-task spanning_reduce(communicator_view comm, const void* input, void* recv, std::size_t count,
-                     std::size_t element_size, reduction_op op, int root, std::uint64_t sequence);
+task spanning_reduce(communicator_view comm, const void* input, void* recv, std::size_t count, std::size_t element_size,
+                     reduction_op op, int root, std::uint64_t sequence);
 task spanning_allreduce(communicator_view comm, const void* input, void* recv, std::size_t count,
                         std::size_t element_size, reduction_op op, std::uint64_t sequence);
 task spanning_scan(communicator_view comm, const void* input, void* recv, std::size_t count, std::size_t element_size,
@@ -82,8 +82,8 @@ task reduce_among(communicator_view comm, std::span<const int> members, int me, 
 // to members[me - 1] (exclusive; members[0]'s `recv` is left alone), in member order (recursive doubling,
 // ceil(log2 n) rounds). `input` may equal `recv`.
 task scan_among(communicator_view comm, std::span<const int> members, int me, const void* input, void* recv,
-                std::size_t count, std::size_t element_size, reduction_op op, prefix_kind kind,
-                std::uint64_t sequence, int step);
+                std::size_t count, std::size_t element_size, reduction_op op, prefix_kind kind, std::uint64_t sequence,
+                int step);
 // Every member's `data` receives members[root]'s (binomial tree).
 task bcast_among(communicator_view comm, std::span<const int> members, int me, int root, shm::typed_span data,
                  std::uint64_t sequence, int step);

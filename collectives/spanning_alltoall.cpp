@@ -46,8 +46,7 @@ task alltoall_block_by_block(communicator_view comm, std::optional<const_block_m
   std::vector<std::byte> snapshot;
   std::vector<std::size_t> offsets(static_cast<std::size_t>(comm.size) + 1, 0);
   if (!send) {
-    for (int r = 0; r < comm.size; ++r)
-      offsets[r + 1] = offsets[r] + (r == comm.rank ? 0 : recv.block(r).bytes());
+    for (int r = 0; r < comm.size; ++r) offsets[r + 1] = offsets[r] + (r == comm.rank ? 0 : recv.block(r).bytes());
     snapshot.resize(offsets.back());
     for (int r = 0; r < comm.size; ++r)
       if (r != comm.rank)
@@ -70,8 +69,8 @@ task alltoall_block_by_block(communicator_view comm, std::optional<const_block_m
 // What a node's leader holds of its node's blocks for the other nodes: every member's sizes (member by
 // member, each for the members of the other nodes in node order and rank order) and blocks, packed alike.
 struct node_outbox {
-  int members;       // of the leader's node
-  int others;        // members of the other nodes
+  int members;        // of the leader's node
+  int others;         // members of the other nodes
   block_sizes sizes;  // members x others
   std::vector<std::byte> blocks;
 
@@ -105,8 +104,8 @@ task exchange_between_leaders(communicator_view comm, const std::vector<std::vec
     int there = static_cast<int>(members[k].size());
     for (int m = 0; m < out.members; ++m) {
       // Member m's blocks for node k follow each other in its part of the outbox.
-      std::int64_t skipped = total_of({out.sizes.data() + static_cast<std::size_t>(m) * out.others,
-                                       static_cast<std::size_t>(first_of[k])});
+      std::int64_t skipped = total_of(
+          {out.sizes.data() + static_cast<std::size_t>(m) * out.others, static_cast<std::size_t>(first_of[k])});
       const std::byte* from = out.blocks.data() + member_start[m] + skipped;
       std::int64_t bytes = 0;
       for (int d = 0; d < there; ++d) {
@@ -149,8 +148,8 @@ task exchange_between_leaders(communicator_view comm, const std::vector<std::vec
     }
 }
 
-task alltoall_by_nodes(communicator_view comm, std::optional<const_block_map> send, block_map recv,
-                       truncation* seen, std::uint64_t sequence) {
+task alltoall_by_nodes(communicator_view comm, std::optional<const_block_map> send, block_map recv, truncation* seen,
+                       std::uint64_t sequence) {
   const node_layout& nodes = *comm.nodes;
   communicator_view node = node_part(comm);
   int mine = nodes.node_of(comm.rank);
@@ -190,16 +189,15 @@ task alltoall_by_nodes(communicator_view comm, std::optional<const_block_map> se
   std::optional<member_blocks<const std::byte>> local_blocks;
   std::optional<const_block_map> local_send;
   if (send) local_send = local_blocks.emplace(*send, members[mine]).map(send->base);
-  co_await named_in_communicator(comm, seen,
-                                 alltoall_task(node, local_send, local_rooms.map(recv.base), seen,
-                                               node.take_sequences(2)));
+  co_await named_in_communicator(
+      comm, seen, alltoall_task(node, local_send, local_rooms.map(recv.base), seen, node.take_sequences(2)));
 
   block_sizes in_sizes;
   std::vector<std::byte> inboxes;
   if (leads) co_await exchange_between_leaders(comm, members, out, in_sizes, inboxes, sequence);
   block_sizes my_in_sizes(others.size());
-  co_await scatter_task(node, equal_blocks<const std::byte>(bytes_of(in_sizes).base, size_bytes),
-                        bytes_of(my_in_sizes), 0, &none, node.take_sequences(1));
+  co_await scatter_task(node, equal_blocks<const std::byte>(bytes_of(in_sizes).base, size_bytes), bytes_of(my_in_sizes),
+                        0, &none, node.take_sequences(1));
   block_sizes inbox_totals;
   for (int m = 0; leads && m < out.members; ++m)
     inbox_totals.push_back(total_of({in_sizes.data() + static_cast<std::size_t>(m) * out.others, others.size()}));

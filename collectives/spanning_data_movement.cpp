@@ -21,9 +21,9 @@ namespace {
 // order within a node, each the size of the room the caller has for it (the same at every member in a
 // correct program).
 struct packed_vector {
-  std::vector<std::ptrdiff_t> offset;  // per member
-  std::vector<int> size;               // per member
-  std::vector<std::size_t> node_start; // per node, and the end
+  std::vector<std::ptrdiff_t> offset;   // per member
+  std::vector<int> size;                // per member
+  std::vector<std::size_t> node_start;  // per node, and the end
 
   packed_vector(const communicator_view& comm, const block_map& recv) {
     const node_layout& nodes = *comm.nodes;
@@ -58,7 +58,9 @@ task hierarchical_allgather(communicator_view comm, shm::const_typed_span mine, 
   int my_node = nodes.node_of(comm.rank);
   std::vector<std::byte> packed(node.rank == 0 ? plan.bytes() : 0);
   // The node's blocks, as rooms of the leader's packed vector.
-  block_map whole{.base = packed.data(), .layout = &shm::type_layout::bytes(), .counts = plan.size.data(),
+  block_map whole{.base = packed.data(),
+                  .layout = &shm::type_layout::bytes(),
+                  .counts = plan.size.data(),
                   .byte_displacements = plan.offset.data()};
   member_blocks<std::byte> rooms(whole, members_by_node(comm)[my_node]);
   co_await named_in_communicator(comm, seen,

@@ -19,8 +19,8 @@
 
 namespace weft::coll {
 
-task spanning_reduce(communicator_view comm, const void* input, void* recv, std::size_t count,
-                     std::size_t element_size, reduction_op op, int root, std::uint64_t sequence) {
+task spanning_reduce(communicator_view comm, const void* input, void* recv, std::size_t count, std::size_t element_size,
+                     reduction_op op, int root, std::uint64_t sequence) {
   const node_layout& nodes = *comm.nodes;
   std::vector<std::byte> memory;
   bool by_node = nodes.contiguous();
@@ -65,8 +65,8 @@ task spanning_allreduce(communicator_view comm, const void* input, void* recv, s
   communicator_view node = node_part(comm);
   co_await rooted_reduce_task(node, input, recv, count, element_size, op, 0, node.take_sequences(3));
   if (node.rank == 0)
-    co_await allreduce_among(comm, nodes.leaders(), nodes.node_of(comm.rank), recv, count, element_size, op,
-                             sequence, 0);
+    co_await allreduce_among(comm, nodes.leaders(), nodes.node_of(comm.rank), recv, count, element_size, op, sequence,
+                             0);
   co_await bcast_elements(node, recv, count, element_size, op, 0, node.take_sequences(1));
 }
 

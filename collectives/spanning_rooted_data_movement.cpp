@@ -34,8 +34,8 @@ bool packs(const block_sizes& sizes) {
   return std::accumulate(sizes.begin(), sizes.end(), std::int64_t{0}) <= static_cast<std::int64_t>(packed_part_max);
 }
 
-task gather_block_by_block(communicator_view comm, std::optional<shm::const_typed_span> send, block_map recv,
-                           int root, truncation* seen, std::uint64_t sequence) {
+task gather_block_by_block(communicator_view comm, std::optional<shm::const_typed_span> send, block_map recv, int root,
+                           truncation* seen, std::uint64_t sequence) {
   peer_messages messages(comm, sequence);
   if (comm.rank != root) {
     messages.send(*send, root);
@@ -49,8 +49,8 @@ task gather_block_by_block(communicator_view comm, std::optional<shm::const_type
 
 // The root: its node's blocks in shared memory, while the sizes of the other nodes' come; then their
 // blocks, packed or one by one as the sizes say.
-task gather_at_root(communicator_view comm, std::optional<shm::const_typed_span> send, block_map recv,
-                    truncation* seen, std::uint64_t sequence) {
+task gather_at_root(communicator_view comm, std::optional<shm::const_typed_span> send, block_map recv, truncation* seen,
+                    std::uint64_t sequence) {
   const node_layout& nodes = *comm.nodes;
   communicator_view node = node_part(comm);
   int root_node = nodes.node_of(comm.rank);
@@ -63,9 +63,8 @@ task gather_at_root(communicator_view comm, std::optional<shm::const_typed_span>
     messages.receive(bytes_of(sizes[k]), nodes.leader(k), sizes_step);
   }
   member_blocks<std::byte> rooms(recv, members[root_node]);
-  co_await named_in_communicator(comm, seen,
-                                 gather_task(node, send, rooms.map(recv.base), node.rank, seen,
-                                             node.take_sequences(1)));
+  co_await named_in_communicator(
+      comm, seen, gather_task(node, send, rooms.map(recv.base), node.rank, seen, node.take_sequences(1)));
   co_await messages.all_done();
   std::vector<std::vector<std::byte>> parts(members.size());
   for (int k = 0; k < nodes.node_count(); ++k) {
@@ -93,9 +92,8 @@ task gather_at_root(communicator_view comm, std::optional<shm::const_typed_span>
 task gather_on_root_node(communicator_view comm, std::optional<shm::const_typed_span> send, int root,
                          truncation* seen) {
   communicator_view node = node_part(comm);
-  co_await named_in_communicator(comm, seen,
-                                 gather_task(node, send, {}, comm.nodes->rank_on_node(root), seen,
-                                             node.take_sequences(1)));
+  co_await named_in_communicator(
+      comm, seen, gather_task(node, send, {}, comm.nodes->rank_on_node(root), seen, node.take_sequences(1)));
 }
 
 // A member of another node than the root's: the leader learns its node's sizes, sends them to the root
@@ -127,8 +125,8 @@ task gather_from_node(communicator_view comm, shm::const_typed_span send, int ro
   co_await messages.all_done();
 }
 
-task scatter_block_by_block(communicator_view comm, const_block_map send, std::optional<shm::typed_span> recv,
-                            int root, truncation* seen, std::uint64_t sequence) {
+task scatter_block_by_block(communicator_view comm, const_block_map send, std::optional<shm::typed_span> recv, int root,
+                            truncation* seen, std::uint64_t sequence) {
   peer_messages messages(comm, sequence);
   if (comm.rank != root) {
     messages.receive(*recv, root);
@@ -169,25 +167,22 @@ task scatter_at_root(communicator_view comm, const_block_map send, std::optional
     messages.send(shm::byte_span(parts[k].data(), parts[k].size()), nodes.leader(k), blocks_step);
   }
   member_blocks<const std::byte> blocks(send, members[root_node]);
-  co_await named_in_communicator(comm, seen,
-                                 scatter_task(node, blocks.map(send.base), recv, node.rank, seen,
-                                              node.take_sequences(1)));
+  co_await named_in_communicator(
+      comm, seen, scatter_task(node, blocks.map(send.base), recv, node.rank, seen, node.take_sequences(1)));
   co_await messages.all_done();
 }
 
 // Another member of the root's node: its block comes straight from the root's buffer.
 task scatter_on_root_node(communicator_view comm, std::optional<shm::typed_span> recv, int root, truncation* seen) {
   communicator_view node = node_part(comm);
-  co_await named_in_communicator(comm, seen,
-                                 scatter_task(node, {}, recv, comm.nodes->rank_on_node(root), seen,
-                                              node.take_sequences(1)));
+  co_await named_in_communicator(
+      comm, seen, scatter_task(node, {}, recv, comm.nodes->rank_on_node(root), seen, node.take_sequences(1)));
 }
 
 // A member of another node than the root's: the leader learns the node's sizes from the root and tells
 // the node; then either the leader takes the node's blocks packed and each member copies its own out of
 // them, or each member takes its own from the root.
-task scatter_to_node(communicator_view comm, shm::typed_span recv, int root, truncation* seen,
-                     std::uint64_t sequence) {
+task scatter_to_node(communicator_view comm, shm::typed_span recv, int root, truncation* seen, std::uint64_t sequence) {
   communicator_view node = node_part(comm);
   block_sizes sizes(static_cast<std::size_t>(node.size));
   peer_messages messages(comm, sequence);
@@ -207,10 +202,9 @@ task scatter_to_node(communicator_view comm, shm::typed_span recv, int root, tru
     messages.receive(shm::byte_span(part.data(), part.size()), root, blocks_step);
     co_await messages.all_done();
   }
-  co_await named_in_communicator(comm, seen,
-                                 scatter_task(node, plan.map<const std::byte>(part.data()), recv, 0, seen,
-                                              node.take_sequences(1)),
-                                 root);
+  co_await named_in_communicator(
+      comm, seen, scatter_task(node, plan.map<const std::byte>(part.data()), recv, 0, seen, node.take_sequences(1)),
+      root);
 }
 
 }  // namespace

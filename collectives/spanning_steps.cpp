@@ -12,21 +12,26 @@
 #include <numeric>
 #include <vector>
 
-#include "runtime/config.hpp"
-
 #include "collectives/algorithms.hpp"
 #include "collectives/node_layout.hpp"
 #include "collectives/peer_messages.hpp"
 #include "collectives/spanning.hpp"
 #include "collectives/working_buffers.hpp"
+#include "runtime/config.hpp"
 
 namespace weft::coll {
 
 communicator_view node_part(const communicator_view& comm) noexcept {
   const node_layout& nodes = *comm.nodes;
   int node = nodes.node_of(comm.rank);
-  return {comm.context,  nodes.size_of_node(node), nodes.rank_on_node(comm.rank), nodes.job_ranks_of_node(node),
-          comm.shared,   comm.node_sequence,       comm.schedule,                comm.communicator};
+  return {comm.context,
+          nodes.size_of_node(node),
+          nodes.rank_on_node(comm.rank),
+          nodes.job_ranks_of_node(node),
+          comm.shared,
+          comm.node_sequence,
+          comm.schedule,
+          comm.communicator};
 }
 
 task bcast_elements(communicator_view comm, void* origin, std::size_t count, std::size_t element_size,
@@ -220,7 +225,8 @@ task allreduce_among(communicator_view comm, std::span<const int> members, int m
     if (count >= static_cast<std::size_t>(power) && count * element_size >= config.allreduce_halving_min)
       co_await halving_rounds(comm, carriers, folded, power, mine, theirs, count, element_size, op, sequence, step + 1);
     else
-      co_await doubling_rounds(comm, carriers, folded, power, mine, theirs, count, element_size, op, sequence, step + 1);
+      co_await doubling_rounds(comm, carriers, folded, power, mine, theirs, count, element_size, op, sequence,
+                               step + 1);
   }
   // Past the most rounds either way takes.
   int last_step = step + 1 + 2 * rounds;
@@ -258,8 +264,8 @@ task reduce_among(communicator_view comm, std::span<const int> members, int me, 
 // members with member me ^ 2^k; what comes from below goes in front of its result and of its range, what
 // comes from above behind its range only.
 task scan_among(communicator_view comm, std::span<const int> members, int me, const void* input, void* recv,
-                std::size_t count, std::size_t element_size, reduction_op op, prefix_kind kind,
-                std::uint64_t sequence, int step) {
+                std::size_t count, std::size_t element_size, reduction_op op, prefix_kind kind, std::uint64_t sequence,
+                int step) {
   int n = static_cast<int>(members.size());
   std::vector<std::byte> memory;
   working_buffers buffers(memory, 3, span_of(count, element_size, op));

@@ -23,8 +23,8 @@ class task {
     promise_type* root = this;
     std::coroutine_handle<> continuation;  // a nested task's awaiting caller
     // Kept by the root only:
-    std::coroutine_handle<> leaf;        // the innermost suspended coroutine
-    member_slot* slot = nullptr;         // the waiting rank's slot, which holds
+    std::coroutine_handle<> leaf;            // the innermost suspended coroutine
+    member_slot* slot = nullptr;             // the waiting rank's slot, which holds
     const sequence_flag* awaited = nullptr;  // what it waits for
     std::uint64_t awaited_sequence = 0;
     // Or the point-to-point operation it waits for, whose completion wakes the rank that started it.

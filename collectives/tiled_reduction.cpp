@@ -109,8 +109,8 @@ domain_place place_in_domain(const communicator_view& comm) {
 // combines the partial results; a third barrier keeps everything published until all are done. Takes
 // three sequence numbers.
 template <class Across>
-task reduce_across_domains(communicator_view comm, published_buffers mine, std::size_t count,
-                           std::size_t element_size, reduction_op op, Across across, std::uint64_t sequence) {
+task reduce_across_domains(communicator_view comm, published_buffers mine, std::size_t count, std::size_t element_size,
+                           reduction_op op, Across across, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   domain_place domain = place_in_domain(comm);
   if (domain.index == 0)
@@ -130,8 +130,8 @@ task reduce_across_domains(communicator_view comm, published_buffers mine, std::
   co_await barrier_task(comm, sequence + 2);
 }
 
-task hierarchical_reduce(communicator_view comm, published_buffers mine, std::size_t count,
-                         std::size_t element_size, reduction_op op, int root, std::uint64_t sequence) {
+task hierarchical_reduce(communicator_view comm, published_buffers mine, std::size_t count, std::size_t element_size,
+                         reduction_op op, int root, std::uint64_t sequence) {
   int domains = comm.shared->tree().domain_count();
   int root_leader = comm.shared->tree().domain_leader(root);
   auto into_root = [=](const auto& published, domain_place domain, const auto& partial_of) {
@@ -144,8 +144,8 @@ task hierarchical_reduce(communicator_view comm, published_buffers mine, std::si
   return reduce_across_domains(comm, mine, count, element_size, op, into_root, sequence);
 }
 
-task hierarchical_allreduce(communicator_view comm, published_buffers mine, std::size_t count,
-                            std::size_t element_size, reduction_op op, std::uint64_t sequence) {
+task hierarchical_allreduce(communicator_view comm, published_buffers mine, std::size_t count, std::size_t element_size,
+                            reduction_op op, std::uint64_t sequence) {
   int domains = comm.shared->tree().domain_count();
   auto into_domain = [=](const auto& published, domain_place domain, const auto& partial_of) {
     // Each tile is combined in the caller's own receive buffer, where no other rank writes this slice (and
@@ -182,8 +182,7 @@ task tiled_reduce_task(communicator_view comm, const void* input, void* recv, st
 task tiled_allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                           std::size_t element_size, reduction_op op, std::uint64_t sequence) {
   published_buffers mine{static_cast<const std::byte*>(input), static_cast<std::byte*>(recv), nullptr};
-  if (comm.shared->tree().spans_domains())
-    return hierarchical_allreduce(comm, mine, count, element_size, op, sequence);
+  if (comm.shared->tree().spans_domains()) return hierarchical_allreduce(comm, mine, count, element_size, op, sequence);
   return flat_allreduce(comm, mine, count, element_size, op, sequence);
 }
 

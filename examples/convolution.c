@@ -62,23 +62,23 @@ struct block {
 
 /* A rectangle of pixels somewhere in memory: pixel (y, x) of the rectangle is origin[y * stride + x]. */
 struct region {
-  const double *origin;
+  const double* origin;
   int stride;
 };
 
-static int rank_of(const struct block *b, int cx, int cy) {
+static int rank_of(const struct block* b, int cx, int cy) {
   if (cx < 0 || cy < 0 || cx >= b->px || cy >= b->py) return MPI_PROC_NULL;
   return cy * b->px + cx;
 }
 
 /* Part c of p over n: its first index and length, the remainder spread over the first parts. */
-static void split(int n, int p, int c, int *first, int *count) {
+static void split(int n, int p, int c, int* first, int* count) {
   int base = n / p, extra = n % p;
   *count = base + (c < extra);
   *first = c * base + (c < extra ? c : extra);
 }
 
-static struct block block_of(int rank, int size, const struct options *o) {
+static struct block block_of(int rank, int size, const struct options* o) {
   struct block b;
   b.px = 1;
   if (o->split2d)
@@ -96,12 +96,12 @@ static double initial(int x, int y, int channel) { return (double)((x * 7 + y * 
 
 /* The window sum in the order every version uses: rows top to bottom, columns left to right. `at(y, x)`
  * gives a pixel relative to the block; the caller makes sure the window lies where `at` can see. */
-#define WINDOW_MEAN(at, y, x, c, result)                                  \
-  do {                                                                   \
-    double sum_ = 0;                                                     \
-    for (int wy_ = -(c); wy_ <= (c); wy_++)                              \
+#define WINDOW_MEAN(at, y, x, c, result)                                        \
+  do {                                                                          \
+    double sum_ = 0;                                                            \
+    for (int wy_ = -(c); wy_ <= (c); wy_++)                                     \
       for (int wx_ = -(c); wx_ <= (c); wx_++) sum_ += at((y) + wy_, (x) + wx_); \
-    (result) = sum_ / ((2 * (c) + 1) * (2 * (c) + 1));                   \
+    (result) = sum_ / ((2 * (c) + 1) * (2 * (c) + 1));                          \
   } while (0)
 
 /* Pixel (y, x) relative to a block, -c <= y < h + c, -c <= x < w + c: from the block itself or from the
@@ -116,12 +116,12 @@ struct view {
 static int top(int d, int h, int c) { return dy_of[d] < 0 ? -c : dy_of[d] > 0 ? h : 0; }
 static int left(int d, int w, int c) { return dx_of[d] < 0 ? -c : dx_of[d] > 0 ? w : 0; }
 
-static double pixel(const struct view *v, int y, int x) {
+static double pixel(const struct view* v, int y, int x) {
   int row = y < 0 ? 0 : y < v->h ? 1 : 2, column = x < 0 ? 0 : x < v->w ? 1 : 2;
   if (row == 1 && column == 1) return v->own.origin[y * v->own.stride + x];
   static const int direction[3][3] = {{NW, N, NE}, {W, -1, E}, {SW, S, SE}};
   int d = direction[row][column];
-  const struct region *g = &v->ghost[d];
+  const struct region* g = &v->ghost[d];
   if (g->origin == NULL) return 0;
   return g->origin[(y - top(d, v->h, v->c)) * g->stride + (x - left(d, v->w, v->c))];
 }
@@ -131,7 +131,7 @@ static double pixel(const struct view *v, int y, int x) {
  * views as fast as packed copies (256 ranks: 2.8 to 2.9 s both, from 3.0 against 2.8 without). */
 enum { side_lookahead = 16 };
 
-static void prefetch_side_ghosts(const struct view *v, int y) {
+static void prefetch_side_ghosts(const struct view* v, int y) {
   if (y >= v->h) return;
   for (int d = W; d <= E; d++)
     if (v->ghost[d].origin) __builtin_prefetch(v->ghost[d].origin + (ptrdiff_t)y * v->ghost[d].stride);
@@ -140,14 +140,14 @@ static void prefetch_side_ghosts(const struct view *v, int y) {
 /* Filters one channel into `out`: the pixels that need no ghost (interior = 1), or the others (0). The
  * interior runs row by row with the columns innermost, which vectorizes, and adds each pixel's window in
  * the same order as WINDOW_MEAN, so both give the same bits. */
-static void filter(const struct view *v, double *out, int out_stride, int interior) {
+static void filter(const struct view* v, double* out, int out_stride, int interior) {
   int c = v->c, k = (2 * c + 1) * (2 * c + 1);
   if (interior) {
     for (int y = c; y < v->h - c; y++) {
-      double *restrict o = out + (ptrdiff_t)y * out_stride;
+      double* restrict o = out + (ptrdiff_t)y * out_stride;
       for (int x = c; x < v->w - c; x++) o[x] = 0;
       for (int wy = -c; wy <= c; wy++) {
-        const double *restrict in = v->own.origin + (ptrdiff_t)(y + wy) * v->own.stride;
+        const double* restrict in = v->own.origin + (ptrdiff_t)(y + wy) * v->own.stride;
         for (int wx = -c; wx <= c; wx++)
           for (int x = c; x < v->w - c; x++) o[x] += in[x + wx];
       }
@@ -167,7 +167,7 @@ static void filter(const struct view *v, double *out, int out_stride, int interi
 }
 
 static long peak_resident_kib(void) {
-  FILE *f = fopen("/proc/self/status", "r");
+  FILE* f = fopen("/proc/self/status", "r");
   long kib = 0;
   char line[256];
   while (f && fgets(line, sizeof line, f))
@@ -181,7 +181,7 @@ static double job_peak_mib(void) {
   int size;
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   long mine[2] = {(long)getpid(), peak_resident_kib()};
-  long *all = malloc(sizeof(long) * 2 * size);
+  long* all = malloc(sizeof(long) * 2 * size);
   MPI_Allgather(mine, 2, MPI_LONG, all, 2, MPI_LONG, MPI_COMM_WORLD);
   double total = 0;
   for (int r = 0; r < size; r++) {
@@ -194,7 +194,7 @@ static double job_peak_mib(void) {
 }
 
 /* The filter applied `steps` times to the whole image by one rank, for the check. */
-static double *serial(const struct options *o) {
+static double* serial(const struct options* o) {
   int w = o->width, h = o->height;
   size_t plane = (size_t)w * h;
   double *a = malloc(sizeof(double) * plane * CHANNELS), *b = malloc(sizeof(double) * plane * CHANNELS);
@@ -207,7 +207,7 @@ static double *serial(const struct options *o) {
       filter(&v, b + ch * plane, w, 1);
       filter(&v, b + ch * plane, w, 0);
     }
-    double *t = a;
+    double* t = a;
     a = b;
     b = t;
   }
@@ -215,12 +215,15 @@ static double *serial(const struct options *o) {
   return a;
 }
 
-static int parse(int argc, char **argv, struct options *o) {
+static int parse(int argc, char** argv, struct options* o) {
   *o = (struct options){HAS_HALO ? HALO : P2P, 1, 5616, 3744, 1, 20, 1, 0};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
-    int *number = !strcmp(a, "--width") ? &o->width : !strcmp(a, "--height") ? &o->height
-                : !strcmp(a, "--layers") ? &o->layers : !strcmp(a, "--steps") ? &o->steps : NULL;
+    int* number = !strcmp(a, "--width")    ? &o->width
+                  : !strcmp(a, "--height") ? &o->height
+                  : !strcmp(a, "--layers") ? &o->layers
+                  : !strcmp(a, "--steps")  ? &o->steps
+                                           : NULL;
     if (number && value) {
       *number = atoi(value);
       i++;
@@ -260,7 +263,7 @@ static struct rectangle edge(int d, int h, int w, int c) {
 struct run {
   struct block b;
   int c;
-  double *memory[2];
+  double* memory[2];
   struct region own[2][CHANNELS];
   int neighbour[DIRECTIONS];
   double ghost_mib; /* memory given to ghost cells, this rank */
@@ -276,7 +279,7 @@ struct run {
 #endif
 };
 
-static void allocate_meshes(struct run *r, int border) {
+static void allocate_meshes(struct run* r, int border) {
   int stride = r->b.w + 2 * border;
   size_t plane = (size_t)stride * (r->b.h + 2 * border);
   for (int k = 0; k < 2; k++) {
@@ -289,7 +292,7 @@ static void allocate_meshes(struct run *r, int border) {
 
 /* ---- plain MPI: meshes with a border of ghost cells, filled by Isend/Irecv of derived datatypes ---- */
 
-static void p2p_setup(struct run *r) {
+static void p2p_setup(struct run* r) {
   allocate_meshes(r, r->c);
   for (int d = 0; d < DIRECTIONS; d++) {
     struct rectangle e = edge(d, r->b.h, r->b.w, r->c);
@@ -298,27 +301,27 @@ static void p2p_setup(struct run *r) {
   }
 }
 
-static void p2p_release(struct run *r) {
+static void p2p_release(struct run* r) {
   for (int d = 0; d < DIRECTIONS; d++) MPI_Type_free(&r->rectangle[d]);
 }
 
-static double *ghost_in_border(const struct run *r, const struct region *own, int d) {
-  return (double *)own->origin + (ptrdiff_t)top(d, r->b.h, r->c) * own->stride + left(d, r->b.w, r->c);
+static double* ghost_in_border(const struct run* r, const struct region* own, int d) {
+  return (double*)own->origin + (ptrdiff_t)top(d, r->b.h, r->c) * own->stride + left(d, r->b.w, r->c);
 }
 
 /* Posts one channel's exchange: each edge to the neighbour it faces (tagged with its direction), each
  * ghost rectangle from the neighbour there (which tags it with the opposite direction). */
-static void p2p_start(const struct run *r, const struct region *own, MPI_Request *requests) {
+static void p2p_start(const struct run* r, const struct region* own, MPI_Request* requests) {
   for (int d = 0; d < DIRECTIONS; d++) {
     struct rectangle e = edge(d, r->b.h, r->b.w, r->c);
     MPI_Irecv(ghost_in_border(r, own, d), 1, r->rectangle[d], r->neighbour[d], DIRECTIONS - 1 - d, MPI_COMM_WORLD,
               &requests[2 * d]);
-    MPI_Isend((double *)own->origin + (ptrdiff_t)e.y * own->stride + e.x, 1, r->rectangle[d], r->neighbour[d], d,
+    MPI_Isend((double*)own->origin + (ptrdiff_t)e.y * own->stride + e.x, 1, r->rectangle[d], r->neighbour[d], d,
               MPI_COMM_WORLD, &requests[2 * d + 1]);
   }
 }
 
-static void p2p_view(const struct run *r, const struct region *own, struct view *v) {
+static void p2p_view(const struct run* r, const struct region* own, struct view* v) {
   for (int d = 0; d < DIRECTIONS; d++)
     v->ghost[d] = (struct region){r->neighbour[d] == MPI_PROC_NULL ? NULL : ghost_in_border(r, own, d), own->stride};
 }
@@ -326,9 +329,9 @@ static void p2p_view(const struct run *r, const struct region *own, struct view 
 /* ---- MPIX_Halo: edges lent as local cells, ghosts bound as remote cells to the neighbours' edges ----
  * Only where mpi.h offers MPIX_Halo. */
 #if HAS_HALO
-static const char *const name_of[DIRECTIONS] = {"nw", "n", "ne", "w", "e", "sw", "s", "se"};
+static const char* const name_of[DIRECTIONS] = {"nw", "n", "ne", "w", "e", "sw", "s", "se"};
 
-static void halo_setup(struct run *r, const struct options *o) {
+static void halo_setup(struct run* r, const struct options* o) {
   allocate_meshes(r, 0);
   for (int d = 0; d < DIRECTIONS; d++) {
     struct rectangle e = edge(d, r->b.h, r->b.w, r->c);
@@ -362,22 +365,22 @@ static void halo_setup(struct run *r, const struct options *o) {
   }
 }
 
-static void halo_start(const struct run *r, int ch, const struct region *own) {
+static void halo_start(const struct run* r, int ch, const struct region* own) {
   for (int d = 0; d < DIRECTIONS; d++) {
     if (r->neighbour[d] == MPI_PROC_NULL) continue;
     struct rectangle e = edge(d, r->b.h, r->b.w, r->c);
-    MPIX_Halo_cell_set(r->lent[ch][d], (double *)own->origin + (ptrdiff_t)e.y * own->stride + e.x);
+    MPIX_Halo_cell_set(r->lent[ch][d], (double*)own->origin + (ptrdiff_t)e.y * own->stride + e.x);
   }
   MPIX_Halo_iexchange(r->exchange[ch]);
 }
 
 /* After the exchange: each ghost is a view of the neighbour's mesh (its stride) or a packed copy. */
-static void halo_view(struct run *r, int ch, struct view *v) {
+static void halo_view(struct run* r, int ch, struct view* v) {
   MPIX_Halo_iexchange_wait(r->exchange[ch]);
   for (int d = 0; d < DIRECTIONS; d++) {
     v->ghost[d] = (struct region){NULL, 0};
     if (r->neighbour[d] == MPI_PROC_NULL) continue;
-    void *first;
+    void* first;
     MPIX_Halo_cell_get(r->ghost[ch][d], &first);
     int copy = MPIX_Halo_cell_is_remote(r->ghost[ch][d]);
     r->copies |= copy;
@@ -385,7 +388,7 @@ static void halo_view(struct run *r, int ch, struct view *v) {
   }
 }
 
-static void halo_release(struct run *r) {
+static void halo_release(struct run* r) {
   for (int ch = 0; ch < CHANNELS; ch++) {
     for (int d = 0; d < DIRECTIONS; d++) {
       if (r->neighbour[d] == MPI_PROC_NULL) continue;
@@ -401,7 +404,7 @@ static void halo_release(struct run *r) {
 }
 
 /* The copy mode's ghost buffers hold one rectangle per ghost and channel, as the halo layer allocates them. */
-static double halo_copy_mib(const struct run *r) {
+static double halo_copy_mib(const struct run* r) {
   double doubles = 0;
   for (int d = 0; d < DIRECTIONS; d++)
     if (r->neighbour[d] != MPI_PROC_NULL) {
@@ -411,23 +414,26 @@ static double halo_copy_mib(const struct run *r) {
   return CHANNELS * doubles * sizeof(double) / (1 << 20);
 }
 #else
-static void halo_setup(struct run *r, const struct options *o) { (void)r, (void)o; }
-static void halo_start(const struct run *r, int ch, const struct region *own) { (void)r, (void)ch, (void)own; }
-static void halo_view(struct run *r, int ch, struct view *v) { (void)r, (void)ch, (void)v; }
-static void halo_release(struct run *r) { (void)r; }
-static double halo_copy_mib(const struct run *r) { (void)r; return 0; }
+static void halo_setup(struct run* r, const struct options* o) { (void)r, (void)o; }
+static void halo_start(const struct run* r, int ch, const struct region* own) { (void)r, (void)ch, (void)own; }
+static void halo_view(struct run* r, int ch, struct view* v) { (void)r, (void)ch, (void)v; }
+static void halo_release(struct run* r) { (void)r; }
+static double halo_copy_mib(const struct run* r) {
+  (void)r;
+  return 0;
+}
 #endif
 
 /* ---- the steps ---- */
 
-static void fill(struct run *r) {
+static void fill(struct run* r) {
   for (int ch = 0; ch < CHANNELS; ch++)
     for (int y = 0; y < r->b.h; y++)
       for (int x = 0; x < r->b.w; x++)
-        ((double *)r->own[0][ch].origin)[y * r->own[0][ch].stride + x] = initial(r->b.x0 + x, r->b.y0 + y, ch);
+        ((double*)r->own[0][ch].origin)[y * r->own[0][ch].stride + x] = initial(r->b.x0 + x, r->b.y0 + y, ch);
 }
 
-static void steps(struct run *r, const struct options *o) {
+static void steps(struct run* r, const struct options* o) {
   for (int step = 0; step < o->steps; step++) {
     int from = step % 2, to = 1 - from;
     MPI_Request requests[CHANNELS][2 * DIRECTIONS];
@@ -439,8 +445,7 @@ static void steps(struct run *r, const struct options *o) {
       else
         p2p_start(r, &r->own[from][ch], requests[ch]);
     }
-    for (int ch = 0; ch < CHANNELS; ch++)
-      filter(&views[ch], (double *)r->own[to][ch].origin, r->own[to][ch].stride, 1);
+    for (int ch = 0; ch < CHANNELS; ch++) filter(&views[ch], (double*)r->own[to][ch].origin, r->own[to][ch].stride, 1);
     for (int ch = 0; ch < CHANNELS; ch++) {
       if (o->mode == HALO) {
         halo_view(r, ch, &views[ch]);
@@ -448,16 +453,16 @@ static void steps(struct run *r, const struct options *o) {
         MPI_Waitall(2 * DIRECTIONS, requests[ch], MPI_STATUSES_IGNORE);
         p2p_view(r, &r->own[from][ch], &views[ch]);
       }
-      filter(&views[ch], (double *)r->own[to][ch].origin, r->own[to][ch].stride, 0);
+      filter(&views[ch], (double*)r->own[to][ch].origin, r->own[to][ch].stride, 0);
     }
   }
 }
 
 /* Gathers the result at rank 0 and compares it with the serial computation; true everywhere when it agrees. */
-static int check(const struct run *r, const struct options *o, int rank, int size) {
-  const struct region *result = r->own[o->steps % 2];
+static int check(const struct run* r, const struct options* o, int rank, int size) {
+  const struct region* result = r->own[o->steps % 2];
   size_t mine = (size_t)r->b.w * r->b.h * CHANNELS;
-  double *packed = malloc(sizeof(double) * (mine ? mine : 1));
+  double* packed = malloc(sizeof(double) * (mine ? mine : 1));
   for (int ch = 0, i = 0; ch < CHANNELS; ch++)
     for (int y = 0; y < r->b.h; y++)
       for (int x = 0; x < r->b.w; x++) packed[i++] = result[ch].origin[y * result[ch].stride + x];
@@ -465,13 +470,13 @@ static int check(const struct run *r, const struct options *o, int rank, int siz
   if (rank != 0) {
     MPI_Send(packed, (int)mine, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD);
   } else {
-    double *expected = serial(o);
+    double* expected = serial(o);
     size_t plane = (size_t)o->width * o->height;
     double worst = 0;
     for (int q = 0; q < size; q++) {
       struct block b = block_of(q, size, o);
       size_t n = (size_t)b.w * b.h * CHANNELS;
-      double *theirs = q == 0 ? packed : malloc(sizeof(double) * (n ? n : 1));
+      double* theirs = q == 0 ? packed : malloc(sizeof(double) * (n ? n : 1));
       if (q != 0) MPI_Recv(theirs, (int)n, MPI_DOUBLE, q, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       for (int ch = 0, i = 0; ch < CHANNELS; ch++)
         for (int y = 0; y < b.h; y++)
@@ -491,7 +496,7 @@ static int check(const struct run *r, const struct options *o, int rank, int siz
   return ok;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -515,7 +520,8 @@ int main(int argc, char **argv) {
   struct block smallest = block_of(size - 1, size, &o); /* the remainders go to the first blocks */
   if (smallest.w < o.layers || smallest.h < o.layers) {
     if (rank == 0)
-      fprintf(stderr, "%s: blocks of %d x %d pixels are thinner than %d ghost layers: use fewer ranks or a larger image\n",
+      fprintf(stderr,
+              "%s: blocks of %d x %d pixels are thinner than %d ghost layers: use fewer ranks or a larger image\n",
               argv[0], smallest.w, smallest.h, o.layers);
     MPI_Finalize();
     return 2;
@@ -538,10 +544,14 @@ int main(int argc, char **argv) {
   MPI_Reduce(&ghosts, &all_ghosts, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
   double peak = job_peak_mib();
   if (rank == 0) {
-    const char *how = o.mode == P2P ? "p2p (MPI_Isend/MPI_Irecv)" : copies ? "halo (MPIX_Halo, copies)" : "halo (MPIX_Halo, views)";
-    printf("convolution: %d x %d pixels x %d channels of doubles, %d x %d ranks (%s split), %d ghost layer%s, %d steps, mode %s\n",
-           o.width, o.height, CHANNELS, r.b.px, r.b.py, o.split2d ? "2d" : "1d", o.layers, o.layers == 1 ? "" : "s",
-           o.steps, how);
+    const char* how = o.mode == P2P ? "p2p (MPI_Isend/MPI_Irecv)"
+                      : copies      ? "halo (MPIX_Halo, copies)"
+                                    : "halo (MPIX_Halo, views)";
+    printf(
+        "convolution: %d x %d pixels x %d channels of doubles, %d x %d ranks (%s split), %d ghost layer%s, %d steps, "
+        "mode %s\n",
+        o.width, o.height, CHANNELS, r.b.px, r.b.py, o.split2d ? "2d" : "1d", o.layers, o.layers == 1 ? "" : "s",
+        o.steps, how);
     printf("time: %.3f s   peak resident memory: %.1f MiB (whole job)   ghost cells: %.2f MiB\n", slowest, peak,
            all_ghosts);
     if (o.results) {

@@ -12,30 +12,30 @@
  *
  * The initial data is an eigenvector of the discrete Laplacian, so the computed solution only decays at a
  * slightly wrong rate, off by at most about pi^4 (h^2 / 6 + 2 dt) (space and time discretisation): the
- * error at time t is at most t pi^4 (h^2 / 6 + 2 dt) exp(-2 pi^2 t), which is the tolerance. Any mistake in the halo exchange breaks the eigenvector and shows as a much larger error. The
- * exit status is 0 on PASS, 1 on FAIL, 2 on bad arguments. */
+ * error at time t is at most t pi^4 (h^2 / 6 + 2 dt) exp(-2 pi^2 t), which is the tolerance. Any mistake in the halo
+ * exchange breaks the eigenvector and shows as a much larger error. The exit status is 0 on PASS, 1 on FAIL, 2 on bad
+ * arguments. */
 #include <math.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 /* px * py = size with px <= py and px as large as possible. */
-static void factor(int size, int *px, int *py) {
+static void factor(int size, int* px, int* py) {
   int p = (int)sqrt((double)size);
-  while (p > 1 && size % p != 0)
-    p--;
+  while (p > 1 && size % p != 0) p--;
   *px = p;
   *py = size / p;
 }
 
 /* Block c of p over n points: its first point and how many, the remainder spread over the first blocks. */
-static void split(int n, int p, int c, int *first, int *count) {
+static void split(int n, int p, int c, int* first, int* count) {
   int base = n / p, extra = n % p;
   *count = base + (c < extra);
   *first = c * base + (c < extra ? c : extra);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -44,8 +44,7 @@ int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 128;
   int steps = argc > 2 ? atoi(argv[2]) : 4000;
   if (n < 1 || steps < 0) {
-    if (rank == 0)
-      fprintf(stderr, "usage: heat2d [grid points per side >= 1 [steps >= 0]]\n");
+    if (rank == 0) fprintf(stderr, "usage: heat2d [grid points per side >= 1 [steps >= 0]]\n");
     MPI_Finalize();
     return 2;
   }
@@ -68,14 +67,13 @@ int main(int argc, char **argv) {
   double *u = calloc((size_t)(mx + 2) * stride, sizeof *u), *next = calloc((size_t)(mx + 2) * stride, sizeof *u);
   /* Columns are not contiguous: they travel through these buffers (send south, send north, from south,
      from north). Halo cells and buffers start at 0 and stay 0 where the neighbour is the boundary. */
-  double *cols = calloc(4 * (size_t)mx, sizeof *cols);
+  double* cols = calloc(4 * (size_t)mx, sizeof *cols);
   if (!u || !next || !cols) {
     fprintf(stderr, "heat2d: rank %d: out of memory\n", rank);
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   for (int i = 1; i <= mx; i++)
-    for (int j = 1; j <= my; j++)
-      u[i * stride + j] = sin(pi * (x0 + i) * h) * sin(pi * (y0 + j) * h);
+    for (int j = 1; j <= my; j++) u[i * stride + j] = sin(pi * (x0 + i) * h) * sin(pi * (y0 + j) * h);
 
   MPI_Barrier(MPI_COMM_WORLD);
   double start = MPI_Wtime();
@@ -103,10 +101,10 @@ int main(int argc, char **argv) {
 
     for (int i = 1; i <= mx; i++)
       for (int j = 1; j <= my; j++) {
-        const double *c = &u[i * stride + j];
+        const double* c = &u[i * stride + j];
         next[i * stride + j] = c[0] + r * (c[-stride] + c[stride] + c[-1] + c[1] - 4 * c[0]);
       }
-    double *swap = u;
+    double* swap = u;
     u = next;
     next = swap;
   }
@@ -132,8 +130,8 @@ int main(int argc, char **argv) {
   double heat_tolerance = pi * pi * h * h / 3 + t * rate_error;
   int pass = error <= tolerance && fabs(heat - exact_heat) <= heat_tolerance * exact_heat;
   if (rank == 0) {
-    printf("heat2d: %d x %d grid on %d ranks (%d x %d blocks), %d steps of dt = %.3g to t = %.4g\n", n, n, size, px,
-           py, steps, dt, t);
+    printf("heat2d: %d x %d grid on %d ranks (%d x %d blocks), %d steps of dt = %.3g to t = %.4g\n", n, n, size, px, py,
+           steps, dt, t);
     printf("heat2d: max error %.3e (tolerance %.3e), total heat %.6f (exact %.6f)\n", error, tolerance, heat,
            exact_heat);
     printf("heat2d: %s in %.3f s\n", pass ? "PASS" : "FAIL", seconds);

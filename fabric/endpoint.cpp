@@ -2,9 +2,9 @@
 
 #include <rdma/fi_cm.h>
 #include <rdma/fi_domain.h>
+#include <rdma/fi_eq.h>
 #include <rdma/fi_errno.h>
 #include <rdma/fi_rma.h>
-#include <rdma/fi_eq.h>
 #include <rdma/fi_tagged.h>
 
 #include "runtime/report.hpp"
@@ -68,8 +68,7 @@ bool endpoint::read(void* data, std::size_t bytes, fi_addr_t from, remote_bytes 
   return true;
 }
 
-bool endpoint::write(const void* data, std::size_t bytes, fi_addr_t to, remote_bytes destination,
-                     fi_context* context) {
+bool endpoint::write(const void* data, std::size_t bytes, fi_addr_t to, remote_bytes destination, fi_context* context) {
   ssize_t posted = fi_write(endpoint_.get(), data, bytes, nullptr, to, destination.address, destination.key, context);
   if (posted == -FI_EAGAIN) return false;
   check(static_cast<int>(posted), "fi_write");

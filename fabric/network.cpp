@@ -49,8 +49,9 @@ info_handle query(const char* node) {
     chosen = "tcp";
   }
   if (int error = find_provider(chosen, node, found); error != 0)
-    runtime::fatal(1, "no libfabric provider \"%s\" serves reliable datagrams with tagged messages and RMA%s%s: "
-                      "fi_getinfo: %s (choose another with FI_PROVIDER; fi_info lists them)",
+    runtime::fatal(1,
+                   "no libfabric provider \"%s\" serves reliable datagrams with tagged messages and RMA%s%s: "
+                   "fi_getinfo: %s (choose another with FI_PROVIDER; fi_info lists them)",
                    chosen, node != nullptr ? " at " : "", node != nullptr ? node : "", fi_strerror(-error));
   return found;
 }

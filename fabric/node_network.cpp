@@ -11,11 +11,11 @@
 #include "fabric/wire_format.hpp"
 #include "runtime/census_mailbox.hpp"
 #include "runtime/config.hpp"
-#include "runtime/scheduler.hpp"
-#include "shm/matching_engine.hpp"
 #include "runtime/report.hpp"
+#include "runtime/scheduler.hpp"
 #include "runtime/worker.hpp"
 #include "runtime/worker_blocks.hpp"
+#include "shm/matching_engine.hpp"
 
 namespace weft::fabric {
 
@@ -291,7 +291,6 @@ node_network::held_link node_network::here() {
   return held_link(*this, links_[worker != nullptr ? worker->index() : runtime::current_rank()->home->index()]);
 }
 
-
 std::pair<int, int> node_network::place_of_rank(int job_rank) const {
   int node = nodes_.node_of(job_rank);
   return {node, runtime::worker_of_rank(job_rank - nodes_.first_rank(node), nodes_.rank_count(node), workers_[node])};
@@ -312,12 +311,11 @@ void node_network::stamp(link& from, int node, int worker, packet_header& header
   header.origin_worker = from.port->index();
   header.sequence = from.next_sent[node][worker]++;
   header.credits = static_cast<std::uint16_t>(std::exchange(from.consumed[node][worker], 0));
-  if (header.kind != packet_kind::census)
-    traffic_[from.port->index()].started.fetch_add(1, std::memory_order_relaxed);
+  if (header.kind != packet_kind::census) traffic_[from.port->index()].started.fetch_add(1, std::memory_order_relaxed);
 }
 
 outgoing_packet& node_network::packet_to(link& from, int node, int worker, packet_header header,
-                                               std::size_t data_bytes) {
+                                         std::size_t data_bytes) {
   stamp(from, node, worker, header);
   outgoing_packet& packet = from.port->new_packet(sizeof header + data_bytes);
   std::memcpy(packet.data(), &header, sizeof header);
@@ -349,8 +347,8 @@ void node_network::start_send(shm::send_request& request, const shm::const_typed
       sent->header = header;
       stamp(from, node, worker, sent->header);
       from.port->send_in_place(std::as_bytes(std::span(&sent->header, 1)),
-                               std::span(data.base + data.layout->true_lb(), size), addresses_[node][worker],
-                               *sent, *this);
+                               std::span(data.base + data.layout->true_lb(), size), addresses_[node][worker], *sent,
+                               *this);
       return;
     }
     outgoing_packet& packet = packet_to(from, node, worker, header, size);
@@ -421,14 +419,17 @@ bool node_network::cancel_send(shm::send_request& request) {
     return true;
   }
   // Refused: the message is being read. Whichever of this and its `finished` packet comes last deletes it.
-  if (sent->finished) delete sent;
-  else sent->cancel.store(state::none, std::memory_order_relaxed);
+  if (sent->finished)
+    delete sent;
+  else
+    sent->cancel.store(state::none, std::memory_order_relaxed);
   return false;
 }
 
 void node_network::on_packet(worker_port& port, const std::byte* packet, std::size_t bytes) {
   packet_header header;
-  if (bytes < sizeof header) runtime::fatal(1, "node %d: a packet of %zu bytes is too short", nodes_.this_node(), bytes);
+  if (bytes < sizeof header)
+    runtime::fatal(1, "node %d: a packet of %zu bytes is too short", nodes_.this_node(), bytes);
   std::memcpy(&header, packet, sizeof header);
   link& on = links_[port.index()];
   const int node = header.origin_node, worker = header.origin_worker;
@@ -486,8 +487,10 @@ void node_network::handle_packet(worker_port& port, const packet_header& header,
       links_[port.index()].waiting_sends.erase(sent->request);
       sent->request->done.complete();
       // A canceller that has not looked at its answer yet (the answer may have come in this same poll) deletes it.
-      if (sent->cancel.load(std::memory_order_relaxed) != sent_in_place::cancel_state::none) sent->finished = true;
-      else delete sent;
+      if (sent->cancel.load(std::memory_order_relaxed) != sent_in_place::cancel_state::none)
+        sent->finished = true;
+      else
+        delete sent;
       return;
     }
     case packet_kind::cancel:
@@ -562,7 +565,8 @@ void node_network::consume_eager(link& on, const remote_message& m) {
 void node_network::answer_cancel(worker_port& port, const packet_header& asked) {
   link& on = links_[port.index()];
   bool dropped = false;
-  if (auto found = on.ready_messages.find(std::pair(asked.origin_node, asked.cookie)); found != on.ready_messages.end()) {
+  if (auto found = on.ready_messages.find(std::pair(asked.origin_node, asked.cookie));
+      found != on.ready_messages.end()) {
     shm::matching_engine& engine = shm::engine_of(asked.destination);
     auto lock = engine.lock();
     dropped = engine.remove_unexpected(found->second);

@@ -23,8 +23,8 @@
 // The watchdogs' census messages (runtime/census_messages.hpp) go from worker 0 to worker 0, cut into
 // packets and joined again, and are not counted in the traffic they observe.
 
-#include <cstdint>
 #include <atomic>
+#include <cstdint>
 #include <deque>
 #include <map>
 #include <memory>
@@ -37,8 +37,8 @@
 
 #include "fabric/network.hpp"
 #include "fabric/worker_port.hpp"
-#include "runtime/job.hpp"
 #include "rma/remote_transport.hpp"
+#include "runtime/job.hpp"
 #include "runtime/network_module.hpp"
 #include "shm/remote_channel.hpp"
 
@@ -139,14 +139,14 @@ class node_network final : public runtime::network_module,
   std::size_t eager_max_;
   std::size_t packet_capacity_;
   runtime::job& owner_;
-  std::deque<link> links_;  // by worker; a deque, since links do not move
+  std::deque<link> links_;               // by worker; a deque, since links do not move
   std::vector<traffic_counts> traffic_;  // by worker
   std::mutex census_lock_;
   std::vector<std::pair<int, std::vector<std::byte>>> census_outbox_;  // (node, message)
   std::atomic<bool> census_queued_{false};
   std::vector<std::vector<std::byte>> census_arriving_;  // by origin node, on worker 0
-  std::vector<int> workers_;                   // per node
-  std::vector<std::vector<fi_addr_t>> addresses_;  // [node][worker]
+  std::vector<int> workers_;                             // per node
+  std::vector<std::vector<fi_addr_t>> addresses_;        // [node][worker]
 };
 
 }  // namespace weft::fabric

@@ -24,9 +24,7 @@ class remote_memory {
  public:
   remote_memory(domain& owner, void* data, std::size_t bytes);
 
-  remote_bytes at(std::size_t offset) const noexcept {
-    return {origin_ + offset, fi_mr_key(region_.get())};
-  }
+  remote_bytes at(std::size_t offset) const noexcept { return {origin_ + offset, fi_mr_key(region_.get())}; }
   // The local descriptor an operation on this memory passes to the provider.
   void* descriptor() const noexcept { return fi_mr_desc(region_.get()); }
 

@@ -24,18 +24,18 @@ struct packet_header {
   // Eager messages of the destination worker that the origin worker has consumed since its last packet
   // there: every packet hands credits back, so a reply carries them and needs no credit packet of its own.
   std::uint16_t credits;
-  std::uint32_t context;        // the envelope of the message
+  std::uint32_t context;  // the envelope of the message
   std::int32_t source;
   std::int32_t tag;
-  std::int32_t destination;     // the receiving job rank
-  std::int32_t origin_worker;   // the sending rank's worker, on node origin_node, which a reply goes to
+  std::int32_t destination;    // the receiving job rank
+  std::int32_t origin_worker;  // the sending rank's worker, on node origin_node, which a reply goes to
   std::int32_t origin_node;
-  std::uint32_t sequence;       // of the packets from the origin's worker to this one
-  std::uint64_t size;           // data bytes of the message
+  std::uint32_t sequence;  // of the packets from the origin's worker to this one
+  std::uint64_t size;      // data bytes of the message
   // ready_to_send: where the data is (address or offset, key); finished: cookie alone.
   std::uint64_t address;
   std::uint64_t key;
-  std::uint64_t cookie;         // the sender's record of the send, handed back in finished
+  std::uint64_t cookie;  // the sender's record of the send, handed back in finished
 };
 
 }  // namespace weft::fabric

@@ -28,8 +28,7 @@ worker_port::worker_port(network& net, int index, std::size_t packet_capacity, i
 }
 
 bool worker_port::post(receive_buffer& buffer) {
-  return endpoint_.receive(buffer.bytes.get(), packet_capacity_, FI_ADDR_UNSPEC, 0, ~std::uint64_t{0},
-                           &buffer.context);
+  return endpoint_.receive(buffer.bytes.get(), packet_capacity_, FI_ADDR_UNSPEC, 0, ~std::uint64_t{0}, &buffer.context);
 }
 
 outgoing_packet& worker_port::new_packet(std::size_t bytes) {

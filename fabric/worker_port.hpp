@@ -78,8 +78,8 @@ class worker_port {
   bool gathers() const noexcept { return endpoint_.iov_limit() >= 2; }
   // Sends `header` and `data` as one message without copying them: both stay the caller's until `done`
   // (kind send_in_place) comes back through port_events::on_sent.
-  void send_in_place(std::span<const std::byte> header, std::span<const std::byte> data, fi_addr_t to,
-                     operation& done, port_events& events);
+  void send_in_place(std::span<const std::byte> header, std::span<const std::byte> data, fi_addr_t to, operation& done,
+                     port_events& events);
 
   // Reads `bytes` of a peer's registered memory into `into`; `done` (kind read) comes back through
   // port_events::on_read.

@@ -110,8 +110,8 @@ std::vector<commit_error> exchange::commit(const exchange_setup& setup) {
   std::map<std::string, int> uses;
   for (const cell* local : locals_) ++uses[local->label()];
   for (const auto& [label, count] : uses) {
-    bool reported = std::find(duplicates_asked_for.begin(), duplicates_asked_for.end(), label) !=
-                    duplicates_asked_for.end();
+    bool reported =
+        std::find(duplicates_asked_for.begin(), duplicates_asked_for.end(), label) != duplicates_asked_for.end();
     if (count > 1 && !reported) {
       commit_error error;
       error.failure = commit_failure::duplicate_label;

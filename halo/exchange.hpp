@@ -79,9 +79,9 @@ class exchange {
     int peer = 0;
     int peer_job_rank = 0;
     access mode = access::view;
-    std::vector<cell*> read_by_peer;    // the caller's local cells the peer reads, in the order it asked
-    std::vector<cell*> read_from_peer;  // the caller's remote cells the peer owns, in the order it asked
-    std::vector<std::uint64_t> outgoing, incoming;       // this step's messages: the step, then addresses
+    std::vector<cell*> read_by_peer;                // the caller's local cells the peer reads, in the order it asked
+    std::vector<cell*> read_from_peer;              // the caller's remote cells the peer owns, in the order it asked
+    std::vector<std::uint64_t> outgoing, incoming;  // this step's messages: the step, then addresses
     std::vector<std::optional<shm::send_request>> sends;  // the step message, then copies
     std::vector<std::optional<shm::recv_request>> receives;
   };

@@ -90,10 +90,10 @@ void collective_buffering::write_share(int member, const posix_file& file, stagi
 void collective_buffering::read_share(int member, const posix_file& file, std::uint64_t end_of_file,
                                       staging_buffer& staging) {
   read_alone(member, file, end_of_file);
-  each_range(member, staging, [&](const std::vector<transfer_part>& inside, std::uint64_t first, std::uint64_t last,
-                                  std::byte* buffer) {
-    return read_range(file, inside, first, last, end_of_file, buffer);
-  });
+  each_range(member, staging,
+             [&](const std::vector<transfer_part>& inside, std::uint64_t first, std::uint64_t last, std::byte* buffer) {
+               return read_range(file, inside, first, last, end_of_file, buffer);
+             });
 }
 
 int collective_buffering::error() const noexcept {

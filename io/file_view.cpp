@@ -28,8 +28,10 @@ std::uint64_t file_view::stream_before(std::uint64_t file_offset) const noexcept
   std::uint64_t low = tile * size, high = (tile + 1) * size;
   while (low < high) {
     std::uint64_t middle = low + (high - low) / 2;
-    if (file_offset_of(middle) < file_offset) low = middle + 1;
-    else high = middle;
+    if (file_offset_of(middle) < file_offset)
+      low = middle + 1;
+    else
+      high = middle;
   }
   return low;
 }

@@ -32,7 +32,7 @@ bool posix_file::shared_between_hosts() const noexcept {
                                                     0x01161970 /* GFS2 */,     0x0BD00BD0 /* Lustre */,
                                                     0x47504653 /* GPFS */,     0x19830326 /* BeeGFS */,
                                                     0x20030528 /* OrangeFS */, 0xAAD7AAEA /* PanFS */};
-  struct statfs facts {};
+  struct statfs facts{};
   if (::fstatfs(descriptor_, &facts) != 0) return false;
   auto type = static_cast<unsigned long>(static_cast<std::uint32_t>(facts.f_type));
   return std::find(shared.begin(), shared.end(), type) != shared.end();
@@ -87,7 +87,7 @@ transfer_result posix_file::read_at(std::uint64_t offset, std::byte* data, std::
 }
 
 posix_file::size_result posix_file::size() const noexcept {
-  struct stat about {};
+  struct stat about{};
   if (::fstat(descriptor_, &about) != 0) return {0, errno};
   return {static_cast<std::uint64_t>(about.st_size), 0};
 }
@@ -111,7 +111,7 @@ int posix_file::sync() const noexcept { return ::fsync(descriptor_) == 0 ? 0 : e
 namespace {
 
 int set_lock(int descriptor, short type, std::uint64_t first, std::uint64_t last) noexcept {
-  struct flock range {};
+  struct flock range{};
   range.l_type = type;
   range.l_whence = SEEK_SET;
   range.l_start = static_cast<off_t>(first);

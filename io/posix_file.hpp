@@ -44,7 +44,7 @@ class posix_file {
     int error = 0;
   };
   size_result size() const noexcept;
-  int resize(std::uint64_t bytes) const noexcept;     // ftruncate
+  int resize(std::uint64_t bytes) const noexcept;       // ftruncate
   int preallocate(std::uint64_t bytes) const noexcept;  // storage for the first `bytes`, growing the size to it
   int sync() const noexcept;                            // fsync
   // Whether the file lives on a file system that hosts share (NFS, SMB, Lustre, GPFS, BeeGFS, CephFS,

@@ -27,8 +27,10 @@ void append_runs(const file_view& view, stream_range stream, std::vector<file_ru
   while (left > 0) {
     std::uint64_t offset = view.displacement + static_cast<std::uint64_t>(cursor.run_offset());
     std::uint64_t bytes = cursor.run_bytes();
-    if (!runs.empty() && runs.back().offset + runs.back().bytes == offset) runs.back().bytes += bytes;
-    else runs.push_back({offset, bytes});
+    if (!runs.empty() && runs.back().offset + runs.back().bytes == offset)
+      runs.back().bytes += bytes;
+    else
+      runs.push_back({offset, bytes});
     left -= bytes;
     cursor.consume(bytes);
   }
@@ -184,8 +186,8 @@ transfer_result read_in_stream_order(const posix_file& file, const transfer_part
     bool ended = false;
     while (staged < stretch && !ended) {
       std::uint64_t bytes = std::min<std::uint64_t>(cursor.run_bytes(), stretch - staged);
-      transfer_result read = file.read_at(view.displacement + static_cast<std::uint64_t>(cursor.run_offset()),
-                                          buffer + staged, bytes);
+      transfer_result read =
+          file.read_at(view.displacement + static_cast<std::uint64_t>(cursor.run_offset()), buffer + staged, bytes);
       if (read.error != 0) return {done.bytes + staged, read.error};
       staged += read.bytes;
       ended = read.bytes < bytes;

@@ -20,8 +20,8 @@ struct keyval_entry {
   void (*copy)();  // of the kind's copy type (callback_types), or null
   void (*del)();   // of the kind's delete type, or null
   void* extra_state;
-  int references;       // the user's handle, plus one per attribute set with the keyval
-  bool freed = false;   // the user's handle is gone: no new attributes
+  int references;      // the user's handle, plus one per attribute set with the keyval
+  bool freed = false;  // the user's handle is gone: no new attributes
 };
 
 // Keyvals the user creates start above the predefined ones (MPI_TAG_UB ... MPI_WIN_MODEL).
@@ -39,9 +39,12 @@ keyval_registry& this_ranks_keyvals() {
 
 const char* kind_name(keyval_kind kind) {
   switch (kind) {
-    case keyval_kind::communicator: return "communicators";
-    case keyval_kind::datatype: return "datatypes";
-    case keyval_kind::window: return "windows";
+    case keyval_kind::communicator:
+      return "communicators";
+    case keyval_kind::datatype:
+      return "datatypes";
+    case keyval_kind::window:
+      return "windows";
   }
   return "";
 }
@@ -52,8 +55,7 @@ bool is_predefined_keyval(int keyval) { return keyval >= MPI_TAG_UB && keyval <=
 int find_keyval(const char* call, error_target comm, keyval_kind kind, int keyval, keyval_entry*& found) {
   auto& keyvals = this_ranks_keyvals().keyvals;
   auto it = keyvals.find(keyval);
-  if (it == keyvals.end())
-    return raise_error(comm, MPI_ERR_KEYVAL, call, "invalid keyval %d", keyval);
+  if (it == keyvals.end()) return raise_error(comm, MPI_ERR_KEYVAL, call, "invalid keyval %d", keyval);
   if (it->second.kind != kind)
     return raise_error(comm, MPI_ERR_KEYVAL, call, "keyval %d is for %s, not %s", keyval, kind_name(it->second.kind),
                        kind_name(kind));
@@ -216,7 +218,8 @@ int delete_attribute(const char* call, error_target comm, keyval_kind kind, void
   return MPI_SUCCESS;
 }
 
-int copy_attributes(const char* call, error_target comm, void* old_handle, const attribute_list& from, attribute_list& to) {
+int copy_attributes(const char* call, error_target comm, void* old_handle, const attribute_list& from,
+                    attribute_list& to) {
   auto& keyvals = this_ranks_keyvals().keyvals;
   for (const attribute_list::entry& attribute : from.entries) {
     keyval_entry& entry = keyvals.at(attribute.keyval);
@@ -265,18 +268,25 @@ const int* predefined_attribute(int keyval) noexcept {
   // A process runs one program: the part of an MPMD job mpirun started it for (0 otherwise, as MPICH sets it).
   static const int appnum = runtime::job_config().appnum;
   switch (keyval) {
-    case MPI_TAG_UB: return &tag_ub;
-    case MPI_HOST: return &host;
-    case MPI_IO: return &io;
-    case MPI_WTIME_IS_GLOBAL: return &wtime_is_global;
-    case MPI_UNIVERSE_SIZE: return &universe_size;
-    case MPI_APPNUM: return &appnum;
+    case MPI_TAG_UB:
+      return &tag_ub;
+    case MPI_HOST:
+      return &host;
+    case MPI_IO:
+      return &io;
+    case MPI_WTIME_IS_GLOBAL:
+      return &wtime_is_global;
+    case MPI_UNIVERSE_SIZE:
+      return &universe_size;
+    case MPI_APPNUM:
+      return &appnum;
     case MPI_LASTUSEDCODE: {
       int& last = this_rank().last_used_code;
       last = last_used_code();
       return &last;
     }
-    default: return nullptr;
+    default:
+      return nullptr;
   }
 }
 

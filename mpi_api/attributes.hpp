@@ -53,7 +53,8 @@ int delete_attribute(const char* call, error_target comm, keyval_kind kind, void
 
 // The attributes of `from` whose copy callbacks ask for it, into `to` (empty); on a callback's error,
 // `to` is left empty and the error returned.
-int copy_attributes(const char* call, error_target comm, void* old_handle, const attribute_list& from, attribute_list& to);
+int copy_attributes(const char* call, error_target comm, void* old_handle, const attribute_list& from,
+                    attribute_list& to);
 // Runs the delete callbacks of every attribute, last set first, and empties the list.
 int delete_attributes(const char* call, error_target comm, void* handle, attribute_list& list);
 

@@ -46,8 +46,8 @@ inline int check_send(const char* call, MPI_Comm comm, const void* sendbuf, int 
 
 // The arrays of a v or w call's buffer of `blocks` blocks, one entry per block; counts not negative. With
 // no blocks they may be NULL (what an empty std::vector's data() gives).
-inline int check_block_arrays(const char* call, MPI_Comm comm, int blocks, const int* counts,
-                              const void* displacements, const char* counts_name, const char* displacements_name) {
+inline int check_block_arrays(const char* call, MPI_Comm comm, int blocks, const int* counts, const void* displacements,
+                              const char* counts_name, const char* displacements_name) {
   if (blocks == 0) return MPI_SUCCESS;
   if (int error = check_output(call, comm, counts, counts_name)) return error;
   if (int error = check_output(call, comm, displacements, displacements_name)) return error;
@@ -89,7 +89,10 @@ coll::basic_block_map<Byte> blocks_of(Byte* buffer, int count, MPI_Datatype data
 template <class Byte>
 coll::basic_block_map<Byte> blocks_of(Byte* buffer, const int* counts, const int* displacements,
                                       MPI_Datatype datatype) {
-  return {.base = buffer, .layout = datatype->layout.get(), .counts = counts, .displacements = displacements,
+  return {.base = buffer,
+          .layout = datatype->layout.get(),
+          .counts = counts,
+          .displacements = displacements,
           .unit = datatype->layout->extent()};
 }
 

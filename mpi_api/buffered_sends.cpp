@@ -38,7 +38,7 @@ struct buffered_message {
 struct attached_buffer {
   std::byte* base = nullptr;  // null: none attached
   std::size_t size = 0;
-  bool automatic = false;  // MPI_BUFFER_AUTOMATIC: each message gets space of its own
+  bool automatic = false;                                 // MPI_BUFFER_AUTOMATIC: each message gets space of its own
   std::list<std::shared_ptr<buffered_message>> messages;  // by offset
 
   void reap() {
@@ -123,9 +123,9 @@ int detach(const char* call, error_target comm, attached_buffer& attached, void*
   if (int error = check_output(call, comm, buffer_addr, "buffer_addr")) return error;
   if (int error = check_output(call, comm, size, "size")) return error;
   attached.flush();
-  *static_cast<void**>(buffer_addr) = attached.automatic ? MPI_BUFFER_AUTOMATIC
-                                      : attached.size > 0  ? attached.base
-                                                           : nullptr;
+  *static_cast<void**>(buffer_addr) = attached.automatic  ? MPI_BUFFER_AUTOMATIC
+                                      : attached.size > 0 ? attached.base
+                                                          : nullptr;
   *size = static_cast<Size>(attached.size);
   attached = attached_buffer{};
   return MPI_SUCCESS;
@@ -140,8 +140,7 @@ int start_flush(const char* call, error_target target, MPI_Comm waiters, attache
   std::vector<std::shared_ptr<buffered_message>> messages(attached.messages.begin(), attached.messages.end());
   auto started = std::make_unique<weft_request_s>(resolve(waiters));
   // Ordered with nothing else: the buffer is its own key in the rank's schedule of collectives.
-  auto& operation = started->operation.emplace<weft::coll::pending_collective>(flushed(std::move(messages)),
-                                                                               &attached);
+  auto& operation = started->operation.emplace<weft::coll::pending_collective>(flushed(std::move(messages)), &attached);
   this_rank().collectives.start(operation);
   *request = started.release();  // owned by the user until a completion call frees it
   return MPI_SUCCESS;

@@ -110,9 +110,12 @@ extern "C" int PMPI_Dims_create(int nnodes, int ndims, int dims[]) {
   if (int error = check_output(call, no_comm, dims, "dims")) return error;
   int fixed = 1, free_dims = 0;
   for (int d = 0; d < ndims; ++d) {
-    if (dims[d] < 0) return raise_error(no_comm, MPI_ERR_DIMS, call, "dims[%d] is %d; it must not be negative", d, dims[d]);
-    if (dims[d] == 0) ++free_dims;
-    else fixed *= dims[d];
+    if (dims[d] < 0)
+      return raise_error(no_comm, MPI_ERR_DIMS, call, "dims[%d] is %d; it must not be negative", d, dims[d]);
+    if (dims[d] == 0)
+      ++free_dims;
+    else
+      fixed *= dims[d];
   }
   if (nnodes % fixed != 0)
     return raise_error(no_comm, MPI_ERR_DIMS, call, "the fixed dims multiply to %d, which does not divide nnodes = %d",
@@ -172,7 +175,8 @@ extern "C" int PMPI_Cart_rank(MPI_Comm comm, const int coords[], int* rank) {
   std::vector<int> wrapped(coords, coords + ndims);
   for (int d = 0; d < ndims; ++d) {
     int extent = cart->dims[d];
-    if (cart->periods[d]) wrapped[d] = ((wrapped[d] % extent) + extent) % extent;
+    if (cart->periods[d])
+      wrapped[d] = ((wrapped[d] % extent) + extent) % extent;
     else if (wrapped[d] < 0 || wrapped[d] >= extent)
       return raise_error(comm, MPI_ERR_ARG, call, "coords[%d] = %d is outside 0..%d of a non-periodic dimension", d,
                          coords[d], extent - 1);

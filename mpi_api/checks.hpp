@@ -121,8 +121,8 @@ inline int check_peer(const char* call, MPI_Comm comm, int peer, const char* rol
 inline int check_root(const char* call, MPI_Comm comm, int root) {
   if (root >= 0 && root < comm_size(comm)) [[likely]]
     return MPI_SUCCESS;
-  return raise_error(comm, MPI_ERR_ROOT, call, "invalid root %d (%s has %d ranks)", root,
-                     display_name(*resolve(comm)), comm_size(comm));
+  return raise_error(comm, MPI_ERR_ROOT, call, "invalid root %d (%s has %d ranks)", root, display_name(*resolve(comm)),
+                     comm_size(comm));
 }
 
 // Tags from 2^30 up are Weft's own, on collective contexts (see internal_tag); users get the rest.

@@ -26,8 +26,7 @@ int check_request_output(const char* call, MPI_Comm comm, MPI_Request* request);
 
 // Runs `work`, a collective of `comm` seen as `view`, to completion when `request` is `blocking` (the rank's
 // wait site naming `call` meanwhile); else starts it and returns a request that completes with it.
-int launch(const char* call, MPI_Comm comm, const coll::communicator_view& view, coll::task work,
-           MPI_Request* request);
+int launch(const char* call, MPI_Comm comm, const coll::communicator_view& view, coll::task work, MPI_Request* request);
 
 // A blocking call's collective begun at once (coll::bcast_at_once, ...): done when `rest` is empty, else
 // launched with what is left.

@@ -2,8 +2,8 @@
 // both forms, run at once by the blocking call and started under a request by the nonblocking one.
 
 #include "collectives/algorithms.hpp"
-#include "mpi_api/call_guard.hpp"
 #include "mpi_api/bound_op.hpp"
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/collective_checks.hpp"
 #include "mpi_api/collective_requests.hpp"
 #include "mpi_api/datatypes.hpp"
@@ -47,7 +47,8 @@ int bcast(const char* call, void* buffer, int count, MPI_Datatype datatype, int 
     if (request == blocking) return complete(call, comm, view, coll::bcast_at_once(view, data, bytes, root, sequence));
     return launch(call, comm, view, coll::bcast_task(view, data, bytes, root, sequence), request);
   }
-  return launch(call, comm, view, bcast_packed(view, buffer, count, datatype->layout, root, view.take_sequences(1)), request);
+  return launch(call, comm, view, bcast_packed(view, buffer, count, datatype->layout, root, view.take_sequences(1)),
+                request);
 }
 
 int reduce(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,

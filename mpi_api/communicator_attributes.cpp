@@ -1,8 +1,8 @@
 // Attributes of communicators: the calls of MPI-3.1, 6.7.2, and their MPI-1 forms (MPI_Keyval_create,
 // MPI_Attr_put, ...), which take the same callbacks.
 
-#include "mpi_api/call_guard.hpp"
 #include "mpi_api/attributes.hpp"
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/pmpi.hpp"
 

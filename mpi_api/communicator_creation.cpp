@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "collectives/data_movement.hpp"
-#include "mpi_api/call_guard.hpp"
 #include "mpi_api/attributes.hpp"
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/collective_requests.hpp"
 #include "mpi_api/context_ids.hpp"
@@ -154,8 +154,8 @@ extern "C" int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_
   if (int error = check_creation(call, comm, newcomm)) return error;
   if (int error = check_intracommunicator(call, comm)) return error;
   if (split_type != MPI_COMM_TYPE_SHARED && split_type != MPI_UNDEFINED)
-    return raise_error(comm, MPI_ERR_ARG, call,
-                       "invalid split_type %d (MPI_COMM_TYPE_SHARED or MPI_UNDEFINED)", split_type);
+    return raise_error(comm, MPI_ERR_ARG, call, "invalid split_type %d (MPI_COMM_TYPE_SHARED or MPI_UNDEFINED)",
+                       split_type);
   // The ranks of a node process share its address space: one node, one communicator.
   int this_node = weft::runtime::job::current().nodes().this_node();
   *newcomm = split(*resolve(comm), split_type == MPI_UNDEFINED ? MPI_UNDEFINED : this_node, key);

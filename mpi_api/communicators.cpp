@@ -1,7 +1,5 @@
 // MPI_COMM_WORLD and MPI_COMM_SELF, and the calls that ask a communicator about itself or free it.
 
-#include "mpi_api/call_guard.hpp"
-#include "mpi_api/buffered_sends.hpp"
 #include "mpi_api/communicators.hpp"
 
 #include <algorithm>
@@ -15,6 +13,8 @@
 
 #include "collectives/spanning.hpp"
 #include "mpi_api/attributes.hpp"
+#include "mpi_api/buffered_sends.hpp"
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/context_ids.hpp"
 #include "mpi_api/pmpi.hpp"
@@ -76,8 +76,8 @@ namespace {
 // across nodes it carries how the members lie over them (collectives/spanning.hpp).
 coll::communicator_view view_of(const weft_comm_s& comm, std::uint32_t context, const rank_map& members, int rank,
                                 collective_group& group) {
-  return {context + 1,        members.size(), rank, members.job_ranks().data(), group.state.get(), &group.sequence,
-          &this_rank().collectives, &comm, group.state->nodes(), &group.node_sequence};
+  return {context + 1,     members.size(),           rank,  members.job_ranks().data(), group.state.get(),
+          &group.sequence, &this_rank().collectives, &comm, group.state->nodes(),       &group.node_sequence};
 }
 
 }  // namespace
@@ -214,14 +214,16 @@ namespace weft::mpi {
 // communicator. Weft recognizes them, so MPI_Comm_get_info reports them as set; none changes what Weft does,
 // which is always correct for a program that keeps them.
 void take_hints(weft_comm_s& comm, MPI_Info info) {
-  static constexpr std::string_view recognized[] = {
-      "mpi_assert_no_any_tag", "mpi_assert_no_any_source", "mpi_assert_exact_length",
-      "mpi_assert_allow_overtaking", "mpi_assert_strict_persistent_collective_ordering"};
+  static constexpr std::string_view recognized[] = {"mpi_assert_no_any_tag", "mpi_assert_no_any_source",
+                                                    "mpi_assert_exact_length", "mpi_assert_allow_overtaking",
+                                                    "mpi_assert_strict_persistent_collective_ordering"};
   for (const auto& [key, value] : info->entries) {
     if (std::ranges::find(recognized, key) == std::end(recognized) || (value != "true" && value != "false")) continue;
     auto known = std::ranges::find(comm.hints, key, &std::pair<std::string, std::string>::first);
-    if (known != comm.hints.end()) known->second = value;
-    else comm.hints.emplace_back(key, value);
+    if (known != comm.hints.end())
+      known->second = value;
+    else
+      comm.hints.emplace_back(key, value);
   }
 }
 

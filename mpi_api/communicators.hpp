@@ -23,9 +23,7 @@ inline weft_comm_s* resolve(MPI_Comm comm) noexcept {
 }
 
 // The group point-to-point peers are named in: the remote group of an intercommunicator.
-inline const rank_map& peers(const weft_comm_s& comm) noexcept {
-  return comm.is_inter() ? *comm.remote : *comm.local;
-}
+inline const rank_map& peers(const weft_comm_s& comm) noexcept { return comm.is_inter() ? *comm.remote : *comm.local; }
 
 inline int comm_size(MPI_Comm comm) noexcept { return resolve(comm)->local->size(); }
 inline int comm_rank(MPI_Comm comm) noexcept { return resolve(comm)->rank; }

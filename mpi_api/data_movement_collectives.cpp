@@ -9,8 +9,8 @@
 #include <optional>
 
 #include "collectives/data_movement.hpp"
-#include "mpi_api/call_guard.hpp"
 #include "mpi_api/block_buffers.hpp"
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/collective_checks.hpp"
 #include "mpi_api/collective_requests.hpp"
 #include "mpi_api/datatypes.hpp"
@@ -78,8 +78,9 @@ int run_alltoall(const char* call, MPI_Comm comm, const std::optional<coll::cons
   coll::communicator_view view = collective_view(comm);
   std::uint64_t sequence = view.take_sequences(2);
   return launch_copies(
-      call, comm, view, [&](coll::truncation* seen) { return coll::alltoall_task(view, blocks, rooms, seen, sequence); },
-      std::move(held), request);
+      call, comm, view,
+      [&](coll::truncation* seen) { return coll::alltoall_task(view, blocks, rooms, seen, sequence); }, std::move(held),
+      request);
 }
 
 int gather(const char* call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
@@ -148,8 +149,8 @@ int scatterv(const char* call, const void* sendbuf, const int sendcounts[], cons
                      is_root ? sendtype : MPI_DATATYPE_NULL, recvbuf, recvcount, recvtype, root, request);
 }
 
-int allgather(const char* call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-              int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+int allgather(const char* call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+              MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
   if (int error = check_ready(call, comm)) return error;
   if (resolve(comm)->is_inter())
     return inter_allgather(call, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
@@ -187,9 +188,9 @@ int alltoall(const char* call, const void* sendbuf, int sendcount, MPI_Datatype 
                       hold({in_place ? MPI_DATATYPE_NULL : sendtype, recvtype}), request);
 }
 
-int alltoallv(const char* call, const void* sendbuf, const int sendcounts[], const int sdispls[],
-              MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
-              MPI_Comm comm, MPI_Request* request) {
+int alltoallv(const char* call, const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+              void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+              MPI_Request* request) {
   if (int error = check_ready(call, comm)) return error;
   if (resolve(comm)->is_inter())
     return inter_alltoallv(call, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm,
@@ -223,8 +224,8 @@ int alltoallw(const char* call, const void* sendbuf, const int sendcounts[], con
                                        "sdispls", "sendtypes"))
       return error;
   if (int error = check_not_in_place(call, comm, recvbuf, "recvbuf", "")) return error;
-  if (int error = check_typed_blocks(call, comm, size, recvbuf, recvcounts, rdispls, recvtypes, "recvcounts",
-                                     "rdispls", "recvtypes"))
+  if (int error = check_typed_blocks(call, comm, size, recvbuf, recvcounts, rdispls, recvtypes, "recvcounts", "rdispls",
+                                     "recvtypes"))
     return error;
   held_layouts held;
   std::optional<coll::const_block_map> blocks;
@@ -238,118 +239,154 @@ int alltoallw(const char* call, const void* sendbuf, const int sendcounts[], con
 }  // namespace
 
 WEFT_PMPI_ALIAS(Gather)
-extern "C" int PMPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+extern "C" int PMPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                           MPI_Datatype recvtype, int root, MPI_Comm comm) {
   const call_guard guard(WEFT_CALL_NAME);
   return gather(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, blocking);
 }
 
 WEFT_PMPI_ALIAS(Igather)
-extern "C" int PMPI_Igather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request) {
+extern "C" int PMPI_Igather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                            MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
   return gather(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request);
 }
 
 WEFT_PMPI_ALIAS(Gatherv)
-extern "C" int PMPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm) {
+extern "C" int PMPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                            const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                            MPI_Comm comm) {
   const call_guard guard(WEFT_CALL_NAME);
-  return gatherv(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, blocking);
+  return gatherv(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm,
+                 blocking);
 }
 
 WEFT_PMPI_ALIAS(Igatherv)
-extern "C" int PMPI_Igatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request) {
+extern "C" int PMPI_Igatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm,
+                             MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
-  return gatherv(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, request);
+  return gatherv(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm,
+                 request);
 }
 
 WEFT_PMPI_ALIAS(Scatter)
-extern "C" int PMPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+extern "C" int PMPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                            MPI_Datatype recvtype, int root, MPI_Comm comm) {
   const call_guard guard(WEFT_CALL_NAME);
   return scatter(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, blocking);
 }
 
 WEFT_PMPI_ALIAS(Iscatter)
-extern "C" int PMPI_Iscatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request) {
+extern "C" int PMPI_Iscatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                             MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
   return scatter(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request);
 }
 
 WEFT_PMPI_ALIAS(Scatterv)
-extern "C" int PMPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+extern "C" int PMPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+                             void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
   const call_guard guard(WEFT_CALL_NAME);
-  return scatterv(WEFT_CALL_NAME, sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, blocking);
+  return scatterv(WEFT_CALL_NAME, sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm,
+                  blocking);
 }
 
 WEFT_PMPI_ALIAS(Iscatterv)
-extern "C" int PMPI_Iscatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request) {
+extern "C" int PMPI_Iscatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+                              void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                              MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
-  return scatterv(WEFT_CALL_NAME, sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, request);
+  return scatterv(WEFT_CALL_NAME, sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm,
+                  request);
 }
 
 WEFT_PMPI_ALIAS(Allgather)
-extern "C" int PMPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
+extern "C" int PMPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                              MPI_Datatype recvtype, MPI_Comm comm) {
   const call_guard guard(WEFT_CALL_NAME);
   return allgather(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, blocking);
 }
 
 WEFT_PMPI_ALIAS(Iallgather)
-extern "C" int PMPI_Iallgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+extern "C" int PMPI_Iallgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                               MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
   return allgather(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
 }
 
 WEFT_PMPI_ALIAS(Allgatherv)
-extern "C" int PMPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
+extern "C" int PMPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                               const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
   const call_guard guard(WEFT_CALL_NAME);
-  return allgatherv(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, blocking);
+  return allgatherv(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm,
+                    blocking);
 }
 
 WEFT_PMPI_ALIAS(Iallgatherv)
-extern "C" int PMPI_Iallgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+extern "C" int PMPI_Iallgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                                const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                                MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
   return allgatherv(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request);
 }
 
 WEFT_PMPI_ALIAS(Alltoall)
-extern "C" int PMPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
+extern "C" int PMPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                             MPI_Datatype recvtype, MPI_Comm comm) {
   const call_guard guard(WEFT_CALL_NAME);
   return alltoall(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, blocking);
 }
 
 WEFT_PMPI_ALIAS(Ialltoall)
-extern "C" int PMPI_Ialltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+extern "C" int PMPI_Ialltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                              MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
   return alltoall(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
 }
 
 WEFT_PMPI_ALIAS(Alltoallv)
-extern "C" int PMPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
+extern "C" int PMPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                              void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                              MPI_Comm comm) {
   const call_guard guard(WEFT_CALL_NAME);
-  return alltoallv(WEFT_CALL_NAME, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, blocking);
+  return alltoallv(WEFT_CALL_NAME, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm,
+                   blocking);
 }
 
 WEFT_PMPI_ALIAS(Ialltoallv)
-extern "C" int PMPI_Ialltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+extern "C" int PMPI_Ialltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                               void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                               MPI_Comm comm, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
-  return alltoallv(WEFT_CALL_NAME, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request);
+  return alltoallv(WEFT_CALL_NAME, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm,
+                   request);
 }
 
 WEFT_PMPI_ALIAS(Alltoallw)
-extern "C" int PMPI_Alltoallw(const void* sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm) {
+extern "C" int PMPI_Alltoallw(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                              const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
+                              const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm) {
   const call_guard guard(WEFT_CALL_NAME);
-  return alltoallw(WEFT_CALL_NAME, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, blocking);
+  return alltoallw(WEFT_CALL_NAME, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes,
+                   comm, blocking);
 }
 
 WEFT_PMPI_ALIAS(Ialltoallw)
-extern "C" int PMPI_Ialltoallw(const void* sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request* request) {
+extern "C" int PMPI_Ialltoallw(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                               const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
+                               const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                               MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
-  return alltoallw(WEFT_CALL_NAME, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request);
+  return alltoallw(WEFT_CALL_NAME, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes,
+                   comm, request);
 }

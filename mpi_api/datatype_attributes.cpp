@@ -4,8 +4,8 @@
 #include <memory>
 #include <unordered_map>
 
-#include "mpi_api/call_guard.hpp"
 #include "mpi_api/attributes.hpp"
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/datatypes.hpp"
 #include "mpi_api/pmpi.hpp"

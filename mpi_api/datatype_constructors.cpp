@@ -9,8 +9,8 @@
 #include <span>
 #include <vector>
 
-#include "mpi_api/call_guard.hpp"
 #include "mpi_api/attributes.hpp"
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/datatypes.hpp"
 #include "mpi_api/pmpi.hpp"
@@ -121,8 +121,10 @@ int finish_indexed(const char* call, std::vector<std::size_t> lengths, std::vect
   auto layout = bytes ? type_layout::hindexed(lengths, *bytes, oldtype->layout) : nullptr;
   if (!layout) return report_too_large(call);
   std::vector<MPI_Aint> addresses;
-  if (in_elements) counts.insert(counts.end(), displacements, displacements + count);
-  else addresses.assign(displacements, displacements + count);
+  if (in_elements)
+    counts.insert(counts.end(), displacements, displacements + count);
+  else
+    addresses.assign(displacements, displacements + count);
   return finish(newtype, derived(std::move(layout), combiner, {}, std::move(addresses), {oldtype}), counts, form);
 }
 
@@ -178,10 +180,10 @@ int structure(const char* call, MPI_Count count, const Length array_of_blockleng
                          static_cast<long long>(i));
     layouts.push_back(array_of_types[i]->layout);
   }
-  auto layout = type_layout::structure(lengths_of(count, array_of_blocklengths),
-                                       *bytes_of<Displacement>(lengths_of(count, array_of_blocklengths),
-                                                               array_of_displacements, 1),  // in bytes: fits
-                                       layouts);
+  auto layout = type_layout::structure(
+      lengths_of(count, array_of_blocklengths),
+      *bytes_of<Displacement>(lengths_of(count, array_of_blocklengths), array_of_displacements, 1),  // in bytes: fits
+      layouts);
   if (!layout) return report_too_large(call);
   std::vector<MPI_Count> counts{count};
   counts.insert(counts.end(), array_of_blocklengths, array_of_blocklengths + count);
@@ -406,7 +408,8 @@ extern "C" int PMPI_Type_free(MPI_Datatype* datatype) {
   if ((*datatype)->is_predefined())
     return raise_error(no_comm, MPI_ERR_TYPE, call, "%s is predefined and cannot be freed", (*datatype)->name);
   if (is_parameterized(*datatype))
-    return raise_error(no_comm, MPI_ERR_TYPE, call, "a type from MPI_Type_create_f90_* is predefined and cannot be freed");
+    return raise_error(no_comm, MPI_ERR_TYPE, call,
+                       "a type from MPI_Type_create_f90_* is predefined and cannot be freed");
   // Attributes go first: a failing delete callback leaves the type as it was.
   if (int error = delete_attributes(call, no_comm, *datatype, (*datatype)->attributes)) return error;
   // Pending operations and the types built from this one keep what they use.

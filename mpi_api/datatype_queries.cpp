@@ -97,8 +97,7 @@ int contents(const char* call, MPI_Datatype datatype, Count max_integers, Count 
 enum class bound { extent, lb, ub };
 int one_bound(const char* call, MPI_Datatype datatype, MPI_Aint* value, bound which) {
   if (int error = check_query(call, datatype)) return error;
-  if (int error = check_output(call, no_comm, value, which == bound::extent ? "extent" : "displacement"))
-    return error;
+  if (int error = check_output(call, no_comm, value, which == bound::extent ? "extent" : "displacement")) return error;
   const weft::shm::type_layout& layout = *datatype->layout;
   *value = which == bound::extent ? layout.extent() : which == bound::lb ? layout.lb() : layout.ub();
   return MPI_SUCCESS;
@@ -248,8 +247,8 @@ extern "C" int PMPI_Status_set_elements_x(MPI_Status* status, MPI_Datatype datat
 }
 
 WEFT_PMPI_ALIAS(Type_get_envelope)
-extern "C" int PMPI_Type_get_envelope(MPI_Datatype datatype, int* num_integers, int* num_addresses,
-                                      int* num_datatypes, int* combiner) {
+extern "C" int PMPI_Type_get_envelope(MPI_Datatype datatype, int* num_integers, int* num_addresses, int* num_datatypes,
+                                      int* combiner) {
   const call_guard guard(WEFT_CALL_NAME);
   return envelope<int>(WEFT_CALL_NAME, datatype, num_integers, num_addresses, nullptr, num_datatypes, combiner, false);
 }
@@ -292,10 +291,17 @@ extern "C" int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype* datat
   static const MPI_Datatype complexes[] = {MPI_C_FLOAT_COMPLEX, MPI_C_DOUBLE_COMPLEX, MPI_C_LONG_DOUBLE_COMPLEX};
   std::span<const MPI_Datatype> candidates;
   switch (typeclass) {
-    case MPI_TYPECLASS_REAL: candidates = reals; break;
-    case MPI_TYPECLASS_INTEGER: candidates = integers; break;
-    case MPI_TYPECLASS_COMPLEX: candidates = complexes; break;
-    default: return raise_error(no_comm, MPI_ERR_ARG, call, "invalid typeclass %d", typeclass);
+    case MPI_TYPECLASS_REAL:
+      candidates = reals;
+      break;
+    case MPI_TYPECLASS_INTEGER:
+      candidates = integers;
+      break;
+    case MPI_TYPECLASS_COMPLEX:
+      candidates = complexes;
+      break;
+    default:
+      return raise_error(no_comm, MPI_ERR_ARG, call, "invalid typeclass %d", typeclass);
   }
   for (MPI_Datatype candidate : candidates)
     if (candidate->layout->size() == static_cast<std::size_t>(size)) {
@@ -317,16 +323,14 @@ extern "C" int PMPI_Type_get_value_index(MPI_Datatype value_type, MPI_Datatype i
   struct pair {
     MPI_Datatype value, index, both;
   };
-  static const pair pairs[] = {{MPI_FLOAT, MPI_INT, MPI_FLOAT_INT},
-                               {MPI_DOUBLE, MPI_INT, MPI_DOUBLE_INT},
-                               {MPI_LONG, MPI_INT, MPI_LONG_INT},
-                               {MPI_INT, MPI_INT, MPI_2INT},
-                               {MPI_SHORT, MPI_INT, MPI_SHORT_INT},
-                               {MPI_LONG_DOUBLE, MPI_INT, MPI_LONG_DOUBLE_INT},
-                               {MPI_REAL, MPI_REAL, MPI_2REAL},
-                               {MPI_DOUBLE_PRECISION, MPI_DOUBLE_PRECISION, MPI_2DOUBLE_PRECISION},
-                               {MPI_INTEGER, MPI_INTEGER, MPI_2INTEGER}};
-  auto found = std::ranges::find_if(pairs, [&](const pair& p) { return p.value == value_type && p.index == index_type; });
+  static const pair pairs[] = {
+      {MPI_FLOAT, MPI_INT, MPI_FLOAT_INT},     {MPI_DOUBLE, MPI_INT, MPI_DOUBLE_INT},
+      {MPI_LONG, MPI_INT, MPI_LONG_INT},       {MPI_INT, MPI_INT, MPI_2INT},
+      {MPI_SHORT, MPI_INT, MPI_SHORT_INT},     {MPI_LONG_DOUBLE, MPI_INT, MPI_LONG_DOUBLE_INT},
+      {MPI_REAL, MPI_REAL, MPI_2REAL},         {MPI_DOUBLE_PRECISION, MPI_DOUBLE_PRECISION, MPI_2DOUBLE_PRECISION},
+      {MPI_INTEGER, MPI_INTEGER, MPI_2INTEGER}};
+  auto found =
+      std::ranges::find_if(pairs, [&](const pair& p) { return p.value == value_type && p.index == index_type; });
   *pair_type = found != std::end(pairs) ? found->both : MPI_DATATYPE_NULL;
   return MPI_SUCCESS;
 }

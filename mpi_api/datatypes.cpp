@@ -2,14 +2,14 @@
 
 #include <algorithm>
 #include <climits>
-#include <iterator>
 #include <complex>
 #include <concepts>
+#include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <unordered_map>
-#include <cstdint>
 
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
@@ -22,78 +22,78 @@ using namespace weft::mpi;
 
 // Every predefined datatype: handle suffix, name, C type, bytes of an element in external32 (MPI-3.1,
 // 13.5.2), reduction kernels.
-#define WEFT_PREDEFINED_DATATYPES(X) \
-  X(char, "MPI_CHAR", char, 1, integer_kernels<char>()) \
-  X(signed_char, "MPI_SIGNED_CHAR", signed char, 1, integer_kernels<signed char>()) \
-  X(unsigned_char, "MPI_UNSIGNED_CHAR", unsigned char, 1, integer_kernels<unsigned char>()) \
-  X(byte, "MPI_BYTE", unsigned char, 1, byte_kernels()) \
-  X(packed, "MPI_PACKED", unsigned char, 1, kernel_table{}) \
-  X(wchar, "MPI_WCHAR", wchar_t, 2, integer_kernels<wchar_t>()) \
-  X(short, "MPI_SHORT", short, 2, integer_kernels<short>()) \
-  X(unsigned_short, "MPI_UNSIGNED_SHORT", unsigned short, 2, integer_kernels<unsigned short>()) \
-  X(int, "MPI_INT", int, 4, integer_kernels<int>()) \
-  X(unsigned, "MPI_UNSIGNED", unsigned, 4, integer_kernels<unsigned>()) \
-  X(long, "MPI_LONG", long, 4, integer_kernels<long>()) \
-  X(unsigned_long, "MPI_UNSIGNED_LONG", unsigned long, 4, integer_kernels<unsigned long>()) \
-  X(long_long, "MPI_LONG_LONG", long long, 8, integer_kernels<long long>()) \
-  X(unsigned_long_long, "MPI_UNSIGNED_LONG_LONG", unsigned long long, 8, integer_kernels<unsigned long long>()) \
-  X(float, "MPI_FLOAT", float, 4, floating_kernels<float>()) \
-  X(double, "MPI_DOUBLE", double, 8, floating_kernels<double>()) \
-  X(long_double, "MPI_LONG_DOUBLE", long double, 16, floating_kernels<long double>()) \
-  X(int8_t, "MPI_INT8_T", std::int8_t, 1, integer_kernels<std::int8_t>()) \
-  X(int16_t, "MPI_INT16_T", std::int16_t, 2, integer_kernels<std::int16_t>()) \
-  X(int32_t, "MPI_INT32_T", std::int32_t, 4, integer_kernels<std::int32_t>()) \
-  X(int64_t, "MPI_INT64_T", std::int64_t, 8, integer_kernels<std::int64_t>()) \
-  X(uint8_t, "MPI_UINT8_T", std::uint8_t, 1, integer_kernels<std::uint8_t>()) \
-  X(uint16_t, "MPI_UINT16_T", std::uint16_t, 2, integer_kernels<std::uint16_t>()) \
-  X(uint32_t, "MPI_UINT32_T", std::uint32_t, 4, integer_kernels<std::uint32_t>()) \
-  X(uint64_t, "MPI_UINT64_T", std::uint64_t, 8, integer_kernels<std::uint64_t>()) \
-  X(c_bool, "MPI_C_BOOL", bool, 1, logical_kernels()) \
-  X(c_float_complex, "MPI_C_FLOAT_COMPLEX", std::complex<float>, 8, complex_kernels<std::complex<float>>()) \
-  X(c_double_complex, "MPI_C_DOUBLE_COMPLEX", std::complex<double>, 16, complex_kernels<std::complex<double>>()) \
-  X(c_long_double_complex, "MPI_C_LONG_DOUBLE_COMPLEX", std::complex<long double>, 32, \
-    complex_kernels<std::complex<long double>>()) \
-  X(cxx_bool, "MPI_CXX_BOOL", bool, 1, logical_kernels()) \
-  X(cxx_float_complex, "MPI_CXX_FLOAT_COMPLEX", std::complex<float>, 8, complex_kernels<std::complex<float>>()) \
+#define WEFT_PREDEFINED_DATATYPES(X)                                                                                 \
+  X(char, "MPI_CHAR", char, 1, integer_kernels<char>())                                                              \
+  X(signed_char, "MPI_SIGNED_CHAR", signed char, 1, integer_kernels<signed char>())                                  \
+  X(unsigned_char, "MPI_UNSIGNED_CHAR", unsigned char, 1, integer_kernels<unsigned char>())                          \
+  X(byte, "MPI_BYTE", unsigned char, 1, byte_kernels())                                                              \
+  X(packed, "MPI_PACKED", unsigned char, 1, kernel_table{})                                                          \
+  X(wchar, "MPI_WCHAR", wchar_t, 2, integer_kernels<wchar_t>())                                                      \
+  X(short, "MPI_SHORT", short, 2, integer_kernels<short>())                                                          \
+  X(unsigned_short, "MPI_UNSIGNED_SHORT", unsigned short, 2, integer_kernels<unsigned short>())                      \
+  X(int, "MPI_INT", int, 4, integer_kernels<int>())                                                                  \
+  X(unsigned, "MPI_UNSIGNED", unsigned, 4, integer_kernels<unsigned>())                                              \
+  X(long, "MPI_LONG", long, 4, integer_kernels<long>())                                                              \
+  X(unsigned_long, "MPI_UNSIGNED_LONG", unsigned long, 4, integer_kernels<unsigned long>())                          \
+  X(long_long, "MPI_LONG_LONG", long long, 8, integer_kernels<long long>())                                          \
+  X(unsigned_long_long, "MPI_UNSIGNED_LONG_LONG", unsigned long long, 8, integer_kernels<unsigned long long>())      \
+  X(float, "MPI_FLOAT", float, 4, floating_kernels<float>())                                                         \
+  X(double, "MPI_DOUBLE", double, 8, floating_kernels<double>())                                                     \
+  X(long_double, "MPI_LONG_DOUBLE", long double, 16, floating_kernels<long double>())                                \
+  X(int8_t, "MPI_INT8_T", std::int8_t, 1, integer_kernels<std::int8_t>())                                            \
+  X(int16_t, "MPI_INT16_T", std::int16_t, 2, integer_kernels<std::int16_t>())                                        \
+  X(int32_t, "MPI_INT32_T", std::int32_t, 4, integer_kernels<std::int32_t>())                                        \
+  X(int64_t, "MPI_INT64_T", std::int64_t, 8, integer_kernels<std::int64_t>())                                        \
+  X(uint8_t, "MPI_UINT8_T", std::uint8_t, 1, integer_kernels<std::uint8_t>())                                        \
+  X(uint16_t, "MPI_UINT16_T", std::uint16_t, 2, integer_kernels<std::uint16_t>())                                    \
+  X(uint32_t, "MPI_UINT32_T", std::uint32_t, 4, integer_kernels<std::uint32_t>())                                    \
+  X(uint64_t, "MPI_UINT64_T", std::uint64_t, 8, integer_kernels<std::uint64_t>())                                    \
+  X(c_bool, "MPI_C_BOOL", bool, 1, logical_kernels())                                                                \
+  X(c_float_complex, "MPI_C_FLOAT_COMPLEX", std::complex<float>, 8, complex_kernels<std::complex<float>>())          \
+  X(c_double_complex, "MPI_C_DOUBLE_COMPLEX", std::complex<double>, 16, complex_kernels<std::complex<double>>())     \
+  X(c_long_double_complex, "MPI_C_LONG_DOUBLE_COMPLEX", std::complex<long double>, 32,                               \
+    complex_kernels<std::complex<long double>>())                                                                    \
+  X(cxx_bool, "MPI_CXX_BOOL", bool, 1, logical_kernels())                                                            \
+  X(cxx_float_complex, "MPI_CXX_FLOAT_COMPLEX", std::complex<float>, 8, complex_kernels<std::complex<float>>())      \
   X(cxx_double_complex, "MPI_CXX_DOUBLE_COMPLEX", std::complex<double>, 16, complex_kernels<std::complex<double>>()) \
-  X(cxx_long_double_complex, "MPI_CXX_LONG_DOUBLE_COMPLEX", std::complex<long double>, 32, \
-    complex_kernels<std::complex<long double>>()) \
-  X(aint, "MPI_AINT", MPI_Aint, 8, integer_kernels<MPI_Aint>()) \
-  X(offset, "MPI_OFFSET", MPI_Offset, 8, integer_kernels<MPI_Offset>()) \
-  X(count, "MPI_COUNT", MPI_Count, 8, integer_kernels<MPI_Count>()) \
-  X(float_int, "MPI_FLOAT_INT", value_index<float>, 8, pair_kernels<value_index<float>>()) \
-  X(double_int, "MPI_DOUBLE_INT", value_index<double>, 12, pair_kernels<value_index<double>>()) \
-  X(long_int, "MPI_LONG_INT", value_index<long>, 8, pair_kernels<value_index<long>>()) \
-  X(2int, "MPI_2INT", value_index<int>, 8, pair_kernels<value_index<int>>()) \
-  X(short_int, "MPI_SHORT_INT", value_index<short>, 6, pair_kernels<value_index<short>>()) \
-  X(long_double_int, "MPI_LONG_DOUBLE_INT", value_index<long double>, 20, pair_kernels<value_index<long double>>()) \
+  X(cxx_long_double_complex, "MPI_CXX_LONG_DOUBLE_COMPLEX", std::complex<long double>, 32,                           \
+    complex_kernels<std::complex<long double>>())                                                                    \
+  X(aint, "MPI_AINT", MPI_Aint, 8, integer_kernels<MPI_Aint>())                                                      \
+  X(offset, "MPI_OFFSET", MPI_Offset, 8, integer_kernels<MPI_Offset>())                                              \
+  X(count, "MPI_COUNT", MPI_Count, 8, integer_kernels<MPI_Count>())                                                  \
+  X(float_int, "MPI_FLOAT_INT", value_index<float>, 8, pair_kernels<value_index<float>>())                           \
+  X(double_int, "MPI_DOUBLE_INT", value_index<double>, 12, pair_kernels<value_index<double>>())                      \
+  X(long_int, "MPI_LONG_INT", value_index<long>, 8, pair_kernels<value_index<long>>())                               \
+  X(2int, "MPI_2INT", value_index<int>, 8, pair_kernels<value_index<int>>())                                         \
+  X(short_int, "MPI_SHORT_INT", value_index<short>, 6, pair_kernels<value_index<short>>())                           \
+  X(long_double_int, "MPI_LONG_DOUBLE_INT", value_index<long double>, 20, pair_kernels<value_index<long double>>())  \
   WEFT_FORTRAN_DATATYPES(X)
 
 // The Fortran types, named in C as well (MPI-3.1, 3.2.2), as flang lays them out on this platform: default
 // INTEGER, REAL and LOGICAL are 4 bytes, DOUBLE PRECISION 8, REAL(16) IEEE binary128, a LOGICAL true is 1.
-#define WEFT_FORTRAN_DATATYPES(X) \
-  X(integer, "MPI_INTEGER", std::int32_t, 4, integer_kernels<std::int32_t>()) \
-  X(real, "MPI_REAL", float, 4, floating_kernels<float>()) \
-  X(double_precision, "MPI_DOUBLE_PRECISION", double, 8, floating_kernels<double>()) \
-  X(complex, "MPI_COMPLEX", std::complex<float>, 8, complex_kernels<std::complex<float>>()) \
+#define WEFT_FORTRAN_DATATYPES(X)                                                                            \
+  X(integer, "MPI_INTEGER", std::int32_t, 4, integer_kernels<std::int32_t>())                                \
+  X(real, "MPI_REAL", float, 4, floating_kernels<float>())                                                   \
+  X(double_precision, "MPI_DOUBLE_PRECISION", double, 8, floating_kernels<double>())                         \
+  X(complex, "MPI_COMPLEX", std::complex<float>, 8, complex_kernels<std::complex<float>>())                  \
   X(double_complex, "MPI_DOUBLE_COMPLEX", std::complex<double>, 16, complex_kernels<std::complex<double>>()) \
-  X(logical, "MPI_LOGICAL", std::int32_t, 4, fortran_logical_kernels()) \
-  X(character, "MPI_CHARACTER", char, 1, kernel_table{}) \
-  X(integer1, "MPI_INTEGER1", std::int8_t, 1, integer_kernels<std::int8_t>()) \
-  X(integer2, "MPI_INTEGER2", std::int16_t, 2, integer_kernels<std::int16_t>()) \
-  X(integer4, "MPI_INTEGER4", std::int32_t, 4, integer_kernels<std::int32_t>()) \
-  X(integer8, "MPI_INTEGER8", std::int64_t, 8, integer_kernels<std::int64_t>()) \
-  X(integer16, "MPI_INTEGER16", __int128, 16, integer_kernels<__int128>()) \
-  X(real2, "MPI_REAL2", _Float16, 2, floating_kernels<_Float16>()) \
-  X(real4, "MPI_REAL4", float, 4, floating_kernels<float>()) \
-  X(real8, "MPI_REAL8", double, 8, floating_kernels<double>()) \
-  X(real16, "MPI_REAL16", __float128, 16, floating_kernels<__float128>()) \
-  X(complex4, "MPI_COMPLEX4", complex_pair<_Float16>, 4, complex_kernels<complex_pair<_Float16>>()) \
-  X(complex8, "MPI_COMPLEX8", std::complex<float>, 8, complex_kernels<std::complex<float>>()) \
-  X(complex16, "MPI_COMPLEX16", std::complex<double>, 16, complex_kernels<std::complex<double>>()) \
-  X(complex32, "MPI_COMPLEX32", complex_pair<__float128>, 32, complex_kernels<complex_pair<__float128>>()) \
-  X(2real, "MPI_2REAL", value_pair<float>, 8, pair_kernels<value_pair<float>>()) \
-  X(2double_precision, "MPI_2DOUBLE_PRECISION", value_pair<double>, 16, pair_kernels<value_pair<double>>()) \
+  X(logical, "MPI_LOGICAL", std::int32_t, 4, fortran_logical_kernels())                                      \
+  X(character, "MPI_CHARACTER", char, 1, kernel_table{})                                                     \
+  X(integer1, "MPI_INTEGER1", std::int8_t, 1, integer_kernels<std::int8_t>())                                \
+  X(integer2, "MPI_INTEGER2", std::int16_t, 2, integer_kernels<std::int16_t>())                              \
+  X(integer4, "MPI_INTEGER4", std::int32_t, 4, integer_kernels<std::int32_t>())                              \
+  X(integer8, "MPI_INTEGER8", std::int64_t, 8, integer_kernels<std::int64_t>())                              \
+  X(integer16, "MPI_INTEGER16", __int128, 16, integer_kernels<__int128>())                                   \
+  X(real2, "MPI_REAL2", _Float16, 2, floating_kernels<_Float16>())                                           \
+  X(real4, "MPI_REAL4", float, 4, floating_kernels<float>())                                                 \
+  X(real8, "MPI_REAL8", double, 8, floating_kernels<double>())                                               \
+  X(real16, "MPI_REAL16", __float128, 16, floating_kernels<__float128>())                                    \
+  X(complex4, "MPI_COMPLEX4", complex_pair<_Float16>, 4, complex_kernels<complex_pair<_Float16>>())          \
+  X(complex8, "MPI_COMPLEX8", std::complex<float>, 8, complex_kernels<std::complex<float>>())                \
+  X(complex16, "MPI_COMPLEX16", std::complex<double>, 16, complex_kernels<std::complex<double>>())           \
+  X(complex32, "MPI_COMPLEX32", complex_pair<__float128>, 32, complex_kernels<complex_pair<__float128>>())   \
+  X(2real, "MPI_2REAL", value_pair<float>, 8, pair_kernels<value_pair<float>>())                             \
+  X(2double_precision, "MPI_2DOUBLE_PRECISION", value_pair<double>, 16, pair_kernels<value_pair<double>>())  \
   X(2integer, "MPI_2INTEGER", value_pair<std::int32_t>, 8, pair_kernels<value_pair<std::int32_t>>())
 
 namespace {
@@ -157,8 +157,10 @@ std::unique_ptr<weft_datatype_s> derived(shm::type_layout::pointer layout, int c
   bool any_data = false;
   for (MPI_Datatype type : made->types) {
     if (type->layout->size() == 0) continue;
-    if (!any_data) made->basic_type = type->basic_type;
-    else if (type->basic_type != made->basic_type) made->basic_type = nullptr;
+    if (!any_data)
+      made->basic_type = type->basic_type;
+    else if (type->basic_type != made->basic_type)
+      made->basic_type = nullptr;
     any_data = true;
   }
   made->basis = basis != nullptr ? retain(basis) : nullptr;
@@ -232,19 +234,32 @@ const char* weft::mpi::display_name(MPI_Datatype datatype) noexcept {
   }
   if (!datatype->user_name.empty()) return datatype->user_name.c_str();
   switch (datatype->combiner) {
-    case MPI_COMBINER_DUP: return "(a datatype from MPI_Type_dup)";
-    case MPI_COMBINER_CONTIGUOUS: return "(a datatype from MPI_Type_contiguous)";
-    case MPI_COMBINER_VECTOR: return "(a datatype from MPI_Type_vector)";
-    case MPI_COMBINER_HVECTOR: return "(a datatype from MPI_Type_create_hvector)";
-    case MPI_COMBINER_INDEXED: return "(a datatype from MPI_Type_indexed)";
-    case MPI_COMBINER_HINDEXED: return "(a datatype from MPI_Type_create_hindexed)";
-    case MPI_COMBINER_INDEXED_BLOCK: return "(a datatype from MPI_Type_create_indexed_block)";
-    case MPI_COMBINER_HINDEXED_BLOCK: return "(a datatype from MPI_Type_create_hindexed_block)";
-    case MPI_COMBINER_STRUCT: return "(a datatype from MPI_Type_create_struct)";
-    case MPI_COMBINER_SUBARRAY: return "(a datatype from MPI_Type_create_subarray)";
-    case MPI_COMBINER_DARRAY: return "(a datatype from MPI_Type_create_darray)";
-    case MPI_COMBINER_RESIZED: return "(a datatype from MPI_Type_create_resized)";
-    default: return "(a derived datatype)";
+    case MPI_COMBINER_DUP:
+      return "(a datatype from MPI_Type_dup)";
+    case MPI_COMBINER_CONTIGUOUS:
+      return "(a datatype from MPI_Type_contiguous)";
+    case MPI_COMBINER_VECTOR:
+      return "(a datatype from MPI_Type_vector)";
+    case MPI_COMBINER_HVECTOR:
+      return "(a datatype from MPI_Type_create_hvector)";
+    case MPI_COMBINER_INDEXED:
+      return "(a datatype from MPI_Type_indexed)";
+    case MPI_COMBINER_HINDEXED:
+      return "(a datatype from MPI_Type_create_hindexed)";
+    case MPI_COMBINER_INDEXED_BLOCK:
+      return "(a datatype from MPI_Type_create_indexed_block)";
+    case MPI_COMBINER_HINDEXED_BLOCK:
+      return "(a datatype from MPI_Type_create_hindexed_block)";
+    case MPI_COMBINER_STRUCT:
+      return "(a datatype from MPI_Type_create_struct)";
+    case MPI_COMBINER_SUBARRAY:
+      return "(a datatype from MPI_Type_create_subarray)";
+    case MPI_COMBINER_DARRAY:
+      return "(a datatype from MPI_Type_create_darray)";
+    case MPI_COMBINER_RESIZED:
+      return "(a datatype from MPI_Type_create_resized)";
+    default:
+      return "(a derived datatype)";
   }
 }
 

@@ -58,8 +58,8 @@ class array_part {
     const long long cut_at = first + whole_blocks * step;
     const int cut = cut_at < size ? static_cast<int>(size - cut_at) : 0;
     MPI_Aint step_bytes = 0, cut_bytes = 0, offset = 0;
-    if (__builtin_mul_overflow(step, stride_, &step_bytes) || __builtin_mul_overflow(cut_at - first, stride_, &cut_bytes) ||
-        __builtin_mul_overflow(first, stride_, &offset))
+    if (__builtin_mul_overflow(step, stride_, &step_bytes) ||
+        __builtin_mul_overflow(cut_at - first, stride_, &cut_bytes) || __builtin_mul_overflow(first, stride_, &offset))
       return give_up();
     const int count = static_cast<int>(whole_blocks);
     auto blocks_layout = type_layout::hvector(count, block, step_bytes, type_->layout);
@@ -67,8 +67,8 @@ class array_part {
     if (cut == 0)
       return next(std::move(blocks_layout), MPI_COMBINER_HVECTOR, {count, block}, {step_bytes}, {type_.get()}, offset,
                   size);
-    auto blocks = own(derived(std::move(blocks_layout), MPI_COMBINER_HVECTOR, {count, block}, {step_bytes},
-                              {type_.get()}));
+    auto blocks =
+        own(derived(std::move(blocks_layout), MPI_COMBINER_HVECTOR, {count, block}, {step_bytes}, {type_.get()}));
     const std::size_t lengths[] = {1, static_cast<std::size_t>(cut)};
     const std::ptrdiff_t displacements[] = {0, cut_bytes};
     const type_layout::pointer parts[] = {blocks->layout, type_->layout};
@@ -96,7 +96,8 @@ class array_part {
   void next(type_layout::pointer layout, int combiner, std::vector<int> integers, std::vector<MPI_Aint> addresses,
             std::vector<MPI_Datatype> types, MPI_Aint offset, int size) {
     if (!layout || __builtin_add_overflow(offset_, offset, &offset_) ||
-        __builtin_mul_overflow(stride_, MPI_Aint{size}, &stride_) || __builtin_mul_overflow(whole_, MPI_Aint{size}, &whole_))
+        __builtin_mul_overflow(stride_, MPI_Aint{size}, &stride_) ||
+        __builtin_mul_overflow(whole_, MPI_Aint{size}, &whole_))
       return give_up();
     type_ = own(derived(std::move(layout), combiner, std::move(integers), std::move(addresses), std::move(types)));
   }
@@ -140,12 +141,14 @@ extern "C" int PMPI_Type_create_subarray(int ndims, const int array_of_sizes[], 
   const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_array(call, ndims, order, oldtype, newtype,
-                              {{array_of_sizes, "array_of_sizes"}, {array_of_subsizes, "array_of_subsizes"},
+                              {{array_of_sizes, "array_of_sizes"},
+                               {array_of_subsizes, "array_of_subsizes"},
                                {array_of_starts, "array_of_starts"}}))
     return error;
   for (int i = 0; i < ndims; ++i) {
     int size = array_of_sizes[i], subsize = array_of_subsizes[i], start = array_of_starts[i];
-    if (size <= 0) return raise_error(no_comm, MPI_ERR_ARG, call, "array_of_sizes[%d] is %d; it must be positive", i, size);
+    if (size <= 0)
+      return raise_error(no_comm, MPI_ERR_ARG, call, "array_of_sizes[%d] is %d; it must be positive", i, size);
     if (subsize < 0 || subsize > size)
       return raise_error(no_comm, MPI_ERR_ARG, call, "array_of_subsizes[%d] is %d, outside 0..%d", i, subsize, size);
     if (start < 0 || start > size - subsize)
@@ -153,7 +156,8 @@ extern "C" int PMPI_Type_create_subarray(int ndims, const int array_of_sizes[], 
                          i, start, size - subsize, size, subsize);
   }
   array_part part(oldtype);
-  for (int d : fastest_first(ndims, order)) part.take_range(array_of_sizes[d], array_of_starts[d], array_of_subsizes[d]);
+  for (int d : fastest_first(ndims, order))
+    part.take_range(array_of_sizes[d], array_of_starts[d], array_of_subsizes[d]);
   std::vector<int> integers{ndims};
   append(integers, array_of_sizes, ndims);
   append(integers, array_of_subsizes, ndims);
@@ -173,17 +177,22 @@ extern "C" int PMPI_Type_create_darray(int size, int rank, int ndims, const int 
   const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_array(call, ndims, order, oldtype, newtype,
-                              {{array_of_gsizes, "array_of_gsizes"}, {array_of_distribs, "array_of_distribs"},
-                               {array_of_dargs, "array_of_dargs"}, {array_of_psizes, "array_of_psizes"}}))
+                              {{array_of_gsizes, "array_of_gsizes"},
+                               {array_of_distribs, "array_of_distribs"},
+                               {array_of_dargs, "array_of_dargs"},
+                               {array_of_psizes, "array_of_psizes"}}))
     return error;
   if (size <= 0) return raise_error(no_comm, MPI_ERR_ARG, call, "size is %d; it must be positive", size);
-  if (rank < 0 || rank >= size) return raise_error(no_comm, MPI_ERR_RANK, call, "rank %d is outside 0..%d", rank, size - 1);
+  if (rank < 0 || rank >= size)
+    return raise_error(no_comm, MPI_ERR_RANK, call, "rank %d is outside 0..%d", rank, size - 1);
   long long processes = 1;
   for (int i = 0; i < ndims; ++i) {
     if (array_of_gsizes[i] <= 0)
-      return raise_error(no_comm, MPI_ERR_ARG, call, "array_of_gsizes[%d] is %d; it must be positive", i, array_of_gsizes[i]);
+      return raise_error(no_comm, MPI_ERR_ARG, call, "array_of_gsizes[%d] is %d; it must be positive", i,
+                         array_of_gsizes[i]);
     if (array_of_psizes[i] <= 0)
-      return raise_error(no_comm, MPI_ERR_ARG, call, "array_of_psizes[%d] is %d; it must be positive", i, array_of_psizes[i]);
+      return raise_error(no_comm, MPI_ERR_ARG, call, "array_of_psizes[%d] is %d; it must be positive", i,
+                         array_of_psizes[i]);
     int distrib = array_of_distribs[i], darg = array_of_dargs[i];
     if (distrib != MPI_DISTRIBUTE_BLOCK && distrib != MPI_DISTRIBUTE_CYCLIC && distrib != MPI_DISTRIBUTE_NONE)
       return raise_error(no_comm, MPI_ERR_ARG, call, "array_of_distribs[%d] is %d, not a distribution", i, distrib);
@@ -198,7 +207,8 @@ extern "C" int PMPI_Type_create_darray(int size, int rank, int ndims, const int 
     processes = std::min(processes * array_of_psizes[i], static_cast<long long>(size) + 1);
   }
   if (processes != size)
-    return raise_error(no_comm, MPI_ERR_ARG, call, "the process grid has %lld processes, not size = %d", processes, size);
+    return raise_error(no_comm, MPI_ERR_ARG, call, "the process grid has %lld processes, not size = %d", processes,
+                       size);
   // The process grid is in row-major order, whatever the array's order.
   std::vector<int> coordinates(ndims);
   for (int i = ndims - 1, rest = rank; i >= 0; --i) {

@@ -1,5 +1,7 @@
 // Starting and ending MPI on a rank, and the calls about the environment.
 
+#include "mpi_api/environment.hpp"
+
 #include <hwloc.h>
 #include <time.h>
 #include <unistd.h>
@@ -9,13 +11,12 @@
 #include <cstdlib>
 
 #include "collectives/algorithms.hpp"
-#include "mpi_api/call_guard.hpp"
 #include "mpi_api/attributes.hpp"
 #include "mpi_api/buffered_sends.hpp"
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
-#include "mpi_api/environment.hpp"
-#include "mpi_api/requests.hpp"
 #include "mpi_api/pmpi.hpp"
+#include "mpi_api/requests.hpp"
 #include "mpi_api/wait_sites.hpp"
 #include "runtime/job.hpp"
 #include "runtime/report.hpp"
@@ -55,8 +56,9 @@ int weft::mpi::prepare_rank(int required) {
 }
 
 void weft::mpi::refuse_call_from_other_thread() {
-  weft::runtime::fatal(1, "MPI state used from a thread that acts for no rank: an MPI call without its entry guard "
-                          "(mpi_api/call_guard.hpp)");
+  weft::runtime::fatal(1,
+                       "MPI state used from a thread that acts for no rank: an MPI call without its entry guard "
+                       "(mpi_api/call_guard.hpp)");
 }
 
 WEFT_PMPI_ALIAS(Init_thread)
@@ -130,8 +132,7 @@ WEFT_PMPI_ALIAS(Abort)
 extern "C" int PMPI_Abort(MPI_Comm comm, int errorcode) {
   const call_guard guard(WEFT_CALL_NAME, call_guard::query);  // from any thread: it ends the job
   const char* name = is_communicator(comm) ? display_name(*resolve(comm)) : "an invalid communicator";
-  weft::runtime::fatal(errorcode, "rank %d called MPI_Abort(%s, %d); ending the job", this_rank_id(), name,
-                       errorcode);
+  weft::runtime::fatal(errorcode, "rank %d called MPI_Abort(%s, %d); ending the job", this_rank_id(), name, errorcode);
 }
 
 WEFT_PMPI_ALIAS(Wtime)
@@ -213,8 +214,7 @@ WEFT_PMPI_ALIAS(Get_library_version)
 extern "C" int PMPI_Get_library_version(char* version, int* resultlen) {
   unsigned hwloc = hwloc_get_api_version();
   int length = std::snprintf(version, MPI_MAX_LIBRARY_VERSION_STRING, "Weft %s (MPI %d.%d, hwloc %u.%u.%u)",
-                             WEFT_VERSION, MPI_VERSION, MPI_SUBVERSION, hwloc >> 16, (hwloc >> 8) & 0xff,
-                             hwloc & 0xff);
+                             WEFT_VERSION, MPI_VERSION, MPI_SUBVERSION, hwloc >> 16, (hwloc >> 8) & 0xff, hwloc & 0xff);
   *resultlen = std::min(length, MPI_MAX_LIBRARY_VERSION_STRING - 1);
   return MPI_SUCCESS;
 }

@@ -6,8 +6,8 @@
 
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
-#include "mpi_api/pmpi.hpp"
 #include "mpi_api/file_checks.hpp"
+#include "mpi_api/pmpi.hpp"
 #include "mpi_api/sessions.hpp"
 #include "mpi_api/window_checks.hpp"
 
@@ -27,10 +27,14 @@ enum class handled { communicators, windows, files, sessions };
 
 const char* name_of(handled kind) {
   switch (kind) {
-    case handled::communicators: return "communicators";
-    case handled::windows: return "windows";
-    case handled::files: return "files";
-    case handled::sessions: return "sessions";
+    case handled::communicators:
+      return "communicators";
+    case handled::windows:
+      return "windows";
+    case handled::files:
+      return "files";
+    case handled::sessions:
+      return "sessions";
   }
   return "";
 }
@@ -187,8 +191,7 @@ extern "C" int PMPI_File_create_errhandler(MPI_File_errhandler_function* file_er
   const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
-  if (int error =
-          check_output(call, MPI_COMM_WORLD, reinterpret_cast<void*>(file_errhandler_fn), "file_errhandler_fn"))
+  if (int error = check_output(call, MPI_COMM_WORLD, reinterpret_cast<void*>(file_errhandler_fn), "file_errhandler_fn"))
     return error;
   if (int error = check_output(call, MPI_COMM_WORLD, errhandler, "errhandler")) return error;
   *errhandler = new weft_errhandler_s(file_errhandler_fn);  // the user's reference, until MPI_Errhandler_free
@@ -239,8 +242,8 @@ extern "C" int PMPI_Session_create_errhandler(MPI_Session_errhandler_function* s
                                               MPI_Errhandler* errhandler) {
   const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
-  if (int error = check_output(call, MPI_COMM_WORLD, reinterpret_cast<void*>(session_errhandler_fn),
-                               "session_errhandler_fn"))
+  if (int error =
+          check_output(call, MPI_COMM_WORLD, reinterpret_cast<void*>(session_errhandler_fn), "session_errhandler_fn"))
     return error;
   if (int error = check_output(call, MPI_COMM_WORLD, errhandler, "errhandler")) return error;
   *errhandler = new weft_errhandler_s(session_errhandler_fn);  // the user's reference, until MPI_Errhandler_free

@@ -1,6 +1,4 @@
-#include "mpi_api/call_guard.hpp"
 #include "mpi_api/errors.hpp"
-#include "mpi_api/files.hpp"
 
 #include <cstdarg>
 #include <cstdio>
@@ -10,8 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/communicators.hpp"
+#include "mpi_api/files.hpp"
 #include "mpi_api/handles.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/rank_state.hpp"
@@ -285,8 +285,7 @@ extern "C" int PMPI_Add_error_code(int errorclass, int* errorcode) {
   if (int error = check_output(call, MPI_COMM_WORLD, errorcode, "errorcode")) return error;
   added_error* added = find_added(errorclass);
   bool is_class = error_class_name(errorclass) != nullptr || (added != nullptr && added->error_class == errorclass);
-  if (!is_class)
-    return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "%d is not an error class", errorclass);
+  if (!is_class) return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "%d is not an error class", errorclass);
   int code = add_error(call, errorclass);
   if (code <= MPI_ERR_LASTCODE) return code;
   *errorcode = code;
@@ -346,16 +345,16 @@ extern "C" int PMPI_Remove_error_class(int errorclass) {
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
   added_error* added = find_added(errorclass);
   if (added == nullptr || added->error_class != errorclass)
-    return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "%d is not a class added by MPI_Add_error_class",
-                       errorclass);
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "%d is not a class added by MPI_Add_error_class", errorclass);
   if (!added->text.empty())
     return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call,
                        "error class %d still has a string; remove it first (MPI_Remove_error_string)", errorclass);
   for (int code = MPI_ERR_LASTCODE + 1; code <= last_used_code(); ++code)
-    if (added_error* other = find_added(code); other != nullptr && code != errorclass && other->error_class == errorclass)
+    if (added_error* other = find_added(code);
+        other != nullptr && code != errorclass && other->error_class == errorclass)
       return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call,
-                         "error class %d still has code %d; remove its codes first (MPI_Remove_error_code)",
-                         errorclass, code);
+                         "error class %d still has code %d; remove its codes first (MPI_Remove_error_code)", errorclass,
+                         code);
   forget(*added);
   return MPI_SUCCESS;
 }

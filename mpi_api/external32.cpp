@@ -2,6 +2,8 @@
 // representation (MPI-3.1, 13.5.2), big-endian with fixed sizes. Each basic element is converted on
 // its own, so the walk goes element by element through the constructors that made the datatype.
 
+#include "mpi_api/external32.hpp"
+
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -10,7 +12,6 @@
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/datatypes.hpp"
-#include "mpi_api/external32.hpp"
 #include "mpi_api/pmpi.hpp"
 
 using namespace weft::mpi;
@@ -43,13 +44,12 @@ void for_each_basic(MPI_Datatype datatype, std::ptrdiff_t origin, Visit& visit) 
         MPI_Datatype type, value;
         std::ptrdiff_t index;
       };
-      static const pair pairs[] = {
-          {MPI_FLOAT_INT, MPI_FLOAT, offsetof(value_index<float>, index)},
-          {MPI_DOUBLE_INT, MPI_DOUBLE, offsetof(value_index<double>, index)},
-          {MPI_LONG_INT, MPI_LONG, offsetof(value_index<long>, index)},
-          {MPI_2INT, MPI_INT, offsetof(value_index<int>, index)},
-          {MPI_SHORT_INT, MPI_SHORT, offsetof(value_index<short>, index)},
-          {MPI_LONG_DOUBLE_INT, MPI_LONG_DOUBLE, offsetof(value_index<long double>, index)}};
+      static const pair pairs[] = {{MPI_FLOAT_INT, MPI_FLOAT, offsetof(value_index<float>, index)},
+                                   {MPI_DOUBLE_INT, MPI_DOUBLE, offsetof(value_index<double>, index)},
+                                   {MPI_LONG_INT, MPI_LONG, offsetof(value_index<long>, index)},
+                                   {MPI_2INT, MPI_INT, offsetof(value_index<int>, index)},
+                                   {MPI_SHORT_INT, MPI_SHORT, offsetof(value_index<short>, index)},
+                                   {MPI_LONG_DOUBLE_INT, MPI_LONG_DOUBLE, offsetof(value_index<long double>, index)}};
       // Fortran's are two values of one type.
       static const pair twins[] = {{MPI_2REAL, MPI_REAL, offsetof(value_pair<float>, index)},
                                    {MPI_2DOUBLE_PRECISION, MPI_DOUBLE_PRECISION, offsetof(value_pair<double>, index)},
@@ -113,7 +113,8 @@ external_form form_of(MPI_Datatype type) {
   if (type == MPI_LONG_DOUBLE) return {external_form::kind::extended, 1, native, 16};
   if (type == MPI_C_LONG_DOUBLE_COMPLEX || type == MPI_CXX_LONG_DOUBLE_COMPLEX)
     return {external_form::kind::extended, 2, native / 2, 16};
-  if (type == MPI_LONG || type == MPI_WCHAR) return {external_form::kind::signed_integer, 1, native, type->external_size};
+  if (type == MPI_LONG || type == MPI_WCHAR)
+    return {external_form::kind::signed_integer, 1, native, type->external_size};
   if (type == MPI_UNSIGNED_LONG) return {external_form::kind::unsigned_integer, 1, native, type->external_size};
   bool complex = type == MPI_C_FLOAT_COMPLEX || type == MPI_CXX_FLOAT_COMPLEX || type == MPI_C_DOUBLE_COMPLEX ||
                  type == MPI_CXX_DOUBLE_COMPLEX || type == MPI_COMPLEX || type == MPI_DOUBLE_COMPLEX ||
@@ -165,8 +166,10 @@ void convert(MPI_Datatype type, std::byte* native, std::byte* external, bool pac
     switch (form.how) {
       case external_form::kind::swapped:
         for (std::size_t i = 0; i < form.native; ++i) {
-          if (packing) external[i] = native[form.native - 1 - i];
-          else native[form.native - 1 - i] = external[i];
+          if (packing)
+            external[i] = native[form.native - 1 - i];
+          else
+            native[form.native - 1 - i] = external[i];
         }
         break;
       case external_form::kind::signed_integer:
@@ -185,8 +188,10 @@ void convert(MPI_Datatype type, std::byte* native, std::byte* external, bool pac
         break;
       }
       case external_form::kind::extended:
-        if (packing) extended_to_quad(native, external);
-        else quad_to_extended(external, native);
+        if (packing)
+          extended_to_quad(native, external);
+        else
+          quad_to_extended(external, native);
         break;
     }
   }

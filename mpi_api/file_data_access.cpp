@@ -388,8 +388,8 @@ extern "C" int PMPI_File_write_at(MPI_File fh, MPI_Offset offset, const void* bu
 }
 
 WEFT_PMPI_ALIAS(File_write_at_all)
-extern "C" int PMPI_File_write_at_all(MPI_File fh, MPI_Offset offset, const void* buf, int count,
-                                      MPI_Datatype datatype, MPI_Status* status) {
+extern "C" int PMPI_File_write_at_all(MPI_File fh, MPI_Offset offset, const void* buf, int count, MPI_Datatype datatype,
+                                      MPI_Status* status) {
   const call_guard guard(WEFT_CALL_NAME);
   return transfer(WEFT_CALL_NAME, writing(fh, buf, count, datatype), pointer::explicit_offset, offset, true, status);
 }
@@ -443,8 +443,7 @@ extern "C" int PMPI_File_write(MPI_File fh, const void* buf, int count, MPI_Data
 }
 
 WEFT_PMPI_ALIAS(File_write_all)
-extern "C" int PMPI_File_write_all(MPI_File fh, const void* buf, int count, MPI_Datatype datatype,
-                                   MPI_Status* status) {
+extern "C" int PMPI_File_write_all(MPI_File fh, const void* buf, int count, MPI_Datatype datatype, MPI_Status* status) {
   const call_guard guard(WEFT_CALL_NAME);
   return transfer(WEFT_CALL_NAME, writing(fh, buf, count, datatype), pointer::individual, 0, true, status);
 }
@@ -490,8 +489,7 @@ extern "C" int PMPI_File_write_shared(MPI_File fh, const void* buf, int count, M
 }
 
 WEFT_PMPI_ALIAS(File_iread_shared)
-extern "C" int PMPI_File_iread_shared(MPI_File fh, void* buf, int count, MPI_Datatype datatype,
-                                      MPI_Request* request) {
+extern "C" int PMPI_File_iread_shared(MPI_File fh, void* buf, int count, MPI_Datatype datatype, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   return start(WEFT_CALL_NAME, reading(fh, buf, count, datatype), pointer::shared, 0, request);
 }

@@ -32,20 +32,28 @@ namespace weft::mpi {
 int io_error_class(int number) noexcept {
   switch (number) {
     case ENOENT:
-    case ENOTDIR: return MPI_ERR_NO_SUCH_FILE;
+    case ENOTDIR:
+      return MPI_ERR_NO_SUCH_FILE;
     case EACCES:
-    case EPERM: return MPI_ERR_ACCESS;
-    case EEXIST: return MPI_ERR_FILE_EXISTS;
+    case EPERM:
+      return MPI_ERR_ACCESS;
+    case EEXIST:
+      return MPI_ERR_FILE_EXISTS;
     case ENOSPC:
     case EDQUOT:
-    case EFBIG: return MPI_ERR_NO_SPACE;
-    case EROFS: return MPI_ERR_READ_ONLY;
+    case EFBIG:
+      return MPI_ERR_NO_SPACE;
+    case EROFS:
+      return MPI_ERR_READ_ONLY;
     case ENAMETOOLONG:
     case EISDIR:
-    case ELOOP: return MPI_ERR_BAD_FILE;
+    case ELOOP:
+      return MPI_ERR_BAD_FILE;
     case EBUSY:
-    case ETXTBSY: return MPI_ERR_FILE_IN_USE;
-    default: return MPI_ERR_IO;
+    case ETXTBSY:
+      return MPI_ERR_FILE_IN_USE;
+    default:
+      return MPI_ERR_IO;
   }
 }
 
@@ -86,7 +94,8 @@ int check_amode(const char* call, int amode) {
                     MPI_MODE_DELETE_ON_CLOSE | MPI_MODE_UNIQUE_OPEN | MPI_MODE_APPEND | MPI_MODE_SEQUENTIAL;
   int access = amode & (MPI_MODE_RDONLY | MPI_MODE_RDWR | MPI_MODE_WRONLY);
   const char* wrong = nullptr;
-  if ((amode & ~known) != 0) wrong = "holds bits that are no MPI_MODE_ constant";
+  if ((amode & ~known) != 0)
+    wrong = "holds bits that are no MPI_MODE_ constant";
   else if (access != MPI_MODE_RDONLY && access != MPI_MODE_RDWR && access != MPI_MODE_WRONLY)
     wrong = "must hold exactly one of MPI_MODE_RDONLY, MPI_MODE_RDWR and MPI_MODE_WRONLY";
   else if (access == MPI_MODE_RDONLY && (amode & (MPI_MODE_CREATE | MPI_MODE_EXCL)) != 0)
@@ -142,13 +151,17 @@ file_hints read_hints(MPI_Info info, const std::vector<std::pair<std::string, st
     for (const auto& [key, value] : info->entries) {
       auto same = std::find_if(hints.entries.begin(), hints.entries.end(),
                                [&](const auto& entry) { return entry.first == key; });
-      if (same != hints.entries.end()) same->second = value;
-      else hints.entries.emplace_back(key, value);
+      if (same != hints.entries.end())
+        same->second = value;
+      else
+        hints.entries.emplace_back(key, value);
     }
   for (const auto& [key, value] : hints.entries) {
     long number = std::strtol(value.c_str(), nullptr, 10);
-    if (key == "cb_buffer_size" && number > 0) hints.buffer_bytes = static_cast<std::size_t>(number);
-    else if (key == "cb_nodes" && number > 0) hints.aggregators = static_cast<int>(number);
+    if (key == "cb_buffer_size" && number > 0)
+      hints.buffer_bytes = static_cast<std::size_t>(number);
+    else if (key == "cb_nodes" && number > 0)
+      hints.aggregators = static_cast<int>(number);
     else if (key == "romio_cb_write")
       read_exchange(value, hints.exchange_writes);
     else if (key == "romio_cb_read")
@@ -227,8 +240,8 @@ extern "C" int PMPI_File_open(MPI_Comm comm, const char* filename, int amode, MP
     io::posix_file opened;
     int error = opened.open(filename, flags);
     if (error == 0)
-      shared = std::make_shared<node_file>(std::move(opened), node_size,
-                                           choose_aggregators(workers, hints.aggregators), hints.buffer_bytes);
+      shared = std::make_shared<node_file>(std::move(opened), node_size, choose_aggregators(workers, hints.aggregators),
+                                           hints.buffer_bytes);
     return error;
   };
   int error = on_rank_zero(file, [&] { return open_here(open_flags(amode)); });

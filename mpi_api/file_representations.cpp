@@ -28,9 +28,12 @@ bool find_representation(const char* name, file_representation& found) {
 MPI_Aint file_extent(const file_representation& representation, MPI_Datatype datatype, int& error) {
   error = MPI_SUCCESS;
   switch (representation.form) {
-    case file_representation::kind::native: return datatype->layout->extent();
-    case file_representation::kind::external32: return external32_size(datatype);
-    case file_representation::kind::registered: break;
+    case file_representation::kind::native:
+      return datatype->layout->extent();
+    case file_representation::kind::external32:
+      return external32_size(datatype);
+    case file_representation::kind::registered:
+      break;
   }
   MPI_Aint extent = 0;
   error = representation.functions.extent(datatype, &extent, representation.functions.extra_state);
@@ -82,7 +85,8 @@ int register_datarep(const char* call, const char* datarep, const registered_dat
   if (!reads || !writes)
     return raise_error(MPI_FILE_NULL, MPI_ERR_CONVERSION, call,
                        "data representation \"%s\": Weft needs both conversion functions (MPI_CONVERSION_FN_NULL "
-                       "is not supported)", datarep);
+                       "is not supported)",
+                       datarep);
   file_representation existing;
   if (find_representation(datarep, existing))
     return raise_error(MPI_FILE_NULL, MPI_ERR_DUP_DATAREP, call, "data representation \"%s\" is already defined",
@@ -102,7 +106,9 @@ extern "C" int PMPI_Register_datarep(const char* datarep, MPI_Datarep_conversion
                                      MPI_Datarep_extent_function* dtype_file_extent_fn, void* extra_state) {
   const call_guard guard(WEFT_CALL_NAME);
   return register_datarep(WEFT_CALL_NAME, datarep,
-                          {.read = read_conversion_fn, .write = write_conversion_fn, .extent = dtype_file_extent_fn,
+                          {.read = read_conversion_fn,
+                           .write = write_conversion_fn,
+                           .extent = dtype_file_extent_fn,
                            .extra_state = extra_state});
 }
 
@@ -112,6 +118,8 @@ extern "C" int PMPI_Register_datarep_c(const char* datarep, MPI_Datarep_conversi
                                        MPI_Datarep_extent_function* dtype_file_extent_fn, void* extra_state) {
   const call_guard guard(WEFT_CALL_NAME);
   return register_datarep(WEFT_CALL_NAME, datarep,
-                          {.read_c = read_conversion_fn, .write_c = write_conversion_fn,
-                           .extent = dtype_file_extent_fn, .extra_state = extra_state});
+                          {.read_c = read_conversion_fn,
+                           .write_c = write_conversion_fn,
+                           .extent = dtype_file_extent_fn,
+                           .extra_state = extra_state});
 }

@@ -4,7 +4,6 @@
 #include <cstring>
 
 #include "io/file_view.hpp"
-
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/communicators.hpp"
 #include "mpi_api/file_checks.hpp"
@@ -12,7 +11,6 @@
 #include "mpi_api/pmpi.hpp"
 
 using namespace weft::mpi;
-
 
 namespace {
 
@@ -25,8 +23,10 @@ int check_view_types(const char* call, MPI_File file, MPI_Datatype etype, MPI_Da
   // A filetype without data is allowed (a rank holding no block of a darray); transfers of data through
   // it are refused.
   if (f.size() % e.size() != 0)
-    return raise_error(file, MPI_ERR_TYPE, call, "the filetype %s is not made of etypes %s (%zu bytes of data, not a "
-                       "multiple of %zu)", display_name(filetype), display_name(etype), f.size(), e.size());
+    return raise_error(file, MPI_ERR_TYPE, call,
+                       "the filetype %s is not made of etypes %s (%zu bytes of data, not a "
+                       "multiple of %zu)",
+                       display_name(filetype), display_name(etype), f.size(), e.size());
   // MPI requires the displacements of both to be non-negative and monotonically non-decreasing; a file
   // opened read-only may have overlapping ones, and overlapping tiles. MPI_ERR_IO, as ROMIO reports these.
   const bool read_only = (file->amode & MPI_MODE_RDONLY) != 0;
@@ -36,11 +36,14 @@ int check_view_types(const char* call, MPI_File file, MPI_Datatype etype, MPI_Da
       return raise_error(file, MPI_ERR_IO, call, "the %s %s has data at negative or decreasing displacements",
                          type == etype ? "etype" : "filetype", display_name(type));
     if (order == weft::io::data_order::overlapping && !read_only)
-      return raise_error(file, MPI_ERR_IO, call, "the %s %s has overlapping data, which only a file opened "
-                         "MPI_MODE_RDONLY may have", type == etype ? "etype" : "filetype", display_name(type));
+      return raise_error(file, MPI_ERR_IO, call,
+                         "the %s %s has overlapping data, which only a file opened "
+                         "MPI_MODE_RDONLY may have",
+                         type == etype ? "etype" : "filetype", display_name(type));
   }
   if (!read_only && f.size() > 0 && f.true_extent() > f.extent())
-    return raise_error(file, MPI_ERR_IO, call, "the filetype %s tiles the file with overlapping copies (true extent "
+    return raise_error(file, MPI_ERR_IO, call,
+                       "the filetype %s tiles the file with overlapping copies (true extent "
                        "%td beyond its extent %td), which only a file opened MPI_MODE_RDONLY may have",
                        display_name(filetype), f.true_extent(), f.extent());
   return MPI_SUCCESS;
@@ -89,8 +92,8 @@ extern "C" int PMPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype ety
   if (disp == MPI_DISPLACEMENT_CURRENT) {
     if ((fh->amode & MPI_MODE_SEQUENTIAL) == 0)
       return raise_error(fh, MPI_ERR_ARG, call, "MPI_DISPLACEMENT_CURRENT needs a file opened MPI_MODE_SEQUENTIAL");
-    disp = static_cast<MPI_Offset>(fh->view.file_offset_of(
-        static_cast<std::uint64_t>(shared_pointer(fh)) * fh->etype_file_bytes));
+    disp = static_cast<MPI_Offset>(
+        fh->view.file_offset_of(static_cast<std::uint64_t>(shared_pointer(fh)) * fh->etype_file_bytes));
   } else if (disp < 0) {
     return raise_error(fh, MPI_ERR_ARG, call, "negative displacement %lld", static_cast<long long>(disp));
   }
@@ -100,7 +103,8 @@ extern "C" int PMPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype ety
   if (!find_representation(datarep, representation))
     return raise_error(fh, MPI_ERR_UNSUPPORTED_DATAREP, call,
                        "data representation \"%s\" is none of native, internal, external32 and those registered "
-                       "with MPI_Register_datarep", datarep);
+                       "with MPI_Register_datarep",
+                       datarep);
   std::size_t etype_file_bytes = etype->layout->size();
   // In a converting representation the view lays out the converted data: as the filetype does when every
   // basic element keeps its size in the file (one basic type, of the same size there: a vector of ints in
@@ -204,8 +208,9 @@ extern "C" int PMPI_File_seek(MPI_File fh, MPI_Offset offset, int whence) {
   int error = 0;
   MPI_Offset target = seek_target(fh, fh->position, offset, whence, error);
   if (error != 0) return raise_io_error(fh, call, error, "cannot read the size of", fh->path);
-  if (target < 0) return raise_error(fh, MPI_ERR_ARG, call, "the seek would put the pointer at %lld, before the view",
-                                     static_cast<long long>(target));
+  if (target < 0)
+    return raise_error(fh, MPI_ERR_ARG, call, "the seek would put the pointer at %lld, before the view",
+                       static_cast<long long>(target));
   fh->position = target;
   return MPI_SUCCESS;
 }
@@ -229,8 +234,9 @@ extern "C" int PMPI_File_seek_shared(MPI_File fh, MPI_Offset offset, int whence)
   int error = 0;
   MPI_Offset target = seek_target(fh, shared_pointer(fh), offset, whence, error);
   if (error != 0) return raise_io_error(fh, call, error, "cannot read the size of", fh->path);
-  if (target < 0) return raise_error(fh, MPI_ERR_ARG, call, "the seek would put the pointer at %lld, before the view",
-                                     static_cast<long long>(target));
+  if (target < 0)
+    return raise_error(fh, MPI_ERR_ARG, call, "the seek would put the pointer at %lld, before the view",
+                       static_cast<long long>(target));
   set_shared_pointer(fh, target);
   return MPI_SUCCESS;
 }

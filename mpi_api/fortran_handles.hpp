@@ -59,7 +59,8 @@ class handle_table {
     if (MPI_Fint given = integer.load(std::memory_order_acquire); given != 0) return given;
     std::lock_guard lock(mutex_);
     if (integer.load(std::memory_order_relaxed) == 0) {
-      if (auto* found = std::find(std::begin(predefined), std::end(predefined), &object); found != std::end(predefined)) {
+      if (auto* found = std::find(std::begin(predefined), std::end(predefined), &object);
+          found != std::end(predefined)) {
         // A predefined object has its integer from the start; it learns it on its first conversion.
         integer.store(static_cast<MPI_Fint>(found - std::begin(predefined)) + 1, std::memory_order_release);
       } else if (free_.empty()) {
@@ -117,7 +118,7 @@ class handle_table {
   chunk first_;
   std::array<std::atomic<chunk*>, 4096> chunks_{};  // up to 16 M integers, chunks made as they fill
   std::atomic<MPI_Fint> used_{0};                   // the highest integer given
-  std::vector<MPI_Fint> free_;                       // integers given back, for reuse
+  std::vector<MPI_Fint> free_;                      // integers given back, for reuse
 };
 
 namespace detail {

@@ -12,8 +12,7 @@ using namespace weft::mpi;
 
 WEFT_PMPI_ALIAS(Grequest_start)
 extern "C" int PMPI_Grequest_start(MPI_Grequest_query_function* query_fn, MPI_Grequest_free_function* free_fn,
-                                   MPI_Grequest_cancel_function* cancel_fn, void* extra_state,
-                                   MPI_Request* request) {
+                                   MPI_Grequest_cancel_function* cancel_fn, void* extra_state, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
@@ -30,8 +29,7 @@ extern "C" int PMPI_Grequest_start(MPI_Grequest_query_function* query_fn, MPI_Gr
 WEFT_PMPI_ALIAS(Grequest_complete)
 extern "C" int PMPI_Grequest_complete(MPI_Request request) {
   const call_guard guard(WEFT_CALL_NAME);
-  if (!is_object(request, object_kind::request) ||
-      !std::holds_alternative<generalized_operation>(request->operation))
+  if (!is_object(request, object_kind::request) || !std::holds_alternative<generalized_operation>(request->operation))
     return raise_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, WEFT_CALL_NAME, "the request is not a generalized request");
   generalized_operation& operation = std::get<generalized_operation>(request->operation);
   weft::runtime::rank* owner = operation.owner;

@@ -174,9 +174,13 @@ extern "C" int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, 
   if (int error = check_dist_graph_call(call, comm_old, info, comm_dist_graph)) return error;
   if (int error = check_edges(call, comm_old, indegree, sources, sourceweights, "sources")) return error;
   if (int error = check_edges(call, comm_old, outdegree, destinations, destweights, "destinations")) return error;
-  dist_graph_topology shape{{sources, sources + indegree}, weights_of(indegree, sourceweights),
-                            {destinations, destinations + outdegree}, weights_of(outdegree, destweights),
-                            sourceweights != MPI_UNWEIGHTED, {}, {}};
+  dist_graph_topology shape{{sources, sources + indegree},
+                            weights_of(indegree, sourceweights),
+                            {destinations, destinations + outdegree},
+                            weights_of(outdegree, destweights),
+                            sourceweights != MPI_UNWEIGHTED,
+                            {},
+                            {}};
   return create_dist_graph(call, comm_old, std::move(shape), comm_dist_graph);
 }
 

@@ -1,12 +1,13 @@
 // Groups: ordered sets of ranks, made from communicators and from each other.
 
+#include "mpi_api/groups.hpp"
+
 #include <algorithm>
 #include <memory>
 #include <vector>
 
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
-#include "mpi_api/groups.hpp"
 #include "mpi_api/pmpi.hpp"
 
 weft_group_s weft_mpi_group_empty{weft::mpi::no_members(), nullptr};
@@ -72,8 +73,8 @@ int expand_ranges(const char* call, const rank_map& group, int n, int ranges[][3
     if (stride == 0) return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "ranges[%d] has stride 0", i);
     for (int end : {first, last})
       if (end < 0 || end >= group.size())
-        return raise_error(MPI_COMM_WORLD, MPI_ERR_RANK, call, "ranges[%d] names rank %d, not a rank of the group (size %d)",
-                           i, end, group.size());
+        return raise_error(MPI_COMM_WORLD, MPI_ERR_RANK, call,
+                           "ranges[%d] names rank %d, not a rank of the group (size %d)", i, end, group.size());
     if ((stride > 0 && first > last) || (stride < 0 && first < last))
       return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "ranges[%d] = (%d, %d, %d) names no rank", i, first, last,
                          stride);
@@ -136,8 +137,7 @@ extern "C" int PMPI_Group_rank(MPI_Group group, int* rank) {
 }
 
 WEFT_PMPI_ALIAS(Group_translate_ranks)
-extern "C" int PMPI_Group_translate_ranks(MPI_Group group1, int n, const int ranks1[], MPI_Group group2,
-                                          int ranks2[]) {
+extern "C" int PMPI_Group_translate_ranks(MPI_Group group1, int n, const int ranks1[], MPI_Group group2, int ranks2[]) {
   const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_group(call, MPI_COMM_WORLD, group1, "group1")) return error;

@@ -42,9 +42,9 @@ extern "C" int PMPIX_Halo_cell_init(MPI_Halo* halo, const char* label, MPI_Datat
   if (int error = check_count(call, world, count)) return error;
   if (int error = check_committed(call, world, datatype)) return error;
   auto elements = static_cast<std::size_t>(count);
-  weft::halo::cell_shape shape =
-      weft::halo::cell_shape::of(display_name(datatype), datatype->basic_type != nullptr ? display_name(datatype->basic_type) : "",
-                           elements, elements * datatype->layout->size());
+  weft::halo::cell_shape shape = weft::halo::cell_shape::of(
+      display_name(datatype), datatype->basic_type != nullptr ? display_name(datatype->basic_type) : "", elements,
+      elements * datatype->layout->size());
   *halo = std::make_unique<weft_halo_s>(weft::halo::cell(label, datatype->layout, elements, shape)).release();
   return MPI_SUCCESS;
 }

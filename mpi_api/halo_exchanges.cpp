@@ -19,9 +19,12 @@ namespace {
 
 int error_class_of(commit_failure failure) {
   switch (failure) {
-    case commit_failure::different_types: return MPI_ERR_TYPE;
-    case commit_failure::different_sizes: return MPI_ERR_COUNT;
-    default: return MPI_ERR_ARG;
+    case commit_failure::different_types:
+      return MPI_ERR_TYPE;
+    case commit_failure::different_sizes:
+      return MPI_ERR_COUNT;
+    default:
+      return MPI_ERR_ARG;
   }
 }
 

@@ -33,16 +33,16 @@ void forget_fortran_handle(object_header& object) noexcept { fortran_handles().f
 
 }  // namespace weft::mpi
 
-using weft::mpi::object_kind;
 using weft::mpi::handle_of;
+using weft::mpi::object_kind;
 using weft::mpi::to_integer;
 
 // The pair of conversions of one kind of handle. (Each name's WEFT_PMPI_ALIAS stands on a line of its own,
 // where the build looks for the functions that are defined.)
-#define WEFT_HANDLE_CONVERSIONS(Name, Handle, kind)                                                        \
-  extern "C" MPI_Fint PMPI_##Name##_c2f(Handle handle) {                                                 \
-    return to_integer(handle, object_kind::kind, "MPI_" #Name "_c2f");                                    \
-  }                                                                                                      \
+#define WEFT_HANDLE_CONVERSIONS(Name, Handle, kind)                    \
+  extern "C" MPI_Fint PMPI_##Name##_c2f(Handle handle) {               \
+    return to_integer(handle, object_kind::kind, "MPI_" #Name "_c2f"); \
+  }                                                                    \
   extern "C" Handle PMPI_##Name##_f2c(MPI_Fint integer) { return handle_of<Handle>(integer, object_kind::kind); }
 
 WEFT_PMPI_ALIAS(Comm_c2f)
@@ -108,8 +108,9 @@ extern "C" int PMPI_Status_f2c(const MPI_Fint* f_status, MPI_Status* c_status) {
   c_status->MPI_SOURCE = f_status[0];
   c_status->MPI_TAG = f_status[1];
   c_status->MPI_ERROR = f_status[2];
-  c_status->weft_count = static_cast<MPI_Count>(static_cast<unsigned long long>(static_cast<std::uint32_t>(f_status[3])) |
-                                                static_cast<unsigned long long>(static_cast<std::uint32_t>(f_status[4])) << 32);
+  c_status->weft_count =
+      static_cast<MPI_Count>(static_cast<unsigned long long>(static_cast<std::uint32_t>(f_status[3])) |
+                             static_cast<unsigned long long>(static_cast<std::uint32_t>(f_status[4])) << 32);
   c_status->weft_cancelled = f_status[5];
   return MPI_SUCCESS;
 }
@@ -142,13 +143,11 @@ extern "C" int PMPI_Status_f082c(const MPI_F08_status* f08_status, MPI_Status* c
 WEFT_PMPI_ALIAS(Status_f082f)
 extern "C" int PMPI_Status_f082f(const MPI_F08_status* f08_status, MPI_Fint* f_status) {
   const weft::mpi::call_guard guard(WEFT_CALL_NAME);
-  return copy_status(integers_of(f08_status), f_status, WEFT_CALL_NAME,
-                     "f08_status", "f_status");
+  return copy_status(integers_of(f08_status), f_status, WEFT_CALL_NAME, "f08_status", "f_status");
 }
 
 WEFT_PMPI_ALIAS(Status_f2f08)
 extern "C" int PMPI_Status_f2f08(const MPI_Fint* f_status, MPI_F08_status* f08_status) {
   const weft::mpi::call_guard guard(WEFT_CALL_NAME);
-  return copy_status(f_status, integers_of(f08_status), WEFT_CALL_NAME, "f_status",
-                     "f08_status");
+  return copy_status(f_status, integers_of(f08_status), WEFT_CALL_NAME, "f_status", "f08_status");
 }

@@ -24,12 +24,12 @@
 #include "mpi_api/rank_map.hpp"
 #include "mpi_api/reduce_kernels.hpp"
 #include "mpi_api/topologies.hpp"
-#include "runtime/rank.hpp"
-#include "shm/operations.hpp"
-#include "shm/partitioned_channel.hpp"
 #include "rma/epochs.hpp"
 #include "rma/remote_origin.hpp"
 #include "rma/window.hpp"
+#include "runtime/rank.hpp"
+#include "shm/operations.hpp"
+#include "shm/partitioned_channel.hpp"
 #include "shm/type_layout.hpp"
 
 namespace weft::mpi {
@@ -54,7 +54,7 @@ enum class object_kind : std::uint32_t {
 struct object_header {
   explicit constexpr object_header(object_kind k) noexcept : kind(k) {}
   object_kind kind;
-  int references = 1;  // the user's handle, plus each request or object that uses this one
+  int references = 1;           // the user's handle, plus each request or object that uses this one
   MPI_Fint fortran_handle = 0;  // 0 until MPI_*_c2f gives the object one (handle_conversion.hpp)
 };
 
@@ -104,11 +104,18 @@ struct weft_datatype_s : weft::mpi::object_header {
   // A predefined datatype.
   weft_datatype_s(const char* type_name, weft::shm::type_layout::pointer type_layout, std::size_t external32_size,
                   weft::mpi::kernel_table reduce_kernels) noexcept
-      : object_header(weft::mpi::object_kind::datatype), name(type_name), layout(std::move(type_layout)),
-        external_size(external32_size), kernels(reduce_kernels), basic_type(this), committed(true) {}
+      : object_header(weft::mpi::object_kind::datatype),
+        name(type_name),
+        layout(std::move(type_layout)),
+        external_size(external32_size),
+        kernels(reduce_kernels),
+        basic_type(this),
+        committed(true) {}
   // A derived datatype, not committed yet.
   weft_datatype_s(weft::shm::type_layout::pointer type_layout, int type_combiner) noexcept
-      : object_header(weft::mpi::object_kind::datatype), name(""), layout(std::move(type_layout)),
+      : object_header(weft::mpi::object_kind::datatype),
+        name(""),
+        layout(std::move(type_layout)),
         combiner(type_combiner) {}
   ~weft_datatype_s();
   weft_datatype_s(const weft_datatype_s&) = delete;
@@ -135,8 +142,8 @@ struct weft_datatype_s : weft::mpi::object_header {
   // MPI_Type_get_contents_c reports them (MPI-4.1, 5.1.13); such a type's int arguments stay in `integers`.
   // MPI_Type_get_envelope and MPI_Type_get_contents refuse a type that has any.
   std::vector<MPI_Count> large_counts;
-  std::vector<MPI_Datatype> types;  // each derived one held
-  MPI_Datatype basis = nullptr;     // held; null: the type itself
+  std::vector<MPI_Datatype> types;       // each derived one held
+  MPI_Datatype basis = nullptr;          // held; null: the type itself
   weft::mpi::attribute_list attributes;  // a derived type's; predefined types keep theirs per rank
 };
 
@@ -161,17 +168,21 @@ struct weft_op_s : weft::mpi::object_header {
   constexpr weft_op_s(const char* op_name, weft::mpi::op_index op) noexcept
       : object_header(weft::mpi::object_kind::op), name(op_name), index(op) {}
   weft_op_s(MPI_User_function* user_function, bool is_commutative) noexcept
-      : object_header(weft::mpi::object_kind::op), name("(an operation from MPI_Op_create)"), function(user_function),
+      : object_header(weft::mpi::object_kind::op),
+        name("(an operation from MPI_Op_create)"),
+        function(user_function),
         commutative(is_commutative) {}
   weft_op_s(MPI_User_function_c* user_function, bool is_commutative) noexcept
-      : object_header(weft::mpi::object_kind::op), name("(an operation from MPI_Op_create_c)"),
-        large_count_function(user_function), commutative(is_commutative) {}
+      : object_header(weft::mpi::object_kind::op),
+        name("(an operation from MPI_Op_create_c)"),
+        large_count_function(user_function),
+        commutative(is_commutative) {}
 
   bool is_predefined() const noexcept { return function == nullptr && large_count_function == nullptr; }
 
   const char* name;
-  weft::mpi::op_index index = weft::mpi::op_count;  // a predefined operation's place in the kernel tables
-  MPI_User_function* function = nullptr;            // a user's operation
+  weft::mpi::op_index index = weft::mpi::op_count;      // a predefined operation's place in the kernel tables
+  MPI_User_function* function = nullptr;                // a user's operation
   MPI_User_function_c* large_count_function = nullptr;  // or one taking an MPI_Count length
   bool commutative = true;
   // Made from Fortran: `function` is a Fortran_user_function, which takes the datatype as an integer.
@@ -207,17 +218,19 @@ struct weft_errhandler_s : weft::mpi::object_header {
   explicit weft_errhandler_s(MPI_Comm_errhandler_function* user_function) noexcept
       : object_header(weft::mpi::object_kind::errhandler), name("a user error handler"), function(user_function) {}
   explicit weft_errhandler_s(MPI_Win_errhandler_function* user_function) noexcept
-      : object_header(weft::mpi::object_kind::errhandler), name("a user error handler for windows"),
+      : object_header(weft::mpi::object_kind::errhandler),
+        name("a user error handler for windows"),
         window_function(user_function) {}
   explicit weft_errhandler_s(MPI_File_errhandler_function* user_function) noexcept
-      : object_header(weft::mpi::object_kind::errhandler), name("a user error handler for files"),
+      : object_header(weft::mpi::object_kind::errhandler),
+        name("a user error handler for files"),
         file_function(user_function) {}
   explicit weft_errhandler_s(MPI_Session_errhandler_function* user_function) noexcept
-      : object_header(weft::mpi::object_kind::errhandler), name("a user error handler for sessions"),
+      : object_header(weft::mpi::object_kind::errhandler),
+        name("a user error handler for sessions"),
         session_function(user_function) {}
   bool is_predefined() const noexcept {
-    return function == nullptr && window_function == nullptr && file_function == nullptr &&
-           session_function == nullptr;
+    return function == nullptr && window_function == nullptr && file_function == nullptr && session_function == nullptr;
   }
   const char* name;
   MPI_Comm_errhandler_function* function = nullptr;
@@ -290,15 +303,15 @@ struct weft_comm_s : weft::mpi::object_header {
   // Contexts come in pairs: `context` for point-to-point, `context + 1` for collective traffic, which
   // no user receive can match.
   std::uint32_t context = 0;
-  int rank = 0;                            // the calling rank's rank in `local`
-  weft::mpi::shared_rank_map local;        // the members (an intercommunicator's local group)
-  weft::mpi::shared_rank_map remote;       // an intercommunicator's remote group; null otherwise
-  std::uint32_t local_context = 0;         // an intercommunicator's pair for traffic within `local`
+  int rank = 0;                                      // the calling rank's rank in `local`
+  weft::mpi::shared_rank_map local;                  // the members (an intercommunicator's local group)
+  weft::mpi::shared_rank_map remote;                 // an intercommunicator's remote group; null otherwise
+  std::uint32_t local_context = 0;                   // an intercommunicator's pair for traffic within `local`
   MPI_Errhandler errhandler = MPI_ERRORS_ARE_FATAL;  // held
   std::string name;
   weft::mpi::attribute_list attributes;
-  weft::mpi::hint_list hints;                              // the hints Weft recognizes, as set
-  weft::mpi::shared_topology topology;                     // null: none
+  weft::mpi::hint_list hints;           // the hints Weft recognizes, as set
+  weft::mpi::shared_topology topology;  // null: none
   // The collectives of the members (see collectives/shared_communicator.hpp). Collectives of a const
   // communicator change them.
   mutable weft::mpi::collective_group collectives;
@@ -437,8 +450,14 @@ class persistent_partitioned {
  public:
   persistent_partitioned(void* buffer, int partitions, MPI_Count count, MPI_Datatype datatype, int peer, int tag,
                          bool receives, std::uint32_t context) noexcept
-      : buffer_(buffer), partitions_(partitions), count_(count), datatype_(retain(datatype)), peer_(peer), tag_(tag),
-        receives_(receives), context_(context) {}
+      : buffer_(buffer),
+        partitions_(partitions),
+        count_(count),
+        datatype_(retain(datatype)),
+        peer_(peer),
+        tag_(tag),
+        receives_(receives),
+        context_(context) {}
   persistent_partitioned(const persistent_partitioned&) = delete;
   persistent_partitioned& operator=(const persistent_partitioned&) = delete;
   ~persistent_partitioned();  // partitioned.cpp: forgets the channel, releases the datatype

@@ -36,7 +36,8 @@ int check_key(const char* call, const char* key) {
 }
 
 auto find_key(weft_info_s& info, const char* key) {
-  return std::find_if(info.entries.begin(), info.entries.end(), [key](const auto& entry) { return entry.first == key; });
+  return std::find_if(info.entries.begin(), info.entries.end(),
+                      [key](const auto& entry) { return entry.first == key; });
 }
 
 }  // namespace
@@ -60,8 +61,10 @@ extern "C" int PMPI_Info_set(MPI_Info info, const char* key, const char* value) 
   if (strnlen(value, MPI_MAX_INFO_VAL) >= MPI_MAX_INFO_VAL)
     return raise_error(MPI_COMM_WORLD, MPI_ERR_INFO_VALUE, call, "the value of \"%s\" is longer than %d characters",
                        key, MPI_MAX_INFO_VAL - 1);
-  if (auto found = find_key(*info, key); found != info->entries.end()) found->second = value;
-  else info->entries.emplace_back(key, value);
+  if (auto found = find_key(*info, key); found != info->entries.end())
+    found->second = value;
+  else
+    info->entries.emplace_back(key, value);
   return MPI_SUCCESS;
 }
 

@@ -39,9 +39,8 @@ coll::task cross_bcast(coll::crossing place, void* buffer, std::size_t count, sh
 
 // Allreduce and reduce-scatter: each group reduces its `count` elements at its leader, and every rank takes
 // `taken` (what its receive buffer holds) of the other group's result.
-int exchange_reductions(const char* call, const void* sendbuf, void* recvbuf, long long count,
-                        coll::result_block taken, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                        MPI_Request* request) {
+int exchange_reductions(const char* call, const void* sendbuf, void* recvbuf, long long count, coll::result_block taken,
+                        MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request* request) {
   if (int error = check_not_in_place(call, comm, sendbuf, "sendbuf", across_groups)) return error;
   if (int error = check_op(call, comm, op, datatype)) return error;
   // Only whether the input holds any data matters to the check of its buffer.
@@ -51,14 +50,17 @@ int exchange_reductions(const char* call, const void* sendbuf, void* recvbuf, lo
   coll::crossing place = crossing_of(*resolve(comm));
   std::size_t element_size = datatype->layout->extent();
   coll::crossing_sequences sequences = take_crossing_sequences(place, 1, 4);
-  return launch_reduction(call, comm, place.both, op, datatype, [=](coll::reduction_op reduction) {
-    auto total = static_cast<std::size_t>(count);
-    if (place.both.spans_nodes())
-      return coll::spanning_inter_exchange_reductions(place, sendbuf, recvbuf, total, element_size, reduction, taken,
-                                                      sequences);
-    return coll::cross_reduce_task(place.local, place.both, sendbuf, total, element_size, reduction,
-                                   place.remote.first, recvbuf, taken, sequences.local, sequences.both);
-  }, request);
+  return launch_reduction(
+      call, comm, place.both, op, datatype,
+      [=](coll::reduction_op reduction) {
+        auto total = static_cast<std::size_t>(count);
+        if (place.both.spans_nodes())
+          return coll::spanning_inter_exchange_reductions(place, sendbuf, recvbuf, total, element_size, reduction,
+                                                          taken, sequences);
+        return coll::cross_reduce_task(place.local, place.both, sendbuf, total, element_size, reduction,
+                                       place.remote.first, recvbuf, taken, sequences.local, sequences.both);
+      },
+      request);
 }
 
 }  // namespace
@@ -107,18 +109,22 @@ int inter_reduce(const char* call, const void* sendbuf, void* recvbuf, int count
   coll::crossing place = crossing_of(*resolve(comm));
   std::size_t element_size = datatype->layout->extent();
   bool sends = root >= 0;
-  int to = sends ? place.remote.first + root : -1;             // the root, for the group that sends
-  int from = root == MPI_ROOT ? place.remote.first : -1;       // the sending group's leader, for the root
+  int to = sends ? place.remote.first + root : -1;        // the root, for the group that sends
+  int from = root == MPI_ROOT ? place.remote.first : -1;  // the sending group's leader, for the root
   coll::crossing_sequences sequences = take_crossing_sequences(place, sends ? 1 : 0, sends ? 3 : 0);
-  return launch_reduction(call, comm, place.both, op, datatype, [=](coll::reduction_op reduction) {
-    if (place.both.spans_nodes())
-      return coll::spanning_inter_reduce(place, sendbuf, recvbuf, count, element_size, reduction, to, from, sequences);
-    if (sends)
-      return coll::cross_reduce_task(place.local, place.both, sendbuf, count, element_size, reduction, -1, nullptr,
-                                     {}, sequences.local, sequences.both);
-    return coll::cross_result_task(place.both, {}, from, recvbuf, {0, static_cast<std::size_t>(count)},
-                                   element_size, reduction, sequences.both);
-  }, request);
+  return launch_reduction(
+      call, comm, place.both, op, datatype,
+      [=](coll::reduction_op reduction) {
+        if (place.both.spans_nodes())
+          return coll::spanning_inter_reduce(place, sendbuf, recvbuf, count, element_size, reduction, to, from,
+                                             sequences);
+        if (sends)
+          return coll::cross_reduce_task(place.local, place.both, sendbuf, count, element_size, reduction, -1, nullptr,
+                                         {}, sequences.local, sequences.both);
+        return coll::cross_result_task(place.both, {}, from, recvbuf, {0, static_cast<std::size_t>(count)},
+                                       element_size, reduction, sequences.both);
+      },
+      request);
 }
 
 int inter_allreduce(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,

@@ -5,6 +5,7 @@
 // not at all.
 
 #include "collectives/intercommunicator_data_movement.hpp"
+
 #include "mpi_api/block_buffers.hpp"
 #include "mpi_api/collective_checks.hpp"
 #include "mpi_api/collective_requests.hpp"
@@ -79,8 +80,8 @@ int run_alltoall(const char* call, MPI_Comm comm, const coll::const_block_map& b
 }
 
 // A v call's buffer `argument`, which may not be MPI_IN_PLACE.
-int check_blocks_across(const char* call, MPI_Comm comm, const void* buffer, const char* argument,
-                        const int* counts, const int* displacements, MPI_Datatype datatype, const char* counts_name,
+int check_blocks_across(const char* call, MPI_Comm comm, const void* buffer, const char* argument, const int* counts,
+                        const int* displacements, MPI_Datatype datatype, const char* counts_name,
                         const char* displacements_name) {
   if (int error = check_not_in_place(call, comm, buffer, argument, across_groups)) return error;
   return check_blocks(call, comm, peers(*resolve(comm)).size(), buffer, counts, displacements, datatype, counts_name,
@@ -101,8 +102,7 @@ int check_typed_blocks_across(const char* call, MPI_Comm comm, const void* buffe
 int inter_gather(const char* call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request) {
   return rooted(
-      call, comm, root,
-      [&] { return check_block(call, comm, sendbuf, sendcount, sendtype, "sendbuf", across_groups); },
+      call, comm, root, [&] { return check_block(call, comm, sendbuf, sendcount, sendtype, "sendbuf", across_groups); },
       [&] { return check_block(call, comm, recvbuf, recvcount, recvtype, "recvbuf", across_groups); },
       [&] {
         coll::block_map rooms = root == MPI_ROOT ? blocks_of(bytes(recvbuf), recvcount, recvtype) : coll::block_map{};
@@ -114,8 +114,7 @@ int inter_gatherv(const char* call, const void* sendbuf, int sendcount, MPI_Data
                   const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm,
                   MPI_Request* request) {
   return rooted(
-      call, comm, root,
-      [&] { return check_block(call, comm, sendbuf, sendcount, sendtype, "sendbuf", across_groups); },
+      call, comm, root, [&] { return check_block(call, comm, sendbuf, sendcount, sendtype, "sendbuf", across_groups); },
       [&] {
         return check_blocks_across(call, comm, recvbuf, "recvbuf", recvcounts, displs, recvtype, "recvcounts",
                                    "displs");
@@ -130,8 +129,7 @@ int inter_gatherv(const char* call, const void* sendbuf, int sendcount, MPI_Data
 int inter_scatter(const char* call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request) {
   return rooted(
-      call, comm, root,
-      [&] { return check_block(call, comm, recvbuf, recvcount, recvtype, "recvbuf", across_groups); },
+      call, comm, root, [&] { return check_block(call, comm, recvbuf, recvcount, recvtype, "recvbuf", across_groups); },
       [&] { return check_block(call, comm, sendbuf, sendcount, sendtype, "sendbuf", across_groups); },
       [&] {
         coll::const_block_map blocks =
@@ -144,8 +142,7 @@ int inter_scatterv(const char* call, const void* sendbuf, const int sendcounts[]
                    MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
                    MPI_Request* request) {
   return rooted(
-      call, comm, root,
-      [&] { return check_block(call, comm, recvbuf, recvcount, recvtype, "recvbuf", across_groups); },
+      call, comm, root, [&] { return check_block(call, comm, recvbuf, recvcount, recvtype, "recvbuf", across_groups); },
       [&] {
         return check_blocks_across(call, comm, sendbuf, "sendbuf", sendcounts, displs, sendtype, "sendcounts",
                                    "displs");
@@ -169,8 +166,8 @@ int inter_allgatherv(const char* call, const void* sendbuf, int sendcount, MPI_D
                      const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
                      MPI_Request* request) {
   if (int error = check_block(call, comm, sendbuf, sendcount, sendtype, "sendbuf", across_groups)) return error;
-  if (int error = check_blocks_across(call, comm, recvbuf, "recvbuf", recvcounts, displs, recvtype, "recvcounts",
-                                      "displs"))
+  if (int error =
+          check_blocks_across(call, comm, recvbuf, "recvbuf", recvcounts, displs, recvtype, "recvcounts", "displs"))
     return error;
   return run_allgather(call, comm, sendbuf, sendcount, sendtype,
                        blocks_of(bytes(recvbuf), recvcounts, displs, recvtype), recvtype, request);
@@ -187,11 +184,11 @@ int inter_alltoall(const char* call, const void* sendbuf, int sendcount, MPI_Dat
 int inter_alltoallv(const char* call, const void* sendbuf, const int sendcounts[], const int sdispls[],
                     MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[],
                     MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
-  if (int error = check_blocks_across(call, comm, sendbuf, "sendbuf", sendcounts, sdispls, sendtype, "sendcounts",
-                                      "sdispls"))
+  if (int error =
+          check_blocks_across(call, comm, sendbuf, "sendbuf", sendcounts, sdispls, sendtype, "sendcounts", "sdispls"))
     return error;
-  if (int error = check_blocks_across(call, comm, recvbuf, "recvbuf", recvcounts, rdispls, recvtype, "recvcounts",
-                                      "rdispls"))
+  if (int error =
+          check_blocks_across(call, comm, recvbuf, "recvbuf", recvcounts, rdispls, recvtype, "recvcounts", "rdispls"))
     return error;
   return run_alltoall(call, comm, blocks_of(bytes(sendbuf), sendcounts, sdispls, sendtype),
                       blocks_of(bytes(recvbuf), recvcounts, rdispls, recvtype), hold({sendtype, recvtype}), request);

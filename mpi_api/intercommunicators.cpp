@@ -3,7 +3,6 @@
 // below) on a second pair, `local_context`, so that a message from remote rank r cannot be taken for one
 // from local rank r.
 
-#include "mpi_api/call_guard.hpp"
 #include "mpi_api/intercommunicators.hpp"
 
 #include <memory>
@@ -11,6 +10,7 @@
 
 #include "collectives/algorithms.hpp"
 #include "collectives/data_movement.hpp"
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/context_ids.hpp"
 #include "mpi_api/pmpi.hpp"
@@ -83,8 +83,8 @@ weft_comm_s* split_intercommunicator(const weft_comm_s& inter, int color, int ke
     std::uint32_t theirs = 0;
     exchange_across(inter, &proposal, &theirs, sizeof proposal);
     shm::envelope env{inter.context + 1, 0, internal_tag(0)};
-    exchange(local_votes.data(), local_size * sizeof(split_vote), remote_votes.data(),
-             remote_size * sizeof(split_vote), env, inter.remote->job_rank(0), env);
+    exchange(local_votes.data(), local_size * sizeof(split_vote), remote_votes.data(), remote_size * sizeof(split_vote),
+             env, inter.remote->job_rank(0), env);
     agreed = {leads(inter) ? proposal : theirs, allocate_context_pair()};
   }
   coll::bcast(&agreed, sizeof agreed, 0, group);
@@ -93,7 +93,7 @@ weft_comm_s* split_intercommunicator(const weft_comm_s& inter, int color, int ke
   shared_rank_map remote = members_of_color(remote_votes, *inter.remote, color);
   if (remote->size() == 0) return nullptr;
   return new_intercommunicator(inter, members_of_color(local_votes, *inter.local, color), std::move(remote),
-                                agreed.across, agreed.within);
+                               agreed.across, agreed.within);
 }
 
 }  // namespace weft::mpi
@@ -149,14 +149,14 @@ extern "C" int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_
   weft::coll::communicator_view group = collective_view(local);
   weft::coll::bcast(&agreed, sizeof agreed, local_leader, group);
   if (agreed.remote_size < 0)
-    return failure != MPI_SUCCESS ? failure
-                                  : raise_error(local_comm, MPI_ERR_OTHER, call,
-                                                "the local leader (rank %d) failed to create the intercommunicator",
-                                                local_leader);
+    return failure != MPI_SUCCESS
+               ? failure
+               : raise_error(local_comm, MPI_ERR_OTHER, call,
+                             "the local leader (rank %d) failed to create the intercommunicator", local_leader);
   remote_ranks.resize(agreed.remote_size);
   weft::coll::bcast(remote_ranks.data(), remote_ranks.size() * sizeof(int), local_leader, group);
   *newintercomm = new_intercommunicator(local, local.local, std::make_shared<const rank_map>(std::move(remote_ranks)),
-                                         agreed.context, agreed.local_context);
+                                        agreed.context, agreed.local_context);
   return MPI_SUCCESS;
 }
 

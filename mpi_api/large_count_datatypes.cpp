@@ -57,8 +57,8 @@ extern "C" int PMPI_Type_create_darray_c(int size, int rank, int ndims, const MP
 }
 
 WEFT_PMPI_ALIAS(Pack_c)
-extern "C" int PMPI_Pack_c(const void* inbuf, MPI_Count incount, MPI_Datatype datatype, void* outbuf,
-                           MPI_Count outsize, MPI_Count* position, MPI_Comm comm) {
+extern "C" int PMPI_Pack_c(const void* inbuf, MPI_Count incount, MPI_Datatype datatype, void* outbuf, MPI_Count outsize,
+                           MPI_Count* position, MPI_Comm comm) {
   const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_output(call, comm, position, "position")) return error;
@@ -73,8 +73,8 @@ extern "C" int PMPI_Pack_c(const void* inbuf, MPI_Count incount, MPI_Datatype da
 }
 
 WEFT_PMPI_ALIAS(Unpack_c)
-extern "C" int PMPI_Unpack_c(const void* inbuf, MPI_Count insize, MPI_Count* position, void* outbuf,
-                             MPI_Count outcount, MPI_Datatype datatype, MPI_Comm comm) {
+extern "C" int PMPI_Unpack_c(const void* inbuf, MPI_Count insize, MPI_Count* position, void* outbuf, MPI_Count outcount,
+                             MPI_Datatype datatype, MPI_Comm comm) {
   const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_output(call, comm, position, "position")) return error;

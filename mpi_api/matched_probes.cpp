@@ -38,7 +38,8 @@ int check_matched(const char* call, void* buf, int count, MPI_Datatype datatype,
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, message, "message")) return error;
   if (!is_object(*message, object_kind::message))
-    return raise_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, call, "message is not a message from MPI_Mprobe or MPI_Improbe");
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, call,
+                       "message is not a message from MPI_Mprobe or MPI_Improbe");
   MPI_Comm comm = *message == MPI_MESSAGE_NO_PROC ? MPI_COMM_WORLD : (*message)->comm;
   return check_buffer(call, comm, buf, count, datatype);
 }
@@ -56,8 +57,7 @@ void start_matched(weft_request_s& request, void* buf, int count, MPI_Datatype d
 }  // namespace
 
 WEFT_PMPI_ALIAS(Improbe)
-extern "C" int PMPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* message,
-                            MPI_Status* status) {
+extern "C" int PMPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* message, MPI_Status* status) {
   const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_probe(call, source, tag, comm, message)) return error;
@@ -70,8 +70,10 @@ extern "C" int PMPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_M
   }
   shm::message* taken = shm::take_message(this_rank_id(), {resolve(comm)->context, source, tag});
   *flag = taken != nullptr;
-  if (taken != nullptr) deliver(taken, comm, message, status);
-  else weft::runtime::yield();  // programs poll; the sender may be a rank of this worker
+  if (taken != nullptr)
+    deliver(taken, comm, message, status);
+  else
+    weft::runtime::yield();  // programs poll; the sender may be a rank of this worker
   return MPI_SUCCESS;
 }
 
@@ -108,8 +110,7 @@ extern "C" int PMPI_Mrecv(void* buf, int count, MPI_Datatype datatype, MPI_Messa
 }
 
 WEFT_PMPI_ALIAS(Imrecv)
-extern "C" int PMPI_Imrecv(void* buf, int count, MPI_Datatype datatype, MPI_Message* message,
-                           MPI_Request* request) {
+extern "C" int PMPI_Imrecv(void* buf, int count, MPI_Datatype datatype, MPI_Message* message, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_matched(call, buf, count, datatype, message)) return error;

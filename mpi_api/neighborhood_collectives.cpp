@@ -9,8 +9,8 @@
 #include <utility>
 
 #include "collectives/neighborhood.hpp"
-#include "mpi_api/call_guard.hpp"
 #include "mpi_api/block_buffers.hpp"
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/collective_requests.hpp"
 #include "mpi_api/large_counts.hpp"
 #include "mpi_api/pmpi.hpp"
@@ -34,8 +34,8 @@ coll::neighbourhood neighbourhood_in(const topology& shape, int rank) {
     hood.destinations = hood.sources;
     hood.pairing = coll::neighbour_pairing::mirrored;
   } else if (const auto* graph = std::get_if<graph_topology>(&shape)) {
-    hood.sources = coll::reciprocated(graph->neighbours_of(rank), rank,
-                                      [graph](int peer) { return graph->neighbours_of(peer); });
+    hood.sources =
+        coll::reciprocated(graph->neighbours_of(rank), rank, [graph](int peer) { return graph->neighbours_of(peer); });
     hood.destinations = hood.sources;
   } else {
     const auto& dist_graph = std::get<dist_graph_topology>(shape);
@@ -142,85 +142,109 @@ int neighbor_alltoallw(const char* call, const void* sendbuf, const int sendcoun
                        const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request* request) {
   coll::neighbourhood hood;
   if (int error = check_neighbourhood(call, comm, sendbuf, recvbuf, hood)) return error;
-  if (int error = check_typed_blocks(call, comm, outdegree(hood), sendbuf, sendcounts, sdispls, sendtypes,
-                                     "sendcounts", "sdispls", "sendtypes"))
+  if (int error = check_typed_blocks(call, comm, outdegree(hood), sendbuf, sendcounts, sdispls, sendtypes, "sendcounts",
+                                     "sdispls", "sendtypes"))
     return error;
-  if (int error = check_typed_blocks(call, comm, indegree(hood), recvbuf, recvcounts, rdispls, recvtypes,
-                                     "recvcounts", "rdispls", "recvtypes"))
+  if (int error = check_typed_blocks(call, comm, indegree(hood), recvbuf, recvcounts, rdispls, recvtypes, "recvcounts",
+                                     "rdispls", "recvtypes"))
     return error;
   held_layouts held;
-  coll::const_block_map send = typed_blocks_of(bytes(sendbuf), sendcounts, sdispls, sendtypes, outdegree(hood),
-                                               held.owners, held.send_table);
-  coll::block_map recv = typed_blocks_of(bytes(recvbuf), recvcounts, rdispls, recvtypes, indegree(hood),
-                                         held.owners, held.receive_table);
+  coll::const_block_map send =
+      typed_blocks_of(bytes(sendbuf), sendcounts, sdispls, sendtypes, outdegree(hood), held.owners, held.send_table);
+  coll::block_map recv =
+      typed_blocks_of(bytes(recvbuf), recvcounts, rdispls, recvtypes, indegree(hood), held.owners, held.receive_table);
   return run_neighbor_exchange(call, comm, std::move(hood), send, recv, std::move(held), request);
 }
 
 }  // namespace
 
 WEFT_PMPI_ALIAS(Neighbor_allgather)
-extern "C" int PMPI_Neighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
+extern "C" int PMPI_Neighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                                       int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
   const call_guard guard(WEFT_CALL_NAME);
   return neighbor_allgather(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, blocking);
 }
 
 WEFT_PMPI_ALIAS(Ineighbor_allgather)
-extern "C" int PMPI_Ineighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+extern "C" int PMPI_Ineighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                                        int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
   return neighbor_allgather(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
 }
 
 WEFT_PMPI_ALIAS(Neighbor_allgatherv)
-extern "C" int PMPI_Neighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
+extern "C" int PMPI_Neighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                                        const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                                        MPI_Comm comm) {
   const call_guard guard(WEFT_CALL_NAME);
-  return neighbor_allgatherv(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, blocking);
+  return neighbor_allgatherv(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm,
+                             blocking);
 }
 
 WEFT_PMPI_ALIAS(Ineighbor_allgatherv)
-extern "C" int PMPI_Ineighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+extern "C" int PMPI_Ineighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                                         const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                                         MPI_Comm comm, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
-  return neighbor_allgatherv(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request);
+  return neighbor_allgatherv(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm,
+                             request);
 }
 
 WEFT_PMPI_ALIAS(Neighbor_alltoall)
-extern "C" int PMPI_Neighbor_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
+extern "C" int PMPI_Neighbor_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                                      int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
   const call_guard guard(WEFT_CALL_NAME);
   return neighbor_alltoall(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, blocking);
 }
 
 WEFT_PMPI_ALIAS(Ineighbor_alltoall)
-extern "C" int PMPI_Ineighbor_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+extern "C" int PMPI_Ineighbor_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                                       int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
   return neighbor_alltoall(WEFT_CALL_NAME, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
 }
 
 WEFT_PMPI_ALIAS(Neighbor_alltoallv)
-extern "C" int PMPI_Neighbor_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
+extern "C" int PMPI_Neighbor_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                                       MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                                       const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
   const call_guard guard(WEFT_CALL_NAME);
-  return neighbor_alltoallv(WEFT_CALL_NAME, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, blocking);
+  return neighbor_alltoallv(WEFT_CALL_NAME, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
+                            recvtype, comm, blocking);
 }
 
 WEFT_PMPI_ALIAS(Ineighbor_alltoallv)
-extern "C" int PMPI_Ineighbor_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+extern "C" int PMPI_Ineighbor_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                                        MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                                        const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                                        MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
-  return neighbor_alltoallv(WEFT_CALL_NAME, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request);
+  return neighbor_alltoallv(WEFT_CALL_NAME, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
+                            recvtype, comm, request);
 }
 
 WEFT_PMPI_ALIAS(Neighbor_alltoallw)
-extern "C" int PMPI_Neighbor_alltoallw(const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[], const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm) {
+extern "C" int PMPI_Neighbor_alltoallw(const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                                       const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
+                                       const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm) {
   const call_guard guard(WEFT_CALL_NAME);
-  return neighbor_alltoallw(WEFT_CALL_NAME, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, blocking);
+  return neighbor_alltoallw(WEFT_CALL_NAME, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
+                            recvtypes, comm, blocking);
 }
 
 WEFT_PMPI_ALIAS(Ineighbor_alltoallw)
-extern "C" int PMPI_Ineighbor_alltoallw(const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[], const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request* request) {
+extern "C" int PMPI_Ineighbor_alltoallw(const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                                        const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
+                                        const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                                        MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   if (int error = check_request_output(WEFT_CALL_NAME, comm, request)) return error;
-  return neighbor_alltoallw(WEFT_CALL_NAME, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request);
+  return neighbor_alltoallw(WEFT_CALL_NAME, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
+                            recvtypes, comm, request);
 }
 
 int weft::mpi::neighbor_sources(MPI_Comm comm) { return indegree(neighbourhood_of(comm)); }

@@ -13,8 +13,10 @@ int report_not_implemented(const char* call);
 template <class Result>
 Result not_implemented(const char* call) {
   int error = report_not_implemented(call);
-  if constexpr (std::is_same_v<Result, int>) return error;
-  else return Result{};
+  if constexpr (std::is_same_v<Result, int>)
+    return error;
+  else
+    return Result{};
 }
 
 }  // namespace weft::mpi

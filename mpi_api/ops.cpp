@@ -3,8 +3,8 @@
 
 #include <memory>
 
-#include "mpi_api/call_guard.hpp"
 #include "mpi_api/bound_op.hpp"
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/handles.hpp"
 #include "mpi_api/pmpi.hpp"

@@ -30,7 +30,8 @@ int check_owned(const char* call, MPI_Comm comm, void* data, int error_class, sh
 }
 
 // A give's data lies inside its buffer.
-int check_given_data(const char* call, MPI_Comm comm, int count, MPI_Datatype datatype, const shm::pool_buffer& buffer) {
+int check_given_data(const char* call, MPI_Comm comm, int count, MPI_Datatype datatype,
+                     const shm::pool_buffer& buffer) {
   auto [first, last] = datatype->layout->data_of(static_cast<std::size_t>(count));
   if (first == last || (first >= 0 && static_cast<std::size_t>(last) <= buffer.capacity)) [[likely]]
     return MPI_SUCCESS;
@@ -63,7 +64,8 @@ int check_give(const char* call, void** ptr, int count, MPI_Datatype datatype, i
 // Hands the buffer over (or frees it, to MPI_PROC_NULL); the caller no longer owns it.
 void give(shm::pool_buffer& buffer, void** ptr, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) {
   const weft_comm_s& sender = *resolve(comm);
-  if (dest == MPI_PROC_NULL) shm::own_pool().release(&buffer);
+  if (dest == MPI_PROC_NULL)
+    shm::own_pool().release(&buffer);
   else
     shm::give(buffer, data_of(*ptr, count, datatype), datatype->layout, {sender.context, sender.rank, tag},
               peers(sender).job_rank(dest));

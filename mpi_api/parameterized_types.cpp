@@ -28,19 +28,28 @@ struct kind {
 // REAL(2), REAL(4), REAL(8), REAL(10) (x87 extended, C's long double) and REAL(16), in increasing
 // precision, as SELECTED_REAL_KIND searches them; and the COMPLEX of each.
 const std::array<kind, 5>& reals() {
-  static const std::array<kind, 5> kinds{{{MPI_REAL2, 3, 4}, {MPI_REAL4, 6, 37}, {MPI_REAL8, 15, 307},
-                                          {MPI_LONG_DOUBLE, 18, 4931}, {MPI_REAL16, 33, 4931}}};
+  static const std::array<kind, 5> kinds{{{MPI_REAL2, 3, 4},
+                                          {MPI_REAL4, 6, 37},
+                                          {MPI_REAL8, 15, 307},
+                                          {MPI_LONG_DOUBLE, 18, 4931},
+                                          {MPI_REAL16, 33, 4931}}};
   return kinds;
 }
 const std::array<kind, 5>& complexes() {
-  static const std::array<kind, 5> kinds{{{MPI_COMPLEX4, 3, 4}, {MPI_COMPLEX8, 6, 37}, {MPI_COMPLEX16, 15, 307},
-                                          {MPI_C_LONG_DOUBLE_COMPLEX, 18, 4931}, {MPI_COMPLEX32, 33, 4931}}};
+  static const std::array<kind, 5> kinds{{{MPI_COMPLEX4, 3, 4},
+                                          {MPI_COMPLEX8, 6, 37},
+                                          {MPI_COMPLEX16, 15, 307},
+                                          {MPI_C_LONG_DOUBLE_COMPLEX, 18, 4931},
+                                          {MPI_COMPLEX32, 33, 4931}}};
   return kinds;
 }
 // INTEGER(1), (2), (4), (8), (16): their ranges.
 const std::array<kind, 5>& integers() {
-  static const std::array<kind, 5> kinds{{{MPI_INTEGER1, 0, 2}, {MPI_INTEGER2, 0, 4}, {MPI_INTEGER4, 0, 9},
-                                          {MPI_INTEGER8, 0, 18}, {MPI_INTEGER16, 0, 38}}};
+  static const std::array<kind, 5> kinds{{{MPI_INTEGER1, 0, 2},
+                                          {MPI_INTEGER2, 0, 4},
+                                          {MPI_INTEGER4, 0, 9},
+                                          {MPI_INTEGER8, 0, 18},
+                                          {MPI_INTEGER16, 0, 38}}};
   return kinds;
 }
 

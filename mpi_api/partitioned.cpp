@@ -26,8 +26,10 @@ namespace shm = weft::shm;
 namespace weft::mpi {
 
 persistent_partitioned::~persistent_partitioned() {
-  if (channel) shm::partitioned_channel::leave(channel);
-  else this_rank().partitioned_channels.erase({context_, peer_, tag_, receives_});
+  if (channel)
+    shm::partitioned_channel::leave(channel);
+  else
+    this_rank().partitioned_channels.erase({context_, peer_, tag_, receives_});
   release(datatype_);
 }
 
@@ -71,8 +73,8 @@ int partitioned_init(const char* call, void* buf, int partitions, MPI_Count coun
                        "nodes Weft matches one at a time per peer and tag: free it first or use another tag",
                        receives ? "receive" : "send", peer, tag, display_name(c));
   auto handle = std::make_unique<weft_request_s>(resolve(comm));
-  auto& bound = *std::get<partitioned_binding>(handle->persistent.emplace(std::make_unique<persistent_partitioned>(
-      buf, partitions, count, datatype, peer, tag, receives, c.context)));
+  auto& bound = *std::get<partitioned_binding>(handle->persistent.emplace(
+      std::make_unique<persistent_partitioned>(buf, partitions, count, datatype, peer, tag, receives, c.context)));
   bound.ready.assign(receives ? 0 : partitions, false);
   if (on_node) {
     int me = this_rank_id();
@@ -84,8 +86,9 @@ int partitioned_init(const char* call, void* buf, int partitions, MPI_Count coun
     if (!agree)
       return raise_error(comm, MPI_ERR_TRUNCATE, call,
                          "the partitioned send from rank %d has %zu bytes and the receive at rank %d has %zu; they "
-                         "must agree", receives ? peer : c.rank, bound.channel->sender_bytes(),
-                         receives ? c.rank : peer, bound.channel->receiver_bytes());
+                         "must agree",
+                         receives ? peer : c.rank, bound.channel->sender_bytes(), receives ? c.rank : peer,
+                         bound.channel->receiver_bytes());
   }
   handle->active = false;
   *request = handle.release();  // owned by the user until MPI_Request_free
@@ -98,7 +101,8 @@ int check_caller(const char* call, const weft_request_s& request, const persiste
     return MPI_SUCCESS;
   return raise_error(request.comm, MPI_ERR_OTHER, call,
                      "rank %d is on another node: Weft readies and polls a partitioned request with a peer on another "
-                     "node from the rank's main thread only, not from the threads it started", bound.peer());
+                     "node from the rank's main thread only, not from the threads it started",
+                     bound.peer());
 }
 
 // The partitioned request of a Pready or Parrived call, active, of the right direction.

@@ -36,8 +36,8 @@ int plan(const char* call, MPI_Comm comm, MPI_Info info, MPI_Request* request, s
   std::erase_if(types, [](MPI_Datatype type) { return !is_object(type, object_kind::datatype); });
   if (!is_object(op, object_kind::op)) op = MPI_OP_NULL;
   auto handle = std::make_unique<weft_request_s>(resolve(comm));
-  handle->persistent.emplace(std::in_place_type<persistent_collective>, private_duplicate(call, comm),
-                             std::move(start), std::move(types), op);
+  handle->persistent.emplace(std::in_place_type<persistent_collective>, private_duplicate(call, comm), std::move(start),
+                             std::move(types), op);
   handle->active = false;
   *request = handle.release();  // owned by the user until MPI_Request_free
   return MPI_SUCCESS;
@@ -79,11 +79,10 @@ block_counts neighbours_of(MPI_Comm comm) {
 }
 
 // The datatypes of an alltoallw-style call: the send types unless the call works in place.
-std::vector<MPI_Datatype> types_of(const void* sendbuf, const MPI_Datatype sendtypes[],
-                                   const MPI_Datatype recvtypes[], block_counts counts) {
+std::vector<MPI_Datatype> types_of(const void* sendbuf, const MPI_Datatype sendtypes[], const MPI_Datatype recvtypes[],
+                                   block_counts counts) {
   std::vector<MPI_Datatype> types;
-  if (sendbuf != MPI_IN_PLACE && sendtypes != nullptr)
-    types.insert(types.end(), sendtypes, sendtypes + counts.sent);
+  if (sendbuf != MPI_IN_PLACE && sendtypes != nullptr) types.insert(types.end(), sendtypes, sendtypes + counts.sent);
   if (recvtypes != nullptr) types.insert(types.end(), recvtypes, recvtypes + counts.received);
   return types;
 }
@@ -96,7 +95,7 @@ std::vector<MPI_Datatype> types_of(const void* sendbuf, const MPI_Datatype sendt
 class direct_collective {
  public:
   using begin = std::function<std::optional<coll::task>(const coll::communicator_view&, const coll::reduction_op&,
-                                                         std::uint64_t sequence)>;
+                                                        std::uint64_t sequence)>;
 
   direct_collective(MPI_Comm channel, int sequences, bound_op bound, begin begun)
       : view_(collective_view(channel)),
@@ -110,8 +109,10 @@ class direct_collective {
   void start(MPI_Comm channel, MPI_Request* started) const {
     weft_request_s& request = *request_for(channel);
     std::optional<coll::task> rest = begin_(view_, reduction_, view_.take_sequences(sequences_));
-    if (rest) start_in(request, view_, std::move(*rest));
-    else request.operation.emplace<finished>();
+    if (rest)
+      start_in(request, view_, std::move(*rest));
+    else
+      request.operation.emplace<finished>();
     *started = &request;
   }
 
@@ -146,41 +147,41 @@ persistent_collective::starter direct_after_first(persistent_collective::starter
 WEFT_PMPI_ALIAS(Barrier_init)
 extern "C" int PMPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
-  return plan(WEFT_CALL_NAME, comm, info, request, {}, MPI_OP_NULL,
-              direct_after_first([](MPI_Comm channel, MPI_Request* started) { return PMPI_Ibarrier(channel, started); },
-                                 1, {}, [](const coll::communicator_view& view, const coll::reduction_op&,
-                                           std::uint64_t sequence) { return coll::barrier_at_once(view, sequence); }));
+  return plan(
+      WEFT_CALL_NAME, comm, info, request, {}, MPI_OP_NULL,
+      direct_after_first([](MPI_Comm channel, MPI_Request* started) { return PMPI_Ibarrier(channel, started); }, 1, {},
+                         [](const coll::communicator_view& view, const coll::reduction_op&, std::uint64_t sequence) {
+                           return coll::barrier_at_once(view, sequence);
+                         }));
 }
 
 // A broadcast of a noncontiguous type keeps the nonblocking call, which packs it.
 WEFT_PMPI_ALIAS(Bcast_init)
-extern "C" int PMPI_Bcast_init(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
-                               MPI_Info info, MPI_Request* request) {
+extern "C" int PMPI_Bcast_init(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Info info,
+                               MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   auto nonblocking = [=](MPI_Comm channel, MPI_Request* started) {
     return PMPI_Ibcast(buffer, count, datatype, root, channel, started);
   };
   if (!is_object(datatype, object_kind::datatype) || !datatype->layout->is_contiguous())
     return plan(WEFT_CALL_NAME, comm, info, request, {datatype}, MPI_OP_NULL, nonblocking);
-  return plan(WEFT_CALL_NAME, comm, info, request, {datatype}, MPI_OP_NULL,
-              direct_after_first(nonblocking, 1, {},
-                                 [=](const coll::communicator_view& view, const coll::reduction_op&,
-                                     std::uint64_t sequence) {
-                                   const weft::shm::type_layout& layout = *datatype->layout;
-                                   return coll::bcast_at_once(view, static_cast<std::byte*>(buffer) + layout.true_lb(),
-                                                              count * layout.size(), root, sequence);
-                                 }));
+  return plan(
+      WEFT_CALL_NAME, comm, info, request, {datatype}, MPI_OP_NULL,
+      direct_after_first(nonblocking, 1, {},
+                         [=](const coll::communicator_view& view, const coll::reduction_op&, std::uint64_t sequence) {
+                           const weft::shm::type_layout& layout = *datatype->layout;
+                           return coll::bcast_at_once(view, static_cast<std::byte*>(buffer) + layout.true_lb(),
+                                                      count * layout.size(), root, sequence);
+                         }));
 }
 
 WEFT_PMPI_ALIAS(Gather_init)
-extern "C" int PMPI_Gather_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
-                                MPI_Request* request) {
+extern "C" int PMPI_Gather_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                                MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   return plan(WEFT_CALL_NAME, comm, info, request, {sendtype, recvtype}, MPI_OP_NULL,
               [=](MPI_Comm channel, MPI_Request* started) {
-                return PMPI_Igather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, channel,
-                                    started);
+                return PMPI_Igather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, channel, started);
               });
 }
 
@@ -191,8 +192,8 @@ extern "C" int PMPI_Gatherv_init(const void* sendbuf, int sendcount, MPI_Datatyp
   const call_guard guard(WEFT_CALL_NAME);
   return plan(WEFT_CALL_NAME, comm, info, request, {sendtype, recvtype}, MPI_OP_NULL,
               [=](MPI_Comm channel, MPI_Request* started) {
-                return PMPI_Igatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root,
-                                     channel, started);
+                return PMPI_Igatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, channel,
+                                     started);
               });
 }
 
@@ -210,8 +211,8 @@ extern "C" int PMPI_Scatter_init(const void* sendbuf, int sendcount, MPI_Datatyp
 
 WEFT_PMPI_ALIAS(Scatterv_init)
 extern "C" int PMPI_Scatterv_init(const void* sendbuf, const int sendcounts[], const int displs[],
-                                  MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
-                                  int root, MPI_Comm comm, MPI_Info info, MPI_Request* request) {
+                                  MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                                  MPI_Comm comm, MPI_Info info, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   return plan(WEFT_CALL_NAME, comm, info, request, {sendtype, recvtype}, MPI_OP_NULL,
               [=](MPI_Comm channel, MPI_Request* started) {
@@ -233,13 +234,13 @@ extern "C" int PMPI_Allgather_init(const void* sendbuf, int sendcount, MPI_Datat
 
 WEFT_PMPI_ALIAS(Allgatherv_init)
 extern "C" int PMPI_Allgatherv_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                                    const int recvcounts[], const int displs[], MPI_Datatype recvtype,
-                                    MPI_Comm comm, MPI_Info info, MPI_Request* request) {
+                                    const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                                    MPI_Info info, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   return plan(WEFT_CALL_NAME, comm, info, request, {sendtype, recvtype}, MPI_OP_NULL,
               [=](MPI_Comm channel, MPI_Request* started) {
-                return PMPI_Iallgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
-                                        channel, started);
+                return PMPI_Iallgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, channel,
+                                        started);
               });
 }
 
@@ -274,8 +275,8 @@ extern "C" int PMPI_Alltoallw_init(const void* sendbuf, const int sendcounts[], 
   const call_guard guard(WEFT_CALL_NAME);
   return plan(WEFT_CALL_NAME, comm, info, request, types_of(sendbuf, sendtypes, recvtypes, members_of(comm)),
               MPI_OP_NULL, [=](MPI_Comm channel, MPI_Request* started) {
-                return PMPI_Ialltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
-                                       recvtypes, channel, started);
+                return PMPI_Ialltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes,
+                                       channel, started);
               });
 }
 
@@ -284,16 +285,17 @@ extern "C" int PMPI_Reduce_init(const void* sendbuf, void* recvbuf, int count, M
                                 int root, MPI_Comm comm, MPI_Info info, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-  return plan(WEFT_CALL_NAME, comm, info, request, {datatype}, op,
-              direct_after_first(
-                  [=](MPI_Comm channel, MPI_Request* started) {
-                    return PMPI_Ireduce(sendbuf, recvbuf, count, datatype, op, root, channel, started);
-                  },
-                  3, {op, datatype},
-                  [=](const coll::communicator_view& view, const coll::reduction_op& reduction, std::uint64_t sequence) {
-                    return coll::rooted_reduce_at_once(view, input, recvbuf, count, datatype->layout->extent(),
-                                                       reduction, root, sequence);
-                  }));
+  return plan(
+      WEFT_CALL_NAME, comm, info, request, {datatype}, op,
+      direct_after_first(
+          [=](MPI_Comm channel, MPI_Request* started) {
+            return PMPI_Ireduce(sendbuf, recvbuf, count, datatype, op, root, channel, started);
+          },
+          3, {op, datatype},
+          [=](const coll::communicator_view& view, const coll::reduction_op& reduction, std::uint64_t sequence) {
+            return coll::rooted_reduce_at_once(view, input, recvbuf, count, datatype->layout->extent(), reduction, root,
+                                               sequence);
+          }));
 }
 
 WEFT_PMPI_ALIAS(Allreduce_init)
@@ -301,22 +303,22 @@ extern "C" int PMPI_Allreduce_init(const void* sendbuf, void* recvbuf, int count
                                    MPI_Comm comm, MPI_Info info, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-  return plan(WEFT_CALL_NAME, comm, info, request, {datatype}, op,
-              direct_after_first(
-                  [=](MPI_Comm channel, MPI_Request* started) {
-                    return PMPI_Iallreduce(sendbuf, recvbuf, count, datatype, op, channel, started);
-                  },
-                  3, {op, datatype},
-                  [=](const coll::communicator_view& view, const coll::reduction_op& reduction, std::uint64_t sequence) {
-                    return coll::allreduce_at_once(view, input, recvbuf, count, datatype->layout->extent(), reduction,
-                                                   sequence);
-                  }));
+  return plan(
+      WEFT_CALL_NAME, comm, info, request, {datatype}, op,
+      direct_after_first(
+          [=](MPI_Comm channel, MPI_Request* started) {
+            return PMPI_Iallreduce(sendbuf, recvbuf, count, datatype, op, channel, started);
+          },
+          3, {op, datatype},
+          [=](const coll::communicator_view& view, const coll::reduction_op& reduction, std::uint64_t sequence) {
+            return coll::allreduce_at_once(view, input, recvbuf, count, datatype->layout->extent(), reduction,
+                                           sequence);
+          }));
 }
 
 WEFT_PMPI_ALIAS(Reduce_scatter_block_init)
-extern "C" int PMPI_Reduce_scatter_block_init(const void* sendbuf, void* recvbuf, int recvcount,
-                                              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
-                                              MPI_Request* request) {
+extern "C" int PMPI_Reduce_scatter_block_init(const void* sendbuf, void* recvbuf, int recvcount, MPI_Datatype datatype,
+                                              MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   return plan(WEFT_CALL_NAME, comm, info, request, {datatype}, op, [=](MPI_Comm channel, MPI_Request* started) {
     return PMPI_Ireduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, channel, started);
@@ -364,10 +366,9 @@ extern "C" int PMPI_Neighbor_allgather_init(const void* sendbuf, int sendcount, 
 }
 
 WEFT_PMPI_ALIAS(Neighbor_allgatherv_init)
-extern "C" int PMPI_Neighbor_allgatherv_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                                             void* recvbuf, const int recvcounts[], const int displs[],
-                                             MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
-                                             MPI_Request* request) {
+extern "C" int PMPI_Neighbor_allgatherv_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                                             const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                                             MPI_Comm comm, MPI_Info info, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   return plan(WEFT_CALL_NAME, comm, info, request, {sendtype, recvtype}, MPI_OP_NULL,
               [=](MPI_Comm channel, MPI_Request* started) {

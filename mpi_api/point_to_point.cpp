@@ -1,6 +1,5 @@
 // Sends, receives and probes: argument checks, then the on-node protocols of shm/.
 
-#include "mpi_api/call_guard.hpp"
 #include "mpi_api/point_to_point.hpp"
 
 #include <algorithm>
@@ -9,6 +8,7 @@
 #include <vector>
 
 #include "mpi_api/buffered_sends.hpp"
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/datatypes.hpp"
 #include "mpi_api/pmpi.hpp"
@@ -92,8 +92,8 @@ void start_receive(weft_request_s& request, void* buf, int count, MPI_Datatype d
 
 namespace {
 
-int blocking_send(const char* call, const void* buf, int count, MPI_Datatype datatype, int dest, int tag,
-                  MPI_Comm comm, send_kind kind) {
+int blocking_send(const char* call, const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                  send_kind kind) {
   if (int error = check_send(call, buf, count, datatype, dest, tag, comm)) return error;
   weft_request_s request(resolve(comm));
   if (int error = start_send(call, request, buf, count, datatype, dest, tag, kind)) return error;
@@ -120,8 +120,10 @@ int sendrecv_replace(const char* call, void* buf, int count, MPI_Datatype dataty
   if (int error = check_output(call, comm, request, "request")) return error;
   // The staging buffer is received into as an int count of bytes.
   if (static_cast<std::size_t>(count) * datatype->layout->size() > INT_MAX)
-    return raise_error(comm, MPI_ERR_COUNT, call, "%d elements of %s take more than 2^31 - 1 bytes, more than Weft "
-                       "replaces in one call", count, display_name(datatype));
+    return raise_error(comm, MPI_ERR_COUNT, call,
+                       "%d elements of %s take more than 2^31 - 1 bytes, more than Weft "
+                       "replaces in one call",
+                       count, display_name(datatype));
   auto handle = std::make_unique<weft_request_s>(resolve(comm));
   handle->paired = std::make_unique<paired_send>(resolve(comm));
   paired_send& paired = *handle->paired;
@@ -137,7 +139,6 @@ int sendrecv_replace(const char* call, void* buf, int count, MPI_Datatype dataty
   *request = handle.release();  // owned by the caller until a completion call frees it
   return MPI_SUCCESS;
 }
-
 
 // The whole elements of `datatype` in a status's message into *counted; MPI_UNDEFINED when it ends inside
 // one. `count` is the caller's output argument, checked.
@@ -303,7 +304,8 @@ extern "C" int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_St
   *flag = shm::iprobe(this_rank_id(), {resolve(comm)->context, source, tag}, found);
   if (*flag) fill_status(status, found.source, found.tag, found.size);
   // Programs poll with Iprobe; the sender may be a rank of this very worker, which must get to run.
-  else weft::runtime::yield();
+  else
+    weft::runtime::yield();
   return MPI_SUCCESS;
 }
 

@@ -16,8 +16,23 @@ namespace weft::mpi {
 
 // Indices of the predefined operations; each predefined datatype carries one kernel per index (nullptr
 // where the standard does not define the operation for that type).
-enum op_index : std::size_t { op_max, op_min, op_sum, op_prod, op_land, op_band, op_lor, op_bor, op_lxor,
-                              op_bxor, op_maxloc, op_minloc, op_replace, op_no_op, op_count };
+enum op_index : std::size_t {
+  op_max,
+  op_min,
+  op_sum,
+  op_prod,
+  op_land,
+  op_band,
+  op_lor,
+  op_bor,
+  op_lxor,
+  op_bxor,
+  op_maxloc,
+  op_minloc,
+  op_replace,
+  op_no_op,
+  op_count
+};
 
 namespace kernel_loops {
 
@@ -60,7 +75,7 @@ template <class T, class Combine>
 }
 template <class T, class Combine>
 [[gnu::target("avx512f,avx512bw,avx512vl,avx512dq")]] void combine_into_avx512(const T* in, const T* other, T* out,
-                                                                             std::size_t count) {
+                                                                               std::size_t count) {
   combine_into<T, Combine>(in, other, out, count);
 }
 template <class T, class Combine>
@@ -77,9 +92,12 @@ void apply(const void* in, void* inout, std::size_t count, const void* /* contex
   T* b = static_cast<T*>(inout);
 #if defined(__x86_64__)
   switch (kernel_loops::processor_width) {
-    case kernel_loops::width::avx512: return kernel_loops::combine_avx512<T, Combine>(a, b, count);
-    case kernel_loops::width::avx2: return kernel_loops::combine_avx2<T, Combine>(a, b, count);
-    case kernel_loops::width::baseline: break;
+    case kernel_loops::width::avx512:
+      return kernel_loops::combine_avx512<T, Combine>(a, b, count);
+    case kernel_loops::width::avx2:
+      return kernel_loops::combine_avx2<T, Combine>(a, b, count);
+    case kernel_loops::width::baseline:
+      break;
   }
 #endif
   kernel_loops::combine<T, Combine>(a, b, count);
@@ -92,9 +110,12 @@ void apply_into(const void* in, const void* other, void* out, std::size_t count)
   T* o = static_cast<T*>(out);
 #if defined(__x86_64__)
   switch (kernel_loops::processor_width) {
-    case kernel_loops::width::avx512: return kernel_loops::combine_into_avx512<T, Combine>(a, b, o, count);
-    case kernel_loops::width::avx2: return kernel_loops::combine_into_avx2<T, Combine>(a, b, o, count);
-    case kernel_loops::width::baseline: break;
+    case kernel_loops::width::avx512:
+      return kernel_loops::combine_into_avx512<T, Combine>(a, b, o, count);
+    case kernel_loops::width::avx2:
+      return kernel_loops::combine_into_avx2<T, Combine>(a, b, o, count);
+    case kernel_loops::width::baseline:
+      break;
   }
 #endif
   kernel_loops::combine_into<T, Combine>(a, b, o, count);
@@ -109,29 +130,79 @@ struct predefined_kernel {
 
 using kernel_table = std::array<predefined_kernel, op_count>;
 
-struct max_of { template <class T> T operator()(T a, T b) const { return a > b ? a : b; } };
-struct min_of { template <class T> T operator()(T a, T b) const { return a < b ? a : b; } };
+struct max_of {
+  template <class T>
+  T operator()(T a, T b) const {
+    return a > b ? a : b;
+  }
+};
+struct min_of {
+  template <class T>
+  T operator()(T a, T b) const {
+    return a < b ? a : b;
+  }
+};
 // Integer sums and products wrap around on overflow, as the hardware's do, instead of being undefined: they
 // are computed in the unsigned type of the promoted operands (a product of two shorts overflows an int).
 template <class T, bool = std::is_integral_v<T>>
-struct wrapping { using type = T; };
+struct wrapping {
+  using type = T;
+};
 template <class T>
-struct wrapping<T, true> { using type = std::make_unsigned_t<decltype(+T{})>; };
+struct wrapping<T, true> {
+  using type = std::make_unsigned_t<decltype(+T{})>;
+};
 template <class T>
 using wrapping_t = typename wrapping<T>::type;
 
 struct sum_of {
-  template <class T> T operator()(T a, T b) const { return static_cast<T>(wrapping_t<T>(a) + wrapping_t<T>(b)); }
+  template <class T>
+  T operator()(T a, T b) const {
+    return static_cast<T>(wrapping_t<T>(a) + wrapping_t<T>(b));
+  }
 };
 struct product_of {
-  template <class T> T operator()(T a, T b) const { return static_cast<T>(wrapping_t<T>(a) * wrapping_t<T>(b)); }
+  template <class T>
+  T operator()(T a, T b) const {
+    return static_cast<T>(wrapping_t<T>(a) * wrapping_t<T>(b));
+  }
 };
-struct logical_and { template <class T> T operator()(T a, T b) const { return (a && b) ? 1 : 0; } };
-struct logical_or { template <class T> T operator()(T a, T b) const { return (a || b) ? 1 : 0; } };
-struct logical_xor { template <class T> T operator()(T a, T b) const { return (!a != !b) ? 1 : 0; } };
-struct bit_and { template <class T> T operator()(T a, T b) const { return a & b; } };
-struct bit_or { template <class T> T operator()(T a, T b) const { return a | b; } };
-struct bit_xor { template <class T> T operator()(T a, T b) const { return a ^ b; } };
+struct logical_and {
+  template <class T>
+  T operator()(T a, T b) const {
+    return (a && b) ? 1 : 0;
+  }
+};
+struct logical_or {
+  template <class T>
+  T operator()(T a, T b) const {
+    return (a || b) ? 1 : 0;
+  }
+};
+struct logical_xor {
+  template <class T>
+  T operator()(T a, T b) const {
+    return (!a != !b) ? 1 : 0;
+  }
+};
+struct bit_and {
+  template <class T>
+  T operator()(T a, T b) const {
+    return a & b;
+  }
+};
+struct bit_or {
+  template <class T>
+  T operator()(T a, T b) const {
+    return a | b;
+  }
+};
+struct bit_xor {
+  template <class T>
+  T operator()(T a, T b) const {
+    return a ^ b;
+  }
+};
 
 // MAXLOC/MINLOC: the extreme value, and on ties the lower index.
 template <class Better>
@@ -182,8 +253,10 @@ inline constexpr bool value_fills_bytes<value_index<V>> =
 
 template <class T, class Combine>
 constexpr predefined_kernel kernel() {
-  if constexpr (value_fills_bytes<T>) return {apply<T, Combine>, apply_into<T, Combine>};
-  else return {apply<T, Combine>, nullptr};
+  if constexpr (value_fills_bytes<T>)
+    return {apply<T, Combine>, apply_into<T, Combine>};
+  else
+    return {apply<T, Combine>, nullptr};
 }
 
 // MAX, MIN, SUM and PROD: what floating-point types support.

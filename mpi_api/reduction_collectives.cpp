@@ -6,8 +6,8 @@
 #include <climits>
 
 #include "collectives/reduction_algorithms.hpp"
-#include "mpi_api/call_guard.hpp"
 #include "mpi_api/bound_op.hpp"
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/collective_checks.hpp"
 #include "mpi_api/collective_requests.hpp"
 #include "mpi_api/intercommunicator_collectives.hpp"
@@ -30,15 +30,18 @@ int scan(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_Da
   coll::communicator_view view = collective_view(comm);
   std::size_t element_size = datatype->layout->extent();
   std::uint64_t sequence = view.take_sequences(2);
-  return launch_reduction(call, comm, view, op, datatype, [=](coll::reduction_op reduction) {
-    return coll::scan_task(view, input, recvbuf, count, element_size, reduction, kind, sequence);
-  }, request);
+  return launch_reduction(
+      call, comm, view, op, datatype,
+      [=](coll::reduction_op reduction) {
+        return coll::scan_task(view, input, recvbuf, count, element_size, reduction, kind, sequence);
+      },
+      request);
 }
 
 // The caller's block is `count` elements from element `offset` of the `total` each rank sends; `comm` is
 // usable.
-int reduce_scatter(const char* call, const void* sendbuf, void* recvbuf, long long offset, int count,
-                   long long total, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request* request) {
+int reduce_scatter(const char* call, const void* sendbuf, void* recvbuf, long long offset, int count, long long total,
+                   MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request* request) {
   if (resolve(comm)->is_inter())
     return inter_reduce_scatter(call, sendbuf, recvbuf, offset, count, total, datatype, op, comm, request);
   bool in_place = sendbuf == MPI_IN_PLACE;
@@ -52,10 +55,12 @@ int reduce_scatter(const char* call, const void* sendbuf, void* recvbuf, long lo
   coll::communicator_view view = collective_view(comm);
   std::size_t element_size = datatype->layout->extent();
   std::uint64_t sequence = view.take_sequences(2);
-  return launch_reduction(call, comm, view, op, datatype, [=](coll::reduction_op reduction) {
-    return coll::reduce_scatter_task(view, input, recvbuf, offset, count, total, element_size, reduction,
-                                     sequence);
-  }, request);
+  return launch_reduction(
+      call, comm, view, op, datatype,
+      [=](coll::reduction_op reduction) {
+        return coll::reduce_scatter_task(view, input, recvbuf, offset, count, total, element_size, reduction, sequence);
+      },
+      request);
 }
 
 }  // namespace

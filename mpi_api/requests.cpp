@@ -50,9 +50,12 @@ void wait_for(weft_request_s& request, const char* call) {
   if (is_complete(request)) return;
   record_wait(call, request);
   wait_recorded recorded;
-  if (auto* send = std::get_if<shm::send_request>(&request.operation)) send->done.wait();
-  else if (auto* collective = std::get_if<coll::pending_collective>(&request.operation)) this_rank().collectives.wait(*collective);
-  else runtime::wait_until([&] { return is_complete(request); });
+  if (auto* send = std::get_if<shm::send_request>(&request.operation))
+    send->done.wait();
+  else if (auto* collective = std::get_if<coll::pending_collective>(&request.operation))
+    this_rank().collectives.wait(*collective);
+  else
+    runtime::wait_until([&] { return is_complete(request); });
 }
 
 int outcome(weft_request_s& request, MPI_Status* status, const char* call) {
@@ -63,7 +66,8 @@ int outcome(weft_request_s& request, MPI_Status* status, const char* call) {
     const persistent_partitioned* partitioned = partitioned_of(request);
     if (partitioned != nullptr) [[unlikely]]
       fill_status(status, partitioned->peer(), partitioned->tag(), receive->received());
-    else fill_status(status, receive->source, receive->tag, receive->received());
+    else
+      fill_status(status, receive->source, receive->tag, receive->received());
     if (request.paired != nullptr && !request.paired->staging.empty()) [[unlikely]]
       unstage(*request.paired, receive->received());
   } else if (auto* user = std::get_if<generalized_operation>(&request.operation)) {
@@ -73,7 +77,8 @@ int outcome(weft_request_s& request, MPI_Status* status, const char* call) {
     error = user->query(user->extra_state, &filled);
     if (status != MPI_STATUS_IGNORE) *status = filled;
     if (error != MPI_SUCCESS)
-      error = raise_error(MPI_COMM_WORLD, error, call, "the query callback of a generalized request returned %d", error);
+      error =
+          raise_error(MPI_COMM_WORLD, error, call, "the query callback of a generalized request returned %d", error);
   } else if (std::holds_alternative<coll::pending_collective>(request.operation)) {
     empty_status(status);
     error = report_truncation(call, request.comm, request.truncated);
@@ -113,8 +118,10 @@ int free_complete(weft_request_s* request) {
 void release_when_complete(weft_request_s* request) {
   auto& orphans = this_rank().orphans;
   std::erase_if(orphans, [](weft_request_s* orphan) { return is_complete(*orphan) && (free_complete(orphan), true); });
-  if ((request->persistent && !request->active) || is_complete(*request)) free_complete(request);
-  else orphans.push_back(request);
+  if ((request->persistent && !request->active) || is_complete(*request))
+    free_complete(request);
+  else
+    orphans.push_back(request);
 }
 
 void complete_orphans(const char* call) {
@@ -167,8 +174,8 @@ int refuse_collective(const char* call, const weft_request_s& request) {
     if (!request.active) return MPI_SUCCESS;
     return raise_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, call,
                        "request is an active %s, which cannot be freed or cancelled; complete it first",
-                       std::holds_alternative<persistent_collective>(*request.persistent)
-                           ? "persistent collective" : "partitioned request");
+                       std::holds_alternative<persistent_collective>(*request.persistent) ? "persistent collective"
+                                                                                          : "partitioned request");
   }
   if (!std::holds_alternative<weft::coll::pending_collective>(request.operation)) [[likely]]
     return MPI_SUCCESS;
@@ -177,13 +184,13 @@ int refuse_collective(const char* call, const weft_request_s& request) {
 }
 
 // One field of a status a program sets (MPI_Status_set_source ...).
-int set_field(const char* call, MPI_Status* status, int MPI_Status::*field, int value) {
+int set_field(const char* call, MPI_Status* status, int MPI_Status::* field, int value) {
   if (int error = check_output(call, MPI_COMM_WORLD, status, "status")) return error;
   status->*field = value;
   return MPI_SUCCESS;
 }
 
-int get_field(const char* call, const MPI_Status* status, int MPI_Status::*field, int* value) {
+int get_field(const char* call, const MPI_Status* status, int MPI_Status::* field, int* value) {
   if (int error = check_output(call, MPI_COMM_WORLD, status, "status")) return error;
   if (int error = check_output(call, MPI_COMM_WORLD, value, "the field's output")) return error;
   *value = status->*field;
@@ -208,7 +215,8 @@ class error_fields {
       for (int i = 0; i < status_count; ++i) statuses[i].MPI_ERROR = MPI_SUCCESS;
       for (auto [index, error] : failures_) statuses[index].MPI_ERROR = error;
     }
-    return raise_error(MPI_COMM_WORLD, MPI_ERR_IN_STATUS, call, "a request failed; see the error fields of the statuses");
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_IN_STATUS, call,
+                       "a request failed; see the error fields of the statuses");
   }
 
  private:
@@ -293,8 +301,10 @@ int test_all(const char* call, int count, MPI_Request requests[], int* flag, MPI
   }
   error_fields errors;
   for (int i = 0; i < count; ++i) {
-    if (is_inactive(requests[i])) empty_status(status_at(statuses, i));
-    else errors.record(i, take(call, &requests[i], status_at(statuses, i), what));
+    if (is_inactive(requests[i]))
+      empty_status(status_at(statuses, i));
+    else
+      errors.record(i, take(call, &requests[i], status_at(statuses, i), what));
   }
   return errors.report(call, count, statuses);
 }
@@ -356,9 +366,12 @@ extern "C" int PMPI_Request_get_status(MPI_Request request, int* flag, MPI_Statu
   if (int error = check_output(call, MPI_COMM_WORLD, flag, "flag")) return error;
   advance_collectives();
   *flag = is_inactive(request) || is_complete(*request);
-  if (!*flag) let_peers_run();
-  else if (is_inactive(request)) empty_status(status);
-  else return outcome(*request, status, call);
+  if (!*flag)
+    let_peers_run();
+  else if (is_inactive(request))
+    empty_status(status);
+  else
+    return outcome(*request, status, call);
   return MPI_SUCCESS;
 }
 
@@ -384,8 +397,8 @@ WEFT_PMPI_ALIAS(Request_get_status_some)
 extern "C" int PMPI_Request_get_status_some(int incount, const MPI_Request array_of_requests[], int* outcount,
                                             int array_of_indices[], MPI_Status array_of_statuses[]) {
   const call_guard guard(WEFT_CALL_NAME);
-  return test_some(WEFT_CALL_NAME, incount, const_cast<MPI_Request*>(array_of_requests), outcount,
-                   array_of_indices, array_of_statuses, on_complete::inspect);
+  return test_some(WEFT_CALL_NAME, incount, const_cast<MPI_Request*>(array_of_requests), outcount, array_of_indices,
+                   array_of_statuses, on_complete::inspect);
 }
 
 WEFT_PMPI_ALIAS(Waitall)
@@ -436,8 +449,7 @@ extern "C" int PMPI_Testany(int count, MPI_Request requests[], int* index, int* 
 }
 
 WEFT_PMPI_ALIAS(Waitsome)
-extern "C" int PMPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[],
-                             MPI_Status statuses[]) {
+extern "C" int PMPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[]) {
   const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_requests(call, incount, requests)) return error;
@@ -454,8 +466,7 @@ extern "C" int PMPI_Waitsome(int incount, MPI_Request requests[], int* outcount,
 }
 
 WEFT_PMPI_ALIAS(Testsome)
-extern "C" int PMPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices[],
-                             MPI_Status statuses[]) {
+extern "C" int PMPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[]) {
   const call_guard guard(WEFT_CALL_NAME);
   return test_some(WEFT_CALL_NAME, incount, requests, outcount, indices, statuses, on_complete::retire);
 }

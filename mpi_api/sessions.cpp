@@ -60,10 +60,14 @@ int pset_count() { return 3 + weft::runtime::job::current().nodes().node_count()
 
 std::string name_of_pset(int n) {
   switch (n) {
-    case 0: return std::string(world_pset);
-    case 1: return std::string(self_pset);
-    case 2: return std::string(node_pset);
-    default: return std::string(numbered_node_pset) + std::to_string(n - 3);
+    case 0:
+      return std::string(world_pset);
+    case 1:
+      return std::string(self_pset);
+    case 2:
+      return std::string(node_pset);
+    default:
+      return std::string(numbered_node_pset) + std::to_string(n - 3);
   }
 }
 
@@ -143,8 +147,7 @@ extern "C" int PMPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_S
   if (errhandler == MPI_ERRHANDLER_NULL || !is_object(errhandler, object_kind::errhandler))
     return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "errhandler is not an error handler");
   if (!errhandler->is_predefined() && errhandler->session_function == nullptr)
-    return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call,
-                       "errhandler was not made by MPI_Session_create_errhandler");
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "errhandler was not made by MPI_Session_create_errhandler");
   if (int error = check_output(call, MPI_COMM_WORLD, session, "session")) return error;
   int level = prepare_rank(requested_level(info));
   ++this_rank().open_sessions;
@@ -316,11 +319,10 @@ extern "C" int PMPI_Intercomm_create_from_groups(MPI_Group local_group, int loca
                        remote_leader, remote_group->members->size());
   MPI_Comm local = MPI_COMM_NULL;
   if (int error = create_from_group(call, local_group, stringtag, info, errhandler, &local)) return error;
-  if (local == MPI_COMM_NULL)
-    return raise_error(MPI_COMM_WORLD, MPI_ERR_GROUP, call, "local_group is empty");
-  int error = PMPI_Intercomm_create(local, local_leader, &this_rank().sessions,
-                                    remote_group->members->job_rank(remote_leader),
-                                    tag_of(std::string(stringtag) + " (the leaders)"), newintercomm);
+  if (local == MPI_COMM_NULL) return raise_error(MPI_COMM_WORLD, MPI_ERR_GROUP, call, "local_group is empty");
+  int error =
+      PMPI_Intercomm_create(local, local_leader, &this_rank().sessions, remote_group->members->job_rank(remote_leader),
+                            tag_of(std::string(stringtag) + " (the leaders)"), newintercomm);
   PMPI_Comm_free(&local);
   if (error != MPI_SUCCESS) return error;
   adopt(**newintercomm, errhandler, info);

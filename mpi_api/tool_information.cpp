@@ -78,8 +78,7 @@ struct weft_t_pvar_session_s {};
 WEFT_PMPI_ALIAS(T_init_thread)
 extern "C" int PMPI_T_init_thread(int required, int* provided) {
   const call_guard guard(WEFT_CALL_NAME, call_guard::query);
-  if (required < MPI_THREAD_SINGLE || required > MPI_THREAD_MULTIPLE || provided == nullptr)
-    return MPI_T_ERR_INVALID;
+  if (required < MPI_THREAD_SINGLE || required > MPI_THREAD_MULTIPLE || provided == nullptr) return MPI_T_ERR_INVALID;
   *provided = MPI_THREAD_MULTIPLE;
   opens().fetch_add(1, std::memory_order_acq_rel);
   return MPI_SUCCESS;
@@ -371,8 +370,8 @@ extern "C" int PMPI_T_source_get_num(int* num_sources) {
 
 WEFT_PMPI_ALIAS(T_source_get_info)
 extern "C" int PMPI_T_source_get_info(int source_index, char* name, int* name_len, char* desc, int* desc_len,
-                                      MPI_T_source_order* ordering, MPI_Count* ticks_per_second,
-                                      MPI_Count* max_ticks, MPI_Info* info) {
+                                      MPI_T_source_order* ordering, MPI_Count* ticks_per_second, MPI_Count* max_ticks,
+                                      MPI_Info* info) {
   const call_guard guard(WEFT_CALL_NAME, call_guard::query);
   if (!initialized()) return MPI_T_ERR_NOT_INITIALIZED;
   if (source_index != 0) return MPI_T_ERR_INVALID_INDEX;

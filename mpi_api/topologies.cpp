@@ -1,8 +1,8 @@
-#include "mpi_api/call_guard.hpp"
 #include "mpi_api/topologies.hpp"
 
 #include <vector>
 
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/communicators.hpp"
 #include "mpi_api/context_ids.hpp"
@@ -27,8 +27,10 @@ int cartesian_topology::shifted(int rank, int direction, long long offset) const
   std::vector<int> coords(dims.size());
   coords_of(rank, coords.data());
   long long extent = dims[direction], at = coords[direction] + offset;
-  if (periods[direction]) at = ((at % extent) + extent) % extent;
-  else if (at < 0 || at >= extent) return MPI_PROC_NULL;
+  if (periods[direction])
+    at = ((at % extent) + extent) % extent;
+  else if (at < 0 || at >= extent)
+    return MPI_PROC_NULL;
   coords[direction] = static_cast<int>(at);
   return rank_of(coords.data());
 }

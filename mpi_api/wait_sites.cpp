@@ -7,9 +7,7 @@ namespace {
 
 static_assert(runtime::any_tag == MPI_ANY_TAG);
 
-const char* communicator_name(const void* group) {
-  return display_name(*static_cast<const weft_comm_s*>(group));
-}
+const char* communicator_name(const void* group) { return display_name(*static_cast<const weft_comm_s*>(group)); }
 
 std::uint64_t communicator_identity(const void* group) { return static_cast<const weft_comm_s*>(group)->context; }
 

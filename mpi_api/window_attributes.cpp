@@ -3,8 +3,8 @@
 
 #include <cstring>
 
-#include "mpi_api/call_guard.hpp"
 #include "mpi_api/attributes.hpp"
+#include "mpi_api/call_guard.hpp"
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/window_checks.hpp"
 
@@ -51,12 +51,23 @@ extern "C" int PMPI_Win_get_attr(MPI_Win win, int win_keyval, void* attribute_va
   if (int error = check_output(call, win, flag, "flag")) return error;
   void* predefined = nullptr;
   switch (win_keyval) {
-    case MPI_WIN_BASE: predefined = win->base; break;
-    case MPI_WIN_SIZE: predefined = &win->size; break;
-    case MPI_WIN_DISP_UNIT: predefined = &win->disp_unit; break;
-    case MPI_WIN_CREATE_FLAVOR: predefined = &win->flavor; break;
-    case MPI_WIN_MODEL: predefined = &win->model; break;
-    default: return get_attribute(call, win, keyval_kind::window, win->attributes, win_keyval, attribute_val, flag);
+    case MPI_WIN_BASE:
+      predefined = win->base;
+      break;
+    case MPI_WIN_SIZE:
+      predefined = &win->size;
+      break;
+    case MPI_WIN_DISP_UNIT:
+      predefined = &win->disp_unit;
+      break;
+    case MPI_WIN_CREATE_FLAVOR:
+      predefined = &win->flavor;
+      break;
+    case MPI_WIN_MODEL:
+      predefined = &win->model;
+      break;
+    default:
+      return get_attribute(call, win, keyval_kind::window, win->attributes, win_keyval, attribute_val, flag);
   }
   *static_cast<void**>(attribute_val) = predefined;
   *flag = 1;

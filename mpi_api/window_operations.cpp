@@ -51,8 +51,7 @@ int check_epoch(const char* call, MPI_Win win, int target, bool request_based) {
 }
 
 // The target's arguments; the data bytes they name must equal the origin's (`bytes`).
-int check_target_side(const char* call, MPI_Win win, const target_spec& target, std::size_t bytes,
-                      bool request_based) {
+int check_target_side(const char* call, MPI_Win win, const target_spec& target, std::size_t bytes, bool request_based) {
   if (int error = check_target(call, win, target.rank, "target_rank")) return error;
   if (int error = check_count(call, win, target.count)) return error;
   if (int error = check_committed(call, win, target.datatype)) return error;
@@ -143,13 +142,12 @@ std::byte* direct_target(MPI_Win win, const void* origin_addr, int origin_count,
       !is_object(origin_datatype, object_kind::datatype) || !origin_datatype->is_predefined())
     return nullptr;
   const shm::type_layout& layout = *origin_datatype->layout;
-  if (origin_count <= 0 || !layout.is_contiguous() || static_cast<unsigned>(target.rank) >=
-                                                           static_cast<unsigned>(window_size(win)) ||
+  if (origin_count <= 0 || !layout.is_contiguous() ||
+      static_cast<unsigned>(target.rank) >= static_cast<unsigned>(window_size(win)) ||
       !win->epochs.reaches(target.rank))
     return nullptr;
   *bytes = static_cast<std::size_t>(origin_count) * layout.size();
-  std::optional<std::byte*> at =
-      win->shared->address(target.rank, target.disp, 0, static_cast<std::ptrdiff_t>(*bytes));
+  std::optional<std::byte*> at = win->shared->address(target.rank, target.disp, 0, static_cast<std::ptrdiff_t>(*bytes));
   return at ? *at : nullptr;
 }
 
@@ -250,7 +248,8 @@ int accumulate(const char* call, const void* origin_addr, int origin_count, MPI_
   if (result != nullptr) {
     if (int error = check_buffer(call, win, result->addr, result->count, result->datatype)) return error;
     std::size_t result_bytes = static_cast<std::size_t>(result->count) * result->datatype->layout->size();
-    if (op == MPI_NO_OP) bytes = result_bytes;
+    if (op == MPI_NO_OP)
+      bytes = result_bytes;
     else if (result_bytes != bytes) [[unlikely]]
       return raise_error(win, MPI_ERR_TYPE, call, "the result buffer holds %zu bytes, the origin's data %zu",
                          result_bytes, bytes);
@@ -275,8 +274,7 @@ int accumulate(const char* call, const void* origin_addr, int origin_count, MPI_
   if (const rma::remote_member* remote = win->shared->remote(target.rank)) {
     std::optional<rma::remote_access> access;
     if (int error = locate_remote(call, win, target, *remote, request, access)) return error;
-    rma::remote_accumulate(*access, origin, element_op_code(op->index, basic),
-                           element_op_of(op->index, basic), into,
+    rma::remote_accumulate(*access, origin, element_op_code(op->index, basic), element_op_of(op->index, basic), into,
                            result != nullptr ? result->datatype->layout : nullptr);
     return MPI_SUCCESS;
   }
@@ -331,9 +329,9 @@ extern "C" int PMPI_Rget(void* origin_addr, int origin_count, MPI_Datatype origi
 }
 
 WEFT_PMPI_ALIAS(Accumulate)
-extern "C" int PMPI_Accumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
-                               int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype,
-                               MPI_Op op, MPI_Win win) {
+extern "C" int PMPI_Accumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+                               MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op,
+                               MPI_Win win) {
   const call_guard guard(WEFT_CALL_NAME);
   return accumulate(WEFT_CALL_NAME, origin_addr, origin_count, origin_datatype, nullptr,
                     {target_rank, target_disp, target_count, target_datatype}, op, win, nullptr);
@@ -341,8 +339,8 @@ extern "C" int PMPI_Accumulate(const void* origin_addr, int origin_count, MPI_Da
 
 WEFT_PMPI_ALIAS(Raccumulate)
 extern "C" int PMPI_Raccumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
-                                int target_rank, MPI_Aint target_disp, int target_count,
-                                MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request* request) {
+                                int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype,
+                                MPI_Op op, MPI_Win win, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   return accumulate(WEFT_CALL_NAME, origin_addr, origin_count, origin_datatype, nullptr,
                     {target_rank, target_disp, target_count, target_datatype}, op, win, request);
@@ -350,9 +348,9 @@ extern "C" int PMPI_Raccumulate(const void* origin_addr, int origin_count, MPI_D
 
 WEFT_PMPI_ALIAS(Get_accumulate)
 extern "C" int PMPI_Get_accumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
-                                   void* result_addr, int result_count, MPI_Datatype result_datatype,
-                                   int target_rank, MPI_Aint target_disp, int target_count,
-                                   MPI_Datatype target_datatype, MPI_Op op, MPI_Win win) {
+                                   void* result_addr, int result_count, MPI_Datatype result_datatype, int target_rank,
+                                   MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op,
+                                   MPI_Win win) {
   const call_guard guard(WEFT_CALL_NAME);
   result_spec result{result_addr, result_count, result_datatype};
   return accumulate(WEFT_CALL_NAME, origin_addr, origin_count, origin_datatype, &result,
@@ -361,9 +359,9 @@ extern "C" int PMPI_Get_accumulate(const void* origin_addr, int origin_count, MP
 
 WEFT_PMPI_ALIAS(Rget_accumulate)
 extern "C" int PMPI_Rget_accumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
-                                    void* result_addr, int result_count, MPI_Datatype result_datatype,
-                                    int target_rank, MPI_Aint target_disp, int target_count,
-                                    MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request* request) {
+                                    void* result_addr, int result_count, MPI_Datatype result_datatype, int target_rank,
+                                    MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op,
+                                    MPI_Win win, MPI_Request* request) {
   const call_guard guard(WEFT_CALL_NAME);
   result_spec result{result_addr, result_count, result_datatype};
   return accumulate(WEFT_CALL_NAME, origin_addr, origin_count, origin_datatype, &result,
@@ -397,10 +395,10 @@ extern "C" int PMPI_Fetch_and_op(const void* origin_addr, void* result_addr, MPI
     std::optional<rma::remote_access> access;
     if (int error = locate_remote(call, win, target, *remote, nullptr, access)) return error;
     shm::typed_span fetched = room_of(result_addr, 1, datatype);
-    shm::const_typed_span origin = op == MPI_NO_OP ? shm::const_typed_span{nullptr, datatype->layout.get(), 0}
-                                                   : data_of(origin_addr, 1, datatype);
-    rma::remote_accumulate(*access, origin, element_op_code(op->index, datatype),
-                           element_op_of(op->index, datatype), &fetched, nullptr);
+    shm::const_typed_span origin =
+        op == MPI_NO_OP ? shm::const_typed_span{nullptr, datatype->layout.get(), 0} : data_of(origin_addr, 1, datatype);
+    rma::remote_accumulate(*access, origin, element_op_code(op->index, datatype), element_op_of(op->index, datatype),
+                           &fetched, nullptr);
     return MPI_SUCCESS;
   }
   std::byte* at = nullptr;

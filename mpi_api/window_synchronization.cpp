@@ -58,15 +58,15 @@ extern "C" int PMPI_Win_fence(int assert, MPI_Win win) {
   const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_window(call, win)) return error;
-  if (int error = check_assert(call, win, assert,
-                               MPI_MODE_NOSTORE | MPI_MODE_NOPUT | MPI_MODE_NOPRECEDE | MPI_MODE_NOSUCCEED))
+  if (int error =
+          check_assert(call, win, assert, MPI_MODE_NOSTORE | MPI_MODE_NOPUT | MPI_MODE_NOPRECEDE | MPI_MODE_NOSUCCEED))
     return error;
   if (!win->epochs.may_fence()) [[unlikely]]
     return refuse(call, win, "a lock, lock_all, start or post epoch is open on this rank");
   if (int error = complete_remote_operations(call, win)) return error;
   // The barrier orders every member's operations and local stores before the fence before everything after it.
   PMPI_Barrier(win->comm);
-  win->epochs.fence((assert & MPI_MODE_NOSUCCEED) == 0);
+  win->epochs.fence((assert& MPI_MODE_NOSUCCEED) == 0);
   return MPI_SUCCESS;
 }
 
@@ -81,7 +81,7 @@ extern "C" int PMPI_Win_start(MPI_Group group, int assert, MPI_Win win) {
   std::vector<int> targets;
   if (int error = window_ranks(call, win, group, targets)) return error;
   // Under MPI_MODE_NOCHECK the matching posts, which said MPI_MODE_NOCHECK too, have all happened.
-  if ((assert & MPI_MODE_NOCHECK) == 0) rma::start(*win->shared, win->rank, targets);
+  if ((assert& MPI_MODE_NOCHECK) == 0) rma::start(*win->shared, win->rank, targets);
   win->epochs.start(std::move(targets));
   return MPI_SUCCESS;
 }
@@ -96,8 +96,10 @@ extern "C" int PMPI_Win_complete(MPI_Win win) {
   if (int error = complete_remote_operations(call, win)) return error;
   rma::window& shared = *win->shared;
   for (int target : win->epochs.access_group()) {
-    if (shared.remote(target) != nullptr) rma::remote_complete(shared, win->rank, target);
-    else rma::complete(shared, std::span(&target, 1));
+    if (shared.remote(target) != nullptr)
+      rma::remote_complete(shared, win->rank, target);
+    else
+      rma::complete(shared, std::span(&target, 1));
   }
   win->epochs.complete();
   return MPI_SUCCESS;
@@ -113,11 +115,13 @@ extern "C" int PMPI_Win_post(MPI_Group group, int assert, MPI_Win win) {
     return refuse(call, win, "an exposure epoch (MPI_Win_post) is already open on this rank");
   std::vector<int> origins;
   if (int error = window_ranks(call, win, group, origins)) return error;
-  if ((assert & MPI_MODE_NOCHECK) == 0) {
+  if ((assert& MPI_MODE_NOCHECK) == 0) {
     rma::window& shared = *win->shared;
     for (int origin : origins) {
-      if (shared.remote(origin) != nullptr) rma::remote_post(shared, win->rank, origin);
-      else rma::post(shared, win->rank, std::span(&origin, 1));
+      if (shared.remote(origin) != nullptr)
+        rma::remote_post(shared, win->rank, origin);
+      else
+        rma::post(shared, win->rank, std::span(&origin, 1));
     }
   }
   win->epochs.post(static_cast<int>(origins.size()));
@@ -145,8 +149,10 @@ extern "C" int PMPI_Win_test(MPI_Win win, int* flag) {
   if (!win->epochs.exposing()) [[unlikely]]
     return refuse(call, win, "no exposure epoch was posted (MPI_Win_post) on this rank");
   *flag = rma::test_completions(*win->shared, win->rank, win->epochs.exposed_to());
-  if (*flag) win->epochs.end_exposure();
-  else weft::runtime::yield();  // programs poll; the origins may be ranks of this worker
+  if (*flag)
+    win->epochs.end_exposure();
+  else
+    weft::runtime::yield();  // programs poll; the origins may be ranks of this worker
   return MPI_SUCCESS;
 }
 
@@ -164,10 +170,12 @@ extern "C" int PMPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win) {
   if (!win->epochs.may_lock(rank)) [[unlikely]]
     return refuse(call, win, "this rank already holds a lock on that target, or lock_all, or a start epoch");
   rma::lock_kind kind = lock_type == MPI_LOCK_SHARED ? rma::lock_kind::shared : rma::lock_kind::exclusive;
-  bool taken = (assert & MPI_MODE_NOCHECK) == 0;
+  bool taken = (assert& MPI_MODE_NOCHECK) == 0;
   if (taken) {
-    if (win->shared->remote(rank) != nullptr) rma::remote_lock(*win->shared, win->remote, rank, kind);
-    else rma::lock(*win->shared, rank, kind);
+    if (win->shared->remote(rank) != nullptr)
+      rma::remote_lock(*win->shared, win->remote, rank, kind);
+    else
+      rma::lock(*win->shared, rank, kind);
   }
   win->epochs.lock(rank, {kind, taken});
   return MPI_SUCCESS;
@@ -186,8 +194,10 @@ extern "C" int PMPI_Win_unlock(int rank, MPI_Win win) {
   if (int error = complete_remote_operations(call, win)) return error;
   complete_operations();
   if (held->taken) {
-    if (win->shared->remote(rank) != nullptr) rma::remote_unlock(*win->shared, win->remote, rank, held->kind);
-    else rma::unlock(*win->shared, rank, held->kind);
+    if (win->shared->remote(rank) != nullptr)
+      rma::remote_unlock(*win->shared, win->remote, rank, held->kind);
+    else
+      rma::unlock(*win->shared, rank, held->kind);
   }
   win->epochs.unlock(rank);
   return MPI_SUCCESS;
@@ -201,7 +211,7 @@ extern "C" int PMPI_Win_lock_all(int assert, MPI_Win win) {
   if (int error = check_assert(call, win, assert, MPI_MODE_NOCHECK)) return error;
   if (!win->epochs.may_lock_all()) [[unlikely]]
     return refuse(call, win, "this rank already holds a lock or lock_all on the window, or a start epoch");
-  bool taken = (assert & MPI_MODE_NOCHECK) == 0;
+  bool taken = (assert& MPI_MODE_NOCHECK) == 0;
   if (taken) {
     rma::lock_all(*win->shared);
     rma::remote_lock_all(*win->shared, win->remote);

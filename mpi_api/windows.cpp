@@ -60,15 +60,20 @@ void apply_hints(std::vector<std::pair<std::string, std::string>>& hints, MPI_In
 }
 
 bool hint_is_true(const std::vector<std::pair<std::string, std::string>>& hints, std::string_view key) {
-  return std::any_of(hints.begin(), hints.end(), [&](const auto& hint) { return hint.first == key && hint.second == "true"; });
+  return std::any_of(hints.begin(), hints.end(),
+                     [&](const auto& hint) { return hint.first == key && hint.second == "true"; });
 }
 
 constexpr int flavor_constant(rma::flavor flavor) {
   switch (flavor) {
-    case rma::flavor::create: return MPI_WIN_FLAVOR_CREATE;
-    case rma::flavor::allocate: return MPI_WIN_FLAVOR_ALLOCATE;
-    case rma::flavor::dynamic: return MPI_WIN_FLAVOR_DYNAMIC;
-    case rma::flavor::shared: return MPI_WIN_FLAVOR_SHARED;
+    case rma::flavor::create:
+      return MPI_WIN_FLAVOR_CREATE;
+    case rma::flavor::allocate:
+      return MPI_WIN_FLAVOR_ALLOCATE;
+    case rma::flavor::dynamic:
+      return MPI_WIN_FLAVOR_DYNAMIC;
+    case rma::flavor::shared:
+      return MPI_WIN_FLAVOR_SHARED;
   }
   return MPI_WIN_FLAVOR_CREATE;
 }
@@ -171,8 +176,10 @@ int make_window(const char* call, MPI_Comm comm, const window_request& request, 
     if (contiguous && !shared->allocate_contiguous(sizes)) failed = 1;
   }
   rma::window* made = shared.get();
-  if (spans_nodes) made = share_across_nodes(*own, made, request);
-  else PMPI_Bcast(&made, sizeof made, MPI_BYTE, 0, own);
+  if (spans_nodes)
+    made = share_across_nodes(*own, made, request);
+  else
+    PMPI_Bcast(&made, sizeof made, MPI_BYTE, 0, own);
   // The maker holds its reference until the reduction below, which every member enters after this.
   if (shared == nullptr) shared = made->shared_from_this();
 
@@ -180,8 +187,11 @@ int make_window(const char* call, MPI_Comm comm, const window_request& request, 
   self.size = size;
   self.disp_unit = request.disp_unit;
   switch (request.flavor) {
-    case rma::flavor::create: self.base = static_cast<std::byte*>(request.base); break;
-    case rma::flavor::dynamic: break;
+    case rma::flavor::create:
+      self.base = static_cast<std::byte*>(request.base);
+      break;
+    case rma::flavor::dynamic:
+      break;
     case rma::flavor::allocate:
     case rma::flavor::shared:
       if (contiguous) {
@@ -303,7 +313,7 @@ extern "C" int PMPI_Win_attach(MPI_Win win, void* base, MPI_Aint size) {
   if (base == nullptr && size > 0) [[unlikely]]
     return raise_error(win, MPI_ERR_RMA_ATTACH, call, "base is NULL");
   if (!win->shared->member(win->rank).attach({static_cast<std::byte*>(base), static_cast<std::size_t>(size)}))
-    [[unlikely]]
+      [[unlikely]]
     return raise_error(win, MPI_ERR_RMA_ATTACH, call, "[%p, %p) overlaps memory already attached", base,
                        static_cast<void*>(static_cast<std::byte*>(base) + size));
   return MPI_SUCCESS;

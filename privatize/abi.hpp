@@ -78,6 +78,25 @@ struct reloc_record {
 // libc functions whose state a process-based program owns alone; calls to them from privatized code
 // are redirected to __weft_<name>, which keeps that state per rank. The functions that register
 // handlers to run at exit are here too: a rank's handlers run when the rank ends.
-#define WEFT_PRIVATIZE_REDIRECTS(X)                                                                      \
-  X(strtok) X(rand) X(srand) X(random) X(srandom) X(drand48) X(lrand48) X(mrand48) X(srand48) X(seed48) X(erand48) X(nrand48) X(jrand48) \
-  X(lcong48) X(getopt) X(__posix_getopt) X(getopt_long) X(getopt_long_only) X(atexit) X(__cxa_atexit) X(__cxa_thread_atexit)
+#define WEFT_PRIVATIZE_REDIRECTS(X) \
+  X(strtok)                         \
+  X(rand)                           \
+  X(srand)                          \
+  X(random)                         \
+  X(srandom)                        \
+  X(drand48)                        \
+  X(lrand48)                        \
+  X(mrand48)                        \
+  X(srand48)                        \
+  X(seed48)                         \
+  X(erand48)                        \
+  X(nrand48)                        \
+  X(jrand48)                        \
+  X(lcong48)                        \
+  X(getopt)                         \
+  X(__posix_getopt)                 \
+  X(getopt_long)                    \
+  X(getopt_long_only)               \
+  X(atexit)                         \
+  X(__cxa_atexit)                   \
+  X(__cxa_thread_atexit)

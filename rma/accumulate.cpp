@@ -21,11 +21,14 @@ bool aligned(const std::byte* at, std::size_t alignment) noexcept {
 // `count` consecutive elements: target = origin op target.
 void apply(std::byte* target, const std::byte* origin, std::size_t count, const element_op& op) {
   switch (op.what) {
-    case element_op::kind::no_op: return;
+    case element_op::kind::no_op:
+      return;
     case element_op::kind::replace:
       std::memcpy(target, origin, count * static_cast<std::size_t>(op.element->extent()));
       return;
-    case element_op::kind::combine: op.combine(origin, target, count, nullptr); return;
+    case element_op::kind::combine:
+      op.combine(origin, target, count, nullptr);
+      return;
   }
 }
 

@@ -84,10 +84,10 @@ bool try_lock(window& w, lock_request& request) {
                       [](std::uint64_t value) { return (value & exclusive_bit) == 0; });
     case lock_request::what::exclusive:
       if (!request.counted)
-        request.counted = try_take(w.global_locks, one_exclusive,
-                                   [](std::uint64_t value) { return (value & lock_all_mask) == 0; });
-      return request.counted &&
-             try_take(w.member(request.target).lock_word, exclusive_bit, [](std::uint64_t value) { return value == 0; });
+        request.counted =
+            try_take(w.global_locks, one_exclusive, [](std::uint64_t value) { return (value & lock_all_mask) == 0; });
+      return request.counted && try_take(w.member(request.target).lock_word, exclusive_bit,
+                                         [](std::uint64_t value) { return value == 0; });
     case lock_request::what::all:
       return try_take(w.global_locks, one_lock_all, [](std::uint64_t value) { return (value & ~lock_all_mask) == 0; });
   }

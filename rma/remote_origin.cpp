@@ -14,10 +14,10 @@ namespace weft::rma {
 // What the origin does with a reply: count it, and put its data where the origin asked.
 struct pending_reply {
   remote_origin* origin;
-  reply_group* group = nullptr;      // a request-based operation's, which counts it too
-  shm::typed_span into{};            // null base: nothing comes back
-  shm::type_layout::pointer hold;    // keeps `into`'s layout alive
-  std::size_t offset = 0;            // of the reply's data in `into`'s stream
+  reply_group* group = nullptr;    // a request-based operation's, which counts it too
+  shm::typed_span into{};          // null base: nothing comes back
+  shm::type_layout::pointer hold;  // keeps `into`'s layout alive
+  std::size_t offset = 0;          // of the reply's data in `into`'s stream
 
   // Counts the record as awaited by its origin, once it has room; returns its cookie.
   static std::uint64_t await(std::unique_ptr<pending_reply> record) {
@@ -187,23 +187,23 @@ void remote_accumulate(const remote_access& access, const shm::const_typed_span&
                        const element_op& op, const shm::typed_span* result, shm::type_layout::pointer hold) {
   const remote_member& to = member_of(access.w, access.target);
   bool sends_data = op.what != element_op::kind::no_op;
-  in_chunks(access, op.element->size(), [&](std::span<const wire::block> blocks, std::size_t position,
-                                            std::size_t bytes) {
-    wire::header h = access_header(wire::message_kind::accumulate, to, access, blocks.size(), bytes);
-    h.op = static_cast<std::uint8_t>(op.what);
-    h.op_code = op_code;
-    h.with_result = result != nullptr;
-    std::vector<std::byte> message = message_of(h, blocks, sends_data ? bytes : 0);
-    if (sends_data)
-      shm::typed_copy(shm::byte_span(message.data() + message.size() - bytes, bytes), 0, data, position, bytes);
-    auto record = record_for(access.origin, access.group);
-    if (result != nullptr) {
-      record->into = *result;
-      record->hold = hold;
-      record->offset = position;
-    }
-    send_awaited(std::move(record), to, std::move(message));
-  });
+  in_chunks(
+      access, op.element->size(), [&](std::span<const wire::block> blocks, std::size_t position, std::size_t bytes) {
+        wire::header h = access_header(wire::message_kind::accumulate, to, access, blocks.size(), bytes);
+        h.op = static_cast<std::uint8_t>(op.what);
+        h.op_code = op_code;
+        h.with_result = result != nullptr;
+        std::vector<std::byte> message = message_of(h, blocks, sends_data ? bytes : 0);
+        if (sends_data)
+          shm::typed_copy(shm::byte_span(message.data() + message.size() - bytes, bytes), 0, data, position, bytes);
+        auto record = record_for(access.origin, access.group);
+        if (result != nullptr) {
+          record->into = *result;
+          record->hold = hold;
+          record->offset = position;
+        }
+        send_awaited(std::move(record), to, std::move(message));
+      });
 }
 
 void remote_compare_and_swap(const remote_access& access, const std::byte* value, const std::byte* compare,
@@ -244,16 +244,14 @@ void remote_unlock(window& w, remote_origin& origin, int target, lock_kind kind)
 
 void remote_lock_all(window& w, remote_origin& origin) {
   for (const remote_member& node : w.other_nodes()) {
-    send_awaited(record_for(origin), node,
-                 message_of(header_for(wire::message_kind::lock_all, node, -1), {}, 0));
+    send_awaited(record_for(origin), node, message_of(header_for(wire::message_kind::lock_all, node, -1), {}, 0));
   }
   origin.complete_all();
 }
 
 void remote_unlock_all(window& w, remote_origin& origin) {
   for (const remote_member& node : w.other_nodes()) {
-    send_awaited(record_for(origin), node,
-                 message_of(header_for(wire::message_kind::unlock_all, node, -1), {}, 0));
+    send_awaited(record_for(origin), node, message_of(header_for(wire::message_kind::unlock_all, node, -1), {}, 0));
   }
   origin.complete_all();
 }

@@ -57,7 +57,7 @@ class remote_origin {
   friend void receive_reply(const wire::header& reply, std::span<const std::byte> data);
   std::atomic<int> outstanding_{0};
   runtime::rank* owner_ = runtime::current_rank();  // woken when as few are unanswered as it may wait for
-  failure failed_;  // written by a reply before its count
+  failure failed_;                                  // written by a reply before its count
 };
 
 // The replies one request-based operation waits for, apart from its rank's others: its request is

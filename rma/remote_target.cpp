@@ -96,9 +96,8 @@ void apply(window& w, const wire::header& h, std::span<const std::byte> body) {
       reply_done(h);
       return;
     case wire::message_kind::get:
-      reply(h, wire::reply_status::done, bytes, [&](std::byte* into) {
-        shm::typed_copy(shm::byte_span(into, bytes), 0, target.span(), 0, bytes);
-      });
+      reply(h, wire::reply_status::done, bytes,
+            [&](std::byte* into) { shm::typed_copy(shm::byte_span(into, bytes), 0, target.span(), 0, bytes); });
       return;
     case wire::message_kind::accumulate: {
       element_op op = decode_element_op(h.op_code);
@@ -116,11 +115,11 @@ void apply(window& w, const wire::header& h, std::span<const std::byte> body) {
       return;
     }
     case wire::message_kind::compare_and_swap:
-      reply(h, wire::reply_status::done, bytes, [&](std::byte* into) {
-        compare_and_swap(target.span().base, data, data + bytes, into, bytes);
-      });
+      reply(h, wire::reply_status::done, bytes,
+            [&](std::byte* into) { compare_and_swap(target.span().base, data, data + bytes, into, bytes); });
       return;
-    default: break;
+    default:
+      break;
   }
 }
 
@@ -175,11 +174,15 @@ void handle_remote_message(std::span<const std::byte> message) {
     case wire::message_kind::put:
     case wire::message_kind::get:
     case wire::message_kind::accumulate:
-    case wire::message_kind::compare_and_swap: apply(w, h, body); return;
+    case wire::message_kind::compare_and_swap:
+      apply(w, h, body);
+      return;
     case wire::message_kind::lock:
       ask_for_lock(w, h, kind == lock_kind::exclusive ? lock_request::what::exclusive : lock_request::what::shared);
       return;
-    case wire::message_kind::lock_all: ask_for_lock(w, h, lock_request::what::all); return;
+    case wire::message_kind::lock_all:
+      ask_for_lock(w, h, lock_request::what::all);
+      return;
     case wire::message_kind::unlock:
       unlock(w, h.target, kind);
       reply_done(h);
@@ -188,9 +191,14 @@ void handle_remote_message(std::span<const std::byte> message) {
       unlock_all(w);
       reply_done(h);
       return;
-    case wire::message_kind::post: post(w, h.peer, std::span(&h.target, 1)); return;
-    case wire::message_kind::complete: complete(w, std::span(&h.target, 1)); return;
-    case wire::message_kind::reply: break;
+    case wire::message_kind::post:
+      post(w, h.peer, std::span(&h.target, 1));
+      return;
+    case wire::message_kind::complete:
+      complete(w, std::span(&h.target, 1));
+      return;
+    case wire::message_kind::reply:
+      break;
   }
   runtime::fatal(1, "a one-sided message of unknown kind %u arrived", static_cast<unsigned>(h.kind));
 }

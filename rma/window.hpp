@@ -11,8 +11,8 @@
 // read it after the call that created the window, or under the regions' lock.
 
 #include <atomic>
-#include <cstdint>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <span>
@@ -33,9 +33,9 @@ struct region {
 
 // A member on another node: where messages for it go, and what an origin checks its accesses against.
 struct remote_member {
-  int job_rank = -1;               // -1 for a member on this node
-  std::uint64_t node_window = 0;   // its node's window, as that process addresses it
-  std::size_t size = 0;            // its segment's (not dynamic windows)
+  int job_rank = -1;              // -1 for a member on this node
+  std::uint64_t node_window = 0;  // its node's window, as that process addresses it
+  std::size_t size = 0;           // its segment's (not dynamic windows)
   int disp_unit = 1;
 };
 
@@ -43,10 +43,10 @@ struct remote_member {
 // it can be taken (remote_target.cpp). An exclusive lock counts itself in the window's global word first.
 struct lock_request {
   enum class what : std::uint8_t { shared, exclusive, all } asked;
-  int target;                 // the window rank locked (not for lock_all)
-  int origin;                 // the job rank the grant goes to
+  int target;  // the window rank locked (not for lock_all)
+  int origin;  // the job rank the grant goes to
   std::uint64_t cookie;
-  bool counted = false;       // an exclusive lock counted in global_locks already
+  bool counted = false;  // an exclusive lock counted in global_locks already
 };
 
 // Memory a window allocated: aligned to a page, not zeroed (MPI asks for neither but alignment helps
@@ -118,7 +118,7 @@ class window : public std::enable_shared_from_this<window> {
   // those bytes are not all inside the target's segment (or in attached regions). An access that touches
   // nothing is never out of range.
   [[gnu::always_inline]] std::optional<std::byte*> address(int target, std::ptrdiff_t disp, std::ptrdiff_t first,
-                                                             std::ptrdiff_t last) {
+                                                           std::ptrdiff_t last) {
     if (flavor_ == rma::flavor::dynamic) [[unlikely]]
       return attached_address(target, disp, first, last);
     const window_member& m = members_[target];
@@ -174,7 +174,7 @@ class window : public std::enable_shared_from_this<window> {
   std::unique_ptr<window_member[]> members_;
   window_memory contiguous_;
   std::vector<std::size_t> offsets_;
-  std::vector<remote_member> remote_;       // by rank; empty on one node
+  std::vector<remote_member> remote_;  // by rank; empty on one node
   std::vector<remote_member> other_nodes_;
 };
 

@@ -19,8 +19,10 @@ bool enable_asymmetric_fences() noexcept;
 
 // The hot side.
 inline void light_fence() noexcept {
-  if (detail::membarrier_registered) std::atomic_signal_fence(std::memory_order_seq_cst);
-  else std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (detail::membarrier_registered)
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+  else
+    std::atomic_thread_fence(std::memory_order_seq_cst);
 }
 
 // The rare side: a few hundred nanoseconds (an interrupt to each core that runs a thread of the process).

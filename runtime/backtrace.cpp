@@ -1,6 +1,7 @@
 #include "runtime/backtrace.hpp"
 
 #define UNW_LOCAL_ONLY
+#include <cxxabi.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 #include <libunwind.h>
@@ -10,8 +11,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-#include <cxxabi.h>
 
 #include <cstdint>
 #include <cstdio>

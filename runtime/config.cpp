@@ -36,8 +36,9 @@ constexpr setting setting_table[] = {
     {"WEFT_STACK_SIZE", "8M",
      "Virtual size of each rank's stack (suffix K, M or G), plus one guard page. Memory is committed only "
      "as the stack grows. mpirun --stack-size sets it."},
-    {"WEFT_TAG_OUTPUT", "0", "1 prefixes every line a rank writes to stdout or stderr with [rank]. mpirun "
-                             "--tag-output sets it."},
+    {"WEFT_TAG_OUTPUT", "0",
+     "1 prefixes every line a rank writes to stdout or stderr with [rank]. mpirun "
+     "--tag-output sets it."},
     {"WEFT_OUTPUT_FILE", "",
      "A file for each rank's stdout: a path in which %r is the rank, %R the rank filled with zeros to the width of "
      "the last one, %h the host's name and %% a '%'; its folders are created. mpirun -outfile-pattern sets it, "
@@ -157,8 +158,8 @@ std::size_t read_size(std::string_view name, bool zero_allowed) {
   std::string_view text = env_or_default(find(name));
   std::size_t value = parse_size(text);
   if (value == 0 && !(zero_allowed && text == "0"))
-    fatal(1, "%.*s='%.*s' is not valid: expected a size such as 4096, 64K, 8M or 1G",
-          static_cast<int>(name.size()), name.data(), static_cast<int>(text.size()), text.data());
+    fatal(1, "%.*s='%.*s' is not valid: expected a size such as 4096, 64K, 8M or 1G", static_cast<int>(name.size()),
+          name.data(), static_cast<int>(text.size()), text.data());
   return value;
 }
 
@@ -173,8 +174,8 @@ std::vector<int> read_ranks_per_node(int nranks) {
   long total = 0;
   for (int count : counts) total += count;
   if (total != nranks)
-    fatal(1, "WEFT_NODE_RANKS='%.*s' holds %ld ranks but WEFT_NRANKS is %d", static_cast<int>(text.size()),
-          text.data(), total, nranks);
+    fatal(1, "WEFT_NODE_RANKS='%.*s' holds %ld ranks but WEFT_NRANKS is %d", static_cast<int>(text.size()), text.data(),
+          total, nranks);
   return counts;
 }
 
@@ -189,7 +190,8 @@ config read_config() {
   result.stack_size = read_size("WEFT_STACK_SIZE", false);
   result.tag_output = read_integer("WEFT_TAG_OUTPUT", 0, 1) == 1;
   result.report_bindings = read_integer("WEFT_REPORT_BINDINGS", 0, 1) == 1;
-  for (auto [name, file] : {std::pair{"WEFT_OUTPUT_FILE", &result.output_file}, {"WEFT_ERROR_FILE", &result.error_file}})
+  for (auto [name, file] :
+       {std::pair{"WEFT_OUTPUT_FILE", &result.output_file}, {"WEFT_ERROR_FILE", &result.error_file}})
     if (std::string_view pattern = env_or_default(find(name)); !pattern.empty()) *file = std::string(pattern);
   result.output_copy = read_integer("WEFT_OUTPUT_COPY", 0, 1) == 1;
   result.inline_max = read_size("WEFT_INLINE_MAX", true);
@@ -244,10 +246,14 @@ std::size_t parse_size(std::string_view text) {
   if (error != std::errc{} || end == text.data()) return 0;
   std::string_view suffix(end, text.data() + text.size() - end);
   unsigned shift = 0;
-  if (suffix == "k" || suffix == "K") shift = 10;
-  else if (suffix == "m" || suffix == "M") shift = 20;
-  else if (suffix == "g" || suffix == "G") shift = 30;
-  else if (!suffix.empty()) return 0;
+  if (suffix == "k" || suffix == "K")
+    shift = 10;
+  else if (suffix == "m" || suffix == "M")
+    shift = 20;
+  else if (suffix == "g" || suffix == "G")
+    shift = 30;
+  else if (!suffix.empty())
+    return 0;
   if (shift != 0 && value > (~std::size_t{0} >> shift)) return 0;
   return value << shift;
 }

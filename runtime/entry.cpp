@@ -24,9 +24,9 @@ privatization program_privatization = privatization::unknown;
 // them, a silent wrong answer unless the program keeps no state there, which only its author can say.
 void refuse_unprivatized_program(const config& settings) {
   if (program_privatization != privatization::missing || settings.shared_globals) return;
-  int most_here = settings.ranks_per_node.empty() ? settings.nranks
-                                                  : *std::max_element(settings.ranks_per_node.begin(),
-                                                                      settings.ranks_per_node.end());
+  int most_here = settings.ranks_per_node.empty()
+                      ? settings.nranks
+                      : *std::max_element(settings.ranks_per_node.begin(), settings.ranks_per_node.end());
   if (most_here < 2) return;
   fatal(1,
         "this program was built without Weft's privatization of globals (not with mpicc or mpicxx, or with a "
@@ -40,7 +40,7 @@ void refuse_unprivatized_program(const config& settings) {
 }  // namespace
 
 extern "C" void weft_describe_program(int privatized, int shared_by_choice) {
-  program_privatization = privatized          ? privatization::privatized
+  program_privatization = privatized         ? privatization::privatized
                           : shared_by_choice ? privatization::shared_by_choice
                                              : privatization::missing;
 }

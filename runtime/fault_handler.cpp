@@ -9,10 +9,10 @@
 
 #include "runtime/backtrace.hpp"
 #include "runtime/guarded_stack.hpp"
+#include "runtime/rank.hpp"
 #include "runtime/report.hpp"
 #include "runtime/sanitizers.hpp"
 #include "runtime/this_thread.hpp"
-#include "runtime/rank.hpp"
 
 namespace weft::runtime {
 namespace {
@@ -20,10 +20,14 @@ namespace {
 constexpr int handled_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 
 void describe_size(std::size_t bytes, char* text, std::size_t length) {
-  if (bytes % (1u << 30) == 0) snprintf(text, length, "%zu GiB", bytes >> 30);
-  else if (bytes % (1u << 20) == 0) snprintf(text, length, "%zu MiB", bytes >> 20);
-  else if (bytes % (1u << 10) == 0) snprintf(text, length, "%zu KiB", bytes >> 10);
-  else snprintf(text, length, "%zu bytes", bytes);
+  if (bytes % (1u << 30) == 0)
+    snprintf(text, length, "%zu GiB", bytes >> 30);
+  else if (bytes % (1u << 20) == 0)
+    snprintf(text, length, "%zu MiB", bytes >> 20);
+  else if (bytes % (1u << 10) == 0)
+    snprintf(text, length, "%zu KiB", bytes >> 10);
+  else
+    snprintf(text, length, "%zu bytes", bytes);
 }
 
 void on_fault(int signal, siginfo_t* info, void* context) {
@@ -56,7 +60,7 @@ void install_fault_handlers() {
   // is (heap, stack, a redzone), with the stack of the fault; ours would take its place.
   if constexpr (sanitizer_reports_faults) return;
   prepare_backtraces();
-  struct sigaction action {};
+  struct sigaction action{};
   action.sa_sigaction = on_fault;
   action.sa_flags = SA_SIGINFO | SA_ONSTACK;
   sigemptyset(&action.sa_mask);

@@ -131,8 +131,8 @@ struct handed_barrier_wait {
 }  // namespace
 }  // namespace weft::runtime
 
-using weft::runtime::next_waits;
 using weft::runtime::fiber_waits;
+using weft::runtime::next_waits;
 using weft::runtime::wait_as_fiber;
 
 extern "C" {

@@ -50,8 +50,8 @@ std::optional<foreign_launch> foreign_launch_of(char* const* environment) {
     return foreign_launch{
         "this process is one of " + count + " that " + l.name + " started (" + l.size_variable + "=" + count +
             "), and each would run a job of its own with 1 rank; Weft runs all the ranks of a node as fibers of "
-            "one process: start the job with Weft's mpirun -n " + count +
-            " <program> (inside a Slurm allocation it starts its node processes with srun itself)",
+            "one process: start the job with Weft's mpirun -n " +
+            count + " <program> (inside a Slurm allocation it starts its node processes with srun itself)",
         number_of(environment, l.index_variable).value_or(0) == 0};
   }
   return std::nullopt;

@@ -60,8 +60,9 @@ boost::context::stack_context guarded_stack::allocate() {
           std::strerror(errno));
   // Each stack is two mappings (guard and stack); the kernel caps a process's mappings.
   if (::mprotect(base, page_size(), PROT_NONE) != 0)
-    fatal(1, "cannot protect a stack guard page (%s): every rank needs two memory mappings and the kernel "
-             "limits them (vm.max_map_count); raise it (sysctl -w vm.max_map_count=...) or run fewer ranks",
+    fatal(1,
+          "cannot protect a stack guard page (%s): every rank needs two memory mappings and the kernel "
+          "limits them (vm.max_map_count); raise it (sysctl -w vm.max_map_count=...) or run fewer ranks",
           std::strerror(errno));
   boost::context::stack_context stack;
   stack.size = usable_size_;

@@ -4,15 +4,17 @@
 
 namespace weft::runtime {
 
-template <class T, T* T::*next>
+template <class T, T* T::* next>
 class intrusive_queue {
  public:
   bool empty() const noexcept { return head_ == nullptr; }
 
   void push_back(T* item) noexcept {
     item->*next = nullptr;
-    if (tail_ != nullptr) tail_->*next = item;
-    else head_ = item;
+    if (tail_ != nullptr)
+      tail_->*next = item;
+    else
+      head_ = item;
     tail_ = item;
   }
 
@@ -28,8 +30,10 @@ class intrusive_queue {
   // Moves every item of `other` to the end of this queue.
   void splice_back(intrusive_queue& other) noexcept {
     if (other.head_ == nullptr) return;
-    if (tail_ != nullptr) tail_->*next = other.head_;
-    else head_ = other.head_;
+    if (tail_ != nullptr)
+      tail_->*next = other.head_;
+    else
+      head_ = other.head_;
     tail_ = other.tail_;
     other.head_ = other.tail_ = nullptr;
   }
@@ -39,8 +43,10 @@ class intrusive_queue {
   // Removes `item`, which follows `previous` (nullptr when it is the head).
   void remove_after(T* previous, T* item) noexcept {
     T* following = item->*next;
-    if (previous == nullptr) head_ = following;
-    else previous->*next = following;
+    if (previous == nullptr)
+      head_ = following;
+    else
+      previous->*next = following;
     if (tail_ == item) tail_ = previous;
   }
 

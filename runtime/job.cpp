@@ -9,9 +9,9 @@
 #include <string>
 #include <thread>
 
+#include "privatize/runtime/rank_image.hpp"
 #include "runtime/asymmetric_fence.hpp"
 #include "runtime/debugger_anchor.hpp"
-#include "privatize/runtime/rank_image.hpp"
 #include "runtime/fault_handler.hpp"
 #include "runtime/memory_limits.hpp"
 #include "runtime/openmp_places.hpp"
@@ -43,8 +43,10 @@ node_map place_in_job(const config& settings, const pmix_client* wire_up) {
 // without them.
 void warn_of_unknown_settings() {
   for (const std::string& name : unknown_settings(environ))
-    std::fprintf(stderr, "weft: %s is set but is no Weft setting, so it has no effect (weft-info --config lists "
-                 "them)\n", name.c_str());
+    std::fprintf(stderr,
+                 "weft: %s is set but is no Weft setting, so it has no effect (weft-info --config lists "
+                 "them)\n",
+                 name.c_str());
 }
 
 // Before any rank runs: a job too large fails here with what to change.
@@ -107,24 +109,23 @@ void job::report_bindings() const {
   for (const auto& w : workers_) {
     int first = w->ranks().front().id;
     int last = w->ranks().back().id;
-    std::string ranks = first == last ? "rank " + std::to_string(first)
-                                      : "ranks " + std::to_string(first) + "-" + std::to_string(last);
+    std::string ranks =
+        first == last ? "rank " + std::to_string(first) : "ranks " + std::to_string(first) + "-" + std::to_string(last);
     // A worker of several cores: those cores, then the levels they share.
     std::string cores = topology_.worker_cores(w->index());
     machine_place place = place_of_rank(first);
     if (!cores.empty()) place.back() = -1;
     std::string where = cores.empty() ? describe(place) : cores + ", " + describe(place);
     std::string threads = threads_per_rank_ > 1 ? " with " + std::to_string(threads_per_rank_) + " threads each" : "";
-    std::fprintf(stderr, "weft: %sworker %d on %s runs %s%s\n", node.c_str(), w->index(), where.c_str(),
-                 ranks.c_str(), threads.c_str());
+    std::fprintf(stderr, "weft: %sworker %d on %s runs %s%s\n", node.c_str(), w->index(), where.c_str(), ranks.c_str(),
+                 threads.c_str());
   }
   if (!workers_share_cores_) return;
-  std::string why = settings_.yield_when_idle ? "WEFT_YIELD_WHEN_IDLE=1"
-                                              : std::to_string(worker_count()) + " workers" +
-                                                    (threads_per_rank_ > 1 ? " of " + std::to_string(threads_per_rank_) +
-                                                                                 " threads"
-                                                                           : "") +
-                                                    " on " + std::to_string(topology_.core_count()) + " cores";
+  std::string why = settings_.yield_when_idle
+                        ? "WEFT_YIELD_WHEN_IDLE=1"
+                        : std::to_string(worker_count()) + " workers" +
+                              (threads_per_rank_ > 1 ? " of " + std::to_string(threads_per_rank_) + " threads" : "") +
+                              " on " + std::to_string(topology_.core_count()) + " cores";
   std::fprintf(stderr, "weft: %s%s: waiting ranks park at once, idle workers yield their core\n", node.c_str(),
                why.c_str());
 }

@@ -89,9 +89,12 @@ std::size_t mappings_in_use() {
 
 std::string size_text(std::size_t bytes) {
   char text[32];
-  if (bytes >= (std::size_t{1} << 30)) std::snprintf(text, sizeof text, "%.1f GiB", bytes / double(1 << 30));
-  else if (bytes >= (std::size_t{1} << 20)) std::snprintf(text, sizeof text, "%.1f MiB", bytes / double(1 << 20));
-  else std::snprintf(text, sizeof text, "%zu KiB", bytes >> 10);
+  if (bytes >= (std::size_t{1} << 30))
+    std::snprintf(text, sizeof text, "%.1f GiB", bytes / double(1 << 30));
+  else if (bytes >= (std::size_t{1} << 20))
+    std::snprintf(text, sizeof text, "%.1f MiB", bytes / double(1 << 20));
+  else
+    std::snprintf(text, sizeof text, "%zu KiB", bytes >> 10);
   return text;
 }
 
@@ -107,8 +110,8 @@ memory_room memory_room::of_this_process() {
                          ? unlimited
                          : room_below(kib_field("/proc/meminfo", "CommitLimit", unlimited / 2),
                                       kib_field("/proc/meminfo", "Committed_AS", 0));
-  std::size_t machine = kib_field("/proc/meminfo", "MemAvailable", unlimited / 2) +
-                        kib_field("/proc/meminfo", "SwapFree", 0);
+  std::size_t machine =
+      kib_field("/proc/meminfo", "MemAvailable", unlimited / 2) + kib_field("/proc/meminfo", "SwapFree", 0);
   room.available = std::min({machine, cgroup_room(cgroup_v2), cgroup_room(cgroup_v1)});
   return room;
 }
@@ -122,8 +125,8 @@ std::string refusal(const memory_needs& needs, const memory_room& room) {
   if (mappings > room.mappings) {
     why << "need " << mappings << " memory mappings (a stack and its guard page each"
         << (needs.globals_bytes >= own_mapping_from ? ", and a copy of the program's globals" : "")
-        << ") but the kernel allows this process " << room.mappings << " more (vm.max_map_count = "
-        << room.max_map_count << "): raise it (sysctl -w vm.max_map_count="
+        << ") but the kernel allows this process " << room.mappings
+        << " more (vm.max_map_count = " << room.max_map_count << "): raise it (sysctl -w vm.max_map_count="
         << static_cast<std::size_t>(room.max_map_count) - room.mappings + mappings + 65536
         << ") or run fewer ranks per node";
     return why.str();

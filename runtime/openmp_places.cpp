@@ -74,19 +74,27 @@ place_kind read_places(const std::string& value) {
   if (std::size_t open = text.find('('); open != std::string::npos) {
     char* end = nullptr;
     long count = std::strtol(text.c_str() + open + 1, &end, 10);
-    if (count > 0 && end != nullptr && *end == ')' && end[1] == '\0') kind.most = static_cast<unsigned>(count);
-    else name.clear();
+    if (count > 0 && end != nullptr && *end == ')' && end[1] == '\0')
+      kind.most = static_cast<unsigned>(count);
+    else
+      name.clear();
   }
   name = lowercase_trimmed(name);
-  if (name == "threads") kind.type = HWLOC_OBJ_PU;
-  else if (name == "cores") kind.type = HWLOC_OBJ_CORE;
-  else if (name == "ll_caches") kind.type = HWLOC_OBJ_L3CACHE;
-  else if (name == "numa_domains") kind.type = HWLOC_OBJ_NUMANODE;
-  else if (name == "sockets") kind.type = HWLOC_OBJ_PACKAGE;
+  if (name == "threads")
+    kind.type = HWLOC_OBJ_PU;
+  else if (name == "cores")
+    kind.type = HWLOC_OBJ_CORE;
+  else if (name == "ll_caches")
+    kind.type = HWLOC_OBJ_L3CACHE;
+  else if (name == "numa_domains")
+    kind.type = HWLOC_OBJ_NUMANODE;
+  else if (name == "sockets")
+    kind.type = HWLOC_OBJ_PACKAGE;
   else
-    report("OMP_PLACES=%s: Weft places a rank's OpenMP threads within its worker's cores and takes only "
-           "threads, cores, ll_caches, numa_domains or sockets (with an optional count) there; using cores",
-           value.c_str());
+    report(
+        "OMP_PLACES=%s: Weft places a rank's OpenMP threads within its worker's cores and takes only "
+        "threads, cores, ll_caches, numa_domains or sockets (with an optional count) there; using cores",
+        value.c_str());
   return kind;
 }
 

@@ -42,8 +42,9 @@ openmp_settings current_settings(const openmp_functions& openmp) {
   omp_sched_t kind;
   int chunk;
   openmp.get_schedule(&kind, &chunk);
-  return {openmp.get_max_threads(), openmp.get_dynamic(), openmp.get_max_active_levels(), static_cast<int>(kind),
-          chunk, openmp.get_default_device()};
+  return {
+      openmp.get_max_threads(),   openmp.get_dynamic(), openmp.get_max_active_levels(), static_cast<int>(kind), chunk,
+      openmp.get_default_device()};
 }
 
 // Forwards a setter to libomp; when the caller is a rank's fiber outside any region (where the setting

@@ -28,8 +28,8 @@ namespace detail {
 // KMP_AFFINITY=disabled, since libomp binds every thread that first enters it, each worker among them, to
 // the cores of the thread that started it, so all workers would end on the first one's cores; without it a
 // rank's team threads keep the cores of their creator, the rank's worker (topology.hpp), unless Weft binds
-// them itself (OMP_PROC_BIND and OMP_PLACES, openmp_places.hpp). And OMP_NUM_THREADS=<threads per rank>, the default team,
-// which libomp would otherwise make as large as the machine once it no longer looks at masks.
+// them itself (OMP_PROC_BIND and OMP_PLACES, openmp_places.hpp). And OMP_NUM_THREADS=<threads per rank>, the default
+// team, which libomp would otherwise make as large as the machine once it no longer looks at masks.
 void set_openmp_defaults(int threads_per_rank);
 
 // Puts `wanted` (null: the defaults this worker's ranks started with) in place.

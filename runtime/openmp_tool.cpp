@@ -28,7 +28,9 @@ void* region_of(rank* served, bool outermost) noexcept {
 rank* served_in(const ompt_data_t* parallel) noexcept {
   return reinterpret_cast<rank*>(reinterpret_cast<std::uintptr_t>(parallel->ptr) & ~std::uintptr_t{1});
 }
-bool outermost(const ompt_data_t* parallel) noexcept { return (reinterpret_cast<std::uintptr_t>(parallel->ptr) & 1) != 0; }
+bool outermost(const ompt_data_t* parallel) noexcept {
+  return (reinterpret_cast<std::uintptr_t>(parallel->ptr) & 1) != 0;
+}
 
 void on_parallel_begin(ompt_data_t*, const ompt_frame_t*, ompt_data_t* parallel, unsigned, int, const void*) {
   parallel->ptr = region_of(served_rank(), this_thread::worker != nullptr);
@@ -63,8 +65,10 @@ void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t* parallel, omp
 template <class Callback>
 void register_callback(ompt_set_callback_t set_callback, ompt_callbacks_t event, Callback callback, const char* name) {
   if (set_callback(event, reinterpret_cast<ompt_callback_t>(callback)) != ompt_set_always)
-    fatal(1, "the OpenMP runtime does not report %s to tools (OMPT); Weft needs it to give a rank's OpenMP "
-             "threads the rank's globals: use LLVM's OpenMP runtime (clang's -fopenmp, libomp)", name);
+    fatal(1,
+          "the OpenMP runtime does not report %s to tools (OMPT); Weft needs it to give a rank's OpenMP "
+          "threads the rank's globals: use LLVM's OpenMP runtime (clang's -fopenmp, libomp)",
+          name);
 }
 
 int initialize(ompt_function_lookup_t lookup, int, ompt_data_t*) {
@@ -92,13 +96,15 @@ bool loaded(const char* library) {
 
 void require_openmp_tool() {
   if (loaded("/libgomp.so"))
-    fatal(1, "the program is linked with GCC's OpenMP runtime (libgomp), which does not tell Weft where its "
-             "parallel regions begin: their threads would share the ranks' globals. Build it with Weft's "
-             "mpicc/mpicxx and -fopenmp (LLVM's libomp)");
+    fatal(1,
+          "the program is linked with GCC's OpenMP runtime (libgomp), which does not tell Weft where its "
+          "parallel regions begin: their threads would share the ranks' globals. Build it with Weft's "
+          "mpicc/mpicxx and -fopenmp (LLVM's libomp)");
   const char* setting = std::getenv("OMP_TOOL");
   if (!tool_started && setting != nullptr && std::strcmp(setting, "disabled") == 0 && loaded("/libomp.so"))
-    fatal(1, "OMP_TOOL=disabled turns off the OpenMP tools interface, through which Weft gives a rank's "
-             "OpenMP threads the rank's globals; unset it");
+    fatal(1,
+          "OMP_TOOL=disabled turns off the OpenMP tools interface, through which Weft gives a rank's "
+          "OpenMP threads the rank's globals; unset it");
 }
 
 }  // namespace weft::runtime

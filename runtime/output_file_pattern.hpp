@@ -15,7 +15,8 @@ inline std::optional<std::string> file_pattern_error(std::string_view pattern) {
   for (std::size_t at = pattern.find('%'); at != std::string_view::npos; at = pattern.find('%', at + 2)) {
     if (at + 1 == pattern.size()) return "it ends with a lone '%'";
     if (std::string_view("rRh%").find(pattern[at + 1]) == std::string_view::npos)
-      return "'%" + std::string(1, pattern[at + 1]) + "' is none of %r (rank), %R (rank filled with zeros), %h (host), %%";
+      return "'%" + std::string(1, pattern[at + 1]) +
+             "' is none of %r (rank), %R (rank filled with zeros), %h (host), %%";
   }
   return std::nullopt;
 }
@@ -30,14 +31,19 @@ inline std::string expand_file_pattern(std::string_view pattern, int rank, int r
     }
     std::string number = std::to_string(rank);
     switch (pattern[++i]) {
-      case 'r': path += number; break;
+      case 'r':
+        path += number;
+        break;
       case 'R': {
         std::size_t width = std::to_string(ranks - 1).size();
         path += std::string(width > number.size() ? width - number.size() : 0, '0') + number;
         break;
       }
-      case 'h': path += host; break;
-      default: path.push_back(pattern[i]);  // %%
+      case 'h':
+        path += host;
+        break;
+      default:
+        path.push_back(pattern[i]);  // %%
     }
   }
   return path;

@@ -8,7 +8,6 @@
 #include <cstring>
 
 #include "runtime/forwarded_signal.hpp"
-
 #include "runtime/report.hpp"
 #include "runtime/watchdog.hpp"
 
@@ -32,8 +31,8 @@ int this_node = -1;
 
 // The launcher is gone (mpirun ended, or its host is unreachable): nothing can end this process any more
 // but itself. A node on another host, started through ssh without a terminal, would otherwise live on.
-void on_lost_launcher(std::size_t, pmix_status_t status, const pmix_proc_t*, pmix_info_t*, std::size_t,
-                      pmix_info_t*, std::size_t, pmix_event_notification_cbfunc_fn_t, void*) {
+void on_lost_launcher(std::size_t, pmix_status_t status, const pmix_proc_t*, pmix_info_t*, std::size_t, pmix_info_t*,
+                      std::size_t, pmix_event_notification_cbfunc_fn_t, void*) {
   fatal(1, "node %d lost its connection to the job's launcher (%s); ending", this_node, PMIx_Error_string(status));
 }
 
@@ -57,8 +56,9 @@ pmix_client::pmix_client() {
   pmix_proc_t self;
   pmix_status_t status = PMIx_Init(&self, nullptr, 0);
   if (status != PMIX_SUCCESS)
-    fatal(1, "this program is a node of a job across nodes (WEFT_NODE_RANKS is set) but reaches no PMIx server "
-             "(%s): start it with mpirun, or inside Slurm with srun --mpi=pmix",
+    fatal(1,
+          "this program is a node of a job across nodes (WEFT_NODE_RANKS is set) but reaches no PMIx server "
+          "(%s): start it with mpirun, or inside Slurm with srun --mpi=pmix",
           PMIx_Error_string(status));
   nspace_ = self.nspace;
   node_ = static_cast<int>(self.rank);

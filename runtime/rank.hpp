@@ -47,8 +47,8 @@ struct alignas(64) rank {
   boost::context::fiber scheduler;  // its worker's context while the rank runs
   boost::context::stack_context stack;
   [[no_unique_address]] fiber_annotations sanitized;  // empty unless built with sanitizers
-  exception_state exceptions;  // the rank's C++ exception state while it does not run
-  int saved_errno = 0;         // errno is the thread's; each rank keeps its own across switches
+  exception_state exceptions;                         // the rank's C++ exception state while it does not run
+  int saved_errno = 0;                                // errno is the thread's; each rank keeps its own across switches
   // Its copy of the program's globals and its per-process libc state; made on its fiber when it starts.
   std::unique_ptr<privatize::rank_globals> globals;
   // What the rank started and must advance whenever it would park; null when nothing (set by the layers
@@ -78,7 +78,7 @@ struct alignas(64) rank {
   // under `calls` (call_lock.hpp). Set once, by the rank; read by its threads and the watchdog.
   std::atomic<bool> threads_call_mpi{false};
   call_lock calls;
-  int fiber_call_depth = 0;                   // the fiber's MPI calls under way, nested ones counted
+  int fiber_call_depth = 0;                      // the fiber's MPI calls under way, nested ones counted
   std::atomic<std::uint32_t> thread_waiters{0};  // the rank's threads asleep on thread_wake
   // How many times the rank has parked, written by the rank alone: the watchdog tells a rank that stayed
   // blocked from one that ran and blocked again.

@@ -32,7 +32,7 @@ struct rank_stream {
   bool tag = false;
   bool copy = false;
   std::optional<std::string> pattern{};
-  rank_slots<std::string> pending{};  // per rank: the start of a line not yet ended (tagging)
+  rank_slots<std::string> pending{};       // per rank: the start of a line not yet ended (tagging)
   rank_slots<rank_file>* files = nullptr;  // shared by stdout and stderr when their patterns are one
 };
 

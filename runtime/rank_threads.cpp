@@ -77,7 +77,8 @@ int create_serving(Create create, int no_memory, Handle* thread, Result (*start)
   rank* owner = served_rank();
   if (owner == nullptr || owner->globals == nullptr) return create(thread, attributes..., start, argument);
   free_retired_starts();
-  auto* record = new (std::nothrow) serving_start{nullptr, nullptr, argument, owner, owner->globals.get(), nullptr, nullptr};
+  auto* record =
+      new (std::nothrow) serving_start{nullptr, nullptr, argument, owner, owner->globals.get(), nullptr, nullptr};
   if (record == nullptr) return no_memory;
   record->images = rank_globals::prepare_thread(*record->globals);
   if (record->images == nullptr) {
@@ -107,8 +108,8 @@ using weft::runtime::next_definition;
 
 extern "C" {
 
-int pthread_create(pthread_t* __restrict thread, const pthread_attr_t* __restrict attributes,
-                   void* (*start)(void*), void* __restrict argument) noexcept {
+int pthread_create(pthread_t* __restrict thread, const pthread_attr_t* __restrict attributes, void* (*start)(void*),
+                   void* __restrict argument) noexcept {
   static const auto create = next_definition<decltype(&pthread_create)>("pthread_create");
   return create_serving(create, EAGAIN, thread, start, argument, attributes);
 }

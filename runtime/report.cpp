@@ -1,10 +1,11 @@
 #include "runtime/report.hpp"
 
+#include <unistd.h>
+
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <thread>
-#include <unistd.h>
 
 namespace weft::runtime {
 namespace {

@@ -117,7 +117,8 @@ inline void fiber_finished([[maybe_unused]] fiber_annotations& fiber) noexcept {
 // Rank side, first thing on the rank's fiber: it came from its worker's stack, whose bounds ASan gives.
 inline void rank_entered() noexcept {
 #ifdef WEFT_ASAN_FIBERS
-  __sanitizer_finish_switch_fiber(nullptr, &sanitizer_detail::this_worker.stack_bottom, &sanitizer_detail::this_worker.stack_size);
+  __sanitizer_finish_switch_fiber(nullptr, &sanitizer_detail::this_worker.stack_bottom,
+                                  &sanitizer_detail::this_worker.stack_size);
 #endif
 }
 

@@ -26,8 +26,10 @@ void switch_away(switch_reason reason) {
 // run meanwhile.
 void acquire_calls_from_fiber(rank& self) noexcept {
   while (!self.calls.try_lock()) {
-    if (self.home->has_ready() && self.open_parallel_regions == 0) switch_away(switch_reason::yield);
-    else cpu_relax();
+    if (self.home->has_ready() && self.open_parallel_regions == 0)
+      switch_away(switch_reason::yield);
+    else
+      cpu_relax();
   }
 }
 
@@ -69,9 +71,10 @@ void wake_threads(rank& self) noexcept {
 void park_on_thread(rank& self) {
   worker& home = *self.home;
   if (home.live_ranks() > 1)
-    fatal(1, "rank %d waits in %s inside an OpenMP parallel region, where it cannot leave its thread to the other "
-             "ranks of its worker (%d) until the region ends, and they may be the ones it waits for; run one rank "
-             "per worker: WEFT_WORKERS at least the number of ranks on the node",
+    fatal(1,
+          "rank %d waits in %s inside an OpenMP parallel region, where it cannot leave its thread to the other "
+          "ranks of its worker (%d) until the region ends, and they may be the ones it waits for; run one rank "
+          "per worker: WEFT_WORKERS at least the number of ranks on the node",
           self.id, self.waiting.call != nullptr ? self.waiting.call : "MPI", home.live_ranks() - 1);
   std::uint32_t wake = self.thread_wake.load(std::memory_order_acquire);
   self.waits_on_thread.store(true, std::memory_order_relaxed);
@@ -125,10 +128,11 @@ void refuse_wait_behind_region(const rank& owner, std::uint32_t seen) {
     return;
   }
   if (now - held.since < std::chrono::seconds(limit)) return;
-  fatal(125, "rank %d: a thread of the rank has waited in MPI for %u s while the rank's primary thread holds worker "
-             "%d inside an OpenMP parallel region; the worker's %d other ranks cannot run until the region ends, "
-             "and what the thread waits for may be theirs. Run one rank per worker (WEFT_WORKERS at least the "
-             "number of ranks on the node), or call MPI from the primary thread outside parallel regions",
+  fatal(125,
+        "rank %d: a thread of the rank has waited in MPI for %u s while the rank's primary thread holds worker "
+        "%d inside an OpenMP parallel region; the worker's %d other ranks cannot run until the region ends, "
+        "and what the thread waits for may be theirs. Run one rank per worker (WEFT_WORKERS at least the "
+        "number of ranks on the node), or call MPI from the primary thread outside parallel regions",
         owner.id, limit, home.index(), home.live_ranks() - 1);
 }
 
@@ -197,7 +201,8 @@ void yield() {
   if (others_ready() && self.open_parallel_regions == 0)
     away_from_calls(self, [] { switch_away(switch_reason::yield); });
   // A rank polling for a message from another node must move the network itself when it runs alone.
-  else progress_network();
+  else
+    progress_network();
 }
 
 void progress_network() {

@@ -3,8 +3,9 @@
 // It never yields to the fiber scheduler: holders never block while holding it. Past a bounded spin it
 // yields the OS thread, since the holder's worker may have been descheduled on an oversubscribed host.
 
-#include <atomic>
 #include <sched.h>
+
+#include <atomic>
 
 #include "runtime/cpu_relax.hpp"
 
@@ -16,8 +17,10 @@ class spinlock {
     for (;;) {
       if (!locked_.exchange(true, std::memory_order_acquire)) return;
       for (unsigned spins = 0; locked_.load(std::memory_order_relaxed); ++spins) {
-        if (spins < 1024) cpu_relax();
-        else sched_yield();
+        if (spins < 1024)
+          cpu_relax();
+        else
+          sched_yield();
       }
     }
   }

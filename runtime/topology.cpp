@@ -64,7 +64,8 @@ std::vector<owned_cpuset> topology::worker_places(int worker_index, hwloc_obj_ty
   int count = hwloc_get_nbobjs_by_type(topology_, kind);
   for (int i = 0; i < count && (most == 0 || places.size() < most); ++i) {
     hwloc_obj_t object = hwloc_get_obj_by_type(topology_, kind, static_cast<unsigned>(i));
-    if (object == nullptr || object->cpuset == nullptr || !hwloc_bitmap_intersects(object->cpuset, cores.get())) continue;
+    if (object == nullptr || object->cpuset == nullptr || !hwloc_bitmap_intersects(object->cpuset, cores.get()))
+      continue;
     owned_cpuset place(hwloc_bitmap_alloc());
     hwloc_bitmap_and(place.get(), object->cpuset, cores.get());
     places.push_back(std::move(place));

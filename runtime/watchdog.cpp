@@ -48,7 +48,8 @@ void on_stop_request(int) {
 
 std::string join_ranks(const std::vector<int>& ranks, const char* separator) {
   std::string text;
-  for (int job_rank : ranks) text += (text.empty() ? "rank " : std::string(separator) + "rank ") + std::to_string(job_rank);
+  for (int job_rank : ranks)
+    text += (text.empty() ? "rank " : std::string(separator) + "rank ") + std::to_string(job_rank);
   return text;
 }
 
@@ -78,7 +79,7 @@ watchdog::watchdog(std::span<const rank> ranks, unsigned deadlock_seconds, const
   wake_fd_ = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
   if (wake_fd_ < 0) fatal(1, "watchdog: eventfd: %s", std::strerror(errno));
   signal_wake_fd = wake_fd_;
-  struct sigaction action {};
+  struct sigaction action{};
   action.sa_handler = on_stop_request;
   action.sa_flags = SA_RESTART;
   sigemptyset(&action.sa_mask);
@@ -156,8 +157,8 @@ void watchdog::sample_quiet() {
     return;
   }
   // A rank woken and blocked again in between has parked once more: the same park counts mean no rank ran.
-  if (quiet_.quiet && parks == quiet_parks_ && any_blocked == quiet_.any_blocked &&
-      traffic.started == quiet_.started && traffic.completed == quiet_.completed)
+  if (quiet_.quiet && parks == quiet_parks_ && any_blocked == quiet_.any_blocked && traffic.started == quiet_.started &&
+      traffic.completed == quiet_.completed)
     return;
   quiet_ = {true, any_blocked, quiet_.stretch + 1, traffic.started, traffic.completed};
   quiet_parks_.swap(parks);
@@ -203,9 +204,10 @@ void watchdog::report_cycle(const wait_table& waits) const {
 }
 
 void watchdog::report_deadlock() const {
-  report("%sdeadlock: every rank is blocked in MPI or finished, and none has been woken for %u s; ending the job "
-         "with status %d (WEFT_DEADLOCK_SECONDS sets the delay, 0 turns the check off)",
-         node_label_.c_str(), deadlock_seconds_, deadlock_exit_status);
+  report(
+      "%sdeadlock: every rank is blocked in MPI or finished, and none has been woken for %u s; ending the job "
+      "with status %d (WEFT_DEADLOCK_SECONDS sets the delay, 0 turns the check off)",
+      node_label_.c_str(), deadlock_seconds_, deadlock_exit_status);
   report_whereabouts(ranks_, max_report_lines);
   report_cycle(wait_table::of(ranks_));
   end_job(deadlock_exit_status);
@@ -213,10 +215,11 @@ void watchdog::report_deadlock() const {
 
 void watchdog::report_deadlock_across_nodes() {
   reporting_deadlock.store(true);
-  report("%sdeadlock: every rank of the %d nodes is blocked in MPI or finished, no message is on its way between "
-         "them, and none has been woken for %u s; ending the job with status %d (WEFT_DEADLOCK_SECONDS sets the "
-         "delay, 0 turns the check off). Where each rank of node %d is:",
-         node_label_.c_str(), node_count_, deadlock_seconds_, deadlock_exit_status, node_);
+  report(
+      "%sdeadlock: every rank of the %d nodes is blocked in MPI or finished, no message is on its way between "
+      "them, and none has been woken for %u s; ending the job with status %d (WEFT_DEADLOCK_SECONDS sets the "
+      "delay, 0 turns the check off). Where each rank of node %d is:",
+      node_label_.c_str(), node_count_, deadlock_seconds_, deadlock_exit_status, node_);
   report_whereabouts(ranks_, max_report_lines);
   report_cycle(census_->job_waits());
   for (int node = 1; node < node_count_; ++node) send(node, bare(census_message::kind::deadlock));

@@ -57,8 +57,10 @@ void report_whereabouts(std::span<const rank> ranks, int max_lines) {
       report("... and ranks %d-%d", ranks[first].id, ranks.back().id);
       return;
     }
-    if (first == last) report("rank %d: %s", ranks[first].id, where.c_str());
-    else report("ranks %d-%d: %s", ranks[first].id, ranks[last].id, where.c_str());
+    if (first == last)
+      report("rank %d: %s", ranks[first].id, where.c_str());
+    else
+      report("ranks %d-%d: %s", ranks[first].id, ranks[last].id, where.c_str());
     first = last + 1;
   }
 }

@@ -6,16 +6,16 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstring>
 #include <chrono>
+#include <cstring>
 #include <memory>
 
 #include "runtime/asymmetric_fence.hpp"
 #include "runtime/config.hpp"
-#include "runtime/exception_state.hpp"
 #include "runtime/cpu_relax.hpp"
-#include "runtime/futex.hpp"
 #include "runtime/debugger_anchor.hpp"
+#include "runtime/exception_state.hpp"
+#include "runtime/futex.hpp"
 #include "runtime/guarded_stack.hpp"
 #include "runtime/job.hpp"
 #include "runtime/network_module.hpp"
@@ -31,8 +31,7 @@ namespace {
 // a fault on its guard page can be attributed to the rank.
 class recording_stack {
  public:
-  recording_stack(guarded_stack& source, boost::context::stack_context& record)
-      : source_(&source), record_(&record) {}
+  recording_stack(guarded_stack& source, boost::context::stack_context& record) : source_(&source), record_(&record) {}
   boost::context::stack_context allocate() { return *record_ = source_->allocate(); }
   void deallocate(boost::context::stack_context& stack) noexcept { source_->deallocate(stack); }
 
@@ -64,17 +63,16 @@ worker* worker::current() noexcept { return this_thread::worker; }
 void worker::create_fiber(rank& r) {
   r.home = this;
   fiber_creating(r.sanitized);
-  r.context = boost::context::fiber(
-      std::allocator_arg, recording_stack(job_.stacks(), r.stack),
-      [&r, this](boost::context::fiber&& scheduler) {
-        rank_entered();
-        r.entered = true;
-        r.scheduler = std::move(scheduler);
-        r.exit_code = job_.run_main(r);
-        r.reason = switch_reason::finish;
-        switching_to_worker(r.sanitized, true);
-        return std::move(r.scheduler);
-      });
+  r.context = boost::context::fiber(std::allocator_arg, recording_stack(job_.stacks(), r.stack),
+                                    [&r, this](boost::context::fiber&& scheduler) {
+                                      rank_entered();
+                                      r.entered = true;
+                                      r.scheduler = std::move(scheduler);
+                                      r.exit_code = job_.run_main(r);
+                                      r.reason = switch_reason::finish;
+                                      switching_to_worker(r.sanitized, true);
+                                      return std::move(r.scheduler);
+                                    });
   fiber_created(r.sanitized);
 }
 
@@ -98,8 +96,10 @@ void worker::run() {
     if (++switches_ % network_poll_interval == 0) periodic_work(network);
     if (remote_pending_.load(std::memory_order_acquire)) take_remote();
     rank* next = local_ready_.pop_front();
-    if (next != nullptr) run_rank(next);
-    else idle();
+    if (next != nullptr)
+      run_rank(next);
+    else
+      idle();
   }
   this_thread::worker = nullptr;
 }
@@ -188,11 +188,10 @@ void worker::switch_directly(rank& from, rank& to) {
   step_in(to);
   to.scheduler = std::move(from.scheduler);
   switching_between_ranks(from.sanitized, to.sanitized, to.stack);
-  boost::context::fiber resumer =
-      std::move(to.context).resume_with([&from](boost::context::fiber&& left) {
-        from.context = std::move(left);
-        return boost::context::fiber{};
-      });
+  boost::context::fiber resumer = std::move(to.context).resume_with([&from](boost::context::fiber&& left) {
+    from.context = std::move(left);
+    return boost::context::fiber{};
+  });
   back_on_thread(from, std::move(resumer));
 }
 

@@ -51,9 +51,7 @@ class worker {
 
   // Ranks woken by other workers count too: a rank that polls (MPI_Test in a loop) and yields must let
   // them in, or it spins while the rank it waits for sits in the remote queue.
-  bool has_ready() const noexcept {
-    return !local_ready_.empty() || remote_pending_.load(std::memory_order_acquire);
-  }
+  bool has_ready() const noexcept { return !local_ready_.empty() || remote_pending_.load(std::memory_order_acquire); }
   int index() const noexcept { return index_; }
   // Its ranks that have not finished.
   // Any thread.
@@ -79,7 +77,7 @@ class worker {
   int index_;
   std::span<rank> ranks_;
   job& job_;
-  std::atomic<int> live_ranks_;  // changed by the worker's thread alone
+  std::atomic<int> live_ranks_;                   // changed by the worker's thread alone
   exception_state* exception_globals_ = nullptr;  // this thread's, looked up once
   intrusive_queue<rank, &rank::next_ready> local_ready_;
   // Switches from one rank to the next, through the worker or directly; paces the periodic work.

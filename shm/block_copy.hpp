@@ -23,8 +23,8 @@ class completion;
 struct block_copy {
   typed_span destination;
   const_typed_span source;
-  std::size_t size = 0;  // data bytes to copy, from the start of both streams
-  completion* publisher = nullptr;  // the operation of the side that started the copy
+  std::size_t size = 0;              // data bytes to copy, from the start of both streams
+  completion* publisher = nullptr;   // the operation of the side that started the copy
   std::atomic<std::size_t> next{0};  // first byte not yet claimed
   std::atomic<int> left{0};          // sides done with the copy
 

@@ -25,7 +25,9 @@ constexpr std::chrono::nanoseconds page_decay = std::chrono::seconds(1);
 // Marks a header as a buffer's: its own address mixed with a constant, which user data does not hold at
 // the very place by chance.
 constexpr std::uintptr_t mark_key = 0x5745465442554646;  // "WEFTBUFF"
-std::uintptr_t mark_of(const pool_buffer* buffer) noexcept { return reinterpret_cast<std::uintptr_t>(buffer) ^ mark_key; }
+std::uintptr_t mark_of(const pool_buffer* buffer) noexcept {
+  return reinterpret_cast<std::uintptr_t>(buffer) ^ mark_key;
+}
 
 std::size_t round_up(std::size_t value, std::size_t step) noexcept { return (value + step - 1) / step * step; }
 

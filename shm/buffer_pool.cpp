@@ -32,8 +32,10 @@ void buffer_pool::release(pool_buffer* buffer) noexcept {
   pool_buffer*& newest = newest_[buffer->size_class];
   buffer->newer = nullptr;
   buffer->older = newest;
-  if (newest != nullptr) newest->newer = buffer;
-  else oldest_[buffer->size_class] = buffer;
+  if (newest != nullptr)
+    newest->newer = buffer;
+  else
+    oldest_[buffer->size_class] = buffer;
   newest = buffer;
   stats_.pooled_bytes += buffer->block_bytes();
   ++stats_.pooled_buffers;

@@ -24,11 +24,11 @@ class buffer_pool {
   void release(pool_buffer* buffer) noexcept;
 
   struct statistics {
-    std::size_t pooled_bytes = 0;    // in the pool now, headers included
+    std::size_t pooled_bytes = 0;  // in the pool now, headers included
     std::size_t pooled_buffers = 0;
-    std::size_t reused = 0;          // allocations the pool served
-    std::size_t obtained = 0;        // allocations the arena served
-    std::size_t trimmed = 0;         // buffers handed back to the arena
+    std::size_t reused = 0;    // allocations the pool served
+    std::size_t obtained = 0;  // allocations the arena served
+    std::size_t trimmed = 0;   // buffers handed back to the arena
   };
   const statistics& stats() const noexcept { return stats_; }
 

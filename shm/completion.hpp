@@ -39,7 +39,8 @@ class completion {
   void complete_from(const runtime::rank* completer) noexcept {
     if (completer == owner_ && owner_ != nullptr && !owner_->threads_call_mpi.load(std::memory_order_relaxed))
       complete_by_owner();
-    else complete();
+    else
+      complete();
   }
 
   // The peer offers its copy to the owner, and wakes it so that it can join.
@@ -49,9 +50,7 @@ class completion {
   }
 
   // Takes the offer back; true when the owner had not joined.
-  bool withdraw(block_copy* copy) noexcept {
-    return offered_.exchange(nullptr, std::memory_order_acq_rel) == copy;
-  }
+  bool withdraw(block_copy* copy) noexcept { return offered_.exchange(nullptr, std::memory_order_acq_rel) == copy; }
 
   // Waits for completion, copying blocks of an offered copy meanwhile.
   void wait();

@@ -18,8 +18,7 @@ struct envelope {
 
 // `pattern` may hold wildcards; `message` never does.
 inline bool matches(envelope pattern, envelope message) noexcept {
-  return pattern.context == message.context &&
-         (pattern.source == any_source || pattern.source == message.source) &&
+  return pattern.context == message.context && (pattern.source == any_source || pattern.source == message.source) &&
          (pattern.tag == any_tag || pattern.tag == message.tag);
 }
 

@@ -51,7 +51,7 @@ class layout_cursor {
   std::unique_ptr<frame[]> deep_;  // for layouts nested deeper than inline_frames
   frame* frames_ = inline_;
   int top_ = 0;
-  std::ptrdiff_t block_ = 0;      // the block the walk is at, from its first byte not yet in a run
+  std::ptrdiff_t block_ = 0;  // the block the walk is at, from its first byte not yet in a run
   std::size_t block_bytes_ = 0;
   std::ptrdiff_t run_ = 0;
   std::size_t run_bytes_ = 0;

@@ -32,8 +32,10 @@ auto first_match(const Queue& queue, Accepts&& accepts) noexcept {
 
 void matching_engine::post(recv_request* receive) noexcept {
   receive->sequence = posted_sequence_++;
-  if (receive->pattern.source == any_source) posted_any_source_.push_back(receive);
-  else posted_[bin_of(receive->pattern.source)].push_back(receive);
+  if (receive->pattern.source == any_source)
+    posted_any_source_.push_back(receive);
+  else
+    posted_[bin_of(receive->pattern.source)].push_back(receive);
 }
 
 namespace {
@@ -104,8 +106,9 @@ void matching_engine::queue_unexpected(message* m) noexcept {
   m->sequence = unexpected_sequence_++;
   unexpected_[bin_of(m->env.source)].push_back(m);
   if (m->kind == message_kind::inline_data)
-    unexpected_inline_bytes_.store(unexpected_inline_bytes_.load(std::memory_order_relaxed) + inline_message::footprint(m->size),
-                                   std::memory_order_relaxed);
+    unexpected_inline_bytes_.store(
+        unexpected_inline_bytes_.load(std::memory_order_relaxed) + inline_message::footprint(m->size),
+        std::memory_order_relaxed);
   if (prober_ != nullptr) runtime::unpark(std::exchange(prober_, nullptr));
 }
 

@@ -69,8 +69,9 @@ class alignas(64) matching_engine {
   // budget.
   void release_taken(const message* m) noexcept {
     if (m != nullptr && m->kind == message_kind::inline_data)
-      unexpected_inline_bytes_.store(unexpected_inline_bytes_.load(std::memory_order_relaxed) - inline_message::footprint(m->size),
-                                     std::memory_order_relaxed);
+      unexpected_inline_bytes_.store(
+          unexpected_inline_bytes_.load(std::memory_order_relaxed) - inline_message::footprint(m->size),
+          std::memory_order_relaxed);
   }
 
   // Without the lock, by a sender: whether the unexpected inline messages have used up the budget, so that

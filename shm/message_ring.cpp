@@ -23,8 +23,10 @@ void for_each_segment(std::size_t size, Segment&& segment) {
 // Copies one segment between plain bytes: a full one as fixed-size moves the compiler inlines, where a
 // call to memcpy per 28 bytes made a 256-byte message cost as much as its line transfers.
 void copy_segment(std::byte* to, const std::byte* from, std::size_t length) noexcept {
-  if (length == next_data) std::memcpy(to, from, next_data);
-  else std::memcpy(to, from, length);
+  if (length == next_data)
+    std::memcpy(to, from, next_data);
+  else
+    std::memcpy(to, from, length);
 }
 
 }  // namespace
@@ -63,8 +65,10 @@ bool message_ring::try_push(envelope env, const const_typed_span& data) noexcept
   const std::byte* plain = data.layout->is_contiguous() ? data.base + data.layout->true_lb() : nullptr;
   for_each_segment(size, [&](std::size_t index, std::size_t in_unit, std::size_t offset, std::size_t length) {
     std::byte* to = first + index * unit_bytes + in_unit;
-    if (plain != nullptr) copy_segment(to, plain + offset, length);
-    else typed_copy(byte_span(to, length), 0, data, offset, length);
+    if (plain != nullptr)
+      copy_segment(to, plain + offset, length);
+    else
+      typed_copy(byte_span(to, length), 0, data, offset, length);
   });
   publish(static_cast<std::uint16_t>(size), static_cast<std::uint16_t>(units));
   return true;
@@ -75,8 +79,10 @@ void message_ring::record::copy_to(const typed_span& to, std::size_t length) con
   std::byte* plain = to.layout->is_contiguous() ? to.base + to.layout->true_lb() : nullptr;
   for_each_segment(length, [&](std::size_t index, std::size_t in_unit, std::size_t offset, std::size_t piece) {
     const std::byte* from = first + index * unit_bytes + in_unit;
-    if (plain != nullptr) copy_segment(plain + offset, from, piece);
-    else typed_copy(to, offset, byte_span(from, piece), 0, piece);
+    if (plain != nullptr)
+      copy_segment(plain + offset, from, piece);
+    else
+      typed_copy(to, offset, byte_span(from, piece), 0, piece);
   });
 }
 

@@ -76,7 +76,9 @@ class message_ring {
 
   static std::size_t units_for(std::size_t bytes) noexcept;
   // Odd, so never the zero of a cleared stamp, and different from the stamp a lap before.
-  static std::uint32_t stamp_of(std::uint64_t position) noexcept { return static_cast<std::uint32_t>(2 * position + 1); }
+  static std::uint32_t stamp_of(std::uint64_t position) noexcept {
+    return static_cast<std::uint32_t>(2 * position + 1);
+  }
   unit& at(std::uint64_t position) noexcept { return units_[position % unit_count]; }
   const unit& at(std::uint64_t position) const noexcept { return units_[position % unit_count]; }
   static header& header_of(unit& first) noexcept { return *reinterpret_cast<header*>(first.payload); }

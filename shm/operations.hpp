@@ -1,7 +1,8 @@
 #pragma once
 // The records of a point-to-point operation in flight. They never allocate: a send's rendezvous
 // descriptor lives inside the send request, and an inline message is one block of the receiver's engine
-// holding header and data together. Buffers are typed spans; sizes count data bytes (the signature stream), not extents.
+// holding header and data together. Buffers are typed spans; sizes count data bytes (the signature stream), not
+// extents.
 
 #include <cstddef>
 #include <cstdint>
@@ -30,7 +31,7 @@ struct message {
   const_typed_span data;           // the sender's buffer, the inline bytes below, or the given buffer
   send_request* sender = nullptr;  // a rendezvous message's send
   message* next = nullptr;
-  std::uint64_t sequence = 0;       // arrival order at the receiver, across its source bins
+  std::uint64_t sequence = 0;  // arrival order at the receiver, across its source bins
   message_kind kind = message_kind::rendezvous;
 };
 
@@ -47,8 +48,8 @@ enum class send_mode { standard, synchronous };
 
 struct send_request {
   completion done;
-  message rendezvous;  // queued at the receiver when the data is not copied at once
-  block_copy transfer;  // a large copy shared with the receiver
+  message rendezvous;    // queued at the receiver when the data is not copied at once
+  block_copy transfer;   // a large copy shared with the receiver
   int destination = -1;  // the receiving rank, whose engine (or, on another node, whose node) a cancel asks
 };
 

@@ -59,7 +59,8 @@ void give_by_copy(pool_buffer& buffer, const const_typed_span& data, type_layout
 
 void reclaim_given_copies(bool wait) {
   std::vector<std::unique_ptr<given_copy>>& copies = given_copies();
-  if (copies.empty()) [[likely]] return;
+  if (copies.empty()) [[likely]]
+    return;
   std::erase_if(copies, [wait](const std::unique_ptr<given_copy>& copy) {
     if (wait) copy->request.done.wait();
     if (!copy->request.done.done()) return false;

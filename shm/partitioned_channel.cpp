@@ -32,8 +32,8 @@ std::unique_ptr<std::atomic<Counter>[]> zeros(int n) {
 
 }  // namespace
 
-std::shared_ptr<partitioned_channel> partitioned_channel::join(std::uint32_t context, int sender, int receiver,
-                                                               int tag, bool receives) {
+std::shared_ptr<partitioned_channel> partitioned_channel::join(std::uint32_t context, int sender, int receiver, int tag,
+                                                               bool receives) {
   registry& r = the_registry();
   std::lock_guard held(r.lock);
   std::uint64_t number = r.inits[{context, sender, receiver, tag, receives}]++;

@@ -33,12 +33,12 @@ struct given_message : message {
 enum class buffer_state : std::uint8_t { owned, given, pooled };
 
 struct alignas(64) pool_buffer {
-  std::uintptr_t mark = 0;  // see buffer_arena::find
+  std::uintptr_t mark = 0;   // see buffer_arena::find
   std::size_t capacity = 0;  // data bytes: the size of its class
   int size_class = 0;
   buffer_state state = buffer_state::pooled;
-  bool pages_returned = false;  // in the arena's free lists: its data pages went back to the system
-  std::int64_t freed_at = 0;    // in the arena's free lists: when (steady clock, ns) it came there
+  bool pages_returned = false;   // in the arena's free lists: its data pages went back to the system
+  std::int64_t freed_at = 0;     // in the arena's free lists: when (steady clock, ns) it came there
   pool_buffer* newer = nullptr;  // links in a pool (most recently used first) or a free list
   pool_buffer* older = nullptr;
   given_message in_flight;

@@ -25,8 +25,8 @@ constexpr std::uint32_t ring_after_sends = 16;
 struct outgoing_ring {
   // No ring ever: the receiver had its WEFT_RING_PEERS rings when asked, or it shares the sender's worker.
   bool without_ring = false;
-  std::uint32_t sends = 0;       // small messages sent while there was no ring
-  message_ring* ring = nullptr;  // owned by the receiver's inbox once attached
+  std::uint32_t sends = 0;          // small messages sent while there was no ring
+  message_ring* ring = nullptr;     // owned by the receiver's inbox once attached
   bool first_message_sent = false;  // through the ring (ring_inbox::wake_after_first_message)
 };
 

@@ -127,8 +127,8 @@ class layout_builder {
       for (int i = 0; i < p.depth; ++i)
         if (__builtin_mul_overflow(blocks, p.loops[i].count, &blocks)) return false;
       // A size that fits makes every count of blocks and basic elements fit too (each is at least a byte).
-      if (__builtin_mul_overflow(blocks, p.length, &piece_bytes) || __builtin_add_overflow(bytes, piece_bytes, &bytes) ||
-          bytes > static_cast<std::size_t>(PTRDIFF_MAX))
+      if (__builtin_mul_overflow(blocks, p.length, &piece_bytes) ||
+          __builtin_add_overflow(bytes, piece_bytes, &bytes) || bytes > static_cast<std::size_t>(PTRDIFF_MAX))
         return false;
       elements += p.blocks() * (p.inner != nullptr ? p.inner->basic_count_ : p.length / p.element);
       if (p.inner != nullptr) l.nesting_ = std::max(l.nesting_, 1 + p.inner->nesting_);
@@ -228,7 +228,8 @@ class layout_builder {
       piece& last = pieces.back();
       std::size_t joined = 0;
       if (same_blocks(last, p) && last.inner == nullptr && last.depth == 0 && p.depth == 0 &&
-          distance == static_cast<std::ptrdiff_t>(last.length) && !__builtin_add_overflow(last.length, p.length, &joined)) {
+          distance == static_cast<std::ptrdiff_t>(last.length) &&
+          !__builtin_add_overflow(last.length, p.length, &joined)) {
         last.length = joined;  // dense runs that follow each other
         return;
       }

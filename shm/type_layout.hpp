@@ -56,8 +56,8 @@ class type_layout {
   static pointer basic(std::size_t size, std::size_t alignment);
   // The MPI pair types (MPI_DOUBLE_INT, ...): a value, then an index at its natural alignment, laid out
   // and padded as the C struct {value; index;} is.
-  static pointer basic_pair(std::size_t value_size, std::size_t value_alignment,
-                            std::size_t index_size = sizeof(int), std::size_t index_alignment = alignof(int));
+  static pointer basic_pair(std::size_t value_size, std::size_t value_alignment, std::size_t index_size = sizeof(int),
+                            std::size_t index_alignment = alignof(int));
   // MPI-1's MPI_LB (lower) or MPI_UB: no data, a sticky lower (or upper) bound at 0 in the types built from it.
   static pointer marker(bool lower);
   // Plain bytes, as packed data is: one byte per element.

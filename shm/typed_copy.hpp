@@ -53,8 +53,7 @@ inline void typed_copy(const typed_span& to, std::size_t to_offset, const const_
                        std::size_t from_offset, std::size_t length) noexcept {
   if (length == 0) return;
   if (to.layout->is_contiguous() && from.layout->is_contiguous()) [[likely]] {
-    std::memcpy(to.base + to.layout->true_lb() + to_offset, from.base + from.layout->true_lb() + from_offset,
-                length);
+    std::memcpy(to.base + to.layout->true_lb() + to_offset, from.base + from.layout->true_lb() + from_offset, length);
     return;
   }
   copy_between_layouts(to, to_offset, from, from_offset, length);

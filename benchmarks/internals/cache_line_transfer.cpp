@@ -69,8 +69,7 @@ void cache_line_stream(benchmark::State& state) {
     } else {
       for (std::int64_t i = 1;; ++i) {
         std::int64_t seen;
-        while ((seen = cells[i % ring].value.load(std::memory_order_acquire)) < i && seen >= 0)
-          runtime::cpu_relax();
+        while ((seen = cells[i % ring].value.load(std::memory_order_acquire)) < i && seen >= 0) runtime::cpu_relax();
         if (seen < 0) break;
         if (i % report_every == 0) consumed.value.store(i, std::memory_order_release);
       }

@@ -6,11 +6,11 @@
 //   take_posted      an incoming message looks for its receive among the posted ones (the sender's side)
 //   take_unexpected  a receive looks for its message among the unexpected ones (the receiver's side)
 
+#include "shm/matching_engine.hpp"
+
 #include <benchmark/benchmark.h>
 
 #include <vector>
-
-#include "shm/matching_engine.hpp"
 
 namespace {
 

@@ -41,8 +41,10 @@ void self_messages(benchmark::State& state, Iteration iteration) {
     if (rank != 0) return;
     for (auto _ : state) completed = iteration(out, in) && completed;
   });
-  if (!completed) state.SkipWithError("a send did not complete at once");
-  else if (in != out) state.SkipWithError("the received bytes differ from the sent ones");
+  if (!completed)
+    state.SkipWithError("a send did not complete at once");
+  else if (in != out)
+    state.SkipWithError("the received bytes differ from the sent ones");
 }
 
 void inline_send_recv(benchmark::State& state) {

@@ -14,11 +14,11 @@ struct exchange {
   int rank, nranks;
   int count;
   unsigned char *out, *in; /* block j goes to / comes from rank j */
-  MPI_Request *requests;   /* nranks receives, then nranks sends */
+  MPI_Request* requests;   /* nranks receives, then nranks sends */
 };
 
-static void exchange_blocks(void *state) {
-  struct exchange *x = state;
+static void exchange_blocks(void* state) {
+  struct exchange* x = state;
   size_t block = (size_t)x->count;
   for (int j = 0; j < x->nranks; j++)
     MPI_Irecv(x->in + j * block, x->count, MPI_BYTE, j, 0, MPI_COMM_WORLD, &x->requests[j]);
@@ -29,7 +29,7 @@ static void exchange_blocks(void *state) {
   MPI_Waitall(2 * x->nranks, x->requests, MPI_STATUSES_IGNORE);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   struct bench_options o = bench_parse(argc, argv);
   struct exchange x = {.rank = bench_rank(), .nranks = bench_size()};
@@ -51,8 +51,7 @@ int main(int argc, char **argv) {
       bench_poison(x.in + j * size, size, bench_seed(size, j, x.rank));
     }
     exchange_blocks(&x);
-    for (int j = 0; j < x.nranks; j++)
-      bench_verify(x.in + j * size, size, bench_seed(size, j, x.rank), "alltoall", j);
+    for (int j = 0; j < x.nranks; j++) bench_verify(x.in + j * size, size, bench_seed(size, j, x.rank), "alltoall", j);
 
     double seconds = bench_average(bench_seconds_per_step(&o, BENCH_ALL_RANKS, exchange_blocks, &x));
     bench_result("alltoall_latency", size, seconds * 1e6, "us");

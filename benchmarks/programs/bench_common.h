@@ -54,7 +54,7 @@ struct bench_options {
   double seconds;  /* --seconds S: length of a timed wait in the programs that have one; 0: their default */
 };
 
-__attribute__((noreturn, format(printf, 1, 2))) static inline void bench_fail(const char *fmt, ...) {
+__attribute__((noreturn, format(printf, 1, 2))) static inline void bench_fail(const char* fmt, ...) {
   int rank = -1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   char why[512];
@@ -68,11 +68,11 @@ __attribute__((noreturn, format(printf, 1, 2))) static inline void bench_fail(co
   abort(); /* MPI_Abort does not return; if it did, the job must still fail */
 }
 
-static inline struct bench_options bench_parse(int argc, char **argv) {
+static inline struct bench_options bench_parse(int argc, char** argv) {
   struct bench_options o = {0, (size_t)16 << 20, 0.0};
   for (int i = 1; i < argc; i++) {
-    const char *value = i + 1 < argc ? argv[i + 1] : NULL;
-    char *end = NULL;
+    const char* value = i + 1 < argc ? argv[i + 1] : NULL;
+    char* end = NULL;
     if (strcmp(argv[i], "--quick") == 0) {
       o.quick = 1;
     } else if (strcmp(argv[i], "--max-size") == 0 && value != NULL) {
@@ -106,7 +106,7 @@ static inline int bench_size(void) {
 }
 
 /* The size after `size` in a sweep: 0, 1, 2, 4, 8, ... or, with --quick, 0, 1, 16, 256, ... */
-static inline size_t bench_next_size(const struct bench_options *o, size_t size) {
+static inline size_t bench_next_size(const struct bench_options* o, size_t size) {
   return size == 0 ? 1 : size * (o->quick ? 16 : 2);
 }
 
@@ -124,17 +124,15 @@ static inline int bench_window(size_t size) {
 /* Bytes of the largest window of any message size up to max_size. */
 static inline size_t bench_window_capacity(size_t max_size) {
   size_t most = (size_t)BENCH_WINDOW * max_size;
-  if (most > BENCH_WINDOW_BYTES)
-    most = BENCH_WINDOW_BYTES;
+  if (most > BENCH_WINDOW_BYTES) most = BENCH_WINDOW_BYTES;
   return most > max_size ? most : max_size;
 }
 
 /* Page-aligned, as applications' large arrays are; never NULL. */
-static inline void *bench_alloc(size_t bytes) {
+static inline void* bench_alloc(size_t bytes) {
   size_t page = 4096, rounded = (bytes + page - 1) / page * page;
-  void *p = aligned_alloc(page, rounded == 0 ? page : rounded);
-  if (p == NULL)
-    bench_fail("out of memory for %zu bytes", bytes);
+  void* p = aligned_alloc(page, rounded == 0 ? page : rounded);
+  if (p == NULL) bench_fail("out of memory for %zu bytes", bytes);
   return p;
 }
 
@@ -151,45 +149,40 @@ static inline unsigned char bench_pattern_byte(size_t i, unsigned seed) {
   return (unsigned char)(((uint32_t)i * 2654435761u + seed * 2246822519u) >> 24);
 }
 
-static inline void bench_fill(void *buffer, size_t bytes, unsigned seed) {
-  unsigned char *p = buffer;
-  for (size_t i = 0; i < bytes; i++)
-    p[i] = bench_pattern_byte(i, seed);
+static inline void bench_fill(void* buffer, size_t bytes, unsigned seed) {
+  unsigned char* p = buffer;
+  for (size_t i = 0; i < bytes; i++) p[i] = bench_pattern_byte(i, seed);
 }
 
 /* Fills a receive buffer with bytes that all differ from the message expected in it, so that a receive
  * that writes nothing does not verify. */
-static inline void bench_poison(void *buffer, size_t bytes, unsigned seed) {
-  unsigned char *p = buffer;
-  for (size_t i = 0; i < bytes; i++)
-    p[i] = (unsigned char)~bench_pattern_byte(i, seed);
+static inline void bench_poison(void* buffer, size_t bytes, unsigned seed) {
+  unsigned char* p = buffer;
+  for (size_t i = 0; i < bytes; i++) p[i] = (unsigned char)~bench_pattern_byte(i, seed);
 }
 
-static inline void bench_verify(const void *buffer, size_t bytes, unsigned seed, const char *benchmark, int sender) {
-  const unsigned char *p = buffer;
+static inline void bench_verify(const void* buffer, size_t bytes, unsigned seed, const char* benchmark, int sender) {
+  const unsigned char* p = buffer;
   unsigned char differences = 0; /* a loop without an early exit, which the compiler vectorizes */
-  for (size_t i = 0; i < bytes; i++)
-    differences |= (unsigned char)(p[i] ^ bench_pattern_byte(i, seed));
+  for (size_t i = 0; i < bytes; i++) differences |= (unsigned char)(p[i] ^ bench_pattern_byte(i, seed));
   for (size_t i = 0; differences != 0 && i < bytes; i++)
     if (p[i] != bench_pattern_byte(i, seed))
-      bench_fail("%s: %zu-byte message from rank %d: byte %zu is 0x%02x, expected 0x%02x", benchmark, bytes, sender,
-                 i, p[i], bench_pattern_byte(i, seed));
+      bench_fail("%s: %zu-byte message from rank %d: byte %zu is 0x%02x, expected 0x%02x", benchmark, bytes, sender, i,
+                 p[i], bench_pattern_byte(i, seed));
 }
 
 /* One iteration of a benchmark on one of the ranks that take part. */
-typedef void (*bench_step)(void *state);
+typedef void (*bench_step)(void* state);
 
-static inline double bench_run_steps(bench_step step, void *state, long steps) {
+static inline double bench_run_steps(bench_step step, void* state, long steps) {
   double start = MPI_Wtime();
-  for (long i = 0; i < steps; i++)
-    step(state);
+  for (long i = 0; i < steps; i++) step(state);
   return MPI_Wtime() - start;
 }
 
 /* The largest `value` among the ranks that take part: the caller and `peer`, every rank, or the caller. */
 static inline double bench_max_over(double value, int peer) {
-  if (peer == BENCH_ALONE)
-    return value;
+  if (peer == BENCH_ALONE) return value;
   double largest = value;
   if (peer == BENCH_ALL_RANKS) {
     MPI_Allreduce(&value, &largest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
@@ -197,8 +190,7 @@ static inline double bench_max_over(double value, int peer) {
     double theirs;
     MPI_Sendrecv(&value, 1, MPI_DOUBLE, peer, BENCH_TAG_HARNESS, &theirs, 1, MPI_DOUBLE, peer, BENCH_TAG_HARNESS,
                  MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    if (theirs > largest)
-      largest = theirs;
+    if (theirs > largest) largest = theirs;
   }
   return largest;
 }
@@ -212,7 +204,7 @@ static inline double bench_max_over(double value, int peer) {
  * ranks that share a core finish it one after the other), and a first round that waited for the last
  * one would end the warm-up at once and be taken for the point. With BENCH_ALONE the caller times itself
  * and waits for no one. */
-static inline double bench_seconds_per_step(const struct bench_options *o, int peer, bench_step step, void *state) {
+static inline double bench_seconds_per_step(const struct bench_options* o, int peer, bench_step step, void* state) {
   const double point = o->quick ? BENCH_QUICK_POINT_SECONDS : BENCH_POINT_SECONDS;
   (void)bench_max_over(0, peer);
   long warmup = 1;
@@ -239,17 +231,15 @@ static inline double bench_maximum(double value) {
 }
 
 /* One measured point, printed by rank 0 only; flushed so that a run cut short keeps its points. */
-static inline void bench_result(const char *benchmark, size_t param, double value, const char *unit) {
-  if (bench_rank() != 0)
-    return;
+static inline void bench_result(const char* benchmark, size_t param, double value, const char* unit) {
+  if (bench_rank() != 0) return;
   printf("RESULT %s %zu %.4f %s\n", benchmark, param, value, unit);
   fflush(stdout);
 }
 
 /* A '#' line on stdout, printed by rank 0 only. */
-__attribute__((format(printf, 1, 2))) static inline void bench_comment(const char *fmt, ...) {
-  if (bench_rank() != 0)
-    return;
+__attribute__((format(printf, 1, 2))) static inline void bench_comment(const char* fmt, ...) {
+  if (bench_rank() != 0) return;
   va_list ap;
   va_start(ap, fmt);
   fputs("# ", stdout);
@@ -266,14 +256,13 @@ enum bench_role { BENCH_SENDER, BENCH_RECEIVER, BENCH_IDLE };
 struct bench_pair {
   enum bench_role role;
   int partner;
-  int sender; /* the pair's sending rank */
+  int sender;    /* the pair's sending rank */
   MPI_Comm comm; /* MPI_COMM_WORLD, or a duplicate of it per thread (thread_message_rate) */
 };
 
-static inline struct bench_pair bench_pair_up(const char *program) {
+static inline struct bench_pair bench_pair_up(const char* program) {
   int rank = bench_rank(), pairs = bench_size() / 2;
-  if (pairs == 0)
-    bench_fail("%s needs at least 2 ranks", program);
+  if (pairs == 0) bench_fail("%s needs at least 2 ranks", program);
   struct bench_pair p;
   p.role = rank < pairs ? BENCH_SENDER : rank < 2 * pairs ? BENCH_RECEIVER : BENCH_IDLE;
   p.partner = p.role == BENCH_SENDER ? rank + pairs : rank - pairs;
@@ -286,7 +275,7 @@ static inline struct bench_pair bench_pair_up(const char *program) {
  * the i-th from out + i * stride, the receiver receives them with MPI_Irecv, the i-th into in + i * stride
  * (a stride of 0 reuses one buffer, as the OSU tests do), both wait for all, and the receiver acknowledges
  * the window. */
-static inline void bench_one_way_window(const struct bench_pair *p, const unsigned char *out, unsigned char *in,
+static inline void bench_one_way_window(const struct bench_pair* p, const unsigned char* out, unsigned char* in,
                                         int count, size_t stride, MPI_Request requests[BENCH_WINDOW]) {
   enum { TAG_DATA = 1, TAG_ACK = 2 };
   int ack = 0;

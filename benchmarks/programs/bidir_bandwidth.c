@@ -14,8 +14,8 @@ struct exchange {
   MPI_Request requests[2 * BENCH_WINDOW];
 };
 
-static void exchange_windows(void *state) {
-  struct exchange *x = state;
+static void exchange_windows(void* state) {
+  struct exchange* x = state;
   for (int i = 0; i < x->window; i++)
     MPI_Irecv(x->in + (size_t)i * x->count, x->count, MPI_BYTE, x->peer, 0, MPI_COMM_WORLD, &x->requests[i]);
   for (int i = 0; i < x->window; i++)
@@ -24,12 +24,11 @@ static void exchange_windows(void *state) {
   MPI_Waitall(2 * x->window, x->requests, MPI_STATUSES_IGNORE);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   struct bench_options o = bench_parse(argc, argv);
   int rank = bench_rank();
-  if (bench_size() < 2)
-    bench_fail("bidir_bandwidth needs at least 2 ranks");
+  if (bench_size() < 2) bench_fail("bidir_bandwidth needs at least 2 ranks");
 
   if (rank < 2) {
     size_t capacity = bench_window_capacity(o.max_size);

@@ -17,27 +17,27 @@ struct collective {
   double *in, *out;
 };
 
-static void allreduce(void *state) {
-  struct collective *c = state;
+static void allreduce(void* state) {
+  struct collective* c = state;
   MPI_Allreduce(c->in, c->out, c->count, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
 }
 
-static void reduce(void *state) {
-  struct collective *c = state;
+static void reduce(void* state) {
+  struct collective* c = state;
   MPI_Reduce(c->in, c->out, c->count, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
 }
 
-static void bcast(void *state) {
-  struct collective *c = state;
+static void bcast(void* state) {
+  struct collective* c = state;
   MPI_Bcast(c->out, c->count, MPI_BYTE, 0, MPI_COMM_WORLD);
 }
 
-static void copy(void *state) {
-  struct collective *c = state;
+static void copy(void* state) {
+  struct collective* c = state;
   memcpy(c->out, c->in, (size_t)c->count * sizeof(double));
 }
 
-static void barrier(void *state) {
+static void barrier(void* state) {
   (void)state;
   MPI_Barrier(MPI_COMM_WORLD);
 }
@@ -46,7 +46,7 @@ static void barrier(void *state) {
 enum outcome { SUM_ON_ALL, SUM_ON_ROOT, BYTES_FROM_ROOT, OWN_COPY };
 
 struct sweep {
-  const char *benchmark;
+  const char* benchmark;
   bench_step step;
   enum outcome outcome;
 };
@@ -58,7 +58,7 @@ static double contribution(int rank, int i) { return (double)(rank + 1) * (i % 1
 static double expected_sum(int nranks, int i) { return (double)nranks * (nranks + 1) / 2 * (i % 1021 + 1); }
 
 /* Prepares the buffers for one checked call of `size` bytes. */
-static void prepare(const struct sweep *s, struct collective *c, size_t size) {
+static void prepare(const struct sweep* s, struct collective* c, size_t size) {
   int rank = bench_rank();
   if (s->outcome == BYTES_FROM_ROOT) {
     c->count = (int)size;
@@ -75,7 +75,7 @@ static void prepare(const struct sweep *s, struct collective *c, size_t size) {
   }
 }
 
-static void verify(const struct sweep *s, const struct collective *c) {
+static void verify(const struct sweep* s, const struct collective* c) {
   int rank = bench_rank(), nranks = bench_size();
   if (s->outcome == BYTES_FROM_ROOT) {
     bench_verify(c->out, (size_t)c->count, bench_seed((size_t)c->count, 0, 0), s->benchmark, 0);
@@ -91,7 +91,7 @@ static void verify(const struct sweep *s, const struct collective *c) {
                  expected_sum(nranks, i));
 }
 
-static void run_sweep(const struct bench_options *o, const struct sweep *s) {
+static void run_sweep(const struct bench_options* o, const struct sweep* s) {
   size_t largest = o->max_size < LARGEST ? o->max_size : LARGEST;
   for (size_t size = SMALLEST; size <= largest; size = bench_next_size(o, size)) {
     if (!bench_fits(2 * size)) {
@@ -110,7 +110,7 @@ static void run_sweep(const struct bench_options *o, const struct sweep *s) {
   }
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   struct bench_options o = bench_parse(argc, argv);
 
@@ -118,8 +118,7 @@ int main(int argc, char **argv) {
                                  {"bcast_latency", bcast, BYTES_FROM_ROOT},
                                  {"reduce_latency", reduce, SUM_ON_ROOT},
                                  {"copy_bound", copy, OWN_COPY}};
-  for (size_t i = 0; i < sizeof sweeps / sizeof sweeps[0]; i++)
-    run_sweep(&o, &sweeps[i]);
+  for (size_t i = 0; i < sizeof sweeps / sizeof sweeps[0]; i++) run_sweep(&o, &sweeps[i]);
 
   double seconds = bench_average(bench_seconds_per_step(&o, BENCH_ALL_RANKS, barrier, NULL));
   bench_result("barrier_latency", 0, seconds * 1e6, "us");

@@ -16,42 +16,42 @@
  *   RESULT io_posix_write <MiB> <MB/s> MB/s
  *   RESULT io_small_write_all <bytes per rank> <us> us */
 #define _GNU_SOURCE
-#include "bench_common.h"
-
 #include <fcntl.h>
 #include <math.h>
 #include <unistd.h>
 
+#include "bench_common.h"
+
 struct file_io {
   MPI_File file;
   MPI_Datatype block; /* the rank's block of the global array, as the file's view */
-  double *data;
+  double* data;
   int count; /* doubles in the block */
   size_t bytes_per_rank;
   char path[256];
   int posix; /* rank 0's descriptor for the sequential baseline */
-  unsigned char *posix_data;
+  unsigned char* posix_data;
   size_t posix_bytes;
   char small[1024];
 };
 
 /* Files return their errors (MPI_ERRORS_RETURN): a failed transfer must not pass for a fast one. */
-static void check(int error, const char *what) {
+static void check(int error, const char* what) {
   if (error != MPI_SUCCESS) bench_fail("%s failed with %d", what, error);
 }
 
-static void write_all(void *state) {
-  struct file_io *s = state;
+static void write_all(void* state) {
+  struct file_io* s = state;
   check(MPI_File_write_at_all(s->file, 0, s->data, s->count, MPI_DOUBLE, MPI_STATUS_IGNORE), "MPI_File_write_at_all");
 }
 
-static void read_all(void *state) {
-  struct file_io *s = state;
+static void read_all(void* state) {
+  struct file_io* s = state;
   check(MPI_File_read_at_all(s->file, 0, s->data, s->count, MPI_DOUBLE, MPI_STATUS_IGNORE), "MPI_File_read_at_all");
 }
 
-static void write_at(void *state) {
-  struct file_io *s = state;
+static void write_at(void* state) {
+  struct file_io* s = state;
   check(MPI_File_write_at(s->file, (MPI_Offset)bench_rank() * (MPI_Offset)s->bytes_per_rank, s->data, s->count,
                           MPI_DOUBLE, MPI_STATUS_IGNORE),
         "MPI_File_write_at");
@@ -59,8 +59,8 @@ static void write_at(void *state) {
   MPI_Barrier(MPI_COMM_WORLD);
 }
 
-static void posix_write(void *state) {
-  struct file_io *s = state;
+static void posix_write(void* state) {
+  struct file_io* s = state;
   const size_t chunk = (size_t)4 << 20;
   for (size_t done = 0; done < s->posix_bytes; done += chunk) {
     size_t n = s->posix_bytes - done < chunk ? s->posix_bytes - done : chunk;
@@ -69,28 +69,30 @@ static void posix_write(void *state) {
   }
 }
 
-static void small_write_all(void *state) {
-  struct file_io *s = state;
+static void small_write_all(void* state) {
+  struct file_io* s = state;
   check(MPI_File_write_at_all(s->file, (MPI_Offset)bench_rank() * (MPI_Offset)sizeof s->small, s->small,
                               (int)sizeof s->small, MPI_BYTE, MPI_STATUS_IGNORE),
         "MPI_File_write_at_all");
 }
 
-static void open_file(struct file_io *s, int amode) {
+static void open_file(struct file_io* s, int amode) {
   int error = MPI_File_open(MPI_COMM_WORLD, s->path, amode, MPI_INFO_NULL, &s->file);
   if (error != MPI_SUCCESS) bench_fail("MPI_File_open(%s) failed with %d", s->path, error);
 }
 
 static double rate(size_t bytes, double seconds) { return (double)bytes / seconds / 1e6; }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
-  const char *dir = "/tmp";
+  const char* dir = "/tmp";
   /* --dir is this program's own; the rest are the harness's. */
   int kept = 1;
   for (int i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--dir") == 0 && i + 1 < argc) dir = argv[++i];
-    else argv[kept++] = argv[i];
+    if (strcmp(argv[i], "--dir") == 0 && i + 1 < argc)
+      dir = argv[++i];
+    else
+      argv[kept++] = argv[i];
   }
   struct bench_options o = bench_parse(kept, argv);
   const int rank = bench_rank(), nranks = bench_size();
@@ -108,7 +110,7 @@ int main(int argc, char **argv) {
 
   /* Arrays of 64 MiB and 256 MiB in all (16 MiB with --quick). */
   size_t totals[] = {(size_t)64 << 20, (size_t)256 << 20}, quick_totals[] = {(size_t)16 << 20};
-  size_t *sizes = o.quick ? quick_totals : totals;
+  size_t* sizes = o.quick ? quick_totals : totals;
   int points = o.quick ? 1 : 2;
   for (int p = 0; p < points; p++) {
     int edge = (int)cbrt((double)sizes[p] / sizeof(double) / nranks);

@@ -17,7 +17,7 @@ enum { CELLS = 4096 }; /* 32 KiB of doubles: in the L1 or L2 cache, so the loop 
 double field[CELLS];                           /* the temperature of each cell */
 double weight, source;                         /* coefficients, set at run time as if read from an input */
 static long updates;                           /* cell updates since the last reset */
-static double *right_edge = &field[CELLS - 1]; /* the insulated end */
+static double* right_edge = &field[CELLS - 1]; /* the insulated end */
 
 /* One cell's new value: diffusion towards its neighbours plus a constant source. The one formula of the
  * sweep and of the check, so that both compute the same operations in the same order. */
@@ -30,8 +30,7 @@ static inline double diffused(double left, double centre, double right, double w
  * as helpers of real codes are: the compiler may inline it or not. */
 double relaxed(int i) {
   static double left; /* the old value of cell i - 1 */
-  if (i == 1)
-    left = field[0];
+  if (i == 1) left = field[0];
   double centre = field[i], value = diffused(left, centre, field[i + 1], weight, source);
   left = centre;
   updates++;
@@ -39,10 +38,9 @@ double relaxed(int i) {
 }
 
 /* One step: a sweep over the interior cells, then the insulated end takes its neighbour's value. */
-static void sweep(void *unused) {
+static void sweep(void* unused) {
   (void)unused;
-  for (int i = 1; i < CELLS - 1; i++)
-    field[i] = relaxed(i);
+  for (int i = 1; i < CELLS - 1; i++) field[i] = relaxed(i);
   *right_edge = field[CELLS - 2];
 }
 
@@ -54,8 +52,7 @@ static void reset(int rank) {
   weight = weight_of(rank);
   source = 1e-3;
   updates = 0;
-  for (int i = 0; i < CELLS; i++)
-    field[i] = start_of(rank, i);
+  for (int i = 0; i < CELLS; i++) field[i] = start_of(rank, i);
 }
 
 /* The sweeps done since the reset, recomputed in a local array from the rank's starting state, must give
@@ -67,8 +64,7 @@ static void check(int rank) {
   if (sweeps < 1 || updates != sweeps * (CELLS - 2))
     bench_fail("globals_loop: %ld cell updates are not a whole number of sweeps of %d cells", updates, CELLS - 2);
   double *cells = bench_alloc(CELLS * sizeof *cells), w = weight_of(rank), s = 1e-3;
-  for (int i = 0; i < CELLS; i++)
-    cells[i] = start_of(rank, i);
+  for (int i = 0; i < CELLS; i++) cells[i] = start_of(rank, i);
   for (long k = 0; k < sweeps; k++) {
     double left = cells[0];
     for (int i = 1; i < CELLS - 1; i++) {
@@ -84,7 +80,7 @@ static void check(int rank) {
   free(cells);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   struct bench_options o = bench_parse(argc, argv);
   int rank = bench_rank();

@@ -23,12 +23,11 @@ struct halo {
 static int grid_width(int nranks) {
   int px = 1;
   for (int d = 1; d * d <= nranks; d++)
-    if (nranks % d == 0)
-      px = d;
+    if (nranks % d == 0) px = d;
   return px;
 }
 
-static void place(struct halo *h, int rank, int nranks) {
+static void place(struct halo* h, int rank, int nranks) {
   int px = grid_width(nranks), py = nranks / px;
   int cx = rank / py, cy = rank % py;
   h->to[WEST] = (cx + px - 1) % px * py + cy;
@@ -42,8 +41,8 @@ static void place(struct halo *h, int rank, int nranks) {
 }
 
 /* The tag is the direction of travel: on a narrow torus one rank is the neighbour on both sides. */
-static void exchange_faces(void *state) {
-  struct halo *h = state;
+static void exchange_faces(void* state) {
+  struct halo* h = state;
   size_t face = (size_t)h->count;
   for (int d = 0; d < DIRECTIONS; d++)
     MPI_Irecv(h->in + d * face, h->count, MPI_BYTE, h->from[d], d, MPI_COMM_WORLD, &h->requests[d]);
@@ -52,7 +51,7 @@ static void exchange_faces(void *state) {
   MPI_Waitall(2 * DIRECTIONS, h->requests, MPI_STATUSES_IGNORE);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   struct bench_options o = bench_parse(argc, argv);
   int rank = bench_rank();

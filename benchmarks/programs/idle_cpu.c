@@ -5,11 +5,11 @@
  * Weft; otherwise (a process-based MPI with more than one rank) a '#' line says so instead.
  *
  *   RESULT idle_cpu_percent <ranks> <percent of one core> % */
-#include "bench_common.h"
-
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "bench_common.h"
 
 enum { TAG_WAITING = 1, TAG_RELEASE = 2 };
 
@@ -29,7 +29,7 @@ static void sleep_until(double deadline) {
 
 static int release_value(int rank) { return 3 * rank + 1; }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   struct bench_options o = bench_parse(argc, argv);
   double seconds = o.seconds > 0 ? o.seconds : o.quick ? 2 : 10;
@@ -60,8 +60,9 @@ int main(int argc, char **argv) {
     if (shared)
       bench_result("idle_cpu_percent", (size_t)nranks, percent, "%");
     else
-      bench_comment("idle_cpu_percent is measured for single-process jobs only (Weft): the ranks of this job "
-                    "run in several processes, and getrusage covers rank 0's alone");
+      bench_comment(
+          "idle_cpu_percent is measured for single-process jobs only (Weft): the ranks of this job "
+          "run in several processes, and getrusage covers rank 0's alone");
   }
 
   MPI_Finalize();

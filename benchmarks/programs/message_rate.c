@@ -15,15 +15,15 @@ struct rate {
   MPI_Request requests[BENCH_WINDOW];
 };
 
-static void send_window(void *state) {
-  struct rate *r = state;
+static void send_window(void* state) {
+  struct rate* r = state;
   bench_one_way_window(&r->pair, r->out[0], r->in[0], MESSAGE, MESSAGE, r->requests);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   struct bench_options o = bench_parse(argc, argv);
-  struct rate *r = bench_alloc(sizeof *r);
+  struct rate* r = bench_alloc(sizeof *r);
   r->pair = bench_pair_up("message_rate");
   int rank = bench_rank(), sender = r->pair.sender;
   for (int i = 0; i < BENCH_WINDOW; i++) {

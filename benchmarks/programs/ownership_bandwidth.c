@@ -13,19 +13,18 @@ enum { TAG_DATA = 1, TAG_ACK = 2 };
 struct stream {
   int rank;
   int count, window;
-  void *buffers[BENCH_WINDOW];
+  void* buffers[BENCH_WINDOW];
   MPI_Request requests[BENCH_WINDOW];
 };
 
-static void allocate_window(struct stream *s) {
+static void allocate_window(struct stream* s) {
   for (int i = 0; i < s->window; i++) {
-    if (MPIX_Alloc(&s->buffers[i], s->count) != MPI_SUCCESS)
-      bench_fail("MPIX_Alloc of %d bytes failed", s->count);
+    if (MPIX_Alloc(&s->buffers[i], s->count) != MPI_SUCCESS) bench_fail("MPIX_Alloc of %d bytes failed", s->count);
   }
 }
 
-static void pass_window(void *state) {
-  struct stream *s = state;
+static void pass_window(void* state) {
+  struct stream* s = state;
   int ack = 0;
   if (s->rank == 0) {
     allocate_window(s);
@@ -42,12 +41,11 @@ static void pass_window(void *state) {
   }
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   struct bench_options o = bench_parse(argc, argv);
   int rank = bench_rank();
-  if (bench_size() < 2)
-    bench_fail("ownership_bandwidth needs at least 2 ranks");
+  if (bench_size() < 2) bench_fail("ownership_bandwidth needs at least 2 ranks");
 
   if (rank < 2) {
     struct stream s = {.rank = rank};

@@ -18,35 +18,33 @@ struct pingpong {
 
 #if MPI_VERSION >= 4
 /* Sends `out` partition by partition. */
-static void send_partitions(struct pingpong *p) {
+static void send_partitions(struct pingpong* p) {
   MPI_Start(&p->send);
-  for (int i = 0; i < PARTITIONS; i++)
-    MPI_Pready(i, p->send);
+  for (int i = 0; i < PARTITIONS; i++) MPI_Pready(i, p->send);
   MPI_Wait(&p->send, MPI_STATUS_IGNORE);
 }
 
 /* Receives into `in`, polling each partition until it has arrived. */
-static void receive_partitions(struct pingpong *p) {
+static void receive_partitions(struct pingpong* p) {
   MPI_Start(&p->receive);
   for (int i = 0; i < PARTITIONS; i++)
-    for (int arrived = 0; !arrived;)
-      MPI_Parrived(p->receive, i, &arrived);
+    for (int arrived = 0; !arrived;) MPI_Parrived(p->receive, i, &arrived);
   MPI_Wait(&p->receive, MPI_STATUS_IGNORE);
 }
 #else
-static void send_partitions(struct pingpong *p) {
+static void send_partitions(struct pingpong* p) {
   MPI_Start(&p->send);
   MPI_Wait(&p->send, MPI_STATUS_IGNORE);
 }
 
-static void receive_partitions(struct pingpong *p) {
+static void receive_partitions(struct pingpong* p) {
   MPI_Start(&p->receive);
   MPI_Wait(&p->receive, MPI_STATUS_IGNORE);
 }
 #endif
 
-static void round_trip(void *state) {
-  struct pingpong *p = state;
+static void round_trip(void* state) {
+  struct pingpong* p = state;
   if (p->rank == 0) {
     send_partitions(p);
     receive_partitions(p);
@@ -56,22 +54,22 @@ static void round_trip(void *state) {
   }
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   struct bench_options o = bench_parse(argc, argv);
   int rank = bench_rank();
-  if (bench_size() < 2)
-    bench_fail("partitioned_pingpong needs at least 2 ranks");
+  if (bench_size() < 2) bench_fail("partitioned_pingpong needs at least 2 ranks");
 
   if (rank < 2) {
-    struct pingpong p = {rank, 1 - rank, bench_alloc(BYTES), bench_alloc(BYTES), MPI_REQUEST_NULL,
-                         MPI_REQUEST_NULL};
+    struct pingpong p = {rank, 1 - rank, bench_alloc(BYTES), bench_alloc(BYTES), MPI_REQUEST_NULL, MPI_REQUEST_NULL};
 #if MPI_VERSION >= 4
     MPI_Psend_init(p.out, PARTITIONS, PARTITION_BYTES, MPI_BYTE, p.peer, 0, MPI_COMM_WORLD, MPI_INFO_NULL, &p.send);
     MPI_Precv_init(p.in, PARTITIONS, PARTITION_BYTES, MPI_BYTE, p.peer, 0, MPI_COMM_WORLD, MPI_INFO_NULL, &p.receive);
 #else
-    bench_comment("partitioned_pingpong: this MPI (version %d.%d) has no partitioned communication: the buffer "
-                  "goes whole with MPI_Send_init and MPI_Recv_init", MPI_VERSION, MPI_SUBVERSION);
+    bench_comment(
+        "partitioned_pingpong: this MPI (version %d.%d) has no partitioned communication: the buffer "
+        "goes whole with MPI_Send_init and MPI_Recv_init",
+        MPI_VERSION, MPI_SUBVERSION);
     MPI_Send_init(p.out, BYTES, MPI_BYTE, p.peer, 0, MPI_COMM_WORLD, &p.send);
     MPI_Recv_init(p.in, BYTES, MPI_BYTE, p.peer, 0, MPI_COMM_WORLD, &p.receive);
 #endif

@@ -16,13 +16,13 @@ struct allreduce {
   MPI_Request request; /* the persistent one; MPI_REQUEST_NULL for the blocking sweep */
 };
 
-static void blocking(void *state) {
-  struct allreduce *a = state;
+static void blocking(void* state) {
+  struct allreduce* a = state;
   MPI_Allreduce(a->in, a->out, a->count, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
 }
 
-static void persistent(void *state) {
-  struct allreduce *a = state;
+static void persistent(void* state) {
+  struct allreduce* a = state;
   MPI_Start(&a->request);
   MPI_Wait(&a->request, MPI_STATUS_IGNORE);
 }
@@ -32,14 +32,14 @@ static double contribution(int rank, int i) { return (double)(rank + 1) * (i % 1
 
 static double expected_sum(int nranks, int i) { return (double)nranks * (nranks + 1) / 2 * (i % 1021 + 1); }
 
-static void verify(const struct allreduce *a, const char *benchmark) {
+static void verify(const struct allreduce* a, const char* benchmark) {
   for (int i = 0; i < a->count; i++)
     if (a->out[i] != expected_sum(bench_size(), i))
       bench_fail("%s: element %d of %d is %.17g, expected %.17g", benchmark, i, a->count, a->out[i],
                  expected_sum(bench_size(), i));
 }
 
-static void run_sweep(const struct bench_options *o, const char *benchmark, int use_persistent) {
+static void run_sweep(const struct bench_options* o, const char* benchmark, int use_persistent) {
   size_t largest = o->max_size < LARGEST ? o->max_size : LARGEST;
   for (size_t size = SMALLEST; size <= largest; size = bench_next_size(o, size)) {
     if (!bench_fits(2 * size)) {
@@ -65,14 +65,13 @@ static void run_sweep(const struct bench_options *o, const char *benchmark, int 
     verify(&a, benchmark);
     double seconds = bench_average(bench_seconds_per_step(o, BENCH_ALL_RANKS, step, &a));
     bench_result(benchmark, size, seconds * 1e6, "us");
-    if (a.request != MPI_REQUEST_NULL)
-      MPI_Request_free(&a.request);
+    if (a.request != MPI_REQUEST_NULL) MPI_Request_free(&a.request);
     free(a.in);
     free(a.out);
   }
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   struct bench_options o = bench_parse(argc, argv);
 #if MPI_VERSION >= 4

@@ -11,8 +11,8 @@ struct pingpong {
   void *out, *in;
 };
 
-static void round_trip(void *state) {
-  struct pingpong *p = state;
+static void round_trip(void* state) {
+  struct pingpong* p = state;
   if (p->rank == 0) {
     MPI_Send(p->out, p->count, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
     MPI_Recv(p->in, p->count, MPI_BYTE, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
@@ -22,12 +22,11 @@ static void round_trip(void *state) {
   }
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   struct bench_options o = bench_parse(argc, argv);
   int rank = bench_rank();
-  if (bench_size() < 2)
-    bench_fail("pingpong needs at least 2 ranks");
+  if (bench_size() < 2) bench_fail("pingpong needs at least 2 ranks");
 
   if (rank < 2) {
     int peer = 1 - rank;

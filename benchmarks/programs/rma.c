@@ -24,34 +24,34 @@ struct rma {
   MPI_Win win;
   int count, slots;        /* bytes per operation, operations per step */
   unsigned char *out, *in; /* the origin's: what it puts (and copies), where it gets (and copies) to */
-  unsigned char *window;   /* the target's window; `slots` slots of `count` bytes in each buffer */
+  unsigned char* window;   /* the target's window; `slots` slots of `count` bytes in each buffer */
   int64_t addend, fetched;
 };
 
-static void put(void *state) {
-  struct rma *r = state;
+static void put(void* state) {
+  struct rma* r = state;
   for (int i = 0; i < r->slots; i++)
     MPI_Put(r->out + (size_t)i * r->count, r->count, MPI_BYTE, TARGET, (MPI_Aint)i * r->count, r->count, MPI_BYTE,
             r->win);
   MPI_Win_flush(TARGET, r->win);
 }
 
-static void get(void *state) {
-  struct rma *r = state;
+static void get(void* state) {
+  struct rma* r = state;
   for (int i = 0; i < r->slots; i++)
     MPI_Get(r->in + (size_t)i * r->count, r->count, MPI_BYTE, TARGET, (MPI_Aint)i * r->count, r->count, MPI_BYTE,
             r->win);
   MPI_Win_flush(TARGET, r->win);
 }
 
-static void copy(void *state) {
-  struct rma *r = state;
+static void copy(void* state) {
+  struct rma* r = state;
   for (int i = 0; i < r->slots; i++)
     memcpy(r->in + (size_t)i * r->count, r->out + (size_t)i * r->count, (size_t)r->count);
 }
 
-static void fetch_and_add(void *state) {
-  struct rma *r = state;
+static void fetch_and_add(void* state) {
+  struct rma* r = state;
   MPI_Fetch_and_op(&r->addend, &r->fetched, MPI_INT64_T, TARGET, 0, MPI_SUM, r->win);
   MPI_Win_flush(TARGET, r->win);
 }
@@ -60,7 +60,7 @@ static void fetch_and_add(void *state) {
 enum direction { TO_TARGET, FROM_TARGET, ON_ORIGIN };
 
 struct sweep {
-  const char *benchmark;
+  const char* benchmark;
   bench_step step;
   enum direction direction;
   int windowed; /* a window of operations per step (bandwidth), or one (latency) */
@@ -76,27 +76,24 @@ static void meet(int rank) {
 /* One step of the origin's between two meetings of the pair, each beside an MPI_Win_sync: what the target
  * stored in its window before is what the step sees, and what the step wrote there is what the target
  * reads after. */
-static void step_once(struct rma *r, int rank, bench_step step) {
+static void step_once(struct rma* r, int rank, bench_step step) {
   MPI_Win_sync(r->win);
   meet(rank);
-  if (rank == ORIGIN)
-    step(r);
+  if (rank == ORIGIN) step(r);
   meet(rank);
   MPI_Win_sync(r->win);
 }
 
 /* Every slot of one step of `size` bytes, filled by the rank that sends it and checked by the rank that
  * receives it, in its own slot, which also checks the displacements. */
-static void check(const struct sweep *s, struct rma *r, int rank, size_t size) {
+static void check(const struct sweep* s, struct rma* r, int rank, size_t size) {
   int sender = s->direction == FROM_TARGET ? TARGET : ORIGIN;
   int receiver = s->direction == TO_TARGET ? TARGET : ORIGIN;
-  unsigned char *source = s->direction == FROM_TARGET ? r->window : r->out;
-  unsigned char *destination = s->direction == TO_TARGET ? r->window : r->in;
+  unsigned char* source = s->direction == FROM_TARGET ? r->window : r->out;
+  unsigned char* destination = s->direction == TO_TARGET ? r->window : r->in;
   for (int i = 0; i < r->slots; i++) {
-    if (rank == sender)
-      bench_fill(source + i * size, size, bench_seed(size, sender, i));
-    if (rank == receiver)
-      bench_poison(destination + i * size, size, bench_seed(size, sender, i));
+    if (rank == sender) bench_fill(source + i * size, size, bench_seed(size, sender, i));
+    if (rank == receiver) bench_poison(destination + i * size, size, bench_seed(size, sender, i));
   }
   step_once(r, rank, s->step);
   for (int i = 0; rank == receiver && i < r->slots; i++)
@@ -105,7 +102,7 @@ static void check(const struct sweep *s, struct rma *r, int rank, size_t size) {
 
 /* The origin's time per step. The pair meets first, so that the target has finished checking its window
  * before the origin writes to it again, and then the target waits in meet() while the origin times. */
-static double time_steps(const struct bench_options *o, struct rma *r, int rank, bench_step step) {
+static double time_steps(const struct bench_options* o, struct rma* r, int rank, bench_step step) {
   meet(rank);
   double seconds = rank == ORIGIN ? bench_seconds_per_step(o, BENCH_ALONE, step, r) : 0;
   meet(rank);
@@ -113,12 +110,12 @@ static double time_steps(const struct bench_options *o, struct rma *r, int rank,
 }
 
 /* The size after `size` in a sweep: bench_next_size's, or --max-size where that would step over it. */
-static size_t next_size(const struct bench_options *o, size_t size) {
+static size_t next_size(const struct bench_options* o, size_t size) {
   size_t next = bench_next_size(o, size);
   return size < o->max_size && next > o->max_size ? o->max_size : next;
 }
 
-static void run_sweep(const struct bench_options *o, const struct sweep *s, struct rma *r, int rank) {
+static void run_sweep(const struct bench_options* o, const struct sweep* s, struct rma* r, int rank) {
   for (size_t size = SMALLEST; size <= o->max_size; size = next_size(o, size)) {
     r->count = (int)size;
     r->slots = s->windowed ? bench_window(size) : 1;
@@ -131,35 +128,30 @@ static void run_sweep(const struct bench_options *o, const struct sweep *s, stru
   }
 }
 
-static void run_fetch_and_op(const struct bench_options *o, struct rma *r, int rank) {
+static void run_fetch_and_op(const struct bench_options* o, struct rma* r, int rank) {
   const int64_t zero = 0;
-  if (rank == TARGET)
-    memcpy(r->window, &zero, sizeof zero);
+  if (rank == TARGET) memcpy(r->window, &zero, sizeof zero);
   r->addend = 1;
   r->fetched = -1;
   step_once(r, rank, fetch_and_add);
   if (rank == ORIGIN && r->fetched != 0)
     bench_fail("rma_fetch_and_op_latency: fetched %lld from a counter of 0", (long long)r->fetched);
   int64_t counter = 1;
-  if (rank == TARGET)
-    memcpy(&counter, r->window, sizeof counter);
-  if (counter != 1)
-    bench_fail("rma_fetch_and_op_latency: the counter is %lld after adding 1 to 0", (long long)counter);
+  if (rank == TARGET) memcpy(&counter, r->window, sizeof counter);
+  if (counter != 1) bench_fail("rma_fetch_and_op_latency: the counter is %lld after adding 1 to 0", (long long)counter);
   double seconds = time_steps(o, r, rank, fetch_and_add);
   bench_result("rma_fetch_and_op_latency", sizeof(int64_t), seconds * 1e6, "us");
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   struct bench_options o = bench_parse(argc, argv);
   int rank = bench_rank();
-  if (bench_size() < 2)
-    bench_fail("rma needs at least 2 ranks");
+  if (bench_size() < 2) bench_fail("rma needs at least 2 ranks");
 
   /* The largest window of any sweep, and at least the fetch-and-op counter. */
   size_t capacity = bench_window_capacity(o.max_size);
-  if (capacity < sizeof(int64_t))
-    capacity = sizeof(int64_t);
+  if (capacity < sizeof(int64_t)) capacity = sizeof(int64_t);
   struct rma r = {0};
   MPI_Win_allocate(rank == TARGET ? (MPI_Aint)capacity : 0, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &r.window, &r.win);
 
@@ -183,8 +175,7 @@ int main(int argc, char **argv) {
     /* The target locks too: MPI_Win_sync, which orders its own loads and stores against the origin's
      * operations, belongs inside a passive-target epoch. */
     MPI_Win_lock_all(0, r.win);
-    for (size_t i = 0; i < sizeof sweeps / sizeof sweeps[0]; i++)
-      run_sweep(&o, &sweeps[i], &r, rank);
+    for (size_t i = 0; i < sizeof sweeps / sizeof sweeps[0]; i++) run_sweep(&o, &sweeps[i], &r, rank);
     run_fetch_and_op(&o, &r, rank);
     MPI_Win_unlock_all(r.win);
     free(r.out);

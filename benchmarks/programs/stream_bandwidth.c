@@ -16,8 +16,8 @@ struct stream {
   MPI_Request requests[BENCH_WINDOW];
 };
 
-static void send_window(void *state) {
-  struct stream *s = state;
+static void send_window(void* state) {
+  struct stream* s = state;
   int ack = 0;
   if (s->rank == 0) {
     for (int i = 0; i < s->window; i++)
@@ -32,12 +32,11 @@ static void send_window(void *state) {
   }
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   struct bench_options o = bench_parse(argc, argv);
   int rank = bench_rank();
-  if (bench_size() < 2)
-    bench_fail("stream_bandwidth needs at least 2 ranks");
+  if (bench_size() < 2) bench_fail("stream_bandwidth needs at least 2 ranks");
 
   if (rank < 2) {
     struct stream s = {.rank = rank};

@@ -19,15 +19,15 @@ struct sender_thread {
   MPI_Request requests[BENCH_WINDOW];
 };
 
-static void *send_windows(void *state) {
-  struct sender_thread *t = state;
+static void* send_windows(void* state) {
+  struct sender_thread* t = state;
   for (long w = 0; w < t->windows; w++)
     bench_one_way_window(&t->pair, t->out[0], t->in[0], MESSAGE, MESSAGE, t->requests);
   return NULL;
 }
 
 /* One round: every thread sends `windows` windows; the slowest rank's seconds. */
-static double round_seconds(struct sender_thread *threads, int count, long windows) {
+static double round_seconds(struct sender_thread* threads, int count, long windows) {
   pthread_t ids[MAX_THREADS];
   MPI_Barrier(MPI_COMM_WORLD);
   double start = MPI_Wtime();
@@ -36,30 +36,28 @@ static double round_seconds(struct sender_thread *threads, int count, long windo
     if (pthread_create(&ids[i], NULL, send_windows, &threads[i]) != 0)
       bench_fail("pthread_create failed for thread %d", i);
   }
-  for (int i = 0; i < count; i++)
-    pthread_join(ids[i], NULL);
+  for (int i = 0; i < count; i++) pthread_join(ids[i], NULL);
   return bench_max_over(MPI_Wtime() - start, BENCH_ALL_RANKS);
 }
 
 static int threads_per_rank(void) {
-  const char *value = getenv("OMP_NUM_THREADS");
-  if (value == NULL || *value == '\0')
-    return 2;
-  char *end = NULL;
+  const char* value = getenv("OMP_NUM_THREADS");
+  if (value == NULL || *value == '\0') return 2;
+  char* end = NULL;
   long count = strtol(value, &end, 10);
   if (end == value || (*end != '\0' && *end != ',') || count < 1 || count > MAX_THREADS)
     bench_fail("OMP_NUM_THREADS must be a number of threads from 1 to %d, not '%s'", MAX_THREADS, value);
   return (int)count;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   int provided;
   MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
   if (provided < MPI_THREAD_MULTIPLE)
     bench_fail("the library provides thread level %d, not MPI_THREAD_MULTIPLE", provided);
   struct bench_options o = bench_parse(argc, argv);
   int count = threads_per_rank(), rank = bench_rank();
-  struct sender_thread *threads = bench_alloc(sizeof *threads * (size_t)count);
+  struct sender_thread* threads = bench_alloc(sizeof *threads * (size_t)count);
   struct bench_pair pair = bench_pair_up("thread_message_rate");
   for (int i = 0; i < count; i++) {
     threads[i].pair = pair;
@@ -78,13 +76,11 @@ int main(int argc, char **argv) {
   const double point = o.quick ? BENCH_QUICK_POINT_SECONDS : BENCH_POINT_SECONDS;
   long windows = 1;
   double took;
-  while ((took = round_seconds(threads, count, windows)) < point && windows < (1L << 30))
-    windows *= 2;
+  while ((took = round_seconds(threads, count, windows)) < point && windows < (1L << 30)) windows *= 2;
   double messages = (double)(bench_size() / 2) * count * (double)windows * BENCH_WINDOW;
   bench_result("thread_message_rate", (size_t)count, messages / took, "msgs/s");
 
-  for (int i = 0; i < count; i++)
-    MPI_Comm_free(&threads[i].pair.comm);
+  for (int i = 0; i < count; i++) MPI_Comm_free(&threads[i].pair.comm);
   free(threads);
   MPI_Finalize();
   return 0;

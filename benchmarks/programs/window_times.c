@@ -18,14 +18,14 @@ struct pair {
   MPI_Request requests[BENCH_WINDOW];
 };
 
-static void window(struct pair *p) { bench_one_way_window(&p->pair, p->out, p->in, MESSAGE, 0, p->requests); }
+static void window(struct pair* p) { bench_one_way_window(&p->pair, p->out, p->in, MESSAGE, 0, p->requests); }
 
-static int compare_doubles(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
+static int compare_doubles(const void* a, const void* b) {
+  double x = *(const double*)a, y = *(const double*)b;
   return (x > y) - (x < y);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   struct bench_options o = bench_parse(argc, argv);
   int rank = bench_rank(), pairs = bench_size() / 2;
@@ -38,10 +38,9 @@ int main(int argc, char **argv) {
   if (p.pair.role == BENCH_RECEIVER)
     bench_verify(p.in, MESSAGE, bench_seed(MESSAGE, sender, 0), "window_times", sender);
 
-  for (int i = 0; i < WARMUP; i++)
-    window(&p);
+  for (int i = 0; i < WARMUP; i++) window(&p);
   int windows = o.quick ? 2000 : 20000;
-  double *times = bench_alloc(sizeof *times * (size_t)windows);
+  double* times = bench_alloc(sizeof *times * (size_t)windows);
   MPI_Barrier(MPI_COMM_WORLD);
   double start = MPI_Wtime();
   for (int i = 0; i < windows; i++) {

@@ -23,15 +23,14 @@ struct pair {
   MPI_Request requests[2 * BENCH_WINDOW];
 };
 
-static void one_way(void *state) {
-  struct pair *p = state;
+static void one_way(void* state) {
+  struct pair* p = state;
   bench_one_way_window(&p->pair, p->out, p->in, p->count, 0, p->requests);
 }
 
-static void both_ways(void *state) {
-  struct pair *p = state;
-  if (p->pair.role == BENCH_IDLE)
-    return;
+static void both_ways(void* state) {
+  struct pair* p = state;
+  if (p->pair.role == BENCH_IDLE) return;
   for (int i = 0; i < BENCH_WINDOW; i++)
     MPI_Irecv(p->in, p->count, MPI_BYTE, p->pair.partner, TAG_DATA, MPI_COMM_WORLD, &p->requests[i]);
   for (int i = 0; i < BENCH_WINDOW; i++)
@@ -40,21 +39,20 @@ static void both_ways(void *state) {
 }
 
 /* Runs one window of `step`, then checks what arrived: every message of a window carries the same bytes. */
-static void check_window(struct pair *p, bench_step step, int receives) {
+static void check_window(struct pair* p, bench_step step, int receives) {
   int sender = p->pair.partner;
   if (p->pair.role != BENCH_IDLE) {
     bench_fill(p->out, p->count, bench_seed(p->count, bench_rank(), 0));
     bench_poison(p->in, p->count, bench_seed(p->count, sender, 0));
   }
   step(p);
-  if (receives)
-    bench_verify(p->in, p->count, bench_seed(p->count, sender, 0), "windowed", sender);
+  if (receives) bench_verify(p->in, p->count, bench_seed(p->count, sender, 0), "windowed", sender);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   struct bench_options o = bench_parse(argc, argv);
-  struct pair *p = bench_alloc(sizeof *p);
+  struct pair* p = bench_alloc(sizeof *p);
   p->pair = bench_pair_up("windowed");
   int pairs = bench_size() / 2;
   p->out = bench_alloc(o.max_size > 0 ? o.max_size : 1);

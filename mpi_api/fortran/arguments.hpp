@@ -51,13 +51,13 @@ inline bool ignores_status(const MPI_Fint* status) noexcept {
 // handles); a handle's integer, an output, through MPI_*_c2f.
 template <class Handle>
 struct handle_kind;
-#define WEFT_FORTRAN_HANDLE_KIND(Handle, Name, kind)                                                             \
-  template <>                                                                                                    \
-  struct handle_kind<Handle> {                                                                                   \
-    [[gnu::always_inline]] static Handle to_c(MPI_Fint integer) noexcept {                                      \
-      return mpi::handle_of<Handle>(integer, mpi::object_kind::kind);                                            \
-    }                                                                                                            \
-    static MPI_Fint to_fortran(Handle handle) noexcept { return PMPI_##Name##_c2f(handle); }                       \
+#define WEFT_FORTRAN_HANDLE_KIND(Handle, Name, kind)                                         \
+  template <>                                                                                \
+  struct handle_kind<Handle> {                                                               \
+    [[gnu::always_inline]] static Handle to_c(MPI_Fint integer) noexcept {                   \
+      return mpi::handle_of<Handle>(integer, mpi::object_kind::kind);                        \
+    }                                                                                        \
+    static MPI_Fint to_fortran(Handle handle) noexcept { return PMPI_##Name##_c2f(handle); } \
   };
 WEFT_FORTRAN_HANDLE_KIND(MPI_Comm, Comm, communicator)
 WEFT_FORTRAN_HANDLE_KIND(MPI_Group, Group, group)
@@ -201,7 +201,9 @@ struct argument<const int*> {
   using fortran = const MPI_Fint*;
   const int* value;
   argument(fortran f) noexcept
-      : value(f == &weft_mpi_unweighted_ ? MPI_UNWEIGHTED : f == &weft_mpi_weights_empty_ ? MPI_WEIGHTS_EMPTY : f) {}
+      : value(f == &weft_mpi_unweighted_      ? MPI_UNWEIGHTED
+              : f == &weft_mpi_weights_empty_ ? MPI_WEIGHTS_EMPTY
+                                              : f) {}
   const int* c() const noexcept { return value; }
   void finish(bool) noexcept {}
 };
@@ -253,22 +255,22 @@ using fortran_t = typename argument<C>::fortran;
 #define WEFT_FORTRAN_EXTENSION(lower, Name, implementation, parameters, arguments) \
   WEFT_FORTRAN_BINDING_OF(mpix, MPIX, lower, Name, implementation, parameters, arguments)
 #define WEFT_FORTRAN_BINDING_OF(prefix, PREFIX, lower, Name, implementation, parameters, arguments) \
-  extern "C" [[gnu::weak]] void prefix##_##lower##_ parameters {                                   \
-    MPI_Fint unwanted_error;                                                                      \
-    if (ierror == nullptr) ierror = &unwanted_error;                                              \
-    implementation<PREFIX##_##Name> arguments;                                                    \
-  }                                                                                               \
-  extern "C" void p##prefix##_##lower##_ parameters {                                             \
-    MPI_Fint unwanted_error;                                                                      \
-    if (ierror == nullptr) ierror = &unwanted_error;                                              \
-    implementation<P##PREFIX##_##Name> arguments;                                                 \
-  }                                                                                               \
+  extern "C" [[gnu::weak]] void prefix##_##lower##_ parameters {                                    \
+    MPI_Fint unwanted_error;                                                                        \
+    if (ierror == nullptr) ierror = &unwanted_error;                                                \
+    implementation<PREFIX##_##Name> arguments;                                                      \
+  }                                                                                                 \
+  extern "C" void p##prefix##_##lower##_ parameters {                                               \
+    MPI_Fint unwanted_error;                                                                        \
+    if (ierror == nullptr) ierror = &unwanted_error;                                                \
+    implementation<P##PREFIX##_##Name> arguments;                                                   \
+  }                                                                                                 \
   WEFT_FORTRAN_F08_NAMES(prefix, PREFIX, lower, Name, void, parameters)
 // The same for the functions that return a value (MPI_Wtime and the address arithmetic) and take no ierror.
-#define WEFT_FORTRAN_FUNCTION(lower, Name, result, parameters, arguments)                      \
+#define WEFT_FORTRAN_FUNCTION(lower, Name, result, parameters, arguments)                    \
   extern "C" [[gnu::weak]] result mpi_##lower##_ parameters { return MPI_##Name arguments; } \
-  extern "C" result pmpi_##lower##_ parameters { return PMPI_##Name arguments; }            \
+  extern "C" result pmpi_##lower##_ parameters { return PMPI_##Name arguments; }             \
   WEFT_FORTRAN_F08_NAMES(mpi, MPI, lower, Name, result, parameters)
-#define WEFT_FORTRAN_F08_NAMES(prefix, PREFIX, lower, Name, result, parameters)                                  \
+#define WEFT_FORTRAN_F08_NAMES(prefix, PREFIX, lower, Name, result, parameters)                         \
   extern "C" [[gnu::weak, gnu::alias(#prefix "_" #lower "_")]] result PREFIX##_##Name##_f08 parameters; \
   extern "C" [[gnu::alias("p" #prefix "_" #lower "_")]] result P##PREFIX##_##Name##_f08 parameters;

@@ -20,11 +20,14 @@ MPI_Aint fortran_value(int keyval, void* value) {
     if (weft::mpi::predefined_attribute(keyval) != nullptr) return *static_cast<const int*>(value);
   } else if constexpr (std::is_same_v<Object, MPI_Win>) {
     switch (keyval) {
-      case MPI_WIN_SIZE: return *static_cast<const MPI_Aint*>(value);
+      case MPI_WIN_SIZE:
+        return *static_cast<const MPI_Aint*>(value);
       case MPI_WIN_DISP_UNIT:
       case MPI_WIN_CREATE_FLAVOR:
-      case MPI_WIN_MODEL: return *static_cast<const int*>(value);
-      default: break;
+      case MPI_WIN_MODEL:
+        return *static_cast<const int*>(value);
+      default:
+        break;
     }
   }
   return reinterpret_cast<MPI_Aint>(value);

@@ -231,8 +231,8 @@ void register_datarep(const char* datarep, fortran_datarep::conversion_function*
                       fortran_datarep::conversion_function* write, fortran_datarep::extent_function* extent,
                       const MPI_Aint* extra_state, MPI_Fint* ierror, std::size_t datarep_length) {
   auto procedures = std::make_unique<fortran_datarep>(fortran_datarep{read, write, extent, *extra_state});
-  *ierror = Register_datarep(weft::fortran::from_fortran(datarep, datarep_length).c_str(), datarep_read,
-                             datarep_write, datarep_extent, procedures.get());
+  *ierror = Register_datarep(weft::fortran::from_fortran(datarep, datarep_length).c_str(), datarep_read, datarep_write,
+                             datarep_extent, procedures.get());
   if (*ierror == MPI_SUCCESS) procedures.release();  // the rank's representation holds it from now on
 }
 
@@ -259,7 +259,8 @@ void null_delete(const MPI_Fint*, const MPI_Fint*, const Value*, const Value*, M
 }  // namespace
 
 WEFT_FORTRAN_BINDING(op_create, Op_create, op_create,
-                     (weft::mpi::fortran_user_function * function, const MPI_Fint* commute, MPI_Fint* op, MPI_Fint* ierror),
+                     (weft::mpi::fortran_user_function * function, const MPI_Fint* commute, MPI_Fint* op,
+                      MPI_Fint* ierror),
                      (function, commute, op, ierror))
 WEFT_FORTRAN_BINDING(op_create_c, Op_create_c, op_create_c,
                      (weft::mpi::fortran_user_function_c * function, const MPI_Fint* commute, MPI_Fint* op,
@@ -278,29 +279,29 @@ WEFT_FORTRAN_BINDING(session_create_errhandler, Session_create_errhandler, sessi
                      (weft::mpi::fortran_errhandler_function * function, MPI_Fint* errhandler, MPI_Fint* ierror),
                      (function, errhandler, ierror))
 WEFT_FORTRAN_BINDING(register_datarep, Register_datarep, register_datarep,
-                     (const char* datarep, fortran_datarep::conversion_function * read,
-                      fortran_datarep::conversion_function * write, fortran_datarep::extent_function * extent,
+                     (const char* datarep, fortran_datarep::conversion_function* read,
+                      fortran_datarep::conversion_function* write, fortran_datarep::extent_function* extent,
                       const MPI_Aint* extra_state, MPI_Fint* ierror, std::size_t datarep_length),
                      (datarep, read, write, extent, extra_state, ierror, datarep_length))
 WEFT_FORTRAN_BINDING(grequest_start, Grequest_start, grequest_start,
-                     (fortran_grequest::query_function * query, fortran_grequest::free_function * free,
-                      fortran_grequest::cancel_function * cancel, MPI_Aint* extra_state, MPI_Fint* request,
+                     (fortran_grequest::query_function * query, fortran_grequest::free_function* free,
+                      fortran_grequest::cancel_function* cancel, MPI_Aint* extra_state, MPI_Fint* request,
                       MPI_Fint* ierror),
                      (query, free, cancel, extra_state, request, ierror))
 WEFT_FORTRAN_BINDING(comm_create_keyval, Comm_create_keyval, comm_create_keyval,
-                     (fortran_keyval<MPI_Aint>::copy_function * copy, fortran_keyval<MPI_Aint>::delete_function * del,
+                     (fortran_keyval<MPI_Aint>::copy_function * copy, fortran_keyval<MPI_Aint>::delete_function* del,
                       MPI_Fint* keyval, const MPI_Aint* extra_state, MPI_Fint* ierror),
                      (copy, del, keyval, extra_state, ierror))
 WEFT_FORTRAN_BINDING(type_create_keyval, Type_create_keyval, type_create_keyval,
-                     (fortran_keyval<MPI_Aint>::copy_function * copy, fortran_keyval<MPI_Aint>::delete_function * del,
+                     (fortran_keyval<MPI_Aint>::copy_function * copy, fortran_keyval<MPI_Aint>::delete_function* del,
                       MPI_Fint* keyval, const MPI_Aint* extra_state, MPI_Fint* ierror),
                      (copy, del, keyval, extra_state, ierror))
 WEFT_FORTRAN_BINDING(win_create_keyval, Win_create_keyval, win_create_keyval,
-                     (fortran_keyval<MPI_Aint>::copy_function * copy, fortran_keyval<MPI_Aint>::delete_function * del,
+                     (fortran_keyval<MPI_Aint>::copy_function * copy, fortran_keyval<MPI_Aint>::delete_function* del,
                       MPI_Fint* keyval, const MPI_Aint* extra_state, MPI_Fint* ierror),
                      (copy, del, keyval, extra_state, ierror))
 WEFT_FORTRAN_BINDING(keyval_create, Keyval_create, keyval_create,
-                     (fortran_keyval<MPI_Fint>::copy_function * copy, fortran_keyval<MPI_Fint>::delete_function * del,
+                     (fortran_keyval<MPI_Fint>::copy_function * copy, fortran_keyval<MPI_Fint>::delete_function* del,
                       MPI_Fint* keyval, const MPI_Fint* extra_state, MPI_Fint* ierror),
                      (copy, del, keyval, extra_state, ierror))
 

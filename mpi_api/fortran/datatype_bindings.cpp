@@ -30,8 +30,10 @@ std::vector<MPI_Datatype> datatypes(const MPI_Fint* integers, MPI_Count count) {
 int peers(MPI_Comm comm) {
   int inter = 0, size = 0;
   if (comm == MPI_COMM_NULL || PMPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS) return 0;
-  if (inter) PMPI_Comm_remote_size(comm, &size);
-  else PMPI_Comm_size(comm, &size);
+  if (inter)
+    PMPI_Comm_remote_size(comm, &size);
+  else
+    PMPI_Comm_size(comm, &size);
   return size;
 }
 
@@ -41,10 +43,20 @@ void neighbors(MPI_Comm comm, int& sources, int& destinations) {
   int topology = MPI_UNDEFINED, rank = 0, weighted = 0;
   if (comm == MPI_COMM_NULL || PMPI_Topo_test(comm, &topology) != MPI_SUCCESS) return;
   switch (topology) {
-    case MPI_CART: PMPI_Cartdim_get(comm, &sources); sources = destinations = 2 * sources; break;
-    case MPI_GRAPH: PMPI_Comm_rank(comm, &rank); PMPI_Graph_neighbors_count(comm, rank, &sources); destinations = sources; break;
-    case MPI_DIST_GRAPH: PMPI_Dist_graph_neighbors_count(comm, &sources, &destinations, &weighted); break;
-    default: break;
+    case MPI_CART:
+      PMPI_Cartdim_get(comm, &sources);
+      sources = destinations = 2 * sources;
+      break;
+    case MPI_GRAPH:
+      PMPI_Comm_rank(comm, &rank);
+      PMPI_Graph_neighbors_count(comm, rank, &sources);
+      destinations = sources;
+      break;
+    case MPI_DIST_GRAPH:
+      PMPI_Dist_graph_neighbors_count(comm, &sources, &destinations, &weighted);
+      break;
+    default:
+      break;
   }
 }
 
@@ -122,9 +134,10 @@ void keep_datatypes(MPI_Request request, std::vector<MPI_Datatype>& send_types, 
 }
 
 template <auto Alltoallw_init, class Count, class Displacement>
-void alltoallw_init(const void* sendbuf, const Count* sendcounts, const Displacement* sdispls, const MPI_Fint* sendtypes,
-                    void* recvbuf, const Count* recvcounts, const Displacement* rdispls, const MPI_Fint* recvtypes,
-                    const MPI_Fint* comm, const MPI_Fint* info, MPI_Fint* request, MPI_Fint* ierror) {
+void alltoallw_init(const void* sendbuf, const Count* sendcounts, const Displacement* sdispls,
+                    const MPI_Fint* sendtypes, void* recvbuf, const Count* recvcounts, const Displacement* rdispls,
+                    const MPI_Fint* recvtypes, const MPI_Fint* comm, const MPI_Fint* info, MPI_Fint* request,
+                    MPI_Fint* ierror) {
   MPI_Comm c_comm = to_c<MPI_Comm>(*comm);
   int n = peers(c_comm);
   const void* send = buffer(sendbuf);
@@ -166,9 +179,9 @@ void ineighbor_alltoallw(const void* sendbuf, const Count* sendcounts, const MPI
 
 template <auto Neighbor_alltoallw_init, class Count>
 void neighbor_alltoallw_init(const void* sendbuf, const Count* sendcounts, const MPI_Aint* sdispls,
-                             const MPI_Fint* sendtypes, void* recvbuf, const Count* recvcounts,
-                             const MPI_Aint* rdispls, const MPI_Fint* recvtypes, const MPI_Fint* comm,
-                             const MPI_Fint* info, MPI_Fint* request, MPI_Fint* ierror) {
+                             const MPI_Fint* sendtypes, void* recvbuf, const Count* recvcounts, const MPI_Aint* rdispls,
+                             const MPI_Fint* recvtypes, const MPI_Fint* comm, const MPI_Fint* info, MPI_Fint* request,
+                             MPI_Fint* ierror) {
   MPI_Comm c_comm = to_c<MPI_Comm>(*comm);
   int sources = 0, destinations = 0;
   neighbors(c_comm, sources, destinations);
@@ -183,9 +196,8 @@ void neighbor_alltoallw_init(const void* sendbuf, const Count* sendcounts, const
 
 // Count and Position are MPI_Fint and MPI_Aint in the int forms, MPI_Count in the large-count ones.
 template <auto Pack_external, class Count, class Position>
-void pack_external(const char* datarep, const void* inbuf, const Count* incount, const MPI_Fint* datatype,
-                   void* outbuf, const Position* outsize, Position* position, MPI_Fint* ierror,
-                   std::size_t datarep_length) {
+void pack_external(const char* datarep, const void* inbuf, const Count* incount, const MPI_Fint* datatype, void* outbuf,
+                   const Position* outsize, Position* position, MPI_Fint* ierror, std::size_t datarep_length) {
   *ierror = Pack_external(from_fortran(datarep, datarep_length).c_str(), buffer(inbuf), *incount,
                           to_c<MPI_Datatype>(*datatype), outbuf, *outsize, position);
 }
@@ -200,8 +212,8 @@ void unpack_external(const char* datarep, const void* inbuf, const Position* ins
 template <auto Pack_external_size, class Count, class Size>
 void pack_external_size(const char* datarep, const Count* incount, const MPI_Fint* datatype, Size* size,
                         MPI_Fint* ierror, std::size_t datarep_length) {
-  *ierror = Pack_external_size(from_fortran(datarep, datarep_length).c_str(), *incount, to_c<MPI_Datatype>(*datatype),
-                               size);
+  *ierror =
+      Pack_external_size(from_fortran(datarep, datarep_length).c_str(), *incount, to_c<MPI_Datatype>(*datatype), size);
 }
 
 // A Fortran variable's size names a Fortran type: REAL of 16 bytes is IEEE binary128 (MPI_REAL16), where
@@ -213,10 +225,17 @@ void type_match_size(const MPI_Fint* typeclass, const MPI_Fint* size, MPI_Fint* 
   static const MPI_Datatype complexes[] = {MPI_COMPLEX4, MPI_COMPLEX8, MPI_COMPLEX16, MPI_COMPLEX32};
   std::span<const MPI_Datatype> candidates;
   switch (*typeclass) {
-    case MPI_TYPECLASS_REAL: candidates = reals; break;
-    case MPI_TYPECLASS_INTEGER: candidates = integers; break;
-    case MPI_TYPECLASS_COMPLEX: candidates = complexes; break;
-    default: break;
+    case MPI_TYPECLASS_REAL:
+      candidates = reals;
+      break;
+    case MPI_TYPECLASS_INTEGER:
+      candidates = integers;
+      break;
+    case MPI_TYPECLASS_COMPLEX:
+      candidates = complexes;
+      break;
+    default:
+      break;
   }
   for (MPI_Datatype candidate : candidates) {
     int bytes = 0;
@@ -248,25 +267,25 @@ WEFT_FORTRAN_BINDING(type_get_contents, Type_get_contents, type_get_contents,
                       MPI_Fint* ierror),
                      (datatype, max_integers, max_addresses, max_datatypes, integers, addresses, types, ierror))
 WEFT_FORTRAN_BINDING(alltoallw, Alltoallw, alltoallw,
-                     (const void* sendbuf, const MPI_Fint* sendcounts, const MPI_Fint* sdispls, const MPI_Fint* sendtypes,
-                      void* recvbuf, const MPI_Fint* recvcounts, const MPI_Fint* rdispls, const MPI_Fint* recvtypes,
-                      const MPI_Fint* comm, MPI_Fint* ierror),
+                     (const void* sendbuf, const MPI_Fint* sendcounts, const MPI_Fint* sdispls,
+                      const MPI_Fint* sendtypes, void* recvbuf, const MPI_Fint* recvcounts, const MPI_Fint* rdispls,
+                      const MPI_Fint* recvtypes, const MPI_Fint* comm, MPI_Fint* ierror),
                      (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, ierror))
 WEFT_FORTRAN_BINDING(ialltoallw, Ialltoallw, ialltoallw,
-                     (const void* sendbuf, const MPI_Fint* sendcounts, const MPI_Fint* sdispls, const MPI_Fint* sendtypes,
-                      void* recvbuf, const MPI_Fint* recvcounts, const MPI_Fint* rdispls, const MPI_Fint* recvtypes,
-                      const MPI_Fint* comm, MPI_Fint* request, MPI_Fint* ierror),
+                     (const void* sendbuf, const MPI_Fint* sendcounts, const MPI_Fint* sdispls,
+                      const MPI_Fint* sendtypes, void* recvbuf, const MPI_Fint* recvcounts, const MPI_Fint* rdispls,
+                      const MPI_Fint* recvtypes, const MPI_Fint* comm, MPI_Fint* request, MPI_Fint* ierror),
                      (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request,
                       ierror))
 WEFT_FORTRAN_BINDING(neighbor_alltoallw, Neighbor_alltoallw, neighbor_alltoallw,
-                     (const void* sendbuf, const MPI_Fint* sendcounts, const MPI_Aint* sdispls, const MPI_Fint* sendtypes,
-                      void* recvbuf, const MPI_Fint* recvcounts, const MPI_Aint* rdispls, const MPI_Fint* recvtypes,
-                      const MPI_Fint* comm, MPI_Fint* ierror),
+                     (const void* sendbuf, const MPI_Fint* sendcounts, const MPI_Aint* sdispls,
+                      const MPI_Fint* sendtypes, void* recvbuf, const MPI_Fint* recvcounts, const MPI_Aint* rdispls,
+                      const MPI_Fint* recvtypes, const MPI_Fint* comm, MPI_Fint* ierror),
                      (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, ierror))
 WEFT_FORTRAN_BINDING(ineighbor_alltoallw, Ineighbor_alltoallw, ineighbor_alltoallw,
-                     (const void* sendbuf, const MPI_Fint* sendcounts, const MPI_Aint* sdispls, const MPI_Fint* sendtypes,
-                      void* recvbuf, const MPI_Fint* recvcounts, const MPI_Aint* rdispls, const MPI_Fint* recvtypes,
-                      const MPI_Fint* comm, MPI_Fint* request, MPI_Fint* ierror),
+                     (const void* sendbuf, const MPI_Fint* sendcounts, const MPI_Aint* sdispls,
+                      const MPI_Fint* sendtypes, void* recvbuf, const MPI_Fint* recvcounts, const MPI_Aint* rdispls,
+                      const MPI_Fint* recvtypes, const MPI_Fint* comm, MPI_Fint* request, MPI_Fint* ierror),
                      (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request,
                       ierror))
 WEFT_FORTRAN_BINDING(alltoallw_init, Alltoallw_init, alltoallw_init,

@@ -46,15 +46,16 @@ void get_library_version(char* version, MPI_Fint* resultlen, MPI_Fint* ierror, s
 template <auto Error_string>
 void error_string(const MPI_Fint* errorcode, char* string, MPI_Fint* resultlen, MPI_Fint* ierror,
                   std::size_t string_length) {
-  *ierror = string_out<MPI_MAX_ERROR_STRING>(string, string_length, resultlen,
-                                             [&](char* text, int* written) { return Error_string(*errorcode, text, written); });
+  *ierror = string_out<MPI_MAX_ERROR_STRING>(string, string_length, resultlen, [&](char* text, int* written) {
+    return Error_string(*errorcode, text, written);
+  });
 }
 
 }  // namespace
 
-WEFT_FORTRAN_BINDING(init, Init, init, (MPI_Fint* ierror), (ierror))
-WEFT_FORTRAN_BINDING(init_thread, Init_thread, init_thread, (const MPI_Fint* required, MPI_Fint* provided, MPI_Fint* ierror),
-                     (required, provided, ierror))
+WEFT_FORTRAN_BINDING(init, Init, init, (MPI_Fint * ierror), (ierror))
+WEFT_FORTRAN_BINDING(init_thread, Init_thread, init_thread,
+                     (const MPI_Fint* required, MPI_Fint* provided, MPI_Fint* ierror), (required, provided, ierror))
 WEFT_FORTRAN_BINDING(get_processor_name, Get_processor_name, get_processor_name,
                      (char* name, MPI_Fint* resultlen, MPI_Fint* ierror, std::size_t name_length),
                      (name, resultlen, ierror, name_length))

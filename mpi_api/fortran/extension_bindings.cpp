@@ -10,8 +10,8 @@
 namespace {
 
 using weft::fortran::call;
-using weft::fortran::from_fortran;
 using weft::fortran::fortran_t;
+using weft::fortran::from_fortran;
 using weft::fortran::to_c;
 using weft::fortran::to_fortran;
 
@@ -41,11 +41,11 @@ void halo_cell_is_remote(const MPI_Fint* halo, MPI_Fint* is_remote, MPI_Fint* ie
 }  // namespace
 
 WEFT_FORTRAN_EXTENSION(halo_cell_init, Halo_cell_init, halo_cell_init,
-                       (MPI_Fint* halo, const char* label, const MPI_Fint* datatype, const MPI_Fint* count,
+                       (MPI_Fint * halo, const char* label, const MPI_Fint* datatype, const MPI_Fint* count,
                         MPI_Fint* ierror, std::size_t label_length),
                        (halo, label, datatype, count, ierror, label_length))
-WEFT_FORTRAN_EXTENSION(halo_cell_release, Halo_cell_release, call,
-                       (fortran_t<MPI_Halo*> halo, MPI_Fint* ierror), (ierror, halo))
+WEFT_FORTRAN_EXTENSION(halo_cell_release, Halo_cell_release, call, (fortran_t<MPI_Halo*> halo, MPI_Fint* ierror),
+                       (ierror, halo))
 WEFT_FORTRAN_EXTENSION(halo_cell_set, Halo_cell_set, call,
                        (fortran_t<MPI_Halo> halo, fortran_t<void*> data, MPI_Fint* ierror), (ierror, halo, data))
 WEFT_FORTRAN_EXTENSION(halo_cell_get, Halo_cell_get, call,
@@ -66,12 +66,12 @@ WEFT_FORTRAN_EXTENSION(halo_cell_bind_remote, Halo_cell_bind_remote, halo_cell_b
                        (exchange, halo, rank, remote_label, ierror, remote_label_length))
 WEFT_FORTRAN_EXTENSION(halo_exchange_commit, Halo_exchange_commit, call,
                        (fortran_t<MPI_Halo_exchange> exchange, MPI_Fint* ierror), (ierror, exchange))
-WEFT_FORTRAN_EXTENSION(halo_iexchange, Halo_iexchange, call,
-                       (fortran_t<MPI_Halo_exchange> exchange, MPI_Fint* ierror), (ierror, exchange))
+WEFT_FORTRAN_EXTENSION(halo_iexchange, Halo_iexchange, call, (fortran_t<MPI_Halo_exchange> exchange, MPI_Fint* ierror),
+                       (ierror, exchange))
 WEFT_FORTRAN_EXTENSION(halo_iexchange_wait, Halo_iexchange_wait, call,
                        (fortran_t<MPI_Halo_exchange> exchange, MPI_Fint* ierror), (ierror, exchange))
-WEFT_FORTRAN_EXTENSION(halo_exchange, Halo_exchange, call,
-                       (fortran_t<MPI_Halo_exchange> exchange, MPI_Fint* ierror), (ierror, exchange))
+WEFT_FORTRAN_EXTENSION(halo_exchange, Halo_exchange, call, (fortran_t<MPI_Halo_exchange> exchange, MPI_Fint* ierror),
+                       (ierror, exchange))
 WEFT_FORTRAN_EXTENSION(halo_exchange_release, Halo_exchange_release, call,
                        (fortran_t<MPI_Halo_exchange*> exchange, MPI_Fint* ierror), (ierror, exchange))
 

@@ -88,5 +88,5 @@ WEFT_FORTRAN_BINDING(intercomm_create_from_groups, Intercomm_create_from_groups,
                      (const MPI_Fint* local_group, const MPI_Fint* local_leader, const MPI_Fint* remote_group,
                       const MPI_Fint* remote_leader, const char* stringtag, const MPI_Fint* info,
                       const MPI_Fint* errhandler, MPI_Fint* newintercomm, MPI_Fint* ierror, std::size_t tag_length),
-                     (local_group, local_leader, remote_group, remote_leader, stringtag, info, errhandler,
-                      newintercomm, ierror, tag_length))
+                     (local_group, local_leader, remote_group, remote_leader, stringtag, info, errhandler, newintercomm,
+                      ierror, tag_length))

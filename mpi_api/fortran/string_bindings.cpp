@@ -59,8 +59,8 @@ void add_error_string(const MPI_Fint* errorcode, const char* string, MPI_Fint* i
 template <auto Info_set>
 void info_set(const MPI_Fint* info, const char* key, const char* value, MPI_Fint* ierror, std::size_t key_length,
               std::size_t value_length) {
-  *ierror = Info_set(to_c<MPI_Info>(*info), from_fortran(key, key_length).c_str(),
-                     from_fortran(value, value_length).c_str());
+  *ierror =
+      Info_set(to_c<MPI_Info>(*info), from_fortran(key, key_length).c_str(), from_fortran(value, value_length).c_str());
 }
 
 template <auto Info_delete>
@@ -169,8 +169,8 @@ WEFT_FORTRAN_BINDING(add_error_string, Add_error_string, add_error_string,
                      (const MPI_Fint* errorcode, const char* string, MPI_Fint* ierror, std::size_t string_length),
                      (errorcode, string, ierror, string_length))
 WEFT_FORTRAN_BINDING(info_set, Info_set, info_set,
-                     (const MPI_Fint* info, const char* key, const char* value, MPI_Fint* ierror, std::size_t key_length,
-                      std::size_t value_length),
+                     (const MPI_Fint* info, const char* key, const char* value, MPI_Fint* ierror,
+                      std::size_t key_length, std::size_t value_length),
                      (info, key, value, ierror, key_length, value_length))
 WEFT_FORTRAN_BINDING(info_delete, Info_delete, info_delete,
                      (const MPI_Fint* info, const char* key, MPI_Fint* ierror, std::size_t key_length),

@@ -56,7 +56,8 @@ class function_rewriter {
     table_pointer->setThreadLocalMode(GlobalValue::InitialExecTLSModel);
     if (table_ == nullptr) table_ = invariant_load(builder_, pointer, builder_.CreateThreadLocalAddress(table_pointer));
     Value* index = invariant_load(builder_, builder_.getInt32Ty(), &module_index(module, part));
-    Value* entry = builder_.CreateInBoundsGEP(builder_.getInt64Ty(), table_, builder_.CreateZExt(index, builder_.getInt64Ty()));
+    Value* entry =
+        builder_.CreateInBoundsGEP(builder_.getInt64Ty(), table_, builder_.CreateZExt(index, builder_.getInt64Ty()));
     delta = invariant_load(builder_, builder_.getInt64Ty(), entry);
     return delta;
   }
@@ -64,7 +65,8 @@ class function_rewriter {
   FunctionCallee resolver() {
     Module& module = *function_.getParent();
     auto* pointer = builder_.getPtrTy();
-    FunctionCallee callee = module.getOrInsertFunction(abi::resolve_function, FunctionType::get(pointer, {pointer}, false));
+    FunctionCallee callee =
+        module.getOrInsertFunction(abi::resolve_function, FunctionType::get(pointer, {pointer}, false));
     // Same answer for the same argument all along a rank's life: calls may be merged and hoisted.
     auto* declaration = cast<Function>(callee.getCallee());
     declaration->setDoesNotAccessMemory();

@@ -40,8 +40,9 @@ void reject_asm_references(Module& module, global_selection& selection) {
   for (GlobalVariable* global : selection.definitions)
     for (const std::string& text : assembly)
       if (names_symbol(text, global->getName())) {
-        error_not_privatizable(*global, "it is named in inline assembly, which would reach the copy shared by all "
-                                        "ranks; pass its address to the asm as an operand instead");
+        error_not_privatizable(*global,
+                               "it is named in inline assembly, which would reach the copy shared by all "
+                               "ranks; pass its address to the asm as an operand instead");
         rejected.push_back(global);
         break;
       }

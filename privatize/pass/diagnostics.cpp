@@ -34,8 +34,8 @@ std::string describe(const GlobalVariable& global) {
   if (!debug_info.empty()) {
     DIGlobalVariable* variable = debug_info.front()->getVariable();
     if (!variable->getName().empty()) name = variable->getName().str();
-    return "'" + name + "' (declared at " + variable->getFilename().str() + ":" +
-           std::to_string(variable->getLine()) + ")";
+    return "'" + name + "' (declared at " + variable->getFilename().str() + ":" + std::to_string(variable->getLine()) +
+           ")";
   }
   return "'" + name + "' (in " + global.getParent()->getSourceFileName() + ")";
 }

@@ -39,8 +39,8 @@ bool is_weft_symbol(StringRef name) {
 // Vtables, VTTs, type_info objects and their names: constant data of the C++ ABI, defined read-only
 // wherever they are defined, even when a declaration does not say so.
 bool is_cxx_abi_object(StringRef name) {
-  return name.starts_with("_ZTV") || name.starts_with("_ZTT") || name.starts_with("_ZTI") ||
-         name.starts_with("_ZTS") || name == "__dso_handle";
+  return name.starts_with("_ZTV") || name.starts_with("_ZTT") || name.starts_with("_ZTI") || name.starts_with("_ZTS") ||
+         name == "__dso_handle";
 }
 
 // Thread-locals of the C++ standard library (std::__once_callable, named by std::call_once's inline code):

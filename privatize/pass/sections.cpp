@@ -13,8 +13,8 @@ namespace {
 // A global of which the linker keeps one copy per module: linkonce_odr, hidden, in its own comdat.
 GlobalVariable& module_singleton(Module& module, StringRef name, Type* type, StringRef section) {
   if (GlobalVariable* existing = module.getNamedGlobal(name)) return *existing;
-  auto* global = new GlobalVariable(module, type, false, GlobalValue::LinkOnceODRLinkage,
-                                    Constant::getNullValue(type), name);
+  auto* global =
+      new GlobalVariable(module, type, false, GlobalValue::LinkOnceODRLinkage, Constant::getNullValue(type), name);
   global->setVisibility(GlobalValue::HiddenVisibility);
   global->setComdat(module.getOrInsertComdat(name));
   if (!section.empty()) global->setSection(section);
@@ -23,8 +23,8 @@ GlobalVariable& module_singleton(Module& module, StringRef name, Type* type, Str
 
 // __start_<section> or __stop_<section>, which the linker defines in each module that has the section.
 Constant* section_bound(Module& module, StringRef bound, StringRef section) {
-  auto* symbol = cast<GlobalVariable>(
-      module.getOrInsertGlobal((bound + section).str(), Type::getInt8Ty(module.getContext())));
+  auto* symbol =
+      cast<GlobalVariable>(module.getOrInsertGlobal((bound + section).str(), Type::getInt8Ty(module.getContext())));
   symbol->setVisibility(GlobalValue::HiddenVisibility);
   return symbol;
 }
@@ -126,7 +126,8 @@ void emit_module_registration(Module& module) {
   auto* pointer = PointerType::getUnqual(context);
   auto* void_type = Type::getVoidTy(context);
   FunctionCallee register_sections = module.getOrInsertFunction(
-      abi::register_function, FunctionType::get(void_type, SmallVector<Type*, 16>(3 * image_parts + 4, pointer), false));
+      abi::register_function,
+      FunctionType::get(void_type, SmallVector<Type*, 16>(3 * image_parts + 4, pointer), false));
   auto* registration = Function::Create(FunctionType::get(void_type, false), GlobalValue::LinkOnceODRLinkage,
                                         abi::register_module_function, module);
   registration->setVisibility(GlobalValue::HiddenVisibility);

@@ -128,8 +128,7 @@ bool conflicts(const option& first, const option& other, bool long_only) {
   return long_only || first.has_arg != other.has_arg || first.flag != other.flag || first.val != other.val;
 }
 
-void report_ambiguous(const scan& s, const char* prefix, std::string_view typed_name, int first_index,
-                      bool long_only) {
+void report_ambiguous(const scan& s, const char* prefix, std::string_view typed_name, int first_index, bool long_only) {
   const option& first = s.longopts[first_index];
   // Held across the pieces so that the message comes out whole, as glibc holds it.
   flockfile(stderr);
@@ -154,8 +153,8 @@ int take_long_option(const scan& s, const char* prefix, const option& found, int
   if (*name_end == '=') {
     if (found.has_arg == no_argument) {
       if (s.print_errors)
-        print_error(dgettext(libc_text_domain, "%s: option '%s%s' doesn't allow an argument\n"), s.argv[0],
-                    prefix, found.name);
+        print_error(dgettext(libc_text_domain, "%s: option '%s%s' doesn't allow an argument\n"), s.argv[0], prefix,
+                    found.name);
       state.optopt = found.val;
       return '?';
     }
@@ -213,8 +212,7 @@ std::optional<int> process_long_option(const scan& s, const char* prefix, bool l
   if (long_only && s.argv[state.optind][1] != '-' && std::strchr(s.optstring, *state.nextchar) != nullptr)
     return std::nullopt;
   if (s.print_errors)
-    print_error(dgettext(libc_text_domain, "%s: unrecognized option '%s%s'\n"), s.argv[0], prefix,
-                state.nextchar);
+    print_error(dgettext(libc_text_domain, "%s: unrecognized option '%s%s'\n"), s.argv[0], prefix, state.nextchar);
   state.nextchar = nullptr;
   ++state.optind;
   state.optopt = 0;
@@ -241,8 +239,7 @@ std::optional<int> try_long_option(const scan& s) {
 
 int missing_short_argument(const scan& s, char option_char) {
   if (s.print_errors)
-    print_error(dgettext(libc_text_domain, "%s: option requires an argument -- '%c'\n"), s.argv[0],
-                option_char);
+    print_error(dgettext(libc_text_domain, "%s: option requires an argument -- '%c'\n"), s.argv[0], option_char);
   s.state.optopt = option_char;
   return s.optstring[0] == ':' ? ':' : '?';
 }
@@ -268,8 +265,7 @@ int process_short_option(const scan& s) {
   if (*state.nextchar == '\0') ++state.optind;
 
   if (spec == nullptr || option_char == ':' || option_char == ';') {
-    if (s.print_errors)
-      print_error(dgettext(libc_text_domain, "%s: invalid option -- '%c'\n"), s.argv[0], option_char);
+    if (s.print_errors) print_error(dgettext(libc_text_domain, "%s: invalid option -- '%c'\n"), s.argv[0], option_char);
     state.optopt = option_char;
     return '?';
   }
@@ -292,8 +288,8 @@ int process_short_option(const scan& s) {
   return option_char;
 }
 
-int getopt_internal(getopt_state& state, int argc, char* const argv[], const char* optstring,
-                    const option* longopts, int* longindex, bool long_only) {
+int getopt_internal(getopt_state& state, int argc, char* const argv[], const char* optstring, const option* longopts,
+                    int* longindex, bool long_only) {
   if (argc < 1) return -1;
   state.optarg = nullptr;
   if (state.optind == 0 || !state.initialized)
@@ -318,8 +314,8 @@ int getopt(getopt_state& state, int argc, char* const argv[], const char* optstr
   return getopt_internal(state, argc, argv, optstring, nullptr, nullptr, false);
 }
 
-int getopt_long(getopt_state& state, int argc, char* const argv[], const char* optstring,
-                const struct option* longopts, int* longindex) {
+int getopt_long(getopt_state& state, int argc, char* const argv[], const char* optstring, const struct option* longopts,
+                int* longindex) {
   return getopt_internal(state, argc, argv, optstring, longopts, longindex, false);
 }
 

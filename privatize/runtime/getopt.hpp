@@ -34,8 +34,8 @@ struct getopt_state {
 };
 
 int getopt(getopt_state& state, int argc, char* const argv[], const char* optstring);
-int getopt_long(getopt_state& state, int argc, char* const argv[], const char* optstring,
-                const struct option* longopts, int* longindex);
+int getopt_long(getopt_state& state, int argc, char* const argv[], const char* optstring, const struct option* longopts,
+                int* longindex);
 int getopt_long_only(getopt_state& state, int argc, char* const argv[], const char* optstring,
                      const struct option* longopts, int* longindex);
 

@@ -54,8 +54,10 @@ int __weft_rand() { return static_cast<int>(__weft_random()); }
 
 void __weft_srandom(unsigned seed) {
   libc_state* state = rank_libc();
-  if (state != nullptr) srandom_r(seed, &state->random);
-  else srandom(seed);
+  if (state != nullptr)
+    srandom_r(seed, &state->random);
+  else
+    srandom(seed);
 }
 
 void __weft_srand(unsigned seed) { __weft_srandom(seed); }
@@ -110,8 +112,10 @@ long __weft_jrand48(unsigned short seed[3]) {
 
 void __weft_srand48(long seed) {
   libc_state* state = rank_libc();
-  if (state != nullptr) srand48_r(seed, &state->drand48);
-  else srand48(seed);
+  if (state != nullptr)
+    srand48_r(seed, &state->drand48);
+  else
+    srand48(seed);
 }
 
 unsigned short* __weft_seed48(unsigned short seed[3]) {
@@ -123,8 +127,10 @@ unsigned short* __weft_seed48(unsigned short seed[3]) {
 
 void __weft_lcong48(unsigned short parameters[7]) {
   libc_state* state = rank_libc();
-  if (state != nullptr) lcong48_r(parameters, &state->drand48);
-  else lcong48(parameters);
+  if (state != nullptr)
+    lcong48_r(parameters, &state->drand48);
+  else
+    lcong48(parameters);
 }
 
 int __weft_getopt(int argc, char* const argv[], const char* options) {
@@ -145,12 +151,10 @@ int __weft_getopt_long(int argc, char* const argv[], const char* options, const 
                           : getopt_long(argc, argv, options, long_options, index);
 }
 
-int __weft_getopt_long_only(int argc, char* const argv[], const char* options, const option* long_options,
-                            int* index) {
+int __weft_getopt_long_only(int argc, char* const argv[], const char* options, const option* long_options, int* index) {
   libc_state* state = rank_libc();
-  return state != nullptr
-             ? weft::privatize::getopt_long_only(state->getopt, argc, argv, options, long_options, index)
-             : getopt_long_only(argc, argv, options, long_options, index);
+  return state != nullptr ? weft::privatize::getopt_long_only(state->getopt, argc, argv, options, long_options, index)
+                          : getopt_long_only(argc, argv, options, long_options, index);
 }
 
 }  // extern "C"

@@ -19,8 +19,9 @@ module_registry& module_registry::instance() noexcept { return registry; }
 void module_registry::add(std::uint32_t* index, const module_sections& sections) {
   std::lock_guard guard(registration_lock);
   if (sealed_.load(std::memory_order_acquire))
-    runtime::fatal(1, "a library with privatized globals was loaded after the ranks started (dlopen?); "
-                      "link it to the program instead");
+    runtime::fatal(1,
+                   "a library with privatized globals was loaded after the ranks started (dlopen?); "
+                   "link it to the program instead");
   std::uint32_t count = count_.load(std::memory_order_relaxed);
   for (std::uint32_t i = 0; i < count; ++i)
     if (modules_[i].data.data() == sections.data.data()) {
@@ -52,20 +53,18 @@ std::span<const module_sections> module_registry::modules() const noexcept {
 // Version 1 of the contract (before thread-locals had sections of their own), whose records this Weft
 // would misread: such a program is refused at its first module's registration.
 extern "C" [[noreturn]] void __weft_priv_register() {
-  weft::runtime::fatal(1, "%s was compiled by an older Weft, whose records of the program's globals this Weft "
-                          "cannot read; compile it again with this Weft's mpicc or mpicxx",
+  weft::runtime::fatal(1,
+                       "%s was compiled by an older Weft, whose records of the program's globals this Weft "
+                       "cannot read; compile it again with this Weft's mpicc or mpicxx",
                        program_invocation_short_name);
 }
 
-extern "C" void __weft_priv_register_v2(std::uint32_t* index, std::byte* data_begin, std::byte* data_end,
-                                     std::uint32_t* zero_index, std::byte* zero_begin, std::byte* zero_end,
-                                     std::uint32_t* thread_data_index, std::byte* thread_data_begin,
-                                     std::byte* thread_data_end, std::uint32_t* thread_zero_index,
-                                     std::byte* thread_zero_begin, std::byte* thread_zero_end,
-                                     const weft::privatize::abi::init_record* inits_begin,
-                                     const weft::privatize::abi::init_record* inits_end,
-                                     const weft::privatize::abi::reloc_record* relocs_begin,
-                                     const weft::privatize::abi::reloc_record* relocs_end) {
+extern "C" void __weft_priv_register_v2(
+    std::uint32_t* index, std::byte* data_begin, std::byte* data_end, std::uint32_t* zero_index, std::byte* zero_begin,
+    std::byte* zero_end, std::uint32_t* thread_data_index, std::byte* thread_data_begin, std::byte* thread_data_end,
+    std::uint32_t* thread_zero_index, std::byte* thread_zero_begin, std::byte* thread_zero_end,
+    const weft::privatize::abi::init_record* inits_begin, const weft::privatize::abi::init_record* inits_end,
+    const weft::privatize::abi::reloc_record* relocs_begin, const weft::privatize::abi::reloc_record* relocs_end) {
   auto& registry = weft::privatize::module_registry::instance();
   registry.add(index, {0, {data_begin, data_end}, false, false, {inits_begin, inits_end}, {relocs_begin, relocs_end}});
   registry.add(zero_index, {0, {zero_begin, zero_end}, true, false, {}, {}});

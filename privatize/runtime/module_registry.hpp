@@ -14,12 +14,12 @@
 namespace weft::privatize {
 
 struct module_sections {
-  std::uint32_t index = 0;                     // into each rank's delta table; 0 is never a module's
-  std::span<std::byte> data;                   // the initial image of the module's privatized globals
-  bool zeros = false;                          // the image is all zeros (a zero section): nothing to copy
-  bool per_thread = false;                     // thread-locals: a copy per thread working for a rank too
-  std::span<const abi::init_record> inits;     // constructors and destructors to run per rank
-  std::span<const abi::reloc_record> relocs;   // pointers in the image to relocate per rank
+  std::uint32_t index = 0;                    // into each rank's delta table; 0 is never a module's
+  std::span<std::byte> data;                  // the initial image of the module's privatized globals
+  bool zeros = false;                         // the image is all zeros (a zero section): nothing to copy
+  bool per_thread = false;                    // thread-locals: a copy per thread working for a rank too
+  std::span<const abi::init_record> inits;    // constructors and destructors to run per rank
+  std::span<const abi::reloc_record> relocs;  // pointers in the image to relocate per rank
 };
 
 class module_registry {

@@ -86,7 +86,8 @@ void rank_globals::switch_in(rank_globals* globals) noexcept {
 void rank_globals::enter_thread(rank_globals* globals) {
   current_globals = globals;
   in_thread_image = globals != nullptr;
-  __weft_priv_deltas = globals != nullptr ? this_thread_images_made().of(*globals).deltas() : rank_image::process_deltas;
+  __weft_priv_deltas =
+      globals != nullptr ? this_thread_images_made().of(*globals).deltas() : rank_image::process_deltas;
 }
 
 rank_globals::thread_images* rank_globals::prepare_thread(const rank_globals& globals) noexcept {
@@ -100,7 +101,7 @@ rank_globals::thread_images* rank_globals::prepare_thread(const rank_globals& gl
 }
 
 [[clang::disable_sanitizer_instrumentation]] void rank_globals::enter_prepared_thread(rank_globals* globals,
-                                                                                    thread_images* images) noexcept {
+                                                                                      thread_images* images) noexcept {
   this_thread_images = images;
   pthread_setspecific(images_key, images);
   current_globals = globals;
@@ -149,7 +150,8 @@ int __weft_atexit(void (*function)()) {
 // A rank's fiber destroys its thread-locals when the rank ends; any other thread, when it ends.
 int __weft___cxa_thread_atexit(void (*function)(void*), void* object, void* library) {
   rank_globals* globals = rank_globals::current();
-  if (globals == nullptr || rank_globals::on_other_thread()) return __cxxabiv1::__cxa_thread_atexit(function, object, library);
+  if (globals == nullptr || rank_globals::on_other_thread())
+    return __cxxabiv1::__cxa_thread_atexit(function, object, library);
   globals->handlers().at_thread_exit(function, object);
   return 0;
 }

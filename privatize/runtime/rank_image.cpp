@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <new>
 #include <mutex>
+#include <new>
 #include <vector>
 
 #include "privatize/runtime/module_registry.hpp"

@@ -12,7 +12,7 @@
 #include <string.h>
 
 void __real__FortranAProgramEndStatement(void);
-void flush_(const int *unit); /* flang's FLUSH(unit) extension */
+void flush_(const int* unit); /* flang's FLUSH(unit) extension */
 void weft_exit_rank(int status);
 void __real_exit(int status) __attribute__((noreturn));
 void weft_register_output_flush(void (*flush)(void));
@@ -39,7 +39,7 @@ static void end_rank(int status) {
 
 /* flang's NO_STOP_MESSAGE=1 silences the message of a STOP without a code. */
 static bool quiet_stop(int code) {
-  const char *setting = getenv("NO_STOP_MESSAGE");
+  const char* setting = getenv("NO_STOP_MESSAGE");
   return code == 0 && setting != NULL && strcmp(setting, "0") != 0 && setting[0] != '\0';
 }
 
@@ -49,13 +49,15 @@ void __wrap__FortranAStopStatement(int code, bool is_error_stop, bool quiet) {
   flush_standard_units();
   /* One write per message, whole among other ranks' lines. */
   if (!quiet && !quiet_stop(code)) {
-    if (code != EXIT_SUCCESS) fprintf(stderr, "Fortran %s: code %d\n", is_error_stop ? "ERROR STOP" : "STOP", code);
-    else fprintf(stderr, "Fortran %s\n", is_error_stop ? "ERROR STOP" : "STOP");
+    if (code != EXIT_SUCCESS)
+      fprintf(stderr, "Fortran %s: code %d\n", is_error_stop ? "ERROR STOP" : "STOP", code);
+    else
+      fprintf(stderr, "Fortran %s\n", is_error_stop ? "ERROR STOP" : "STOP");
   }
   end_rank(code);
 }
 
-void __wrap__FortranAStopStatementText(const char *text, size_t length, bool is_error_stop, bool quiet) {
+void __wrap__FortranAStopStatementText(const char* text, size_t length, bool is_error_stop, bool quiet) {
   flush_standard_units();
   if (!quiet) fprintf(stderr, "Fortran %s: %.*s\n", is_error_stop ? "ERROR STOP" : "STOP", (int)length, text);
   end_rank(is_error_stop ? EXIT_FAILURE : EXIT_SUCCESS);

@@ -24,8 +24,8 @@ int mapped(ExternalUnit unit) { return weft_fortran_process_unit(unit); }
 }  // namespace
 
 // The statements on a unit: (unit, source file, line).
-#define WEFT_WRAP_UNIT_STATEMENT(name)                                                                     \
-  extern "C" Cookie __real__FortranAio##name(ExternalUnit, const char*, int);                              \
+#define WEFT_WRAP_UNIT_STATEMENT(name)                                                                      \
+  extern "C" Cookie __real__FortranAio##name(ExternalUnit, const char*, int);                               \
   extern "C" Cookie __wrap__FortranAio##name(ExternalUnit unit, const char* source_file, int source_line) { \
     return __real__FortranAio##name(mapped(unit), source_file, source_line);                                \
   }
@@ -44,12 +44,12 @@ WEFT_WRAP_UNIT_STATEMENT(BeginInquireUnit)
 #undef WEFT_WRAP_UNIT_STATEMENT
 
 // Formatted transfers: (format, its length, format descriptor, unit, source file, line).
-#define WEFT_WRAP_FORMATTED_STATEMENT(name)                                                                    \
-  extern "C" Cookie __real__FortranAio##name(const char*, std::size_t, const Descriptor*, ExternalUnit,        \
-                                              const char*, int);                                               \
-  extern "C" Cookie __wrap__FortranAio##name(const char* format, std::size_t length, const Descriptor* descriptor, \
-                                              ExternalUnit unit, const char* source_file, int source_line) {     \
-    return __real__FortranAio##name(format, length, descriptor, mapped(unit), source_file, source_line);         \
+#define WEFT_WRAP_FORMATTED_STATEMENT(name)                                                                          \
+  extern "C" Cookie __real__FortranAio##name(const char*, std::size_t, const Descriptor*, ExternalUnit, const char*, \
+                                             int);                                                                   \
+  extern "C" Cookie __wrap__FortranAio##name(const char* format, std::size_t length, const Descriptor* descriptor,   \
+                                             ExternalUnit unit, const char* source_file, int source_line) {          \
+    return __real__FortranAio##name(format, length, descriptor, mapped(unit), source_file, source_line);             \
   }
 WEFT_WRAP_FORMATTED_STATEMENT(BeginExternalFormattedOutput)
 WEFT_WRAP_FORMATTED_STATEMENT(BeginExternalFormattedInput)
@@ -76,10 +76,18 @@ extern "C" bool __wrap__FortranAioInquireInteger64(Cookie cookie, InquiryKeyword
   bool answered = __real__FortranAioInquireInteger64(cookie, keyword, result, kind);
   if (!answered || keyword != Fortran::runtime::io::HashInquiryKeyword("NUMBER")) return answered;
   switch (kind) {
-    case 1: to_program_unit<std::int8_t>(&result); break;
-    case 2: to_program_unit<std::int16_t>(&result); break;
-    case 4: to_program_unit<std::int32_t>(&result); break;
-    default: to_program_unit<std::int64_t>(&result); break;
+    case 1:
+      to_program_unit<std::int8_t>(&result);
+      break;
+    case 2:
+      to_program_unit<std::int16_t>(&result);
+      break;
+    case 4:
+      to_program_unit<std::int32_t>(&result);
+      break;
+    default:
+      to_program_unit<std::int64_t>(&result);
+      break;
   }
   return answered;
 }

@@ -5,10 +5,10 @@
 
 #include <stdlib.h>
 
-int __real_main(int argc, char **argv);
+int __real_main(int argc, char** argv);
 void __real_exit(int status) __attribute__((noreturn));
 
-int weft_run_job(int argc, char **argv, int (*main_function)(int, char **));
+int weft_run_job(int argc, char** argv, int (*main_function)(int, char**));
 void weft_describe_program(int privatized, int shared_by_choice);
 void weft_exit_rank(int status);
 
@@ -17,7 +17,7 @@ void weft_exit_rank(int status);
 extern const char __start_weft_privatized[] __attribute__((weak, visibility("hidden")));
 extern const char __weft_shared_globals_chosen[] __attribute__((weak));
 
-int __wrap_main(int argc, char **argv) {
+int __wrap_main(int argc, char** argv) {
   weft_describe_program(__start_weft_privatized != 0, __weft_shared_globals_chosen != 0);
   return weft_run_job(argc, argv, __real_main);
 }

@@ -4,9 +4,9 @@
 #include <mpi.h>
 #include <stdio.h>
 
-void fortran_rank_sum(MPI_Fint comm, int *sum, int *count);
+void fortran_rank_sum(MPI_Fint comm, int* sum, int* count);
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size, sum = -1, count = -1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

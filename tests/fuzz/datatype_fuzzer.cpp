@@ -127,7 +127,8 @@ void check_equal(const char* what, const std::vector<std::uint8_t>& got, const s
   if (got.size() != expected.size()) fuzz_failure("%s: %zu bytes instead of %zu", what, got.size(), expected.size());
   auto mismatch = std::mismatch(got.begin(), got.end(), expected.begin());
   if (mismatch.first != got.end())
-    fuzz_failure("%s: byte %td is %u instead of %u", what, mismatch.first - got.begin(), *mismatch.first, *mismatch.second);
+    fuzz_failure("%s: byte %td is %u instead of %u", what, mismatch.first - got.begin(), *mismatch.first,
+                 *mismatch.second);
 }
 
 // Arenas larger than this are not worth the time of a fuzzing run.
@@ -173,7 +174,7 @@ class datatype_program {
 
   // The same with block i of `olds[i]` (of the last one when there are fewer).
   static model_type model_blocks_of(const std::vector<const model_type*>& olds, const std::vector<int>& lengths,
-                                 const std::vector<long long>& displacements, wide_offset unit, bool pads) {
+                                    const std::vector<long long>& displacements, wide_offset unit, bool pads) {
     model_builder builder(pads);
     std::size_t elements = 0;
     for (std::size_t i = 0; i < lengths.size(); ++i) {
@@ -295,18 +296,20 @@ class datatype_program {
     }
     MPI_Datatype made = MPI_DATATYPE_NULL;
     int code = MPI_Type_create_struct(count, lengths.data(), displacements.data(), types.data(), &made);
-    finish("MPI_Type_create_struct", code, made, valid, [&] {
-      return model_blocks_of(models, lengths, {displacements.begin(), displacements.end()}, 1, true);
-    });
+    finish("MPI_Type_create_struct", code, made, valid,
+           [&] { return model_blocks_of(models, lengths, {displacements.begin(), displacements.end()}, 1, true); });
   }
 
   int order() {
     switch (input_.below(8)) {
-      case 0: return input_.any_int();
+      case 0:
+        return input_.any_int();
       case 1:
       case 2:
-      case 3: return MPI_ORDER_FORTRAN;
-      default: return MPI_ORDER_C;
+      case 3:
+        return MPI_ORDER_FORTRAN;
+      default:
+        return MPI_ORDER_C;
     }
   }
 
@@ -327,9 +330,10 @@ class datatype_program {
     valid = valid && (array_order == MPI_ORDER_C || array_order == MPI_ORDER_FORTRAN);
     const fuzz_type& old = old_type();
     MPI_Datatype made = MPI_DATATYPE_NULL;
-    int code = MPI_Type_create_subarray(ndims, sizes.data(), subsizes.data(), starts.data(), array_order, old.handle,
-                                        &made);
-    finish("MPI_Type_create_subarray", code, made, valid, [&] { return array_model(sizes, selected, array_order, old); });
+    int code =
+        MPI_Type_create_subarray(ndims, sizes.data(), subsizes.data(), starts.data(), array_order, old.handle, &made);
+    finish("MPI_Type_create_subarray", code, made, valid,
+           [&] { return array_model(sizes, selected, array_order, old); });
   }
 
   static model_type array_model(const std::vector<int>& sizes, const std::vector<std::vector<int>>& selected,
@@ -340,12 +344,16 @@ class datatype_program {
 
   int distribution() {
     switch (input_.below(8)) {
-      case 0: return input_.any_int();
+      case 0:
+        return input_.any_int();
       case 1:
-      case 2: return MPI_DISTRIBUTE_NONE;
+      case 2:
+        return MPI_DISTRIBUTE_NONE;
       case 3:
-      case 4: return MPI_DISTRIBUTE_CYCLIC;
-      default: return MPI_DISTRIBUTE_BLOCK;
+      case 4:
+        return MPI_DISTRIBUTE_CYCLIC;
+      default:
+        return MPI_DISTRIBUTE_BLOCK;
     }
   }
 
@@ -396,8 +404,7 @@ class datatype_program {
       std::vector<std::vector<int>> selected(ndims);
       long long elements = 1;
       for (int d = ndims - 1, rest = rank; d >= 0; --d) {
-        if (elements > static_cast<long long>(max_model_entries) || gsizes[d] > 1 << 20)
-          return model_unknown();
+        if (elements > static_cast<long long>(max_model_entries) || gsizes[d] > 1 << 20) return model_unknown();
         selected[d] = distributed(distribs[d], dargs[d], gsizes[d], psizes[d], rest % psizes[d]);
         elements *= static_cast<long long>(selected[d].size());
         rest /= psizes[d];
@@ -439,12 +446,13 @@ class datatype_program {
     auto bytes = static_cast<MPI_Count>(model.size());
     if (size_x != bytes || size != (bytes > INT32_MAX ? MPI_UNDEFINED : static_cast<int>(bytes)))
       fuzz_failure("MPI_Type_size gives %d (_x: %lld), the typemap %lld", size, static_cast<long long>(size_x),
-           static_cast<long long>(bytes));
+                   static_cast<long long>(bytes));
     if (lb != model.lb || extent != model.extent())
-      fuzz_failure("MPI_Type_get_extent gives lb %td extent %td, the typemap %td and %td", lb, extent, model.lb, model.extent());
+      fuzz_failure("MPI_Type_get_extent gives lb %td extent %td, the typemap %td and %td", lb, extent, model.lb,
+                   model.extent());
     if (true_lb != model.true_lb() || true_extent != model.true_ub() - model.true_lb())
       fuzz_failure("MPI_Type_get_true_extent gives %td and %td, the typemap %td and %td", true_lb, true_extent,
-           model.true_lb(), model.true_ub() - model.true_lb());
+                   model.true_lb(), model.true_ub() - model.true_lb());
     check_copies(type);
   }
 
@@ -517,7 +525,8 @@ class datatype_program {
     weft::shm::typed_span to{static_cast<std::byte*>(copied.origin()), other->layout.get(), 1};
     weft::shm::const_typed_span from{static_cast<const std::byte*>(source.origin()), type.handle->layout.get(),
                                      static_cast<std::size_t>(count)};
-    for (std::size_t done = 0; done < total; done += step) weft::shm::typed_copy(to, from, done, std::min(step, total - done));
+    for (std::size_t done = 0; done < total; done += step)
+      weft::shm::typed_copy(to, from, done, std::min(step, total - done));
     check_equal("typed_copy in pieces", copied.bytes(), expected);
 
     if (expected_back != nullptr) {

@@ -56,8 +56,10 @@ void model_builder::add(const model_type& old, wide_offset wide_displacement) {
   lb_ = any_bounds_ ? std::min(lb_, old.lb + displacement) : old.lb + displacement;
   ub_ = any_bounds_ ? std::max(ub_, old.ub + displacement) : old.ub + displacement;
   any_bounds_ = true;
-  if (old.sticky_lb) sticky_lb_ = result_.sticky_lb ? std::min(sticky_lb_, old.lb + displacement) : old.lb + displacement;
-  if (old.sticky_ub) sticky_ub_ = result_.sticky_ub ? std::max(sticky_ub_, old.ub + displacement) : old.ub + displacement;
+  if (old.sticky_lb)
+    sticky_lb_ = result_.sticky_lb ? std::min(sticky_lb_, old.lb + displacement) : old.lb + displacement;
+  if (old.sticky_ub)
+    sticky_ub_ = result_.sticky_ub ? std::max(sticky_ub_, old.ub + displacement) : old.ub + displacement;
   result_.sticky_lb |= old.sticky_lb;
   result_.sticky_ub |= old.sticky_ub;
   if (!old.map.empty()) result_.alignment = std::max(result_.map.empty() ? 1 : result_.alignment, old.alignment);

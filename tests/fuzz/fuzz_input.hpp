@@ -20,7 +20,9 @@ class fuzz_input {
   unsigned below(unsigned n) noexcept { return byte() % n; }
 
   // A number in [low, high], for arguments kept small enough to check element by element.
-  int between(int low, int high) noexcept { return low + static_cast<int>(below(static_cast<unsigned>(high - low + 1))); }
+  int between(int low, int high) noexcept {
+    return low + static_cast<int>(below(static_cast<unsigned>(high - low + 1)));
+  }
 
   // Four bytes as they come: any int, for arguments whose extremes are worth trying.
   std::int32_t any_int() noexcept {

@@ -16,7 +16,8 @@ void check_hosts(std::span<const tools::host_entry> hosts) {
   for (const tools::host_entry& host : hosts) {
     bool printable = std::none_of(host.name.begin(), host.name.end(),
                                   [](unsigned char c) { return std::iscntrl(c) || c == ' ' || c == ','; });
-    if (host.name.empty() || !printable || host.name.front() == '-') fuzz_failure("host name '%s' was accepted", host.name.c_str());
+    if (host.name.empty() || !printable || host.name.front() == '-')
+      fuzz_failure("host name '%s' was accepted", host.name.c_str());
     if (host.slots && *host.slots < 1) fuzz_failure("host %s has %d slots", host.name.c_str(), *host.slots);
   }
 }
@@ -33,12 +34,14 @@ void check_plan(const tools::launch_options& options, std::span<const tools::hos
     if (n.first_rank != next || n.ranks < 1)
       fuzz_failure("node %zu holds ranks %d..+%d after rank %d", node, n.first_rank, n.ranks, next);
     next += n.ranks;
-    if (tools::node_description(plan, static_cast<int>(node)).empty()) fuzz_failure("node %zu has no description", node);
+    if (tools::node_description(plan, static_cast<int>(node)).empty())
+      fuzz_failure("node %zu has no description", node);
   }
   if (next != plan.ranks) fuzz_failure("the nodes hold %d ranks of %d", next, plan.ranks);
   if (options.ranks_per_node)
     for (const tools::planned_node& n : plan.nodes)
-      if (n.ranks > *options.ranks_per_node) fuzz_failure("a node holds %d ranks at -ppn %d", n.ranks, *options.ranks_per_node);
+      if (n.ranks > *options.ranks_per_node)
+        fuzz_failure("a node holds %d ranks at -ppn %d", n.ranks, *options.ranks_per_node);
 }
 
 void check_host_list(const tools::host_list_result& hosts) {

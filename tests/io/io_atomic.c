@@ -6,7 +6,7 @@
  * with POSIX reads. */
 #include "iotest.h"
 
-static const char *program = "io_atomic";
+static const char* program = "io_atomic";
 
 enum { PIECES = 16, PIECE = 64, RECORD = PIECES * PIECE, SPAN = 2 * RECORD, ROUNDS = 4, HEADER = 12 };
 
@@ -20,7 +20,7 @@ static void expect_atomicity(MPI_File fh, int expected) {
   CHECK(flag == expected, "MPI_File_get_atomicity gave %d, expected %d", flag, expected);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -38,7 +38,7 @@ int main(int argc, char **argv) {
 
   /* A header of HEADER bytes and the region after it, prefilled by rank 0 (so the holes have known
    * contents). */
-  int *span = malloc(sizeof(int) * SPAN);
+  int* span = malloc(sizeof(int) * SPAN);
   unsigned char header[HEADER];
   pattern_fill(header, HEADER, 3);
   if (rank == 0) {
@@ -102,7 +102,7 @@ int main(int argc, char **argv) {
   MPI_Barrier(MPI_COMM_WORLD);
   if (rank == 0) {
     long long bytes;
-    unsigned char *file = io_posix_read(path, &bytes);
+    unsigned char* file = io_posix_read(path, &bytes);
     CHECK(bytes == HEADER + SPAN * (long long)sizeof(int), "the file holds %lld bytes", bytes);
     CHECK(pattern_check(file, HEADER, 3) == HEADER, "header byte %zu differs", pattern_check(file, HEADER, 3));
     CHECK(memcmp(file + HEADER, span, SPAN * sizeof(int)) == 0, "the file differs from what was read through MPI");

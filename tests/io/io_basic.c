@@ -6,10 +6,10 @@
  * opened by every rank alone on MPI_COMM_SELF and by the halves of an MPI_Comm_split. */
 #include "iotest.h"
 
-static const char *program = "io_basic";
+static const char* program = "io_basic";
 
 /* The group of fh is the group of comm. */
-static void expect_group(MPI_File fh, MPI_Comm comm, const char *what) {
+static void expect_group(MPI_File fh, MPI_Comm comm, const char* what) {
   MPI_Group file_group, comm_group;
   IO_OK(MPI_File_get_group(fh, &file_group));
   MPI_Comm_group(comm, &comm_group);
@@ -20,21 +20,20 @@ static void expect_group(MPI_File fh, MPI_Comm comm, const char *what) {
   MPI_Group_free(&comm_group);
 }
 
-static void expect_amode(MPI_File fh, int amode, const char *what) {
+static void expect_amode(MPI_File fh, int amode, const char* what) {
   int got = -1;
   IO_OK(MPI_File_get_amode(fh, &got));
   CHECK(got == amode, "%s: MPI_File_get_amode gave 0x%x, expected 0x%x", what, got, amode);
 }
 
 /* Every rank sees the size `expected`. */
-static void expect_size(MPI_File fh, MPI_Offset expected, const char *what) {
+static void expect_size(MPI_File fh, MPI_Offset expected, const char* what) {
   MPI_Offset size = -1;
   IO_OK(MPI_File_get_size(fh, &size));
-  CHECK(size == expected, "%s: MPI_File_get_size gave %lld, expected %lld", what, (long long)size,
-        (long long)expected);
+  CHECK(size == expected, "%s: MPI_File_get_size gave %lld, expected %lld", what, (long long)size, (long long)expected);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -121,8 +120,7 @@ int main(int argc, char **argv) {
   int code = MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_EXCL | MPI_MODE_RDWR, MPI_INFO_NULL, &fh);
   expect_error(code, MPI_ERR_FILE_EXISTS, "MPI_File_open with MPI_MODE_EXCL of an existing file");
   MPI_Barrier(MPI_COMM_WORLD);
-  CHECK(io_posix_size(path) == 5000, "the failed exclusive open changed the file's size to %lld",
-        io_posix_size(path));
+  CHECK(io_posix_size(path) == 5000, "the failed exclusive open changed the file's size to %lld", io_posix_size(path));
 
   /* Deleting a file that does not exist. */
   if (rank == 0) expect_error(MPI_File_delete(gone, MPI_INFO_NULL), MPI_ERR_NO_SUCH_FILE, "MPI_File_delete");

@@ -6,14 +6,14 @@
  * 8, and through MPI_Register_datarep_c with MPI_Count conversion functions) is used for writing and reading,
  * its file bytes checked, MPI_File_get_type_extent and _c give its extent, and registering a name twice fails
  * with MPI_ERR_DUP_DATAREP. */
-#include "iotest.h"
-
 #include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
 
-static const char *program = "io_datarep";
+#include "iotest.h"
+
+static const char* program = "io_datarep";
 
 enum { INTS = 40, DOUBLES = 16 };
 
@@ -22,11 +22,16 @@ static int rank, size;
 /* Int i of rank r: extremes and both signs, distinct per rank. */
 static int int_value(int r, int i) {
   switch (i) {
-    case 0: return INT_MIN;
-    case 1: return INT_MAX;
-    case 2: return 0x01020304;
-    case 3: return -1;
-    default: return (i % 2 ? -1 : 1) * (r * 100003 + i * 257);
+    case 0:
+      return INT_MIN;
+    case 1:
+      return INT_MAX;
+    case 2:
+      return 0x01020304;
+    case 3:
+      return -1;
+    default:
+      return (i % 2 ? -1 : 1) * (r * 100003 + i * 257);
   }
 }
 
@@ -35,25 +40,42 @@ static uint64_t double_bits(int r, int i) {
   double d;
   uint64_t bits;
   switch (i) {
-    case 0: d = 0.0; break;
-    case 1: d = -0.0; break;
-    case 2: d = 1e-310; break; /* subnormal */
-    case 3: d = -DBL_MAX; break;
-    case 4: d = DBL_MIN; break;
-    case 5: d = INFINITY; break;
-    case 6: d = -INFINITY; break;
-    case 7: return 0x7ff8000000012345ull; /* a quiet NaN with a payload */
-    default: d = (r + 1) * 3.14159265358979 * (i % 2 ? -1 : 1) / i; break;
+    case 0:
+      d = 0.0;
+      break;
+    case 1:
+      d = -0.0;
+      break;
+    case 2:
+      d = 1e-310;
+      break; /* subnormal */
+    case 3:
+      d = -DBL_MAX;
+      break;
+    case 4:
+      d = DBL_MIN;
+      break;
+    case 5:
+      d = INFINITY;
+      break;
+    case 6:
+      d = -INFINITY;
+      break;
+    case 7:
+      return 0x7ff8000000012345ull; /* a quiet NaN with a payload */
+    default:
+      d = (r + 1) * 3.14159265358979 * (i % 2 ? -1 : 1) / i;
+      break;
   }
   memcpy(&bits, &d, sizeof bits);
   return bits;
 }
 
-static void big_endian(unsigned char *out, uint64_t v, int bytes) {
+static void big_endian(unsigned char* out, uint64_t v, int bytes) {
   for (int b = 0; b < bytes; b++) out[b] = (unsigned char)(v >> (8 * (bytes - 1 - b)));
 }
 
-static void expect_datarep(MPI_File fh, const char *expected) {
+static void expect_datarep(MPI_File fh, const char* expected) {
   MPI_Offset disp;
   MPI_Datatype etype, filetype;
   char datarep[MPI_MAX_DATAREP_STRING] = "";
@@ -62,7 +84,7 @@ static void expect_datarep(MPI_File fh, const char *expected) {
 }
 
 /* external32: ints then doubles, every rank a block of each. */
-static void external32(const char *prefix) {
+static void external32(const char* prefix) {
   char path[IOTEST_PATH_MAX];
   io_name(path, prefix, "external32");
   MPI_File fh;
@@ -131,7 +153,7 @@ static void external32(const char *prefix) {
   MPI_Barrier(MPI_COMM_WORLD);
   if (rank == 0) {
     long long n = doubles_disp + (long long)size * DOUBLES * 8;
-    unsigned char *expected = malloc((size_t)n);
+    unsigned char* expected = malloc((size_t)n);
     for (int r = 0; r < size; r++) {
       for (int i = 0; i < INTS; i++) big_endian(expected + ((long long)r * INTS + i) * 4, (uint32_t)int_value(r, i), 4);
       for (int i = 0; i < DOUBLES; i++)
@@ -145,7 +167,7 @@ static void external32(const char *prefix) {
 
 /* external32 through a view with holes: every rank's ints in blocks of 2, round robin among the ranks (a
  * filetype of ints, which keep their size in external32); the file big-endian at the view's places. */
-static void external32_cyclic(const char *prefix) {
+static void external32_cyclic(const char* prefix) {
   char path[IOTEST_PATH_MAX];
   io_name(path, prefix, "external32_cyclic");
   MPI_File fh;
@@ -171,7 +193,7 @@ static void external32_cyclic(const char *prefix) {
   MPI_Barrier(MPI_COMM_WORLD);
   if (rank == 0) {
     long long n = (long long)size * INTS * 4;
-    unsigned char *expected = malloc((size_t)n);
+    unsigned char* expected = malloc((size_t)n);
     for (int r = 0; r < size; r++)
       for (int i = 0; i < INTS; i++)
         big_endian(expected + (((long long)(i / 2) * size + r) * 2 + i % 2) * 4, (uint32_t)int_value(r, i), 4);
@@ -182,12 +204,12 @@ static void external32_cyclic(const char *prefix) {
 }
 
 /* "internal": whatever the bytes, what is written reads back exactly. */
-static void internal(const char *prefix) {
+static void internal(const char* prefix) {
   char path[IOTEST_PATH_MAX];
   io_name(path, prefix, "internal");
   MPI_File fh;
-  IO_OK(MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_RDWR | MPI_MODE_DELETE_ON_CLOSE,
-                      MPI_INFO_NULL, &fh));
+  IO_OK(MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_RDWR | MPI_MODE_DELETE_ON_CLOSE, MPI_INFO_NULL,
+                      &fh));
   IO_OK(MPI_File_set_view(fh, 0, MPI_INT, MPI_INT, "internal", MPI_INFO_NULL));
   /* MPICH accepts "internal" and reports the view as "native", the representation it uses for it. */
   expect_datarep(fh, MPITEST_ON_WEFT ? "internal" : "native");
@@ -235,8 +257,8 @@ struct negated {
   int conversions;
 };
 
-static int negated_extent(MPI_Datatype type, MPI_Aint *extent, void *state) {
-  struct negated *rep = (struct negated *)state;
+static int negated_extent(MPI_Datatype type, MPI_Aint* extent, void* state) {
+  struct negated* rep = (struct negated*)state;
   if (type == MPI_INT) {
     *extent = rep->width;
   } else {
@@ -248,37 +270,37 @@ static int negated_extent(MPI_Datatype type, MPI_Aint *extent, void *state) {
 }
 
 /* count ints from userbuf (from int `position` on) into count file items at filebuf. */
-static int negated_write_c(void *userbuf, MPI_Datatype type, MPI_Count count, void *filebuf, MPI_Offset position,
-                           void *state) {
-  struct negated *rep = (struct negated *)state;
+static int negated_write_c(void* userbuf, MPI_Datatype type, MPI_Count count, void* filebuf, MPI_Offset position,
+                           void* state) {
+  struct negated* rep = (struct negated*)state;
   CHECK(type == MPI_INT, "the write conversion was passed a type other than the call's MPI_INT");
-  const int *from = (const int *)userbuf + position;
+  const int* from = (const int*)userbuf + position;
   for (MPI_Count i = 0; i < count; i++) {
     int64_t v = -(int64_t)from[i];
     if (rep->width == 8) {
-      memcpy((unsigned char *)filebuf + 8 * (size_t)i, &v, 8);
+      memcpy((unsigned char*)filebuf + 8 * (size_t)i, &v, 8);
     } else {
       int32_t narrow = (int32_t)v;
-      memcpy((unsigned char *)filebuf + 4 * (size_t)i, &narrow, 4);
+      memcpy((unsigned char*)filebuf + 4 * (size_t)i, &narrow, 4);
     }
   }
   rep->conversions++;
   return MPI_SUCCESS;
 }
 
-static int negated_read_c(void *userbuf, MPI_Datatype type, MPI_Count count, void *filebuf, MPI_Offset position,
-                          void *state) {
-  struct negated *rep = (struct negated *)state;
+static int negated_read_c(void* userbuf, MPI_Datatype type, MPI_Count count, void* filebuf, MPI_Offset position,
+                          void* state) {
+  struct negated* rep = (struct negated*)state;
   CHECK(type == MPI_INT, "the read conversion was passed a type other than the call's MPI_INT");
-  int *to = (int *)userbuf + position;
+  int* to = (int*)userbuf + position;
   for (MPI_Count i = 0; i < count; i++) {
     if (rep->width == 8) {
       int64_t v;
-      memcpy(&v, (unsigned char *)filebuf + 8 * (size_t)i, 8);
+      memcpy(&v, (unsigned char*)filebuf + 8 * (size_t)i, 8);
       to[i] = (int)-v;
     } else {
       int32_t v;
-      memcpy(&v, (unsigned char *)filebuf + 4 * (size_t)i, 4);
+      memcpy(&v, (unsigned char*)filebuf + 4 * (size_t)i, 4);
       to[i] = (int)-(int64_t)v;
     }
   }
@@ -287,16 +309,16 @@ static int negated_read_c(void *userbuf, MPI_Datatype type, MPI_Count count, voi
 }
 
 /* The int forms of the conversions, for MPI_Register_datarep. */
-static int negated_write(void *userbuf, MPI_Datatype type, int count, void *filebuf, MPI_Offset position, void *state) {
+static int negated_write(void* userbuf, MPI_Datatype type, int count, void* filebuf, MPI_Offset position, void* state) {
   return negated_write_c(userbuf, type, count, filebuf, position, state);
 }
 
-static int negated_read(void *userbuf, MPI_Datatype type, int count, void *filebuf, MPI_Offset position, void *state) {
+static int negated_read(void* userbuf, MPI_Datatype type, int count, void* filebuf, MPI_Offset position, void* state) {
   return negated_read_c(userbuf, type, count, filebuf, position, state);
 }
 
 /* Ints of the representation `name`: written by every rank, read back by the next, the file checked. */
-static void user_representation(const char *prefix, const char *name, struct negated *rep) {
+static void user_representation(const char* prefix, const char* name, struct negated* rep) {
   if (rep->large)
     IO_OK(MPI_Register_datarep_c(name, negated_read_c, negated_write_c, negated_extent, rep));
   else
@@ -311,8 +333,8 @@ static void user_representation(const char *prefix, const char *name, struct neg
   expect_datarep(fh, name);
   MPI_Aint extent = -1;
   IO_OK(MPI_File_get_type_extent(fh, MPI_INT, &extent));
-  CHECK(extent == rep->width, "%s: MPI_File_get_type_extent(MPI_INT) is %td, the extent function says %d", name,
-        extent, rep->width);
+  CHECK(extent == rep->width, "%s: MPI_File_get_type_extent(MPI_INT) is %td, the extent function says %d", name, extent,
+        rep->width);
   MPI_Count extent_c = -1;
   IO_OK(MPI_File_get_type_extent_c(fh, MPI_INT, &extent_c));
   CHECK(extent_c == rep->width, "%s: MPI_File_get_type_extent_c(MPI_INT) is %lld, the extent function says %d", name,
@@ -338,12 +360,12 @@ static void user_representation(const char *prefix, const char *name, struct neg
   MPI_Barrier(MPI_COMM_WORLD);
   if (rank == 0) {
     long long n = (long long)size * INTS * rep->width;
-    unsigned char *expected = malloc((size_t)n);
+    unsigned char* expected = malloc((size_t)n);
     for (int r = 0; r < size; r++)
       for (int i = 0; i < INTS; i++) {
         int64_t v = -(int64_t)(i == 0 ? INT_MAX : int_value(r, i));
         int32_t narrow = (int32_t)v;
-        memcpy(expected + ((long long)r * INTS + i) * rep->width, rep->width == 8 ? (void *)&v : (void *)&narrow,
+        memcpy(expected + ((long long)r * INTS + i) * rep->width, rep->width == 8 ? (void*)&v : (void*)&narrow,
                (size_t)rep->width);
       }
     io_posix_expect(path, expected, n, name);
@@ -352,7 +374,7 @@ static void user_representation(const char *prefix, const char *name, struct neg
   io_delete(path, MPI_COMM_WORLD);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);

@@ -9,7 +9,7 @@
  * checked against the formula of its global index. */
 #include "iotest.h"
 
-static const char *program = "io_domains";
+static const char* program = "io_domains";
 
 enum { TOTAL = 917504, K_WRITE = 100, K_READ = 37 };
 
@@ -18,13 +18,13 @@ static int value(long long g) { return (int)(g * 2654435761u % 1000003u) - 50000
 static int rank, size;
 
 /* Round robin K ints at a time: this rank's view, and how many of the TOTAL ints are its. */
-static void cyclic_view(MPI_File fh, int k, int *count) {
+static void cyclic_view(MPI_File fh, int k, int* count) {
   MPI_Datatype run, cyclic;
   MPI_Type_contiguous(k, MPI_INT, &run);
   MPI_Type_create_resized(run, 0, (MPI_Aint)k * size * (MPI_Aint)sizeof(int), &cyclic);
   MPI_Type_commit(&cyclic);
-  IO_OK(MPI_File_set_view(fh, (MPI_Offset)rank * k * (MPI_Offset)sizeof(int), MPI_INT, cyclic, "native",
-                          MPI_INFO_NULL));
+  IO_OK(
+      MPI_File_set_view(fh, (MPI_Offset)rank * k * (MPI_Offset)sizeof(int), MPI_INT, cyclic, "native", MPI_INFO_NULL));
   MPI_Type_free(&cyclic);
   MPI_Type_free(&run);
   long long mine = 0;
@@ -34,7 +34,7 @@ static void cyclic_view(MPI_File fh, int k, int *count) {
 }
 
 /* Sets one hint; on Weft, MPI_File_get_info then reports the value in use. */
-static void hint(MPI_File fh, const char *key, const char *value) {
+static void hint(MPI_File fh, const char* key, const char* value) {
   MPI_Info info;
   MPI_Info_create(&info);
   MPI_Info_set(info, key, value);
@@ -44,15 +44,15 @@ static void hint(MPI_File fh, const char *key, const char *value) {
   char used[MPI_MAX_INFO_VAL + 1] = "";
   int length = MPI_MAX_INFO_VAL, flag = 0;
   MPI_Info_get_string(info, key, &length, used, &flag);
-  CHECK(!MPITEST_ON_WEFT || (flag && strcmp(used, value) == 0), "MPI_File_get_info reports %s=%s after setting %s",
-        key, flag ? used : "(none)", value);
+  CHECK(!MPITEST_ON_WEFT || (flag && strcmp(used, value) == 0), "MPI_File_get_info reports %s=%s after setting %s", key,
+        flag ? used : "(none)", value);
   MPI_Info_free(&info);
 }
 
 /* Global index of int j of this rank under the round robin view of k. */
 static long long cyclic_index(int k, long long j) { return j / k * k * size + (long long)rank * k + j % k; }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   char path[IOTEST_PATH_MAX];
   io_init(&argc, &argv, program, &rank, &size, path);
   MPI_Info info;
@@ -61,7 +61,7 @@ int main(int argc, char **argv) {
   MPI_File fh;
   IO_OK(MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_RDWR, info, &fh));
   MPI_Info_free(&info);
-  int *data = malloc(2 * (size_t)TOTAL * sizeof(int));
+  int* data = malloc(2 * (size_t)TOTAL * sizeof(int));
   CHECK(data != NULL, "out of memory");
   MPI_Status status;
   /* The last rank sits each transfer out when there are several. */
@@ -75,8 +75,8 @@ int main(int argc, char **argv) {
   cyclic_view(fh, K_WRITE, &count);
   for (int j = 0; j < count; j++) data[j] = value(cyclic_index(K_WRITE, j));
   IO_OK(MPI_File_write_all(fh, data, idle ? 0 : count, MPI_INT, &status));
-  CHECK(io_count(&status, MPI_INT) == (idle ? 0 : count), "write_all counts %d ints of %d",
-        io_count(&status, MPI_INT), idle ? 0 : count);
+  CHECK(io_count(&status, MPI_INT) == (idle ? 0 : count), "write_all counts %d ints of %d", io_count(&status, MPI_INT),
+        idle ? 0 : count);
   if (idle) IO_OK(MPI_File_write(fh, data, count, MPI_INT, &status));
   make_visible(fh);
 
@@ -93,8 +93,7 @@ int main(int argc, char **argv) {
   MPI_Type_commit(&every_other);
   IO_OK(MPI_File_read_at_all(fh, first, data, mine > 0 ? 1 : 0, every_other, &status));
   MPI_Type_free(&every_other);
-  CHECK(io_count(&status, MPI_INT) == mine, "block read_at_all counts %d ints of %d", io_count(&status, MPI_INT),
-        mine);
+  CHECK(io_count(&status, MPI_INT) == mine, "block read_at_all counts %d ints of %d", io_count(&status, MPI_INT), mine);
   for (int j = 0; j < mine; j++) {
     CHECK(data[2 * j] == value(first + j), "block read: int %lld is %d, expected %d", first + j, data[2 * j],
           value(first + j));
@@ -103,7 +102,7 @@ int main(int argc, char **argv) {
 
   /* Round robin again, with another K: through the domains, then by each node alone. */
   cyclic_view(fh, K_READ, &count);
-  const char *modes[] = {"enable", "disable"};
+  const char* modes[] = {"enable", "disable"};
   for (int m = 0; m < 2; m++) {
     hint(fh, "romio_cb_read", modes[m]);
     IO_OK(MPI_File_seek(fh, 0, MPI_SEEK_SET));
@@ -124,8 +123,7 @@ int main(int argc, char **argv) {
   IO_OK(MPI_File_read_at_all(fh, TOTAL - 500, data, 1000, MPI_INT, &status));
   CHECK(!MPITEST_ON_WEFT || io_count(&status, MPI_INT) == 500, "read_at_all past the end counts %d ints",
         io_count(&status, MPI_INT));
-  for (int j = 0; j < 500; j++)
-    CHECK(data[j] == value(TOTAL - 500 + j), "read past the end: int %d is %d", j, data[j]);
+  for (int j = 0; j < 500; j++) CHECK(data[j] == value(TOTAL - 500 + j), "read past the end: int %d is %d", j, data[j]);
 
   IO_OK(MPI_File_close(&fh));
   if (rank == 0) {

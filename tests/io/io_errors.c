@@ -7,12 +7,12 @@
  * failed opens and inherited by new files; a non-empty MPI_Error_string for a failed open. */
 #include "iotest.h"
 
-static const char *program = "io_errors";
+static const char* program = "io_errors";
 
 static int calls, last_code;
 static MPI_File last_file;
 
-static void record(MPI_File *fh, int *code, ...) {
+static void record(MPI_File* fh, int* code, ...) {
   calls++;
   last_code = *code;
   last_file = *fh;
@@ -26,20 +26,20 @@ static int class_of(int code) {
 
 /* Writing to a file opened MPI_MODE_RDONLY: the table of 13.8 offers MPI_ERR_READ_ONLY ("read-only file or
  * file system") and MPI_ERR_ACCESS ("permission denied"); either describes it. MPICH gives READ_ONLY. */
-static void expect_write_refused(int code, const char *what) {
+static void expect_write_refused(int code, const char* what) {
   int error_class = code == MPI_SUCCESS ? -1 : class_of(code);
   CHECK(error_class == MPI_ERR_READ_ONLY || error_class == MPI_ERR_ACCESS,
         "%s returned %d (class %d), expected class MPI_ERR_READ_ONLY or MPI_ERR_ACCESS", what, code, error_class);
 }
 
-static void expect_open_fails(const char *path, int amode, int expected_class, const char *what) {
+static void expect_open_fails(const char* path, int amode, int expected_class, const char* what) {
   MPI_File fh = MPI_FILE_NULL;
   int code = MPI_File_open(MPI_COMM_WORLD, path, amode, MPI_INFO_NULL, &fh);
   expect_error(code, expected_class, what);
   CHECK(fh == MPI_FILE_NULL, "%s: the failed open returned a file handle", what);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

@@ -7,7 +7,7 @@
  * compares it byte by byte with what the ranks wrote. */
 #include "iotest.h"
 
-static const char *program = "io_explicit";
+static const char* program = "io_explicit";
 
 enum { BLOCK = 1000, STRIDED = 333, STRIDE = 3, BYTES = 37 };
 
@@ -41,7 +41,7 @@ static unsigned char expected_byte(MPI_Offset offset, int size) {
   return native[offset % (MPI_Offset)sizeof(int)];
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -142,7 +142,7 @@ int main(int argc, char **argv) {
   /* The bytes of the file, from POSIX. */
   MPI_Barrier(MPI_COMM_WORLD);
   if (rank == 0) {
-    unsigned char *expected = malloc((size_t)total);
+    unsigned char* expected = malloc((size_t)total);
     for (MPI_Offset i = 0; i < total; i++) expected[i] = expected_byte(i, size);
     io_posix_expect(path, expected, total, "the file written at explicit offsets");
     free(expected);

@@ -2,27 +2,28 @@
  * past the limit (EFBIG, as a full disk refuses them with ENOSPC). The write fails with MPI_ERR_NO_SPACE on
  * every rank of a collective write, on every node (the aggregators' error reaches all of them), and from
  * MPI_Wait and MPI_Test for a nonblocking write, and never counts as done; writes below the limit still
- * succeed, and what they wrote reads back. SIGXFSZ, which the kernel sends with EFBIG, is ignored, as a program that handles full disks does. */
+ * succeed, and what they wrote reads back. SIGXFSZ, which the kernel sends with EFBIG, is ignored, as a program that
+ * handles full disks does. */
 #define _GNU_SOURCE
-#include "iotest.h"
-
 #include <signal.h>
 #include <sys/resource.h>
 
-static const char *program = "io_no_space";
+#include "iotest.h"
+
+static const char* program = "io_no_space";
 
 enum { LIMIT = 64 << 10, INTS = 1024 };
 
 /* Weft reports a write refused for want of room as MPI_ERR_NO_SPACE, whether the disk is full or the file
  * may not grow; MPICH reports the second as MPI_ERR_IO. */
-static void expect_no_space(int code, const char *what) {
+static void expect_no_space(int code, const char* what) {
   int error_class = -1;
   if (code != MPI_SUCCESS) MPI_Error_class(code, &error_class);
   CHECK(error_class == MPI_ERR_NO_SPACE || (!MPITEST_ON_WEFT && error_class == MPI_ERR_IO),
         "%s returned %d (class %d), expected MPI_ERR_NO_SPACE", what, code, error_class);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -34,8 +35,8 @@ int main(int argc, char **argv) {
   io_prefix(prefix, program);
   io_name(path, prefix, "data");
   MPI_File fh;
-  IO_OK(MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_RDWR | MPI_MODE_DELETE_ON_CLOSE,
-                      MPI_INFO_NULL, &fh));
+  IO_OK(MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_RDWR | MPI_MODE_DELETE_ON_CLOSE, MPI_INFO_NULL,
+                      &fh));
   int block[INTS];
   for (int i = 0; i < INTS; i++) block[i] = rank * INTS + i;
   MPI_Status status;

@@ -7,7 +7,7 @@
  * decomposition (or another rank's block) and the whole file is checked with POSIX reads. */
 #include "iotest.h"
 
-static const char *program = "io_nonblocking";
+static const char* program = "io_nonblocking";
 
 enum { B = 256, K = 4, AREAS = 7, RING = 64 };
 
@@ -19,7 +19,7 @@ static int rank, size;
 static MPI_Offset area_byte(int area) { return (MPI_Offset)(area - 1) * size * B * (MPI_Offset)sizeof(int); }
 
 /* Starts a message around the ring: two requests, receive then send. */
-static void ring_start(MPI_Request *requests, int *send, int *recv, int round) {
+static void ring_start(MPI_Request* requests, int* send, int* recv, int round) {
   for (int i = 0; i < RING; i++) {
     send[i] = round * 100000 + rank * 1000 + i;
     recv[i] = -1;
@@ -28,18 +28,18 @@ static void ring_start(MPI_Request *requests, int *send, int *recv, int round) {
   MPI_Isend(send, RING, MPI_INT, (rank + 1) % size, round, MPI_COMM_WORLD, &requests[1]);
 }
 
-static void ring_check(const int *recv, int round) {
+static void ring_check(const int* recv, int round) {
   int left = (rank + size - 1) % size;
   for (int i = 0; i < RING; i++)
     CHECK(recv[i] == round * 100000 + left * 1000 + i, "round %d: ring message int %d is %d", round, i, recv[i]);
 }
 
-static void expect_count(const MPI_Status *status, int n, const char *what) {
+static void expect_count(const MPI_Status* status, int n, const char* what) {
   CHECK(io_count(status, MPI_INT) == n, "%s: the status counts %d ints, expected %d", what, io_count(status, MPI_INT),
         n);
 }
 
-static void expect_values(const int *buf, int area, long long first, const char *what) {
+static void expect_values(const int* buf, int area, long long first, const char* what) {
   for (int i = 0; i < B; i++)
     CHECK(buf[i] == value(area, first + i), "%s: int %d is %d, expected %d", what, i, buf[i], value(area, first + i));
 }
@@ -60,7 +60,7 @@ static void byte_view(MPI_File fh) { IO_OK(MPI_File_set_view(fh, 0, MPI_BYTE, MP
 /* The global index of int j of this rank under the cyclic view. */
 static long long cyclic_index(int j) { return (long long)(j / K) * K * size + (long long)rank * K + j % K; }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   char path[IOTEST_PATH_MAX];
   io_init(&argc, &argv, program, &rank, &size, path);
   MPI_File fh;
@@ -215,7 +215,7 @@ int main(int argc, char **argv) {
   MPI_Barrier(MPI_COMM_WORLD);
   if (rank == 0) {
     long long n = (long long)AREAS * size * B;
-    int *expected = malloc(sizeof(int) * (size_t)n);
+    int* expected = malloc(sizeof(int) * (size_t)n);
     for (int area = 1; area <= AREAS; area++)
       for (long long g = 0; g < (long long)size * B; g++)
         expected[(long long)(area - 1) * size * B + g] = value(area, g);

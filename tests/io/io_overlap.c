@@ -11,11 +11,11 @@
  * Weft only where a transfer must be under way after its start call returned: MPICH moves it in the call,
  * which with the lock held would never return. */
 #define _GNU_SOURCE
-#include "iotest.h"
-
 #include <pthread.h>
 
-static const char *program = "io_overlap";
+#include "iotest.h"
+
+static const char* program = "io_overlap";
 
 enum { B = 1024, RING = 16, HELD_MS = 2000 };
 
@@ -34,11 +34,11 @@ static void posix_lock(int fd, MPI_Offset first, long long bytes, short type) {
         type == F_UNLCK ? "F_UNLCK" : "F_WRLCK", bytes, (long long)first, strerror(errno));
 }
 
-static void fill(int *block, int area, int owner) {
+static void fill(int* block, int area, int owner) {
   for (int i = 0; i < B; i++) block[i] = value(area, (long long)owner * B + i);
 }
 
-static void expect_block(const int *block, int area, int owner, const char *what) {
+static void expect_block(const int* block, int area, int owner, const char* what) {
   for (int i = 0; i < B; i++)
     CHECK(block[i] == value(area, (long long)owner * B + i), "%s: int %d is %d, expected %d", what, i, block[i],
           value(area, (long long)owner * B + i));
@@ -60,14 +60,14 @@ struct held_lock {
 };
 
 /* Rank 0's thread: holds the lock for longer than the deadlock period, then lets the transfer go. */
-static void *release_later(void *argument) {
-  struct held_lock *held = argument;
+static void* release_later(void* argument) {
+  struct held_lock* held = argument;
   usleep(HELD_MS * 1000);
   posix_lock(held->fd, held->first, (long long)B * sizeof(int), F_UNLCK);
   return NULL;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   char path[IOTEST_PATH_MAX];
   io_init(&argc, &argv, program, &rank, &size, path);
   MPI_File fh;
@@ -147,10 +147,11 @@ int main(int argc, char **argv) {
   MPI_Barrier(MPI_COMM_WORLD);
   if (rank == 0) {
     long long n = (long long)areas * size * B;
-    int *expected = malloc((size_t)n * sizeof(int));
+    int* expected = malloc((size_t)n * sizeof(int));
     CHECK(expected != NULL, "out of memory");
     for (int area = 1; area <= areas; area++)
-      for (long long g = 0; g < (long long)size * B; g++) expected[(area - 1) * (long long)size * B + g] = value(area, g);
+      for (long long g = 0; g < (long long)size * B; g++)
+        expected[(area - 1) * (long long)size * B + g] = value(area, g);
     io_posix_expect(path, expected, n * (long long)sizeof(int), "the file after every transfer");
     free(expected);
   }

@@ -7,7 +7,7 @@
  * the global index, and the file with POSIX reads. */
 #include "iotest.h"
 
-static const char *program = "io_pointers";
+static const char* program = "io_pointers";
 
 enum { PER = 12, HALF = 10 };
 
@@ -19,17 +19,17 @@ static MPI_Offset position(MPI_File fh) {
   return at;
 }
 
-static void expect_position(MPI_File fh, MPI_Offset expected, const char *what) {
+static void expect_position(MPI_File fh, MPI_Offset expected, const char* what) {
   MPI_Offset at = position(fh);
   CHECK(at == expected, "%s: the individual pointer is at %lld, expected %lld", what, (long long)at,
         (long long)expected);
 }
 
-static void expect_moved(const MPI_Status *status, MPI_Datatype type, int n, const char *what) {
+static void expect_moved(const MPI_Status* status, MPI_Datatype type, int n, const char* what) {
   CHECK(io_count(status, type) == n, "%s moved %d elements, expected %d", what, io_count(status, type), n);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -144,7 +144,7 @@ int main(int argc, char **argv) {
   MPI_Barrier(MPI_COMM_WORLD);
   if (rank == 0) {
     long long n = PER * size + 2LL * HALF * size + 1;
-    int *expected = malloc(sizeof(int) * (size_t)n);
+    int* expected = malloc(sizeof(int) * (size_t)n);
     for (long long g = 0; g < n - 1; g++) expected[g] = value(g);
     expected[n - 1] = appended;
     io_posix_expect(path, expected, n * (long long)sizeof(int), "the file written at individual pointers");

@@ -6,22 +6,22 @@
  * file is checked with POSIX reads. */
 #include "iotest.h"
 
-static const char *program = "io_shared";
+static const char* program = "io_shared";
 
 enum { ROUNDS = 3, RECORD = 6 }; /* a record: rank, round, then RECORD - 2 ints of a formula */
 
 static int record_value(int rank, int round, int i) { return rank * 7919 + round * 104729 + i * 31 + 17; }
 
-static void make_record(int *record, int rank, int round) {
+static void make_record(int* record, int rank, int round) {
   record[0] = rank;
   record[1] = round;
   for (int i = 2; i < RECORD; i++) record[i] = record_value(rank, round, i);
 }
 
 /* A whole record of some rank and round. */
-static void expect_record(const int *record, int size, const char *what) {
-  CHECK(record[0] >= 0 && record[0] < size && record[1] >= 0 && record[1] < ROUNDS,
-        "%s: a record of rank %d round %d", what, record[0], record[1]);
+static void expect_record(const int* record, int size, const char* what) {
+  CHECK(record[0] >= 0 && record[0] < size && record[1] >= 0 && record[1] < ROUNDS, "%s: a record of rank %d round %d",
+        what, record[0], record[1]);
   for (int i = 2; i < RECORD; i++)
     CHECK(record[i] == record_value(record[0], record[1], i),
           "%s: int %d of the record of rank %d round %d is %d, a mix of records", what, i, record[0], record[1],
@@ -39,7 +39,7 @@ static MPI_Offset ordered_before(int r) {
 
 /* Every rank finds the shared pointer at `expected`: read between barriers, since it is everyone's and the
  * first rank past a check may move it (seek_shared is collective but need not wait for the others). */
-static void expect_shared_position(MPI_File fh, MPI_Offset expected, const char *what) {
+static void expect_shared_position(MPI_File fh, MPI_Offset expected, const char* what) {
   MPI_Offset at = -1;
   MPI_Barrier(MPI_COMM_WORLD);
   IO_OK(MPI_File_get_position_shared(fh, &at));
@@ -47,7 +47,7 @@ static void expect_shared_position(MPI_File fh, MPI_Offset expected, const char 
   MPI_Barrier(MPI_COMM_WORLD);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -88,7 +88,7 @@ int main(int argc, char **argv) {
   IO_OK(MPI_File_read_shared(fh, record, RECORD, MPI_INT, &status));
   CHECK(io_count(&status, MPI_INT) == RECORD, "read_shared read %d ints", io_count(&status, MPI_INT));
   expect_record(record, size, "read_shared");
-  int *seen = malloc(sizeof(int) * 2 * (size_t)size);
+  int* seen = malloc(sizeof(int) * 2 * (size_t)size);
   MPI_Allgather(record, 2, MPI_INT, seen, 2, MPI_INT, MPI_COMM_WORLD);
   for (int a = 0; a < size; a++)
     for (int b = a + 1; b < size; b++)
@@ -113,8 +113,8 @@ int main(int argc, char **argv) {
   IO_OK(MPI_File_read_ordered(fh, ordered_back, ordered_length(rank), MPI_INT, &status));
   CHECK(io_count(&status, MPI_INT) == ordered_length(rank), "read_ordered read %d ints", io_count(&status, MPI_INT));
   for (int i = 0; i < ordered_length(rank); i++)
-    CHECK(ordered_back[i] == ordered[i], "int %d read_ordered by rank %d is %d, expected %d", i, rank,
-          ordered_back[i], ordered[i]);
+    CHECK(ordered_back[i] == ordered[i], "int %d read_ordered by rank %d is %d, expected %d", i, rank, ordered_back[i],
+          ordered[i]);
   expect_shared_position(fh, ordered_end, "after read_ordered");
   IO_OK(MPI_File_close(&fh));
 
@@ -122,12 +122,12 @@ int main(int argc, char **argv) {
   MPI_Barrier(MPI_COMM_WORLD);
   if (rank == 0) {
     long long bytes;
-    int *data = (int *)io_posix_read(path, &bytes);
+    int* data = (int*)io_posix_read(path, &bytes);
     CHECK(bytes == ordered_end * (long long)sizeof(int), "the file holds %lld bytes, expected %lld", bytes,
           (long long)(ordered_end * (MPI_Offset)sizeof(int)));
-    int *next_round = calloc((size_t)size, sizeof(int));
+    int* next_round = calloc((size_t)size, sizeof(int));
     for (int k = 0; k < ROUNDS * size; k++) {
-      const int *r = data + (long long)k * RECORD;
+      const int* r = data + (long long)k * RECORD;
       expect_record(r, size, "the file");
       CHECK(r[1] == next_round[r[0]], "record %d of the file is rank %d's round %d, expected its round %d", k, r[0],
             r[1], next_round[r[0]]);

@@ -12,7 +12,7 @@
  * MPI_File_get_byte_offset agree with the view. Rank 0 compares the whole file with POSIX reads. */
 #include "iotest.h"
 
-static const char *program = "io_views";
+static const char* program = "io_views";
 
 enum { HEADER = 20, PER = 24, K = 3, REPS = 5 };
 enum { SECTION_1D = 1, SECTION_3D = 2, SECTION_2D = 3, SECTION_HOLES = 4 };
@@ -52,7 +52,7 @@ static struct layout make_layout(int size) {
 }
 
 /* The coordinates of `rank` in a row-major grid. */
-static void coords_of(int rank, int ndims, const int *p, int *c) {
+static void coords_of(int rank, int ndims, const int* p, int* c) {
   for (int d = ndims - 1; d >= 0; d--) {
     c[d] = rank % p[d];
     rank /= p[d];
@@ -60,25 +60,25 @@ static void coords_of(int rank, int ndims, const int *p, int *c) {
 }
 
 /* The uneven block [start, start + count) of n elements that coordinate c of p owns. */
-static void block_of(int n, int p, int c, int *start, int *count) {
+static void block_of(int n, int p, int c, int* start, int* count) {
   *start = (int)((long long)c * n / p);
   *count = (int)((long long)(c + 1) * n / p) - *start;
 }
 
-static void expect_values(const int *buf, const long long *global, long long n, int section, const char *what) {
+static void expect_values(const int* buf, const long long* global, long long n, int section, const char* what) {
   for (long long i = 0; i < n; i++)
     CHECK(buf[i] == value(section, global[i]), "%s: local element %lld (global %lld) is %d, expected %d", what, i,
           global[i], buf[i], value(section, global[i]));
 }
 
-static void expect_status(const MPI_Status *status, long long n, const char *what) {
+static void expect_status(const MPI_Status* status, long long n, const char* what) {
   CHECK(io_count(status, MPI_INT) == n, "%s moved %d ints, expected %lld", what, io_count(status, MPI_INT), n);
 }
 
 /* MPI_File_get_view gives back disp, MPI_INT, "native" and the filetype: a predefined one itself, a derived
  * one as a new type of the same layout, which the caller frees. Its combiner is the implementation's
  * choice (MPICH's is a contiguous type of one of the original). */
-static void expect_view(MPI_File fh, MPI_Offset disp, MPI_Datatype expected, const char *what) {
+static void expect_view(MPI_File fh, MPI_Offset disp, MPI_Datatype expected, const char* what) {
   MPI_Offset got_disp = -1;
   MPI_Datatype etype, filetype;
   char datarep[MPI_MAX_DATAREP_STRING] = "";
@@ -104,7 +104,7 @@ static void expect_view(MPI_File fh, MPI_Offset disp, MPI_Datatype expected, con
     MPI_Type_size(both[i], &bytes[i]);
   }
   CHECK(lb[0] == lb[1] && extent[0] == extent[1] && true_lb[0] == true_lb[1] && true_extent[0] == true_extent[1] &&
-          bytes[0] == bytes[1],
+            bytes[0] == bytes[1],
         "%s: the view's filetype has bounds %td %td, true bounds %td %td and size %d; the type set %td %td, %td %td "
         "and %d",
         what, lb[1], extent[1], true_lb[1], true_extent[1], bytes[1], lb[0], extent[0], true_lb[0], true_extent[0],
@@ -112,7 +112,7 @@ static void expect_view(MPI_File fh, MPI_Offset disp, MPI_Datatype expected, con
   MPI_Type_free(&filetype);
 }
 
-static void expect_byte_offset(MPI_File fh, MPI_Offset offset, MPI_Offset expected, const char *what) {
+static void expect_byte_offset(MPI_File fh, MPI_Offset offset, MPI_Offset expected, const char* what) {
   MPI_Offset byte = -1;
   IO_OK(MPI_File_get_byte_offset(fh, offset, &byte));
   CHECK(byte == expected, "%s: etype %lld of the view is at byte %lld, expected %lld", what, (long long)offset,
@@ -120,9 +120,9 @@ static void expect_byte_offset(MPI_File fh, MPI_Offset offset, MPI_Offset expect
 }
 
 /* 1-D: written in blocks of PER, read round robin K at a time. */
-static void one_dimension(MPI_File fh, const struct layout *l, int rank) {
-  int *buf = malloc(sizeof(int) * PER);
-  long long *global = malloc(sizeof(long long) * PER);
+static void one_dimension(MPI_File fh, const struct layout* l, int rank) {
+  int* buf = malloc(sizeof(int) * PER);
+  long long* global = malloc(sizeof(long long) * PER);
   MPI_Status status;
   MPI_Offset disp = l->disp_1d + (MPI_Offset)rank * PER * (MPI_Offset)sizeof(int);
   IO_OK(MPI_File_set_view(fh, disp, MPI_INT, MPI_INT, "native", MPI_INFO_NULL));
@@ -162,7 +162,7 @@ static void one_dimension(MPI_File fh, const struct layout *l, int rank) {
 }
 
 /* 3-D: written as subarrays of a grid of ranks, read in contiguous chunks of uneven sizes. */
-static void three_dimensions(MPI_File fh, const struct layout *l, int rank) {
+static void three_dimensions(MPI_File fh, const struct layout* l, int rank) {
   int c[3], start[3], count[3];
   coords_of(rank, 3, l->p3, c);
   long long n = 1;
@@ -176,18 +176,18 @@ static void three_dimensions(MPI_File fh, const struct layout *l, int rank) {
   IO_OK(MPI_File_set_view(fh, l->disp_3d, MPI_INT, subarray, "native", MPI_INFO_NULL));
   expect_view(fh, l->disp_3d, subarray, "the 3-D view");
   /* Etype 0 of the view is the block's first element, the last etype its last. */
-  expect_byte_offset(fh, 0,
-                     l->disp_3d + (((MPI_Offset)start[0] * l->g3[1] + start[1]) * l->g3[2] + start[2]) *
-                                    (MPI_Offset)sizeof(int),
-                     "the 3-D view");
-  expect_byte_offset(fh, n - 1,
-                     l->disp_3d + (((MPI_Offset)(start[0] + count[0] - 1) * l->g3[1] + start[1] + count[1] - 1) *
-                                       l->g3[2] +
-                                   start[2] + count[2] - 1) *
-                                      (MPI_Offset)sizeof(int),
-                     "the 3-D view");
-  int *buf = malloc(sizeof(int) * (size_t)(n > l->n_3d / l->size + 1 ? n : l->n_3d / l->size + 1));
-  long long *global = malloc(sizeof(long long) * (size_t)(l->n_3d / l->size + 1));
+  expect_byte_offset(
+      fh, 0,
+      l->disp_3d + (((MPI_Offset)start[0] * l->g3[1] + start[1]) * l->g3[2] + start[2]) * (MPI_Offset)sizeof(int),
+      "the 3-D view");
+  expect_byte_offset(
+      fh, n - 1,
+      l->disp_3d + (((MPI_Offset)(start[0] + count[0] - 1) * l->g3[1] + start[1] + count[1] - 1) * l->g3[2] + start[2] +
+                    count[2] - 1) *
+                       (MPI_Offset)sizeof(int),
+      "the 3-D view");
+  int* buf = malloc(sizeof(int) * (size_t)(n > l->n_3d / l->size + 1 ? n : l->n_3d / l->size + 1));
+  long long* global = malloc(sizeof(long long) * (size_t)(l->n_3d / l->size + 1));
   long long at = 0;
   for (int i = 0; i < count[0]; i++)
     for (int j = 0; j < count[1]; j++)
@@ -215,7 +215,7 @@ static void three_dimensions(MPI_File fh, const struct layout *l, int rank) {
 }
 
 /* 2-D: written as a darray (rows cyclic two at a time, columns in blocks), read as subarrays. */
-static void two_dimensions(MPI_File fh, const struct layout *l, int rank) {
+static void two_dimensions(MPI_File fh, const struct layout* l, int rank) {
   int c[2];
   coords_of(rank, 2, l->p2, c);
   int distribs[2] = {MPI_DISTRIBUTE_CYCLIC, MPI_DISTRIBUTE_BLOCK}, dargs[2] = {2, MPI_DISTRIBUTE_DFLT_DARG};
@@ -223,8 +223,8 @@ static void two_dimensions(MPI_File fh, const struct layout *l, int rank) {
   MPI_Type_create_darray(l->size, rank, 2, l->g2, distribs, dargs, l->p2, MPI_ORDER_C, MPI_INT, &darray);
   MPI_Type_commit(&darray);
   IO_OK(MPI_File_set_view(fh, l->disp_2d, MPI_INT, darray, "native", MPI_INFO_NULL));
-  int *buf = malloc(sizeof(int) * (size_t)l->n_2d);
-  long long *global = malloc(sizeof(long long) * (size_t)l->n_2d);
+  int* buf = malloc(sizeof(int) * (size_t)l->n_2d);
+  long long* global = malloc(sizeof(long long) * (size_t)l->n_2d);
   /* The darray's elements in the file's order are the rank's own in row-major order. */
   int column_block = (l->g2[1] + l->p2[1] - 1) / l->p2[1];
   long long n = 0;
@@ -260,10 +260,10 @@ static void two_dimensions(MPI_File fh, const struct layout *l, int rank) {
 
 /* A filetype with holes: in each tile of 4 ints per rank, rank r writes ints 4r and 4r + 2; 4r + 1 and
  * 4r + 3 belong to nobody and keep the prefill rank 0 wrote. */
-static void holes(MPI_File fh, const struct layout *l, int rank) {
+static void holes(MPI_File fh, const struct layout* l, int rank) {
   long long n = REPS * l->tile;
   if (rank == 0) {
-    int *fill = malloc(sizeof(int) * (size_t)n);
+    int* fill = malloc(sizeof(int) * (size_t)n);
     for (long long g = 0; g < n; g++) fill[g] = prefill(g);
     IO_OK(MPI_File_set_view(fh, 0, MPI_BYTE, MPI_BYTE, "native", MPI_INFO_NULL));
     IO_OK(MPI_File_write_at(fh, l->disp_holes, fill, (int)n, MPI_INT, MPI_STATUS_IGNORE));
@@ -295,7 +295,7 @@ static void holes(MPI_File fh, const struct layout *l, int rank) {
 }
 
 /* Byte `offset` of the finished file. */
-static unsigned char expected_byte(const struct layout *l, MPI_Offset offset) {
+static unsigned char expected_byte(const struct layout* l, MPI_Offset offset) {
   if (offset < HEADER) return pattern_byte((size_t)offset, 77);
   int v;
   long long g;
@@ -314,7 +314,7 @@ static unsigned char expected_byte(const struct layout *l, MPI_Offset offset) {
   return native[(offset - HEADER) % 4];
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -348,7 +348,7 @@ int main(int argc, char **argv) {
 
   MPI_Barrier(MPI_COMM_WORLD);
   if (rank == 0) {
-    unsigned char *expected = malloc((size_t)l.total);
+    unsigned char* expected = malloc((size_t)l.total);
     for (MPI_Offset i = 0; i < l.total; i++) expected[i] = expected_byte(&l, i);
     io_posix_expect(path, expected, l.total, "the file written through views");
     free(expected);

@@ -8,9 +8,9 @@
  * Run also with WEFT_REDUCE_TILED_SLICE_MIN=1 and WEFT_ALLREDUCE_TILED_SLICE_MIN=1, so that short vectors
  * (empty, one element, fewer elements than ranks) take the tiled path too, and on synthetic machines with
  * several NUMA domains. */
-#include "mpitest.h"
-
 #include <stdint.h>
+
+#include "mpitest.h"
 
 static int rank, size;
 
@@ -22,24 +22,20 @@ static int sample_step(int count) {
   return 1 + (int)(count / (samples > 0 ? samples : 1));
 }
 
-
 /* Room for `count` elements, also when there are none. */
-static void *allocate(int count, size_t element_size) {
-  void *memory = malloc(count > 0 ? count * element_size : 1);
+static void* allocate(int count, size_t element_size) {
+  void* memory = malloc(count > 0 ? count * element_size : 1);
   CHECK(memory, "out of memory");
   return memory;
 }
 
-static mpitest_affine affine_of(int r, int i) {
-  return (mpitest_affine){2 + (r + i) % 7, r * 13 + i % 101 + 1};
-}
+static mpitest_affine affine_of(int r, int i) { return (mpitest_affine){2 + (r + i) % 7, r * 13 + i % 101 + 1}; }
 
 /* A checksum of the result, compared across ranks: results must be bitwise the same everywhere. */
-static void same_everywhere(const void *data, size_t bytes, const char *what) {
+static void same_everywhere(const void* data, size_t bytes, const char* what) {
   uint64_t hash = 1469598103934665603ull;
-  const unsigned char *p = data;
-  for (size_t i = 0; i < bytes; i++)
-    hash = (hash ^ p[i]) * 1099511628211ull;
+  const unsigned char* p = data;
+  for (size_t i = 0; i < bytes; i++) hash = (hash ^ p[i]) * 1099511628211ull;
   uint64_t lowest, highest;
   MPI_Allreduce(&hash, &lowest, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
   MPI_Allreduce(&hash, &highest, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
@@ -68,12 +64,11 @@ static void sums(int count, int in_place) {
   same_everywhere(out, count * sizeof *out, "SUM of doubles");
   /* MPI_Reduce to the middle rank, in place there when asked: the same sums, at the root only. */
   int root = size / 2;
-  for (int i = 0; i < count; i++)
-    out[i] = rank == root && in_place ? in[i] : -1;
+  for (int i = 0; i < count; i++) out[i] = rank == root && in_place ? in[i] : -1;
   MPI_Reduce(rank == root && in_place ? MPI_IN_PLACE : in, out, count, MPI_DOUBLE, MPI_SUM, root, MPI_COMM_WORLD);
   for (int i = 0; i < count; i++)
-    CHECK(rank == root ? out[i] == rank_sum * (i % 1000 + 1) : out[i] == -1, "Reduce SUM of %d doubles%s, element %d: %.17g",
-          count, in_place ? " in place" : "", i, out[i]);
+    CHECK(rank == root ? out[i] == rank_sum * (i % 1000 + 1) : out[i] == -1,
+          "Reduce SUM of %d doubles%s, element %d: %.17g", count, in_place ? " in place" : "", i, out[i]);
   free(in);
   free(out);
   free(ints);
@@ -86,8 +81,7 @@ static void sums(int count, int in_place) {
 static void long_double_sums(int count) {
   long double *in = allocate(count, sizeof *in), *out = allocate(count, sizeof *out);
   memset(in, 0, count * sizeof *in);
-  for (int i = 0; i < count; i++)
-    in[i] = (rank + 1) * (long double)(i % 1000 + 1);
+  for (int i = 0; i < count; i++) in[i] = (rank + 1) * (long double)(i % 1000 + 1);
   memset(out, 0x5a + rank, count * sizeof *out);
   MPI_Allreduce(in, out, count, MPI_LONG_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
   long double rank_sum = (long double)size * (size + 1) / 2;
@@ -105,7 +99,7 @@ typedef struct {
 
 static value_rank ranked_value(int r, int i) { return (value_rank){(r * 7 + i) % size, r}; }
 
-static void check_maxloc(const value_rank *out, int count, const char *what) {
+static void check_maxloc(const value_rank* out, int count, const char* what) {
   for (int i = 0; i < count; i += sample_step(count)) {
     int best = 0; /* the lowest rank with the largest value; ties go to the lowest rank */
     for (int r = 1; r < size; r++)
@@ -117,14 +111,12 @@ static void check_maxloc(const value_rank *out, int count, const char *what) {
 
 static void maxloc(int count) {
   value_rank *in = allocate(count, sizeof *in), *out = allocate(count, sizeof *out);
-  for (int i = 0; i < count; i++)
-    in[i] = ranked_value(rank, i);
+  for (int i = 0; i < count; i++) in[i] = ranked_value(rank, i);
   MPI_Allreduce(in, out, count, MPI_DOUBLE_INT, MPI_MAXLOC, MPI_COMM_WORLD);
   check_maxloc(out, count, "Allreduce");
   same_everywhere(out, count * sizeof *out, "MAXLOC");
   int root = size / 2;
-  for (int i = 0; i < count; i++)
-    out[i] = (value_rank){-1, -1};
+  for (int i = 0; i < count; i++) out[i] = (value_rank){-1, -1};
   MPI_Reduce(in, out, count, MPI_DOUBLE_INT, MPI_MAXLOC, root, MPI_COMM_WORLD);
   if (rank == root) check_maxloc(out, count, "Reduce");
   for (int i = 0; rank != root && i < count; i++)
@@ -134,11 +126,10 @@ static void maxloc(int count) {
 }
 
 /* out[i] against in order composition of every rank's map, at a sample of the elements. */
-static void check_composed(const mpitest_affine *out, int count, const char *what) {
+static void check_composed(const mpitest_affine* out, int count, const char* what) {
   for (int i = 0; i < count; i += sample_step(count)) {
     mpitest_affine expected = affine_of(0, i);
-    for (int r = 1; r < size; r++)
-      expected = mpitest_then(expected, affine_of(r, i));
+    for (int r = 1; r < size; r++) expected = mpitest_then(expected, affine_of(r, i));
     CHECK(out[i].a == expected.a && out[i].b == expected.b, "%s user op of %d, element %d: (%d, %d), expected (%d, %d)",
           what, count, i, out[i].a, out[i].b, expected.a, expected.b);
   }
@@ -160,8 +151,7 @@ static void non_commutative(int count, int in_place) {
   int roots[] = {0, size - 1};
   for (int k = 0; k < 2; k++) {
     int root = roots[k], root_in_place = in_place && rank == root;
-    for (int i = 0; i < count; i++)
-      out[i] = root_in_place ? in[i] : (mpitest_affine){-1, -1};
+    for (int i = 0; i < count; i++) out[i] = root_in_place ? in[i] : (mpitest_affine){-1, -1};
     MPI_Reduce(root_in_place ? MPI_IN_PLACE : in, out, count, MPI_2INT, op, root, MPI_COMM_WORLD);
     if (rank == root) check_composed(out, count, root_in_place ? "Reduce in place" : "Reduce");
     for (int i = 0; rank != root && i < count; i++)
@@ -174,20 +164,18 @@ static void non_commutative(int count, int in_place) {
 
 static void nonblocking(int count) {
   double *in = allocate(count, sizeof *in), *out = allocate(count, sizeof *out), one = rank, total = -1;
-  for (int i = 0; i < count; i++)
-    in[i] = i % 3;
+  for (int i = 0; i < count; i++) in[i] = i % 3;
   MPI_Request requests[2];
   MPI_Iallreduce(in, out, count, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD, &requests[0]);
   MPI_Iallreduce(&one, &total, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &requests[1]);
   MPI_Waitall(2, requests, MPI_STATUSES_IGNORE);
-  for (int i = 0; i < count; i++)
-    CHECK(out[i] == i % 3, "Iallreduce MAX element %d: %g", i, out[i]);
+  for (int i = 0; i < count; i++) CHECK(out[i] == i % 3, "Iallreduce MAX element %d: %g", i, out[i]);
   CHECK(total == (double)size * (size - 1) / 2, "Iallreduce beside it: %g", total);
   free(in);
   free(out);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);

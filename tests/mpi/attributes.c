@@ -4,41 +4,41 @@
  * predefined attributes, info hints on communicators (accepted, ignored), a delete callback deleting
  * other attributes, and MPI_COMM_SELF's attributes deleted first thing
  * in MPI_Finalize: the "ok" line is printed from that delete callback. */
-#include "mpitest.h"
-
 #include <stdlib.h>
 #include <string.h>
 
+#include "mpitest.h"
+
 static int copies, deletes;
 
-static int copy_plus_one(MPI_Comm comm, int keyval, void *extra, void *in, void *out, int *flag) {
+static int copy_plus_one(MPI_Comm comm, int keyval, void* extra, void* in, void* out, int* flag) {
   (void)comm, (void)keyval;
   CHECK(extra == &copies, "the copy callback got extra_state %p", extra);
   copies++;
-  *(void **)out = (char *)in + 1; /* the copy's value differs, so a test can tell */
+  *(void**)out = (char*)in + 1; /* the copy's value differs, so a test can tell */
   *flag = 1;
   return MPI_SUCCESS;
 }
 
-static int count_delete(MPI_Comm comm, int keyval, void *value, void *extra) {
+static int count_delete(MPI_Comm comm, int keyval, void* value, void* extra) {
   (void)comm, (void)keyval, (void)value, (void)extra;
   deletes++;
   return MPI_SUCCESS;
 }
 
-static int failing_copy(MPI_Comm comm, int keyval, void *extra, void *in, void *out, int *flag) {
+static int failing_copy(MPI_Comm comm, int keyval, void* extra, void* in, void* out, int* flag) {
   (void)comm, (void)keyval, (void)extra, (void)in, (void)out, (void)flag;
   return MPI_ERR_OTHER;
 }
 
 static int deletes_fail; /* failing_delete fails while set */
 
-static int failing_delete(MPI_Comm comm, int keyval, void *value, void *extra) {
+static int failing_delete(MPI_Comm comm, int keyval, void* value, void* extra) {
   (void)comm, (void)keyval, (void)value, (void)extra;
   return deletes_fail ? MPI_ERR_ARG : MPI_SUCCESS;
 }
 
-static int print_at_finalize(MPI_Comm comm, int keyval, void *value, void *extra) {
+static int print_at_finalize(MPI_Comm comm, int keyval, void* value, void* extra) {
   (void)keyval, (void)value, (void)extra;
   CHECK(comm == MPI_COMM_SELF, "the finalize callback got another communicator");
   int rank, finalized;
@@ -49,8 +49,8 @@ static int print_at_finalize(MPI_Comm comm, int keyval, void *value, void *extra
   return MPI_SUCCESS;
 }
 
-static void *get(MPI_Comm comm, int keyval, int *flag) {
-  void *value = NULL;
+static void* get(MPI_Comm comm, int keyval, int* flag) {
+  void* value = NULL;
   MPI_Comm_get_attr(comm, keyval, &value, flag);
   return value;
 }
@@ -127,7 +127,7 @@ static void communicator_attributes(void) {
   int legacy;
   MPI_Keyval_create(MPI_DUP_FN, MPI_NULL_DELETE_FN, &legacy, NULL);
   MPI_Attr_put(MPI_COMM_WORLD, legacy, base);
-  void *value;
+  void* value;
   MPI_Attr_get(MPI_COMM_WORLD, legacy, &value, &flag);
   CHECK(flag && value == base, "Attr_get after Attr_put");
   MPI_Attr_delete(MPI_COMM_WORLD, legacy);
@@ -138,7 +138,7 @@ static void communicator_attributes(void) {
 
 static int key_a, key_c;
 
-static int delete_others(MPI_Comm comm, int keyval, void *value, void *extra) {
+static int delete_others(MPI_Comm comm, int keyval, void* value, void* extra) {
   (void)keyval, (void)value, (void)extra;
   MPI_Comm_delete_attr(comm, key_a);
   MPI_Comm_delete_attr(comm, key_c);
@@ -201,15 +201,15 @@ static void predefined_attributes(int size) {
 
 static int type_copies, type_deletes;
 
-static int type_copy(MPI_Datatype type, int keyval, void *extra, void *in, void *out, int *flag) {
+static int type_copy(MPI_Datatype type, int keyval, void* extra, void* in, void* out, int* flag) {
   (void)type, (void)keyval, (void)extra;
   type_copies++;
-  *(void **)out = in;
+  *(void**)out = in;
   *flag = 1;
   return MPI_SUCCESS;
 }
 
-static int type_delete(MPI_Datatype type, int keyval, void *value, void *extra) {
+static int type_delete(MPI_Datatype type, int keyval, void* value, void* extra) {
   (void)type, (void)keyval, (void)value, (void)extra;
   type_deletes++;
   return MPI_SUCCESS;
@@ -218,7 +218,7 @@ static int type_delete(MPI_Datatype type, int keyval, void *value, void *extra) 
 static void datatype_attributes(void) {
   int keyval, flag;
   char mark;
-  void *value;
+  void* value;
   MPI_Type_create_keyval(type_copy, type_delete, &keyval, NULL);
   MPI_Datatype pair, copy;
   MPI_Type_contiguous(2, MPI_INT, &pair);
@@ -232,10 +232,10 @@ static void datatype_attributes(void) {
   /* Predefined types take attributes too, each rank its own. */
   int rank;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Type_set_attr(MPI_INT, keyval, (void *)(long)(rank + 1));
+  MPI_Type_set_attr(MPI_INT, keyval, (void*)(long)(rank + 1));
   MPI_Barrier(MPI_COMM_WORLD);
   MPI_Type_get_attr(MPI_INT, keyval, &value, &flag);
-  CHECK(flag && value == (void *)(long)(rank + 1), "MPI_INT's attribute was changed by another rank");
+  CHECK(flag && value == (void*)(long)(rank + 1), "MPI_INT's attribute was changed by another rank");
   MPI_Type_delete_attr(MPI_INT, keyval);
   MPI_Type_free_keyval(&keyval);
 }
@@ -259,7 +259,7 @@ static void hints(void) {
   MPI_Comm_free(&plain);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int size;
   MPI_Comm_size(MPI_COMM_WORLD, &size);

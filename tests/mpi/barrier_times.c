@@ -13,7 +13,7 @@
 enum { ROUNDS = 12 };
 static const double late_by = 2e-3; /* seconds: far above any barrier's own time */
 
-static void check_barriers(MPI_Comm comm, int nonblocking, const char *name) {
+static void check_barriers(MPI_Comm comm, int nonblocking, const char* name) {
   int rank, size;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
@@ -32,7 +32,7 @@ static void check_barriers(MPI_Comm comm, int nonblocking, const char *name) {
     times[2 * round + 1] = machine_now();
   }
 
-  double *all = malloc(sizeof times * (size_t)size);
+  double* all = malloc(sizeof times * (size_t)size);
   MPI_Allgather(times, 2 * ROUNDS, MPI_DOUBLE, all, 2 * ROUNDS, MPI_DOUBLE, comm);
   for (int round = 0; round < ROUNDS; ++round) {
     int last_in = 0, first_out = 0;
@@ -42,13 +42,13 @@ static void check_barriers(MPI_Comm comm, int nonblocking, const char *name) {
     }
     double entered = all[last_in * 2 * ROUNDS + 2 * round];
     double left = all[first_out * 2 * ROUNDS + 2 * round + 1];
-    CHECK(left >= entered, "%s%s round %d: rank %d left %.1f us before rank %d entered", nonblocking ? "MPI_Ibarrier" : "MPI_Barrier",
-          name, round, first_out, (entered - left) * 1e6, last_in);
+    CHECK(left >= entered, "%s%s round %d: rank %d left %.1f us before rank %d entered",
+          nonblocking ? "MPI_Ibarrier" : "MPI_Barrier", name, round, first_out, (entered - left) * 1e6, last_in);
   }
   free(all);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

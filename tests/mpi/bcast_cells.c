@@ -17,9 +17,9 @@
  *   cells' limit and one element more, of the deposit cells' limit for the communicator's size and of one
  *   element more (the other algorithms);
  * - a long run of Reduce to one root that lags, so that the others wait for it at different points. */
-#include "mpitest.h"
-
 #include <string.h>
+
+#include "mpitest.h"
 
 /* CELL_LIMIT: the largest broadcast that goes through cells, SMALL_LIMIT through small cells, SMALL_RING:
  * how many small broadcast cells a communicator has (docs/collectives.md). */
@@ -133,7 +133,7 @@ static void reduces_to_a_slow_root(int rank, int size) {
   }
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

@@ -11,19 +11,19 @@
 
 enum { ROUNDS = 200 };
 
-static void check_round(const unsigned char *buf, size_t bytes, unsigned seed, int root, int round) {
+static void check_round(const unsigned char* buf, size_t bytes, unsigned seed, int root, int round) {
   size_t bad = pattern_check(buf, bytes, seed);
   CHECK(bad == bytes, "round %d, %zu bytes from root %d: byte %zu differs", round, bytes, root, bad);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   const size_t sizes[] = {(128 << 10) - 1, 128 << 10, (128 << 10) + 1, (192 << 10) + 7, (1 << 20) + 3};
   const int count = sizeof sizes / sizeof sizes[0];
-  unsigned char *buf = malloc((1 << 20) + 3);
+  unsigned char* buf = malloc((1 << 20) + 3);
   CHECK(buf != NULL, "out of memory");
 
   for (int s = 0; s < count; s++) {

@@ -5,7 +5,7 @@
 
 enum { COUNT = 20, LEN = 100, TAG = 6 };
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -13,7 +13,7 @@ int main(int argc, char **argv) {
   int right = (rank + 1) % size, left = (rank - 1 + size) % size;
   int per_message = LEN * (int)sizeof(int) + MPI_BSEND_OVERHEAD;
   int buffer_size = COUNT * per_message;
-  char *buffer = malloc((size_t)buffer_size);
+  char* buffer = malloc((size_t)buffer_size);
   MPI_Buffer_attach(buffer, buffer_size);
 
   /* COUNT messages leave before the neighbour receives any; the send buffer is reused at once. */
@@ -31,7 +31,7 @@ int main(int argc, char **argv) {
   /* The buffer is full now, unless messages already left: one more may not fit. Under MPI_ERRORS_RETURN
    * a message that does not fit is MPI_ERR_BUFFER, and one larger than the whole buffer never fits. */
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-  int *huge = calloc((size_t)buffer_size, 1);
+  int* huge = calloc((size_t)buffer_size, 1);
   int code = MPI_Bsend(huge, buffer_size / (int)sizeof(int), MPI_INT, right, TAG + 1, MPI_COMM_WORLD);
   int error_class = -1;
   MPI_Error_class(code, &error_class);
@@ -44,11 +44,11 @@ int main(int argc, char **argv) {
     for (int i = 0; i < LEN; i++)
       CHECK(in[i] == left * 10000 + m * 100 + i, "message %d: element %d is %d", m, i, in[i]);
   }
-  void *detached = NULL;
+  void* detached = NULL;
   int detached_size = -1;
   MPI_Buffer_detach(&detached, &detached_size);
   CHECK(detached == buffer && detached_size == buffer_size, "detach gave %p (%d), attached %p (%d)", detached,
-        detached_size, (void *)buffer, buffer_size);
+        detached_size, (void*)buffer, buffer_size);
 
   /* Without a buffer a buffered send is an error. */
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);

@@ -7,9 +7,9 @@
  * Reduce (to the last rank) and Allreduce: SUM, MAX, MIN, PROD, LAND and BOR on int, double and long long,
  * MAXLOC and MINLOC on MPI_DOUBLE_INT (ties go to the lowest rank). Inputs are chosen so that every result
  * is exact in any order of evaluation. */
-#include "mpitest.h"
-
 #include <string.h>
+
+#include "mpitest.h"
 
 enum { VEC = 1000, BARRIER_TAG = 7, BCAST_MAX = 100003 };
 
@@ -19,35 +19,33 @@ typedef struct {
 } double_int;
 
 /* Runs Allreduce on every rank and Reduce to the last rank, and compares both with expect. */
-#define DEFINE_REDUCE_CHECK(name, type, mpi_type, fmt)                                                          \
-  static void name(const type *in, const type *expect, int count, MPI_Op op, const char *what) {               \
-    int rank, size;                                                                                            \
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);                                                                      \
-    MPI_Comm_size(MPI_COMM_WORLD, &size);                                                                      \
-    type *out = malloc(count * sizeof *out);                                                                   \
-    CHECK(out, "out of memory");                                                                               \
-    MPI_Allreduce(in, out, count, mpi_type, op, MPI_COMM_WORLD);                                               \
-    for (int i = 0; i < count; i++)                                                                            \
-      CHECK(out[i] == expect[i], "Allreduce %s, element %d: got " fmt ", expected " fmt, what, i, out[i],      \
-            expect[i]);                                                                                        \
-    MPI_Reduce(in, out, count, mpi_type, op, size - 1, MPI_COMM_WORLD);                                        \
-    for (int i = 0; rank == size - 1 && i < count; i++)                                                        \
-      CHECK(out[i] == expect[i], "Reduce %s, element %d: got " fmt ", expected " fmt, what, i, out[i],         \
-            expect[i]);                                                                                        \
-    free(out);                                                                                                 \
+#define DEFINE_REDUCE_CHECK(name, type, mpi_type, fmt)                                                                \
+  static void name(const type* in, const type* expect, int count, MPI_Op op, const char* what) {                      \
+    int rank, size;                                                                                                   \
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);                                                                             \
+    MPI_Comm_size(MPI_COMM_WORLD, &size);                                                                             \
+    type* out = malloc(count * sizeof *out);                                                                          \
+    CHECK(out, "out of memory");                                                                                      \
+    MPI_Allreduce(in, out, count, mpi_type, op, MPI_COMM_WORLD);                                                      \
+    for (int i = 0; i < count; i++)                                                                                   \
+      CHECK(out[i] == expect[i], "Allreduce %s, element %d: got " fmt ", expected " fmt, what, i, out[i], expect[i]); \
+    MPI_Reduce(in, out, count, mpi_type, op, size - 1, MPI_COMM_WORLD);                                               \
+    for (int i = 0; rank == size - 1 && i < count; i++)                                                               \
+      CHECK(out[i] == expect[i], "Reduce %s, element %d: got " fmt ", expected " fmt, what, i, out[i], expect[i]);    \
+    free(out);                                                                                                        \
   }
 DEFINE_REDUCE_CHECK(check_int, int, MPI_INT, "%d")
 DEFINE_REDUCE_CHECK(check_long_long, long long, MPI_LONG_LONG, "%lld")
 DEFINE_REDUCE_CHECK(check_double, double, MPI_DOUBLE, "%.17g")
 
-static void check_loc(double val, int loc, double_int expect, MPI_Op op, const char *what) {
+static void check_loc(double val, int loc, double_int expect, MPI_Op op, const char* what) {
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   double_int in = {val, loc}, out = {-1, -1};
   MPI_Allreduce(&in, &out, 1, MPI_DOUBLE_INT, op, MPI_COMM_WORLD);
-  CHECK(out.val == expect.val && out.loc == expect.loc, "Allreduce %s: got (%g, %d), expected (%g, %d)", what,
-        out.val, out.loc, expect.val, expect.loc);
+  CHECK(out.val == expect.val && out.loc == expect.loc, "Allreduce %s: got (%g, %d), expected (%g, %d)", what, out.val,
+        out.loc, expect.val, expect.loc);
   out = (double_int){-1, -1};
   MPI_Reduce(&in, &out, 1, MPI_DOUBLE_INT, op, size - 1, MPI_COMM_WORLD);
   CHECK(rank != size - 1 || (out.val == expect.val && out.loc == expect.loc),
@@ -59,19 +57,16 @@ static void barrier(int rank, int size) {
   for (int c = 0; c < 2; c++) {
     int checker = checkers[c], token = rank;
     MPI_Request req = MPI_REQUEST_NULL;
-    if (rank != checker)
-      MPI_Isend(&token, 1, MPI_INT, checker, BARRIER_TAG, MPI_COMM_WORLD, &req);
+    if (rank != checker) MPI_Isend(&token, 1, MPI_INT, checker, BARRIER_TAG, MPI_COMM_WORLD, &req);
     MPI_Barrier(MPI_COMM_WORLD);
     if (rank == checker) {
       for (int r = 0; r < size; r++) {
         int there = r == checker;
-        if (!there)
-          MPI_Iprobe(r, BARRIER_TAG, MPI_COMM_WORLD, &there, MPI_STATUS_IGNORE);
+        if (!there) MPI_Iprobe(r, BARRIER_TAG, MPI_COMM_WORLD, &there, MPI_STATUS_IGNORE);
         CHECK(there, "rank %d left the barrier before rank %d entered it", rank, r);
       }
       for (int r = 0; r < size; r++) {
-        if (r == checker)
-          continue;
+        if (r == checker) continue;
         MPI_Recv(&token, 1, MPI_INT, r, BARRIER_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         CHECK(token == r, "barrier message from rank %d carries %d", r, token);
       }
@@ -83,7 +78,7 @@ static void barrier(int rank, int size) {
 static void bcast(int size) {
   const int roots[] = {0, size / 2, size - 1};
   const int lens[] = {4, 8000, BCAST_MAX};
-  unsigned char *buf = malloc(BCAST_MAX);
+  unsigned char* buf = malloc(BCAST_MAX);
   CHECK(buf, "out of memory");
   for (int r = 0; r < 3; r++)
     for (int l = 0; l < 3; l++) {
@@ -99,16 +94,12 @@ static void reductions(int rank, int size) {
   double *di = malloc(VEC * sizeof *di), *de = malloc(VEC * sizeof *de);
   CHECK(ii && ie && di && de, "out of memory");
 
-  for (int i = 0; i < VEC; i++)
-    ii[i] = rank + i;
-  for (int i = 0; i < VEC; i++)
-    ie[i] = (int)(n * i + tri);
+  for (int i = 0; i < VEC; i++) ii[i] = rank + i;
+  for (int i = 0; i < VEC; i++) ie[i] = (int)(n * i + tri);
   check_int(ii, ie, VEC, MPI_SUM, "SUM int");
-  for (int i = 0; i < VEC; i++)
-    ie[i] = size - 1 + i;
+  for (int i = 0; i < VEC; i++) ie[i] = size - 1 + i;
   check_int(ii, ie, VEC, MPI_MAX, "MAX int");
-  for (int i = 0; i < VEC; i++)
-    ie[i] = i;
+  for (int i = 0; i < VEC; i++) ie[i] = i;
   check_int(ii, ie, VEC, MPI_MIN, "MIN int");
 
   /* Ranks below 20 contribute 2, rank 1 contributes -2, the rest 1. */
@@ -122,16 +113,12 @@ static void reductions(int rank, int size) {
   check_int(&bi, &be, 1, MPI_BOR, "BOR int");
 
   /* Halves: every partial sum is exact. */
-  for (int i = 0; i < VEC; i++)
-    di[i] = rank + 0.5 + i;
-  for (int i = 0; i < VEC; i++)
-    de[i] = (double)tri + (double)n * (0.5 + i);
+  for (int i = 0; i < VEC; i++) di[i] = rank + 0.5 + i;
+  for (int i = 0; i < VEC; i++) de[i] = (double)tri + (double)n * (0.5 + i);
   check_double(di, de, VEC, MPI_SUM, "SUM double");
-  for (int i = 0; i < VEC; i++)
-    de[i] = size - 0.5 + i;
+  for (int i = 0; i < VEC; i++) de[i] = size - 0.5 + i;
   check_double(di, de, VEC, MPI_MAX, "MAX double");
-  for (int i = 0; i < VEC; i++)
-    de[i] = 0.5 + i;
+  for (int i = 0; i < VEC; i++) de[i] = 0.5 + i;
   check_double(di, de, VEC, MPI_MIN, "MIN double");
   /* Powers of two: 2 from even ranks, 0.5 from odd ones. */
   double dpi = rank % 2 ? 0.5 : 2.0, dpe = size % 2 ? 2.0 : 1.0;
@@ -151,8 +138,7 @@ static void reductions(int rank, int size) {
      has its minimum 0 first at rank 3; with fewer ranks the minimum is 2, at rank 0. */
   int top = size - 1 < 4 ? size - 1 : 4;
   check_loc(rank % 5, rank, (double_int){top, top}, MPI_MAXLOC, "MAXLOC double_int");
-  check_loc((rank + 2) % 5, rank, size > 3 ? (double_int){0, 3} : (double_int){2, 0}, MPI_MINLOC,
-            "MINLOC double_int");
+  check_loc((rank + 2) % 5, rank, size > 3 ? (double_int){0, 3} : (double_int){2, 0}, MPI_MINLOC, "MINLOC double_int");
 
   free(ii);
   free(ie);
@@ -160,7 +146,7 @@ static void reductions(int rank, int size) {
   free(de);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

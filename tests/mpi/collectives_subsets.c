@@ -1,9 +1,9 @@
 /* Collectives on communicators that are subsets and reorderings of the world, interleaved call by call;
  * MPI_IN_PLACE; buffers overwritten as soon as a call returns; allreduce results bitwise identical on all
  * ranks (inputs whose sum depends on the order of evaluation). */
-#include "mpitest.h"
-
 #include <math.h>
+
+#include "mpitest.h"
 
 enum { COUNT = 300, ROUNDS = 20 };
 
@@ -61,7 +61,7 @@ static void check_bitwise_identical(int rank) {
   CHECK(memcmp(first, out, sizeof out) == 0, "allreduce result differs from rank 0's in its bits");
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

@@ -10,7 +10,7 @@ enum { TAG = 5 };
 
 /* Every member sends its world rank to the next member and checks what the previous one sent; then an
  * allreduce over the communicator must give the sum of the members' world ranks. */
-static void check_traffic(MPI_Comm comm, const char *what) {
+static void check_traffic(MPI_Comm comm, const char* what) {
   int rank, size, world_rank;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
@@ -38,7 +38,7 @@ static void check_traffic(MPI_Comm comm, const char *what) {
   MPI_Group_free(&world);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size, result, n;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -72,8 +72,7 @@ int main(int argc, char **argv) {
   MPI_Comm_size(parity, &parity_size);
   int members = (size - rank % 2 + 1) / 2;
   CHECK(parity_size == members && parity_rank == members - 1 - rank / 2,
-        "split by parity: rank %d of %d, expected %d of %d", parity_rank, parity_size, members - 1 - rank / 2,
-        members);
+        "split by parity: rank %d of %d, expected %d of %d", parity_rank, parity_size, members - 1 - rank / 2, members);
   check_traffic(parity, "split by parity");
 
   /* One color, keys reversed: the same members in the other order. Equal keys keep the parent's order. */
@@ -152,7 +151,7 @@ int main(int argc, char **argv) {
                  "Comm_create of MPI_COMM_SELF with a group of other ranks");
   }
 
-  MPI_Comm *comms[] = {&dup, &parity, &backwards, &same_order, &node, &even_comm, &lower_comm, &upper_comm};
+  MPI_Comm* comms[] = {&dup, &parity, &backwards, &same_order, &node, &even_comm, &lower_comm, &upper_comm};
   for (size_t i = 0; i < sizeof comms / sizeof *comms; i++)
     if (*comms[i] != MPI_COMM_NULL) {
       MPI_Comm_free(comms[i]);

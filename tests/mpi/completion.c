@@ -8,7 +8,7 @@ enum { N = 8, TAG = 9 };
 
 #define UNTOUCHED MPI_ERR_DIMS /* a value no completion has a reason to write */
 
-static void check_untouched(const MPI_Status *status, const char *call) {
+static void check_untouched(const MPI_Status* status, const char* call) {
   CHECK(status->MPI_ERROR == UNTOUCHED, "%s wrote %d into MPI_ERROR", call, status->MPI_ERROR);
 }
 
@@ -42,7 +42,7 @@ static void check_error_fields_untouched(int left, int right) {
   check_untouched(&statuses[1], "MPI_Waitall (send)");
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -85,8 +85,7 @@ int main(int argc, char **argv) {
     MPI_Waitany(N + 2, requests, &index, &status);
     CHECK(index >= 1 && index <= N && requests[index] == MPI_REQUEST_NULL, "Waitany gave index %d", index);
     CHECK(status.MPI_TAG == TAG + index - 1 && status.MPI_SOURCE == left && in[index - 1] == left * 100 + index - 1,
-          "Waitany: request %d has tag %d source %d value %d", index, status.MPI_TAG, status.MPI_SOURCE,
-          in[index - 1]);
+          "Waitany: request %d has tag %d source %d value %d", index, status.MPI_TAG, status.MPI_SOURCE, in[index - 1]);
   }
 
   /* Waitsome/Testsome: collect all completions; every receive reported exactly once. */
@@ -97,8 +96,10 @@ int main(int argc, char **argv) {
   }
   int seen[N] = {0}, total = 0, rounds = 0;
   while (total < N) {
-    if (rounds++ % 2 == 0) MPI_Waitsome(N, requests, &outcount, indices, statuses);
-    else MPI_Testsome(N, requests, &outcount, indices, statuses);
+    if (rounds++ % 2 == 0)
+      MPI_Waitsome(N, requests, &outcount, indices, statuses);
+    else
+      MPI_Testsome(N, requests, &outcount, indices, statuses);
     CHECK(outcount != MPI_UNDEFINED, "Waitsome/Testsome gave MPI_UNDEFINED with %d receives left", N - total);
     for (int k = 0; k < outcount; k++) {
       int i = indices[k];

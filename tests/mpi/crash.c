@@ -7,16 +7,16 @@
  * The job must end with the status a shell gives the signal, a line naming the rank, and the backtrace of
  * the rank's stack. */
 #define _POSIX_C_SOURCE 200809L /* fileno */
-#include "mpitest.h"
-
 #include <string.h>
 #include <sys/mman.h>
 
+#include "mpitest.h"
+
 /* A page mapped from an empty file: reading it raises SIGBUS. */
 static int read_past_end_of_file(void) {
-  FILE *file = tmpfile();
+  FILE* file = tmpfile();
   CHECK(file != NULL, "tmpfile failed");
-  volatile char *page = mmap(NULL, 4096, PROT_READ, MAP_SHARED, fileno(file), 0);
+  volatile char* page = mmap(NULL, 4096, PROT_READ, MAP_SHARED, fileno(file), 0);
   CHECK(page != MAP_FAILED, "mmap failed");
   return page[0];
 }
@@ -29,7 +29,7 @@ static int recurse(int depth) {
   return recurse(depth + 1) + frame[0];
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -41,7 +41,7 @@ int main(int argc, char **argv) {
     if (strcmp(argv[1], "overflow") == 0)
       recurse(0);
     else if (strcmp(argv[1], "segfault") == 0)
-      *(volatile int *)(size_t)argc = 0; /* an address the compiler cannot prove null */
+      *(volatile int*)(size_t)argc = 0; /* an address the compiler cannot prove null */
     else if (strcmp(argv[1], "abort") == 0)
       abort();
     else if (strcmp(argv[1], "bus") == 0)

@@ -22,15 +22,13 @@ struct Primes {
     for (int n = 2; list.size() < 100; ++n) {
       bool prime = true;
       for (int d : list) {
-        if (d * d > n)
-          break;
+        if (d * d > n) break;
         if (n % d == 0) {
           prime = false;
           break;
         }
       }
-      if (prime)
-        list.push_back(n);
+      if (prime) list.push_back(n);
     }
   }
 };
@@ -42,24 +40,22 @@ int world_rank() {
   return rank;
 }
 
-[[noreturn]] void fail(const std::string &what) {
+[[noreturn]] void fail(const std::string& what) {
   std::fprintf(stderr, "check failed on rank %d: %s\n", world_rank(), what.c_str());
   std::fflush(stderr);
   MPI_Abort(MPI_COMM_WORLD, 1);
   std::abort();
 }
 
-void check(bool ok, const std::string &what) {
-  if (!ok)
-    fail(what);
+void check(bool ok, const std::string& what) {
+  if (!ok) fail(what);
 }
 
 std::string message_of(int rank) { return "thrown by rank " + std::to_string(rank); }
 
 // Not a tail call: the frames stay on the fiber's stack until the throw unwinds them.
 int throw_at_depth(int depth) {
-  if (depth == 0)
-    throw std::runtime_error(message_of(world_rank()));
+  if (depth == 0) throw std::runtime_error(message_of(world_rank()));
   return throw_at_depth(depth - 1) + 1;
 }
 
@@ -81,7 +77,7 @@ std::vector<int> shift_right(int rank, int size) {
   return in;
 }
 
-void check_from_left(const std::vector<int> &in, int rank, int size) {
+void check_from_left(const std::vector<int>& in, int rank, int size) {
   int left = (rank + size - 1) % size;
   std::vector<int> expect(left + 1);
   std::iota(expect.begin(), expect.end(), left * 10000);
@@ -89,9 +85,9 @@ void check_from_left(const std::vector<int> &in, int rank, int size) {
                           " elements or wrong contents");
 }
 
-} // namespace
+}  // namespace
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -106,7 +102,7 @@ int main(int argc, char **argv) {
     try {
       throw_at_depth(depth);
       fail("no exception from depth " + std::to_string(depth));
-    } catch (const std::runtime_error &e) {
+    } catch (const std::runtime_error& e) {
       check(e.what() == message_of(rank), std::string("caught \"") + e.what() + "\" at depth " + std::to_string(depth));
     }
   }
@@ -114,19 +110,18 @@ int main(int argc, char **argv) {
   try {
     try {
       throw_at_depth(10);
-    } catch (const std::runtime_error &) {
+    } catch (const std::runtime_error&) {
       // When the barrier lets this rank go, every rank has thrown and is inside this handler: the ones
       // sharing this worker caught their exceptions on the same thread.
       MPI_Barrier(MPI_COMM_WORLD);
       throw;
     }
-  } catch (const std::runtime_error &e) {
+  } catch (const std::runtime_error& e) {
     check(e.what() == message_of(rank), std::string("rethrow after blocking gave \"") + e.what() + "\"");
   }
 
   std::vector<double> mine(1000), sums(1000);
-  for (std::size_t i = 0; i < mine.size(); ++i)
-    mine[i] = rank + static_cast<double>(i);
+  for (std::size_t i = 0; i < mine.size(); ++i) mine[i] = rank + static_cast<double>(i);
   MPI_Allreduce(mine.data(), sums.data(), static_cast<int>(mine.size()), MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
   for (std::size_t i = 0; i < sums.size(); ++i)
     check(sums[i] == size * (size - 1) / 2.0 + size * static_cast<double>(i),

@@ -15,17 +15,20 @@ struct distribution {
 };
 
 /* The process coordinate owning global index `index` of dimension d. */
-static int owner(const struct distribution *dist, const int *psizes, int d, int index) {
+static int owner(const struct distribution* dist, const int* psizes, int d, int index) {
   int g = dist->gsizes[d], p = psizes[d], darg = dist->dargs[d];
   switch (dist->distribs[d]) {
-    case MPI_DISTRIBUTE_BLOCK: return index / (darg == MPI_DISTRIBUTE_DFLT_DARG ? (g + p - 1) / p : darg);
-    case MPI_DISTRIBUTE_CYCLIC: return index / (darg == MPI_DISTRIBUTE_DFLT_DARG ? 1 : darg) % p;
-    default: return 0;
+    case MPI_DISTRIBUTE_BLOCK:
+      return index / (darg == MPI_DISTRIBUTE_DFLT_DARG ? (g + p - 1) / p : darg);
+    case MPI_DISTRIBUTE_CYCLIC:
+      return index / (darg == MPI_DISTRIBUTE_DFLT_DARG ? 1 : darg) % p;
+    default:
+      return 0;
   }
 }
 
 /* The index of dimension d of linear index `linear` in the array's order. */
-static int index_in(const struct distribution *dist, int linear, int d) {
+static int index_in(const struct distribution* dist, int linear, int d) {
   int fastest_first[MAXD];
   for (int i = 0; i < dist->ndims; i++) fastest_first[i] = dist->order == MPI_ORDER_C ? dist->ndims - 1 - i : i;
   for (int i = 0; i < dist->ndims; i++) {
@@ -36,7 +39,7 @@ static int index_in(const struct distribution *dist, int linear, int d) {
   return -1;
 }
 
-static void check_distribution(const struct distribution *dist, const int *psizes, int rank, int size) {
+static void check_distribution(const struct distribution* dist, const int* psizes, int rank, int size) {
   int total = 1;
   for (int d = 0; d < dist->ndims; d++) total *= dist->gsizes[d];
   int coords[MAXD];
@@ -50,7 +53,8 @@ static void check_distribution(const struct distribution *dist, const int *psize
   MPI_Type_commit(&darray);
   MPI_Aint lb, extent;
   MPI_Type_get_extent(darray, &lb, &extent);
-  CHECK(lb == 0 && extent == (MPI_Aint)(total * sizeof(int)), "darray bounds %td %td for %d elements", lb, extent, total);
+  CHECK(lb == 0 && extent == (MPI_Aint)(total * sizeof(int)), "darray bounds %td %td for %d elements", lb, extent,
+        total);
   int *global = malloc(sizeof(int) * total), *mine = malloc(sizeof(int) * total), *marks = calloc(total, sizeof(int)),
       *all = malloc(sizeof(int) * total);
   for (int i = 0; i < total; i++) global[i] = i;
@@ -60,7 +64,8 @@ static void check_distribution(const struct distribution *dist, const int *psize
   int held = bytes / (int)sizeof(int), expected = 0;
   for (int linear = 0; linear < total; linear++) {
     int owned = 1;
-    for (int d = 0; d < dist->ndims; d++) owned = owned && owner(dist, psizes, d, index_in(dist, linear, d)) == coords[d];
+    for (int d = 0; d < dist->ndims; d++)
+      owned = owned && owner(dist, psizes, d, index_in(dist, linear, d)) == coords[d];
     if (!owned) continue;
     CHECK(expected < held && mine[expected] == linear, "rank %d's element %d is %d, expected %d (holds %d)", rank,
           expected, expected < held ? mine[expected] : -1, linear, held);
@@ -93,7 +98,7 @@ static void long_cyclic_dimension(int rank, int size) {
   MPI_Type_free(&darray);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -106,16 +111,25 @@ int main(int argc, char **argv) {
   const struct distribution cases2[] = {
       {2, {10, 7}, {MPI_DISTRIBUTE_BLOCK, MPI_DISTRIBUTE_CYCLIC}, {MPI_DISTRIBUTE_DFLT_DARG, 2}, MPI_ORDER_C},
       {2, {10, 7}, {MPI_DISTRIBUTE_BLOCK, MPI_DISTRIBUTE_CYCLIC}, {MPI_DISTRIBUTE_DFLT_DARG, 2}, MPI_ORDER_FORTRAN},
-      {2, {9, 11}, {MPI_DISTRIBUTE_CYCLIC, MPI_DISTRIBUTE_BLOCK},
-       {MPI_DISTRIBUTE_DFLT_DARG, MPI_DISTRIBUTE_DFLT_DARG}, MPI_ORDER_C},
+      {2,
+       {9, 11},
+       {MPI_DISTRIBUTE_CYCLIC, MPI_DISTRIBUTE_BLOCK},
+       {MPI_DISTRIBUTE_DFLT_DARG, MPI_DISTRIBUTE_DFLT_DARG},
+       MPI_ORDER_C},
       {2, {12, 5}, {MPI_DISTRIBUTE_CYCLIC, MPI_DISTRIBUTE_CYCLIC}, {3, 4}, MPI_ORDER_FORTRAN},
   };
   for (size_t i = 0; i < sizeof cases2 / sizeof cases2[0]; i++) check_distribution(&cases2[i], grid2, rank, size);
   const struct distribution cases3[] = {
-      {3, {5, 6, 4 * size}, {MPI_DISTRIBUTE_CYCLIC, MPI_DISTRIBUTE_NONE, MPI_DISTRIBUTE_BLOCK},
-       {2, MPI_DISTRIBUTE_DFLT_DARG, 4 * p0}, MPI_ORDER_C},
-      {3, {5, 6, 4 * size}, {MPI_DISTRIBUTE_BLOCK, MPI_DISTRIBUTE_NONE, MPI_DISTRIBUTE_CYCLIC},
-       {MPI_DISTRIBUTE_DFLT_DARG, MPI_DISTRIBUTE_DFLT_DARG, 3}, MPI_ORDER_FORTRAN},
+      {3,
+       {5, 6, 4 * size},
+       {MPI_DISTRIBUTE_CYCLIC, MPI_DISTRIBUTE_NONE, MPI_DISTRIBUTE_BLOCK},
+       {2, MPI_DISTRIBUTE_DFLT_DARG, 4 * p0},
+       MPI_ORDER_C},
+      {3,
+       {5, 6, 4 * size},
+       {MPI_DISTRIBUTE_BLOCK, MPI_DISTRIBUTE_NONE, MPI_DISTRIBUTE_CYCLIC},
+       {MPI_DISTRIBUTE_DFLT_DARG, MPI_DISTRIBUTE_DFLT_DARG, 3},
+       MPI_ORDER_FORTRAN},
   };
   for (size_t i = 0; i < sizeof cases3 / sizeof cases3[0]; i++) check_distribution(&cases3[i], grid3, rank, size);
   long_cyclic_dimension(rank, size);

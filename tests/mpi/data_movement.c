@@ -45,26 +45,26 @@ static struct blocks lay_out(int size, int count, int uneven, int salt, int reve
   return b;
 }
 
-static void free_blocks(struct blocks *b) {
+static void free_blocks(struct blocks* b) {
   free(b->counts);
   free(b->displs);
 }
 
-static void *filled(size_t bytes) {
-  void *p = malloc(bytes ? bytes : 1);
+static void* filled(size_t bytes) {
+  void* p = malloc(bytes ? bytes : 1);
   memset(p, FILL, bytes);
   return p;
 }
 
-static void put_block(void *buf, const struct blocks *b, int r, unsigned seed) {
-  pattern_fill((int *)buf + b->displs[r], b->counts[r] * sizeof(int), seed);
+static void put_block(void* buf, const struct blocks* b, int r, unsigned seed) {
+  pattern_fill((int*)buf + b->displs[r], b->counts[r] * sizeof(int), seed);
 }
 
 /* The buffer holds block r with seeds[r] at its place and FILL everywhere else. */
-static void expect_blocks(const void *buf, const struct blocks *b, const unsigned *seeds, const char *what, int call) {
-  unsigned char *expected = filled(b->total * sizeof(int));
+static void expect_blocks(const void* buf, const struct blocks* b, const unsigned* seeds, const char* what, int call) {
+  unsigned char* expected = filled(b->total * sizeof(int));
   for (int r = 0; r < b->size; r++) put_block(expected, b, r, seeds[r]);
-  const unsigned char *got = buf;
+  const unsigned char* got = buf;
   if (memcmp(got, expected, b->total * sizeof(int)) != 0)
     for (size_t i = 0; i < b->total * sizeof(int); i++)
       CHECK(got[i] == expected[i], "%s (call %d): byte %zu is %d, expected %d", what, call, i, got[i], expected[i]);
@@ -81,13 +81,13 @@ static void test_gather(MPI_Comm comm, int count, int uneven, int root, int in_p
   pattern_fill(send, bytes, seed_of(call, rank, root));
   int at_root_in_place = in_place && rank == root;
   if (at_root_in_place) put_block(recv, &b, root, seed_of(call, root, root));
-  const void *sendbuf = at_root_in_place ? MPI_IN_PLACE : send;
+  const void* sendbuf = at_root_in_place ? MPI_IN_PLACE : send;
   int err = uneven ? MPI_Gatherv(sendbuf, b.counts[rank], MPI_INT, recv, b.counts, b.displs, MPI_INT, root, comm)
                    : MPI_Gather(sendbuf, count, MPI_INT, recv, count, MPI_INT, root, comm);
   CHECK(err == MPI_SUCCESS, "gather returned %d", err);
   memset(send, 0, bytes); /* ours again: the root must have its copy already */
   if (rank == root) {
-    unsigned *seeds = malloc(size * sizeof(unsigned));
+    unsigned* seeds = malloc(size * sizeof(unsigned));
     for (int r = 0; r < size; r++) seeds[r] = seed_of(call, r, root);
     expect_blocks(recv, &b, seeds, uneven ? "gatherv" : "gather", call);
     free(seeds);
@@ -102,17 +102,17 @@ static void test_scatter(MPI_Comm comm, int count, int uneven, int root, int in_
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
   struct blocks b = lay_out(size, count, uneven, call, uneven);
-  unsigned *seeds = malloc(size * sizeof(unsigned));
+  unsigned* seeds = malloc(size * sizeof(unsigned));
   for (int r = 0; r < size; r++) seeds[r] = seed_of(call, root, r);
-  void *send = NULL;
+  void* send = NULL;
   if (rank == root) {
     send = filled(b.total * sizeof(int));
     for (int r = 0; r < size; r++) put_block(send, &b, r, seeds[r]);
   }
   size_t bytes = b.counts[rank] * sizeof(int);
-  void *recv = filled(bytes + sizeof(int)); /* one int more, which must stay untouched */
+  void* recv = filled(bytes + sizeof(int)); /* one int more, which must stay untouched */
   int at_root_in_place = in_place && rank == root;
-  void *recvbuf = at_root_in_place ? MPI_IN_PLACE : recv;
+  void* recvbuf = at_root_in_place ? MPI_IN_PLACE : recv;
   int err = uneven ? MPI_Scatterv(send, b.counts, b.displs, MPI_INT, recvbuf, b.counts[rank], MPI_INT, root, comm)
                    : MPI_Scatter(send, count, MPI_INT, recvbuf, count, MPI_INT, root, comm);
   CHECK(err == MPI_SUCCESS, "scatter returned %d", err);
@@ -121,7 +121,7 @@ static void test_scatter(MPI_Comm comm, int count, int uneven, int root, int in_
   if (!at_root_in_place) {
     CHECK(pattern_check(recv, bytes, seeds[rank]) == bytes, "scatter (call %d): block differs", call);
     for (size_t i = bytes; i < bytes + sizeof(int); i++)
-      CHECK(((unsigned char *)recv)[i] == FILL, "scatter (call %d) wrote past its block", call);
+      CHECK(((unsigned char*)recv)[i] == FILL, "scatter (call %d) wrote past its block", call);
   }
   free(send);
   free(recv);
@@ -134,13 +134,13 @@ static void test_allgather(MPI_Comm comm, int count, int uneven, int in_place, i
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
   struct blocks b = lay_out(size, count, uneven, call, uneven);
-  unsigned *seeds = malloc(size * sizeof(unsigned));
+  unsigned* seeds = malloc(size * sizeof(unsigned));
   for (int r = 0; r < size; r++) seeds[r] = seed_of(call, r, -1);
   size_t bytes = b.counts[rank] * sizeof(int);
   void *send = filled(bytes), *recv = filled(b.total * sizeof(int));
   pattern_fill(send, bytes, seeds[rank]);
   if (in_place) put_block(recv, &b, rank, seeds[rank]);
-  const void *sendbuf = in_place ? MPI_IN_PLACE : send;
+  const void* sendbuf = in_place ? MPI_IN_PLACE : send;
   int err = uneven ? MPI_Allgatherv(sendbuf, b.counts[rank], MPI_INT, recv, b.counts, b.displs, MPI_INT, comm)
                    : MPI_Allgather(sendbuf, count, MPI_INT, recv, count, MPI_INT, comm);
   CHECK(err == MPI_SUCCESS, "allgather returned %d", err);
@@ -157,7 +157,8 @@ static void test_alltoall(MPI_Comm comm, int count, int uneven, int in_place, in
   int rank, size;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
-  struct blocks sb = lay_out(size, count, uneven, call + rank, 0), rb = lay_out(size, count, uneven, call + rank, uneven);
+  struct blocks sb = lay_out(size, count, uneven, call + rank, 0),
+                rb = lay_out(size, count, uneven, call + rank, uneven);
   unsigned *sent = malloc(size * sizeof(unsigned)), *received = malloc(size * sizeof(unsigned));
   for (int r = 0; r < size; r++) {
     sent[r] = seed_of(call, rank, r);
@@ -165,7 +166,7 @@ static void test_alltoall(MPI_Comm comm, int count, int uneven, int in_place, in
   }
   void *send = filled(sb.total * sizeof(int)), *recv = filled(rb.total * sizeof(int));
   for (int r = 0; r < size; r++) put_block(in_place ? recv : send, in_place ? &rb : &sb, r, sent[r]);
-  const void *sendbuf = in_place ? MPI_IN_PLACE : send;
+  const void* sendbuf = in_place ? MPI_IN_PLACE : send;
   int err = uneven ? MPI_Alltoallv(sendbuf, sb.counts, sb.displs, MPI_INT, recv, rb.counts, rb.displs, MPI_INT, comm)
                    : MPI_Alltoall(sendbuf, count, MPI_INT, recv, count, MPI_INT, comm);
   CHECK(err == MPI_SUCCESS, "alltoall returned %d", err);
@@ -179,7 +180,7 @@ static void test_alltoall(MPI_Comm comm, int count, int uneven, int in_place, in
   free_blocks(&rb);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

@@ -12,7 +12,7 @@ static void wrong_arguments(int rank, int size) {
   MPI_Comm world = MPI_COMM_WORLD;
   int *send = calloc(4 * size, sizeof(int)), *recv = calloc(4 * size, sizeof(int));
   int *counts = malloc(size * sizeof(int)), *displs = malloc(size * sizeof(int));
-  MPI_Datatype *types = malloc(size * sizeof(MPI_Datatype));
+  MPI_Datatype* types = malloc(size * sizeof(MPI_Datatype));
   for (int r = 0; r < size; r++) counts[r] = 1, displs[r] = r, types[r] = MPI_INT;
   int root = size / 2;
 
@@ -75,11 +75,11 @@ static void wrong_arguments(int rank, int size) {
   free(send), free(recv), free(counts), free(displs), free(types);
 }
 
-static void fill_guarded(int *buf, int n) {
+static void fill_guarded(int* buf, int n) {
   for (int i = 0; i < n; i++) buf[i] = GUARD;
 }
 
-static void expect_guard(const int *buf, int from, int to, const char *what) {
+static void expect_guard(const int* buf, int from, int to, const char* what) {
   for (int i = from; i < to; i++) CHECK(buf[i] == GUARD, "%s wrote int %d past its room: %d", what, i, buf[i]);
 }
 
@@ -102,7 +102,8 @@ static void truncation(int rank, int size) {
     CHECK(err == MPI_SUCCESS, "Gather 4 into 3 returned %d at a sender on another node than the root's", err);
   if (rank == root)
     for (int r = 0; r < size; r++)
-      for (int i = 0; i < 3; i++) CHECK(recv[3 * r + i] == 100 * r + i, "truncated gather [%d][%d] = %d", r, i, recv[3 * r + i]);
+      for (int i = 0; i < 3; i++)
+        CHECK(recv[3 * r + i] == 100 * r + i, "truncated gather [%d][%d] = %d", r, i, recv[3 * r + i]);
   expect_guard(recv, rank == root ? 3 * size : 0, 4 * size, "truncated gather");
 
   fill_guarded(recv, 4 * size);
@@ -124,7 +125,7 @@ static void truncation(int rank, int size) {
   /* Only rank 0's room for the last rank's block is short: only rank 0 finds it. */
   int *counts = malloc(size * sizeof(int)), *displs = malloc(size * sizeof(int));
   for (int r = 0; r < size; r++) counts[r] = 2, displs[r] = 2 * r;
-  int *rcounts = malloc(size * sizeof(int));
+  int* rcounts = malloc(size * sizeof(int));
   memcpy(rcounts, counts, size * sizeof(int));
   if (rank == 0) rcounts[size - 1] = 1;
   fill_guarded(recv, 4 * size);
@@ -139,14 +140,14 @@ static void truncation(int rank, int size) {
 
 /* After all that, every rank still agrees on the sequence of collectives. */
 static void still_works(int rank, int size) {
-  int *all = malloc(size * sizeof(int));
+  int* all = malloc(size * sizeof(int));
   int mine = 7 * rank + 1;
   CHECK(MPI_Allgather(&mine, 1, MPI_INT, all, 1, MPI_INT, MPI_COMM_WORLD) == MPI_SUCCESS, "allgather failed");
   for (int r = 0; r < size; r++) CHECK(all[r] == 7 * r + 1, "allgather after errors: [%d] = %d", r, all[r]);
   free(all);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

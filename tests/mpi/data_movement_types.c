@@ -17,8 +17,9 @@ static MPI_Datatype every_other(int n) {
   return t;
 }
 
-static void check_gaps(const int *strided, int n, const char *what) {
-  for (int i = 0; i < n; i++) CHECK(strided[2 * i + 1] == GAP, "%s: gap %d overwritten with %d", what, i, strided[2 * i + 1]);
+static void check_gaps(const int* strided, int n, const char* what) {
+  for (int i = 0; i < n; i++)
+    CHECK(strided[2 * i + 1] == GAP, "%s: gap %d overwritten with %d", what, i, strided[2 * i + 1]);
 }
 
 static void vector_to_contiguous(MPI_Comm comm, int n, int root) {
@@ -35,14 +36,16 @@ static void vector_to_contiguous(MPI_Comm comm, int n, int root) {
   if (rank == root)
     for (int r = 0; r < size; r++)
       for (int i = 0; i < n; i += n / 7 + 1)
-        CHECK(all[(size_t)r * n + i] == value(r, root, i), "gather vector->ints: [%d][%d] = %d", r, i, all[(size_t)r * n + i]);
+        CHECK(all[(size_t)r * n + i] == value(r, root, i), "gather vector->ints: [%d][%d] = %d", r, i,
+              all[(size_t)r * n + i]);
   /* And back: the root's contiguous blocks scattered into every rank's strided one. */
   for (int i = 0; i < n; i++) mine[2 * i] = -1;
   if (rank == root)
     for (int r = 0; r < size; r++)
       for (int i = 0; i < n; i++) all[(size_t)r * n + i] = value(root, r, i);
   MPI_Scatter(all, n, MPI_INT, mine, 1, strided, root, comm);
-  for (int i = 0; i < n; i++) CHECK(mine[2 * i] == value(root, rank, i), "scatter ints->vector: [%d] = %d", i, mine[2 * i]);
+  for (int i = 0; i < n; i++)
+    CHECK(mine[2 * i] == value(root, rank, i), "scatter ints->vector: [%d] = %d", i, mine[2 * i]);
   check_gaps(mine, n, "scatter ints->vector");
   free(mine);
   free(all);
@@ -89,7 +92,7 @@ static MPI_Datatype packed_double_int(void) {
   return packed;
 }
 
-static void check_packed_pair(const char *packed, int index, int expected, const char *what) {
+static void check_packed_pair(const char* packed, int index, int expected, const char* what) {
   double d;
   int i;
   memcpy(&d, packed + (size_t)index * 12, sizeof d);
@@ -105,8 +108,8 @@ static void pairs_to_packed(MPI_Comm comm, int k) {
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
   MPI_Datatype packed = packed_double_int();
-  struct double_int *send = malloc((size_t)size * k * sizeof *send);
-  char *recv = malloc((size_t)size * k * 12);
+  struct double_int* send = malloc((size_t)size * k * sizeof *send);
+  char* recv = malloc((size_t)size * k * 12);
   for (int d = 0; d < size; d++)
     for (int j = 0; j < k; j++) send[d * k + j] = (struct double_int){value(rank, d, j) * 0.5, value(rank, d, j)};
   MPI_Alltoall(send, k, MPI_DOUBLE_INT, recv, k, packed, comm);
@@ -122,7 +125,8 @@ static void pairs_to_packed(MPI_Comm comm, int k) {
   for (int j = 0; j < counts[rank]; j++) send[j] = (struct double_int){value(rank, 0, j) * 0.5, value(rank, 0, j)};
   MPI_Allgatherv(send, counts[rank], MPI_DOUBLE_INT, recv, counts, displs, packed, comm);
   for (int r = 0; r < size; r++)
-    for (int j = 0; j < counts[r]; j++) check_packed_pair(recv, displs[r] + j, value(r, 0, j), "allgatherv pairs->packed");
+    for (int j = 0; j < counts[r]; j++)
+      check_packed_pair(recv, displs[r] + j, value(r, 0, j), "allgatherv pairs->packed");
   free(send);
   free(recv);
   free(counts);
@@ -157,7 +161,8 @@ static void alltoallw_layouts(MPI_Comm comm, int k) {
   MPI_Datatype *stypes = malloc(size * sizeof(MPI_Datatype)), *rtypes = malloc(size * sizeof(MPI_Datatype));
   int sints = 0, rints = 0;
   for (int r = size - 1; r >= 0; r--) {
-    struct layout out = layout_of((rank + r) % 3, strided, dense, k), in = layout_of((rank + r + 1) % 3, strided, dense, k);
+    struct layout out = layout_of((rank + r) % 3, strided, dense, k),
+                  in = layout_of((rank + r + 1) % 3, strided, dense, k);
     stypes[r] = out.type, scounts[r] = out.count, sdispls[r] = sints * (int)sizeof(int), sints += out.span;
     rtypes[r] = in.type, rcounts[r] = in.count, rdispls[r] = rints * (int)sizeof(int), rints += in.span;
   }
@@ -173,7 +178,7 @@ static void alltoallw_layouts(MPI_Comm comm, int k) {
     /* Round 0 checks the alltoallw above; round 1 an in-place one that sends every block back. */
     for (int s = 0; s < size; s++) {
       int step = rtypes[s] == strided ? 2 : 1;
-      const int *block = recv + rdispls[s] / (int)sizeof(int);
+      const int* block = recv + rdispls[s] / (int)sizeof(int);
       for (int j = 0; j < k; j++)
         CHECK(block[j * step] == (round ? value(rank, s, j) : value(s, rank, j)), "alltoallw%s: from %d [%d] = %d",
               round ? " in place" : "", s, j, block[j * step]);
@@ -186,7 +191,7 @@ static void alltoallw_layouts(MPI_Comm comm, int k) {
   MPI_Type_free(&dense);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

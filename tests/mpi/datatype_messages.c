@@ -28,17 +28,19 @@ static int value(int sender, int round, int i) { return sender * 1000003 + round
 /* Column of the sender's matrix into the receiver's triples. */
 static void column_to_triples(int n, int rank, int size, int round, int mode) {
   int right = (rank + 1) % size, left = (rank + size - 1) % size;
-  int *matrix = malloc(sizeof(int) * 4 * n);
+  int* matrix = malloc(sizeof(int) * 4 * n);
   for (int i = 0; i < 4 * n; i++) matrix[i] = GUARD;
   for (int i = 0; i < n; i++) matrix[i * 4] = value(rank, round, i);
   int spread = n / 3 * 5;
-  int *in = malloc(sizeof(int) * spread);
+  int* in = malloc(sizeof(int) * spread);
   for (int i = 0; i < spread; i++) in[i] = GUARD;
   MPI_Datatype column = column_type(n), triples = triples_type(n);
   MPI_Request requests[2];
   MPI_Irecv(in, 1, triples, left, round, MPI_COMM_WORLD, &requests[0]);
-  if (mode == 0) MPI_Isend(matrix, 1, column, right, round, MPI_COMM_WORLD, &requests[1]);
-  else MPI_Issend(matrix, 1, column, right, round, MPI_COMM_WORLD, &requests[1]);
+  if (mode == 0)
+    MPI_Isend(matrix, 1, column, right, round, MPI_COMM_WORLD, &requests[1]);
+  else
+    MPI_Issend(matrix, 1, column, right, round, MPI_COMM_WORLD, &requests[1]);
   /* Freed while both operations are pending: they keep the types alive. */
   MPI_Type_free(&column);
   MPI_Type_free(&triples);
@@ -84,7 +86,8 @@ static void padded_structs(int rank, int size) {
   int count, elements;
   MPI_Get_count(&status, flat9, &count);
   MPI_Get_elements(&status, flat9, &elements);
-  CHECK(count == N && elements == 2 * N, "Get_count %d, Get_elements %d, expected %d and %d", count, elements, N, 2 * N);
+  CHECK(count == N && elements == 2 * N, "Get_count %d, Get_elements %d, expected %d and %d", count, elements, N,
+        2 * N);
   for (int i = 0; i < N; i++) {
     double d;
     memcpy(&d, packed + 9 * i, 8);
@@ -96,7 +99,7 @@ static void padded_structs(int rank, int size) {
   MPI_Sendrecv(packed, N, flat9, left, 2, in, N, item_type, right, 2, MPI_COMM_WORLD, &status);
   for (int i = 0; i < N; i++) {
     CHECK(in[i].d == rank + i * 0.5 && in[i].c == 'a' + i % 26, "item %d came back as %g '%c'", i, in[i].d, in[i].c);
-    const unsigned char *pad = (const unsigned char *)&in[i] + offsetof(struct item, c) + 1;
+    const unsigned char* pad = (const unsigned char*)&in[i] + offsetof(struct item, c) + 1;
     for (size_t b = 0; b < sizeof(struct item) - offsetof(struct item, c) - 1; b++)
       CHECK(pad[b] == 0x5A, "item %d: padding byte %zu was written", i, b);
   }
@@ -157,7 +160,7 @@ static void persistent_buffered_replace(int rank, int size) {
   int bytes;
   MPI_Pack_size(1, triples, MPI_COMM_WORLD, &bytes);
   CHECK(bytes == N * (int)sizeof(int), "Pack_size of %d ints is %d", N, bytes);
-  char *attached = malloc(bytes + MPI_BSEND_OVERHEAD);
+  char* attached = malloc(bytes + MPI_BSEND_OVERHEAD);
   MPI_Buffer_attach(attached, bytes + MPI_BSEND_OVERHEAD);
   int out[N / 3 * 5];
   for (int i = 0; i < N; i++) out[i / 3 * 5 + i % 3] = value(rank, 9, i);
@@ -166,7 +169,7 @@ static void persistent_buffered_replace(int rank, int size) {
   int flat[N];
   MPI_Recv(flat, N, MPI_INT, left, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   for (int i = 0; i < N; i++) CHECK(flat[i] == value(left, 9, i), "buffered element %d is wrong", i);
-  void *detached;
+  void* detached;
   int detached_size;
   MPI_Buffer_detach(&detached, &detached_size);
   free(attached);
@@ -197,7 +200,7 @@ static void truncation(int rank, int size) {
   MPI_Type_free(&triples);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

@@ -1,12 +1,12 @@
 /* Derived datatypes on one rank: the bounds each constructor gives (MPI-3.1, 4.1), resize markers that
  * stick, struct padding, envelopes and contents, names, dup, free while in use, and the argument
  * errors of each call. Every rank runs the same checks on its own types. */
-#include "mpitest.h"
-
 #include <stdint.h>
 
-static void check_bounds(MPI_Datatype type, const char *what, int size, MPI_Aint lb, MPI_Aint extent,
-                         MPI_Aint true_lb, MPI_Aint true_extent) {
+#include "mpitest.h"
+
+static void check_bounds(MPI_Datatype type, const char* what, int size, MPI_Aint lb, MPI_Aint extent, MPI_Aint true_lb,
+                         MPI_Aint true_extent) {
   int s;
   MPI_Aint l, e, tl, te;
   MPI_Count sx, lx, ex;
@@ -21,11 +21,11 @@ static void check_bounds(MPI_Datatype type, const char *what, int size, MPI_Aint
   CHECK(sx == size && lx == lb && ex == extent, "%s: the _x forms differ", what);
 }
 
-static void check_envelope(MPI_Datatype type, const char *what, int combiner, int ni, int na, int nd) {
+static void check_envelope(MPI_Datatype type, const char* what, int combiner, int ni, int na, int nd) {
   int i, a, d, c;
   MPI_Type_get_envelope(type, &i, &a, &d, &c);
-  CHECK(c == combiner && i == ni && a == na && d == nd, "%s: envelope combiner %d (%d, %d, %d), expected %d (%d, %d, %d)",
-        what, c, i, a, d, combiner, ni, na, nd);
+  CHECK(c == combiner && i == ni && a == na && d == nd,
+        "%s: envelope combiner %d (%d, %d, %d), expected %d (%d, %d, %d)", what, c, i, a, d, combiner, ni, na, nd);
 }
 
 static void constructors(void) {
@@ -205,8 +205,8 @@ static void committed_and_freed(void) {
    the layout's arithmetic). */
 static void too_large_types(void) {
   MPI_Datatype big, bigger, t;
-  MPI_Type_contiguous(1 << 30, MPI_DOUBLE, &big);   /* 8 GiB */
-  MPI_Type_contiguous(1 << 29, big, &bigger);       /* 4 EiB: still fits */
+  MPI_Type_contiguous(1 << 30, MPI_DOUBLE, &big); /* 8 GiB */
+  MPI_Type_contiguous(1 << 29, big, &bigger);     /* 4 EiB: still fits */
   expect_error(MPI_Type_contiguous(4, bigger, &t), MPI_ERR_ARG, "contiguous of 16 EiB");
   expect_error(MPI_Type_vector(2, 1, 1 << 30, bigger, &t), MPI_ERR_ARG, "vector whose stride in bytes overflows");
   expect_error(MPI_Type_create_hvector(3, 1, (MPI_Aint)1 << 62, MPI_INT, &t), MPI_ERR_ARG,
@@ -216,11 +216,12 @@ static void too_large_types(void) {
                "indexed whose displacement in bytes overflows");
   expect_error(MPI_Type_create_subarray(2, (int[]){1 << 30, 16}, (int[]){1, 1}, (int[]){0, 0}, MPI_ORDER_C, big, &t),
                MPI_ERR_ARG, "subarray of an array larger than MPI_Aint holds");
-  expect_error(MPI_Type_create_darray(1, 0, 3, (int[]){1 << 30, 1 << 30, 1 << 30},
-                                      (int[]){MPI_DISTRIBUTE_NONE, MPI_DISTRIBUTE_NONE, MPI_DISTRIBUTE_NONE},
-                                      (int[]){MPI_DISTRIBUTE_DFLT_DARG, MPI_DISTRIBUTE_DFLT_DARG, MPI_DISTRIBUTE_DFLT_DARG},
-                                      (int[]){1, 1, 1}, MPI_ORDER_C, MPI_DOUBLE, &t),
-               MPI_ERR_ARG, "darray of an array larger than MPI_Aint holds");
+  expect_error(
+      MPI_Type_create_darray(1, 0, 3, (int[]){1 << 30, 1 << 30, 1 << 30},
+                             (int[]){MPI_DISTRIBUTE_NONE, MPI_DISTRIBUTE_NONE, MPI_DISTRIBUTE_NONE},
+                             (int[]){MPI_DISTRIBUTE_DFLT_DARG, MPI_DISTRIBUTE_DFLT_DARG, MPI_DISTRIBUTE_DFLT_DARG},
+                             (int[]){1, 1, 1}, MPI_ORDER_C, MPI_DOUBLE, &t),
+      MPI_ERR_ARG, "darray of an array larger than MPI_Aint holds");
   /* A stride or displacement that is never used need not fit in bytes (found by datatype_fuzzer too). */
   CHECK(MPI_Type_vector(1, 1, 1 << 30, bigger, &t) == MPI_SUCCESS, "vector of one block with a huge stride");
   MPI_Type_free(&t);
@@ -271,7 +272,7 @@ static void wrong_arguments(void) {
   expect_error(MPI_Type_match_size(MPI_TYPECLASS_INTEGER, 3, &t), MPI_ERR_ARG, "Type_match_size(INTEGER, 3)");
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   constructors();

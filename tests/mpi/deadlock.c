@@ -10,17 +10,17 @@
  *   polling:    rank 0 polls with MPI_Iprobe for a message nobody sends, the others wait for it in MPI_Recv:
  *               a hang, but no deadlock the watchdog may report (rank 0 runs); mpirun --timeout ends it.
  * Ranks with no part in the deadlock go to MPI_Finalize, where they wait for the others. */
-#include "mpitest.h"
-
 #include <string.h>
 
-int main(int argc, char **argv) {
+#include "mpitest.h"
+
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size, value = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   CHECK(argc == 2, "usage: deadlock recv_cycle|send_cycle|ring|collective|skipped_collective|wildcard|polling");
-  const char *mode = argv[1];
+  const char* mode = argv[1];
   if (strcmp(mode, "recv_cycle") == 0) {
     CHECK(size >= 2, "recv_cycle needs 2 ranks");
     if (rank < 2) MPI_Recv(&value, 1, MPI_INT, 1 - rank, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
@@ -39,13 +39,16 @@ int main(int argc, char **argv) {
     CHECK(size >= 2, "skipped_collective needs 2 ranks");
     if (rank != size - 1) MPI_Barrier(MPI_COMM_WORLD);
   } else if (strcmp(mode, "wildcard") == 0) {
-    if (rank == 0) MPI_Recv(&value, 1, MPI_INT, MPI_ANY_SOURCE, 99, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    else MPI_Send(&value, 1, MPI_INT, 0, 1, MPI_COMM_WORLD);
+    if (rank == 0)
+      MPI_Recv(&value, 1, MPI_INT, MPI_ANY_SOURCE, 99, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    else
+      MPI_Send(&value, 1, MPI_INT, 0, 1, MPI_COMM_WORLD);
   } else if (strcmp(mode, "polling") == 0) {
     int flag = 0;
     if (rank == 0)
       while (!flag) MPI_Iprobe(MPI_ANY_SOURCE, 99, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
-    else MPI_Recv(&value, 1, MPI_INT, 0, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    else
+      MPI_Recv(&value, 1, MPI_INT, 0, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   } else {
     CHECK(0, "unknown mode '%s'", mode);
   }

@@ -37,21 +37,24 @@ static void send_window(int phase, int self, int to) {
     MPI_Isend(out[i], MESSAGE, MPI_BYTE, to, WINDOW_TAG, MPI_COMM_WORLD, &sends[i]);
   }
   int done = 0;
-  for (double start = MPI_Wtime(); !done && MPI_Wtime() - start < 10.0;) MPI_Testall(WINDOW, sends, &done, MPI_STATUSES_IGNORE);
+  for (double start = MPI_Wtime(); !done && MPI_Wtime() - start < 10.0;)
+    MPI_Testall(WINDOW, sends, &done, MPI_STATUSES_IGNORE);
   int go = done;
   MPI_Send(&go, 1, MPI_INT, to, GO_TAG, MPI_COMM_WORLD);
-  CHECK(done, "phase %d: %d small sends to rank %d still wait for their receives after %d exchanges: the "
-        "receiver did not hand its buffer space back", phase, WINDOW, to, EXCHANGES);
+  CHECK(done,
+        "phase %d: %d small sends to rank %d still wait for their receives after %d exchanges: the "
+        "receiver did not hand its buffer space back",
+        phase, WINDOW, to, EXCHANGES);
 }
 
 static void receive_window(int phase, int from) {
   int go = 0;
   MPI_Recv(&go, 1, MPI_INT, from, GO_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  if (!go) return;  /* the sender reports the failure */
+  if (!go) return; /* the sender reports the failure */
   for (int i = 0; i < WINDOW; i++) receive_pattern(phase, i, from, WINDOW_TAG);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

@@ -12,7 +12,7 @@ enum { DATA_TAG = 0, GO_TAG = 1 };
 
 /* Sends `bytes` and reports whether the send completed within `seconds`, before the receiver was told to
  * post its receive; then lets it receive and completes the send. */
-static int completes_alone(const unsigned char *out, int bytes, int to, double seconds) {
+static int completes_alone(const unsigned char* out, int bytes, int to, double seconds) {
   MPI_Request send;
   MPI_Isend(out, bytes, MPI_BYTE, to, DATA_TAG, MPI_COMM_WORLD, &send);
   int done = 0;
@@ -22,7 +22,7 @@ static int completes_alone(const unsigned char *out, int bytes, int to, double s
   return done;
 }
 
-static void receive_after_go(unsigned char *in, int bytes, int from, unsigned seed) {
+static void receive_after_go(unsigned char* in, int bytes, int from, unsigned seed) {
   MPI_Recv(NULL, 0, MPI_BYTE, from, GO_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   MPI_Status status;
   MPI_Recv(in, bytes, MPI_BYTE, from, DATA_TAG, MPI_COMM_WORLD, &status);
@@ -33,7 +33,7 @@ static void receive_after_go(unsigned char *in, int bytes, int from, unsigned se
   CHECK(bad == (size_t)bytes, "the %d-byte message differs at byte %zu", bytes, bad);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -41,7 +41,7 @@ int main(int argc, char **argv) {
   CHECK(argc == 2 && atoi(argv[1]) > 0, "usage: eager_limit LIMIT (bytes)");
   const int limit = atoi(argv[1]), first = 0, last = size - 1;
   CHECK(size >= 2, "needs at least 2 ranks, has %d", size);
-  unsigned char *buffer = malloc((size_t)limit + 1);
+  unsigned char* buffer = malloc((size_t)limit + 1);
   CHECK(buffer != NULL, "out of memory for %d bytes", limit + 1);
 
   for (int past = 0; past <= 1; past++) {
@@ -51,8 +51,10 @@ int main(int argc, char **argv) {
       pattern_fill(buffer, (size_t)bytes, seed);
       int done = completes_alone(buffer, bytes, last, past ? 0.2 : 10.0);
       if (past)
-        CHECK(!done, "a %d-byte standard send, past the eager limit of %d bytes, completed before its receive was "
-              "posted", bytes, limit);
+        CHECK(!done,
+              "a %d-byte standard send, past the eager limit of %d bytes, completed before its receive was "
+              "posted",
+              bytes, limit);
       else
         CHECK(done, "a %d-byte standard send, at the eager limit, still waits for its receive after 10 s", bytes);
     } else if (rank == last) {

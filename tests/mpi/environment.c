@@ -2,11 +2,11 @@
  * rank is a process to its program), MPI_Init_thread, versions, the processor name, the clocks, sizes of
  * predefined datatypes, MPI_COMM_SELF, the default error handler, error strings, and the program's
  * arguments, which every rank must receive intact (the test passes "alpha" and "two words"). */
-#include "mpitest.h"
-
 #include <string.h>
 
-int main(int argc, char **argv) {
+#include "mpitest.h"
+
+int main(int argc, char** argv) {
   int flag = -1, provided = -1;
   MPI_Initialized(&flag);
   if (flag != 0) {
@@ -35,13 +35,11 @@ int main(int argc, char **argv) {
         "MPI_Get_library_version: length %d", len);
   char name[MPI_MAX_PROCESSOR_NAME];
   MPI_Get_processor_name(name, &len);
-  CHECK(len > 0 && len < MPI_MAX_PROCESSOR_NAME && len == (int)strlen(name), "MPI_Get_processor_name: length %d",
-        len);
+  CHECK(len > 0 && len < MPI_MAX_PROCESSOR_NAME && len == (int)strlen(name), "MPI_Get_processor_name: length %d", len);
 
   double tick = MPI_Wtick(), t0 = MPI_Wtime(), t1 = t0;
   CHECK(tick > 0 && tick < 1, "MPI_Wtick gives %g", tick);
-  for (long i = 0; i < 100000000 && t1 == t0; i++)
-    t1 = MPI_Wtime();
+  for (long i = 0; i < 100000000 && t1 == t0; i++) t1 = MPI_Wtime();
   CHECK(t1 > t0, "MPI_Wtime does not advance");
 
   int self_rank = -1, self_size = -1;
@@ -55,13 +53,19 @@ int main(int argc, char **argv) {
   const struct {
     MPI_Datatype type;
     int size;
-    const char *name;
-  } types[] = {{MPI_CHAR, 1, "MPI_CHAR"},           {MPI_BYTE, 1, "MPI_BYTE"},
-               {MPI_SHORT, sizeof(short), "MPI_SHORT"}, {MPI_INT, sizeof(int), "MPI_INT"},
-               {MPI_LONG, sizeof(long), "MPI_LONG"},    {MPI_LONG_LONG, sizeof(long long), "MPI_LONG_LONG"},
-               {MPI_FLOAT, sizeof(float), "MPI_FLOAT"}, {MPI_DOUBLE, sizeof(double), "MPI_DOUBLE"},
-               {MPI_INT64_T, 8, "MPI_INT64_T"},         {MPI_UINT8_T, 1, "MPI_UINT8_T"},
-               {MPI_C_BOOL, sizeof(_Bool), "MPI_C_BOOL"}, {MPI_2INT, 2 * sizeof(int), "MPI_2INT"},
+    const char* name;
+  } types[] = {{MPI_CHAR, 1, "MPI_CHAR"},
+               {MPI_BYTE, 1, "MPI_BYTE"},
+               {MPI_SHORT, sizeof(short), "MPI_SHORT"},
+               {MPI_INT, sizeof(int), "MPI_INT"},
+               {MPI_LONG, sizeof(long), "MPI_LONG"},
+               {MPI_LONG_LONG, sizeof(long long), "MPI_LONG_LONG"},
+               {MPI_FLOAT, sizeof(float), "MPI_FLOAT"},
+               {MPI_DOUBLE, sizeof(double), "MPI_DOUBLE"},
+               {MPI_INT64_T, 8, "MPI_INT64_T"},
+               {MPI_UINT8_T, 1, "MPI_UINT8_T"},
+               {MPI_C_BOOL, sizeof(_Bool), "MPI_C_BOOL"},
+               {MPI_2INT, 2 * sizeof(int), "MPI_2INT"},
                {MPI_DOUBLE_INT, sizeof(double) + sizeof(int), "MPI_DOUBLE_INT"}};
   for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
     int got = -1;
@@ -92,8 +96,8 @@ int main(int argc, char **argv) {
   char err[MPI_MAX_ERROR_STRING];
   MPI_Error_class(MPI_ERR_TRUNCATE, &cls);
   MPI_Error_string(MPI_ERR_TRUNCATE, err, &len);
-  CHECK(cls == MPI_ERR_TRUNCATE && len > 0 && len == (int)strlen(err), "MPI_ERR_TRUNCATE: class %d, string \"%s\"",
-        cls, err);
+  CHECK(cls == MPI_ERR_TRUNCATE && len > 0 && len == (int)strlen(err), "MPI_ERR_TRUNCATE: class %d, string \"%s\"", cls,
+        err);
 
   report_ok("environment");
   MPI_Finalize();

@@ -7,13 +7,13 @@
 static int calls, last_code;
 static MPI_Comm last_comm;
 
-static void record(MPI_Comm *comm, int *code, ...) {
+static void record(MPI_Comm* comm, int* code, ...) {
   calls++;
   last_code = *code;
   last_comm = *comm;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -66,8 +66,10 @@ int main(int argc, char **argv) {
 
   /* Wrong input. */
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-  expect_error(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRHANDLER_NULL), MPI_ERR_ARG, "setting MPI_ERRHANDLER_NULL");
-  expect_error(MPI_Add_error_code(MPI_ERR_LASTCODE + 1000, &my_code), MPI_ERR_ARG, "a code for a class that is not one");
+  expect_error(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRHANDLER_NULL), MPI_ERR_ARG,
+               "setting MPI_ERRHANDLER_NULL");
+  expect_error(MPI_Add_error_code(MPI_ERR_LASTCODE + 1000, &my_code), MPI_ERR_ARG,
+               "a code for a class that is not one");
   expect_error(MPI_Add_error_string(MPI_ERR_TRUNCATE, "mine"), MPI_ERR_ARG, "a string for a predefined code");
   CHECK(MPI_Comm_call_errhandler(MPI_COMM_WORLD, MPI_ERR_OTHER) == MPI_SUCCESS,
         "Comm_call_errhandler under MPI_ERRORS_RETURN did not return MPI_SUCCESS");

@@ -4,9 +4,9 @@
  *   exit:   calls exit(CODE) without finalizing, while every other rank is blocked in a receive;
  *   ok:     nobody fails (RANK and CODE are ignored).
  * The test runner checks the job's exit status and the launcher's line naming the rank. */
-#include "mpitest.h"
-
 #include <string.h>
+
+#include "mpitest.h"
 
 /* A receive nobody will ever match: the job has to be ended around it. */
 static void block_forever(void) {
@@ -15,13 +15,13 @@ static void block_forever(void) {
   CHECK(0, "a receive that nothing sends to completed");
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   CHECK(argc == 4, "usage: exit_codes abort|return|exit|ok RANK CODE");
-  const char *mode = argv[1];
+  const char* mode = argv[1];
   int who = atoi(argv[2]), code = atoi(argv[3]);
   CHECK(who >= 0 && who < size, "rank %d does not exist", who);
 
@@ -32,8 +32,7 @@ int main(int argc, char **argv) {
     }
     block_forever();
   } else if (strcmp(mode, "exit") == 0) {
-    if (rank == who)
-      exit(code);
+    if (rank == who) exit(code);
     block_forever();
   } else if (strcmp(mode, "return") == 0) {
     MPI_Finalize();

@@ -1,15 +1,15 @@
 /* The Fortran named datatypes as C sees them (MPI-3.1, 3.2.2): their sizes and names, reductions on them
  * laid out as flang lays them out (COMPLEX as two REALs, LOGICAL as a 4-byte 0 or 1, REAL(16) as IEEE
  * binary128, the pair types as two values of one type), and a message of one. */
-#include "mpitest.h"
-
 #include <stdint.h>
+
+#include "mpitest.h"
 
 typedef struct {
   double value, index;
 } double_pair;
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -17,20 +17,31 @@ int main(int argc, char **argv) {
 
   struct {
     MPI_Datatype type;
-    const char *name;
+    const char* name;
     int bytes;
   } const named[] = {
-      {MPI_INTEGER, "MPI_INTEGER", 4},       {MPI_REAL, "MPI_REAL", 4},
-      {MPI_DOUBLE_PRECISION, "MPI_DOUBLE_PRECISION", 8}, {MPI_COMPLEX, "MPI_COMPLEX", 8},
-      {MPI_DOUBLE_COMPLEX, "MPI_DOUBLE_COMPLEX", 16}, {MPI_LOGICAL, "MPI_LOGICAL", 4},
-      {MPI_CHARACTER, "MPI_CHARACTER", 1},   {MPI_INTEGER1, "MPI_INTEGER1", 1},
-      {MPI_INTEGER2, "MPI_INTEGER2", 2},     {MPI_INTEGER4, "MPI_INTEGER4", 4},
-      {MPI_INTEGER8, "MPI_INTEGER8", 8},     {MPI_INTEGER16, "MPI_INTEGER16", 16},
-      {MPI_REAL2, "MPI_REAL2", 2},           {MPI_REAL4, "MPI_REAL4", 4},
-      {MPI_REAL8, "MPI_REAL8", 8},           {MPI_REAL16, "MPI_REAL16", 16},
-      {MPI_COMPLEX4, "MPI_COMPLEX4", 4},     {MPI_COMPLEX8, "MPI_COMPLEX8", 8},
-      {MPI_COMPLEX16, "MPI_COMPLEX16", 16},  {MPI_COMPLEX32, "MPI_COMPLEX32", 32},
-      {MPI_2REAL, "MPI_2REAL", 8},           {MPI_2DOUBLE_PRECISION, "MPI_2DOUBLE_PRECISION", 16},
+      {MPI_INTEGER, "MPI_INTEGER", 4},
+      {MPI_REAL, "MPI_REAL", 4},
+      {MPI_DOUBLE_PRECISION, "MPI_DOUBLE_PRECISION", 8},
+      {MPI_COMPLEX, "MPI_COMPLEX", 8},
+      {MPI_DOUBLE_COMPLEX, "MPI_DOUBLE_COMPLEX", 16},
+      {MPI_LOGICAL, "MPI_LOGICAL", 4},
+      {MPI_CHARACTER, "MPI_CHARACTER", 1},
+      {MPI_INTEGER1, "MPI_INTEGER1", 1},
+      {MPI_INTEGER2, "MPI_INTEGER2", 2},
+      {MPI_INTEGER4, "MPI_INTEGER4", 4},
+      {MPI_INTEGER8, "MPI_INTEGER8", 8},
+      {MPI_INTEGER16, "MPI_INTEGER16", 16},
+      {MPI_REAL2, "MPI_REAL2", 2},
+      {MPI_REAL4, "MPI_REAL4", 4},
+      {MPI_REAL8, "MPI_REAL8", 8},
+      {MPI_REAL16, "MPI_REAL16", 16},
+      {MPI_COMPLEX4, "MPI_COMPLEX4", 4},
+      {MPI_COMPLEX8, "MPI_COMPLEX8", 8},
+      {MPI_COMPLEX16, "MPI_COMPLEX16", 16},
+      {MPI_COMPLEX32, "MPI_COMPLEX32", 32},
+      {MPI_2REAL, "MPI_2REAL", 8},
+      {MPI_2DOUBLE_PRECISION, "MPI_2DOUBLE_PRECISION", 16},
       {MPI_2INTEGER, "MPI_2INTEGER", 8},
   };
   for (size_t i = 0; i < sizeof named / sizeof named[0]; ++i) {
@@ -45,8 +56,8 @@ int main(int argc, char **argv) {
   /* COMPLEX: the sum of (1, rank) over the ranks. */
   float complex_in[2] = {1.0f, (float)rank}, complex_sum[2];
   MPI_Allreduce(complex_in, complex_sum, 1, MPI_COMPLEX, MPI_SUM, MPI_COMM_WORLD);
-  CHECK(complex_sum[0] == size && complex_sum[1] == size * (size - 1) / 2.0f, "COMPLEX sum (%g, %g)",
-        complex_sum[0], complex_sum[1]);
+  CHECK(complex_sum[0] == size && complex_sum[1] == size * (size - 1) / 2.0f, "COMPLEX sum (%g, %g)", complex_sum[0],
+        complex_sum[1]);
 
   /* LOGICAL: 1 on even ranks; LAND holds on one rank only, LOR everywhere. */
   int32_t even = rank % 2 == 0, all, any;

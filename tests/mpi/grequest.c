@@ -7,8 +7,8 @@ struct work {
   int value;
 };
 
-static int query(void *extra, MPI_Status *status) {
-  struct work *w = extra;
+static int query(void* extra, MPI_Status* status) {
+  struct work* w = extra;
   w->queried++;
   status->MPI_SOURCE = w->value;
   status->MPI_TAG = 77;
@@ -16,18 +16,18 @@ static int query(void *extra, MPI_Status *status) {
   return MPI_SUCCESS;
 }
 
-static int release(void *extra) {
-  ((struct work *)extra)->freed++;
+static int release(void* extra) {
+  ((struct work*)extra)->freed++;
   return MPI_SUCCESS;
 }
 
-static int cancel(void *extra, int complete) {
+static int cancel(void* extra, int complete) {
   (void)complete;
-  ((struct work *)extra)->cancelled++;
+  ((struct work*)extra)->cancelled++;
   return MPI_SUCCESS;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -42,7 +42,7 @@ int main(int argc, char **argv) {
   MPI_Status status;
   MPI_Wait(&request, &status);
   CHECK(request == MPI_REQUEST_NULL && w.queried == 1 && w.freed == 1, "Wait: handle %p, queried %d, freed %d",
-        (void *)request, w.queried, w.freed);
+        (void*)request, w.queried, w.freed);
   CHECK(status.MPI_SOURCE == rank && status.MPI_TAG == 77, "the status has source %d tag %d", status.MPI_SOURCE,
         status.MPI_TAG);
 

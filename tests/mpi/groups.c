@@ -2,7 +2,7 @@
  * ranks; then wrong input, which must come back as the standard's error class under MPI_ERRORS_RETURN. */
 #include "mpitest.h"
 
-static void check_members(MPI_Group group, MPI_Group world, int n, const int *expected, const char *what) {
+static void check_members(MPI_Group group, MPI_Group world, int n, const int* expected, const char* what) {
   int size;
   MPI_Group_size(group, &size);
   CHECK(size == n, "%s has %d members, expected %d", what, size, n);
@@ -13,7 +13,7 @@ static void check_members(MPI_Group group, MPI_Group world, int n, const int *ex
   }
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -73,8 +73,8 @@ int main(int argc, char **argv) {
   /* Translating into a group that lacks the rank, and MPI_PROC_NULL. */
   int in[2] = {0, MPI_PROC_NULL}, out[2];
   MPI_Group_translate_ranks(world, 2, in, odds, out);
-  CHECK(out[0] == MPI_UNDEFINED && out[1] == MPI_PROC_NULL, "translating 0 and PROC_NULL into odds gave %d, %d",
-        out[0], out[1]);
+  CHECK(out[0] == MPI_UNDEFINED && out[1] == MPI_PROC_NULL, "translating 0 and PROC_NULL into odds gave %d, %d", out[0],
+        out[1]);
 
   /* Communicator groups: the group of MPI_COMM_SELF is the calling rank. */
   MPI_Group self;
@@ -96,8 +96,8 @@ int main(int argc, char **argv) {
   expect_error(MPI_Group_translate_ranks(world, 1, &outside, evens, out), MPI_ERR_RANK,
                "Group_translate_ranks of a rank past the end");
 
-  MPI_Group *groups[] = {&world, &evens, &evens_by_range, &odds, &odds_by_range, &reversed, &all, &none, &difference,
-                         &self};
+  MPI_Group* groups[] = {&world,    &evens, &evens_by_range, &odds,       &odds_by_range,
+                         &reversed, &all,   &none,           &difference, &self};
   for (size_t i = 0; i < sizeof groups / sizeof *groups; i++) {
     MPI_Group_free(groups[i]);
     CHECK(*groups[i] == MPI_GROUP_NULL, "MPI_Group_free did not set the handle to MPI_GROUP_NULL");

@@ -4,23 +4,22 @@
  * workers in blocks, some neighbours share a worker and some do not, so ranks keep waking ranks on the
  * other worker just as it runs out of work and goes idle: a lost wake-up hangs this test. Every message
  * names its sender and step. */
-#include "mpitest.h"
-
 #include <math.h>
+
+#include "mpitest.h"
 
 enum { LEN = 64 }; /* doubles: 512 bytes, single copy */
 
-static void factor(int size, int *px, int *py) {
+static void factor(int size, int* px, int* py) {
   int p = (int)sqrt((double)size);
-  while (p > 1 && size % p != 0)
-    p--;
+  while (p > 1 && size % p != 0) p--;
   *px = p;
   *py = size / p;
 }
 
 static double value(int sender, int step, int i) { return sender * 1e6 + step * 100.0 + i; }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -47,13 +46,12 @@ int main(int argc, char **argv) {
       }
       MPI_Irecv(in[d], LEN, MPI_DOUBLE, nb[d], d, MPI_COMM_WORLD, &reqs[d]);
     }
-    for (int d = 0; d < 4; d++)
-      MPI_Isend(out[d], LEN, MPI_DOUBLE, nb[d], opposite[d], MPI_COMM_WORLD, &reqs[4 + d]);
+    for (int d = 0; d < 4; d++) MPI_Isend(out[d], LEN, MPI_DOUBLE, nb[d], opposite[d], MPI_COMM_WORLD, &reqs[4 + d]);
     MPI_Waitall(8, reqs, MPI_STATUSES_IGNORE);
     for (int d = 0; d < 4; d++)
       for (int i = 0; nb[d] != MPI_PROC_NULL && i < LEN; i++)
-        CHECK(in[d][i] == value(nb[d], step, i), "step %d: element %d from rank %d is %g, expected %g", step, i,
-              nb[d], in[d][i], value(nb[d], step, i));
+        CHECK(in[d][i] == value(nb[d], step, i), "step %d: element %d from rank %d is %g, expected %g", step, i, nb[d],
+              in[d][i], value(nb[d], step, i));
   }
 
   free(in);

@@ -73,15 +73,13 @@ static void check_message_and_status(int rank, int size) {
   MPI_Message message;
   MPI_Status probed;
   int found = 0;
-  while (!found)
-    MPI_Improbe(previous, 42, MPI_COMM_WORLD, &found, &message, &probed);
+  while (!found) MPI_Improbe(previous, 42, MPI_COMM_WORLD, &found, &message, &probed);
   MPI_Message back = MPI_Message_f2c(MPI_Message_c2f(message));
   CHECK(back == message, "a matched message does not come back");
   MPI_Status status;
   MPI_Mrecv(in, 3, MPI_INT, &back, &status);
   CHECK(back == MPI_MESSAGE_NULL, "MPI_Mrecv left the message handle set");
-  CHECK(in[0] == previous && in[1] == previous * 10 && in[2] == -previous, "received %d %d %d", in[0], in[1],
-        in[2]);
+  CHECK(in[0] == previous && in[1] == previous * 10 && in[2] == -previous, "received %d %d %d", in[0], in[1], in[2]);
 
   MPI_Request request = MPI_Request_f2c(send_integer);
   CHECK(request == send, "a send request does not come back");
@@ -129,7 +127,7 @@ static void check_errors(void) {
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

@@ -4,15 +4,15 @@
  * much CPU the waiting costs is measured by a benchmark, not here.) */
 #define _POSIX_C_SOURCE 200809L
 
-#include "mpitest.h"
-
 #include <unistd.h>
+
+#include "mpitest.h"
 
 enum { WAITING = 1, RELEASE = 2 };
 
 static int release_value(int rank) { return rank * 3 + 1; }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

@@ -2,7 +2,7 @@
  * input under MPI_ERRORS_RETURN; then MPI_Alloc_mem/MPI_Free_mem, MPI_Pcontrol and MPI_Status_set_cancelled. */
 #include "mpitest.h"
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -17,7 +17,7 @@ int main(int argc, char **argv) {
   int nkeys = -1, flag = 0, length = -1;
   MPI_Info_get_nkeys(info, &nkeys);
   CHECK(nkeys == 3, "%d keys, expected 3", nkeys);
-  const char *order[] = {"alpha", "beta", "rank"};
+  const char* order[] = {"alpha", "beta", "rank"};
   char key[MPI_MAX_INFO_KEY], value[MPI_MAX_INFO_VAL];
   for (int i = 0; i < 3; i++) {
     MPI_Info_get_nthkey(info, i, key);
@@ -61,9 +61,9 @@ int main(int argc, char **argv) {
   CHECK(info == MPI_INFO_NULL && copy == MPI_INFO_NULL, "Info_free did not set the handles to MPI_INFO_NULL");
 
   /* Memory from MPI_Alloc_mem is usable and aligned. */
-  double *memory = NULL;
+  double* memory = NULL;
   MPI_Alloc_mem(1000 * sizeof(double), MPI_INFO_NULL, &memory);
-  CHECK(memory != NULL && ((size_t)memory % 64) == 0, "MPI_Alloc_mem gave %p", (void *)memory);
+  CHECK(memory != NULL && ((size_t)memory % 64) == 0, "MPI_Alloc_mem gave %p", (void*)memory);
   for (int i = 0; i < 1000; i++) memory[i] = i;
   MPI_Free_mem(memory);
   CHECK(MPI_Pcontrol(1) == MPI_SUCCESS, "MPI_Pcontrol failed");

@@ -8,7 +8,7 @@ enum { TAG = 3 };
 /* Every rank of the group that `sends` sends its world rank to remote rank (local rank % remote size);
  * every remote rank receives from MPI_ANY_SOURCE exactly the messages aimed at it, and checks that the
  * source is the sender's rank in its own group. */
-static void exchange_across(MPI_Comm inter, int sends, const char *what) {
+static void exchange_across(MPI_Comm inter, int sends, const char* what) {
   int rank, size, remote_size, world_rank;
   MPI_Comm_rank(inter, &rank);
   MPI_Comm_size(inter, &size);
@@ -26,14 +26,14 @@ static void exchange_across(MPI_Comm inter, int sends, const char *what) {
     MPI_Status status;
     MPI_Recv(&got, 1, MPI_INT, MPI_ANY_SOURCE, TAG, inter, &status);
     MPI_Group_translate_ranks(remote, 1, &status.MPI_SOURCE, world, &expected);
-    CHECK(status.MPI_SOURCE % size == rank && got == expected,
-          "%s: got %d from remote rank %d (world rank %d)", what, got, status.MPI_SOURCE, expected);
+    CHECK(status.MPI_SOURCE % size == rank && got == expected, "%s: got %d from remote rank %d (world rank %d)", what,
+          got, status.MPI_SOURCE, expected);
   }
   MPI_Group_free(&remote);
   MPI_Group_free(&world);
 }
 
-static void check_merged(MPI_Comm merged, int first_is_odd, const char *what) {
+static void check_merged(MPI_Comm merged, int first_is_odd, const char* what) {
   int rank, size, world_rank, world_size;
   MPI_Comm_rank(merged, &rank);
   MPI_Comm_size(merged, &size);
@@ -48,7 +48,7 @@ static void check_merged(MPI_Comm merged, int first_is_odd, const char *what) {
   CHECK(sum == (long)world_size * (world_size - 1) / 2, "%s: allreduce gave %ld", what, sum);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -171,7 +171,7 @@ int main(int argc, char **argv) {
   MPI_Error_class(code, &error_class);
   CHECK(error_class == MPI_ERR_RANK, "a send to a rank past the remote group gave class %d", error_class);
 
-  MPI_Comm *comms[] = {&half, &inter, &dup, &odd_first, &even_first, &same_flags};
+  MPI_Comm* comms[] = {&half, &inter, &dup, &odd_first, &even_first, &same_flags};
   for (size_t i = 0; i < sizeof comms / sizeof *comms; i++) MPI_Comm_free(comms[i]);
   report_ok("intercomm");
   MPI_Finalize();

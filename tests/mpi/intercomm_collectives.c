@@ -40,11 +40,10 @@ static int root_argument(int root_in_a, int root_rank) {
 }
 
 static void bcast(int root_in_a, int root_rank, int count) {
-  int *data = malloc((count + 1) * sizeof *data);
+  int* data = malloc((count + 1) * sizeof *data);
   CHECK(data, "out of memory");
   int root = root_argument(root_in_a, root_rank), seed = world_of(root_in_a, root_rank);
-  for (int i = 0; i < count; i++)
-    data[i] = root == MPI_ROOT ? seed * 7 + i : -1;
+  for (int i = 0; i < count; i++) data[i] = root == MPI_ROOT ? seed * 7 + i : -1;
   MPI_Bcast(data, count, MPI_INT, root, inter);
   for (int i = 0; i < count; i++) {
     int expected = root >= 0 || root == MPI_ROOT ? seed * 7 + i : -1;
@@ -59,8 +58,7 @@ static void vector_bcast(int root_in_a) {
   MPI_Type_vector(VECTOR_BLOCKS, 1, 2, MPI_INT, &every_other);
   MPI_Type_commit(&every_other);
   int root = root_argument(root_in_a, 0), data[2 * VECTOR_BLOCKS];
-  for (int i = 0; i < 2 * VECTOR_BLOCKS; i++)
-    data[i] = root == MPI_ROOT ? i : -i - 1;
+  for (int i = 0; i < 2 * VECTOR_BLOCKS; i++) data[i] = root == MPI_ROOT ? i : -i - 1;
   MPI_Bcast(data, 1, every_other, root, inter);
   for (int i = 0; i < 2 * VECTOR_BLOCKS; i++) {
     int expected = root >= 0 && i % 2 == 0 ? i : (root == MPI_ROOT ? i : -i - 1);
@@ -84,8 +82,7 @@ static void reduce(int root_in_a, int root_rank) {
   MPI_Reduce(&value, &sum, 1, MPI_LONG_LONG, MPI_SUM, root, inter);
   if (root == MPI_ROOT) {
     long long expected = 0;
-    for (int r = 0; r < remote_size; r++)
-      expected += world_of(!in_a, r);
+    for (int r = 0; r < remote_size; r++) expected += world_of(!in_a, r);
     CHECK(loc.value == 1.5 && loc.rank == 0, "Reduce MAXLOC: (%g, %d)", loc.value, loc.rank);
     CHECK(sum == expected, "Reduce SUM: %lld, expected %lld", sum, expected);
   } else {
@@ -95,8 +92,7 @@ static void reduce(int root_in_a, int root_rank) {
 
 static long long remote_sum(void) {
   long long expected = 0;
-  for (int r = 0; r < remote_size; r++)
-    expected += world_of(!in_a, r);
+  for (int r = 0; r < remote_size; r++) expected += world_of(!in_a, r);
   return expected;
 }
 
@@ -121,14 +117,15 @@ static void nonblocking_together(void) {
 static void errors(void) {
   MPI_Comm_set_errhandler(inter, MPI_ERRORS_RETURN);
   int value = 0;
-  expect_error(MPI_Bcast(&value, 1, MPI_INT, remote_size, inter), MPI_ERR_ROOT, "Bcast to a root past the remote group");
+  expect_error(MPI_Bcast(&value, 1, MPI_INT, remote_size, inter), MPI_ERR_ROOT,
+               "Bcast to a root past the remote group");
   expect_error(MPI_Reduce(&value, &value, 1, MPI_INT, MPI_SUM, -7, inter), MPI_ERR_ROOT, "Reduce to root -7");
   expect_error(MPI_Allreduce(MPI_IN_PLACE, &value, 1, MPI_INT, MPI_SUM, inter), MPI_ERR_BUFFER,
                "Allreduce in place on an intercommunicator");
   MPI_Comm_set_errhandler(inter, MPI_ERRORS_ARE_FATAL);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
   MPI_Comm_size(MPI_COMM_WORLD, &world_size);

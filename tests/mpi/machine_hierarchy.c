@@ -7,16 +7,16 @@
  * - Reduce to every root, Allreduce and Scan with a non-commutative operation, which the tree must combine
  *   in rank order;
  * - Barrier, which must not release a rank before every rank has arrived. */
-#include "mpitest.h"
-
 #include <stdlib.h>
 #include <string.h>
+
+#include "mpitest.h"
 
 enum { LARGE = 100003, ELEMENTS = 5, PROBE_TAG = 3 };
 
 static mpitest_affine map_of(int rank, int i) { return (mpitest_affine){2 + rank % 5 + i, rank + 3 * i}; }
 
-static void broadcasts(MPI_Comm comm, unsigned char *buf) {
+static void broadcasts(MPI_Comm comm, unsigned char* buf) {
   int size;
   MPI_Comm_size(comm, &size);
   const int sizes[] = {1, 100, 4096, 4097, LARGE};
@@ -79,7 +79,7 @@ static void barrier_waits_for_all(MPI_Comm comm) {
   MPI_Wait(&request, MPI_STATUS_IGNORE);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -91,7 +91,7 @@ int main(int argc, char **argv) {
   MPI_Comm_split(MPI_COMM_WORLD, 0, rank < h ? 2 * rank : 2 * (rank - h) + 1, &alternating);
   MPI_Op compose;
   MPI_Op_create(mpitest_compose, 0, &compose);
-  unsigned char *buf = malloc(LARGE);
+  unsigned char* buf = malloc(LARGE);
   CHECK(buf != NULL, "out of memory");
 
   MPI_Comm comms[] = {MPI_COMM_WORLD, reversed, half, alternating};

@@ -1,13 +1,13 @@
 /* main is defined before <mpi.h> is included, so no macro from the header can rename it: the toolchain has
  * to find main by itself and run it in every rank, with the program's arguments. The expected number of
  * ranks comes as the only argument. */
-static int run(int argc, char **argv);
+static int run(int argc, char** argv);
 
-int main(int argc, char **argv) { return run(argc, argv); }
+int main(int argc, char** argv) { return run(argc, argv); }
 
 #include "mpitest.h"
 
-static int run(int argc, char **argv) {
+static int run(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

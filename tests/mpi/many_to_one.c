@@ -10,11 +10,9 @@ enum { K = 4, TAG = 5, SMALL = 2, LARGE = 100 }; /* in ints: 8 bytes inline, 400
 static int msg_len(int seq) { return seq % 2 ? LARGE : SMALL; }
 
 /* Element j of message seq from rank src; elements 0 and 1 name the sender and the sequence number. */
-static int msg_elem(int src, int seq, int j) {
-  return j == 0 ? src : j == 1 ? seq : src * 1000 + seq * 100 + j;
-}
+static int msg_elem(int src, int seq, int j) { return j == 0 ? src : j == 1 ? seq : src * 1000 + seq * 100 + j; }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -23,13 +21,12 @@ int main(int argc, char **argv) {
   int out[K][LARGE];
   MPI_Request reqs[K];
   for (int seq = 0; seq < K; seq++) {
-    for (int j = 0; j < msg_len(seq); j++)
-      out[seq][j] = msg_elem(rank, seq, j);
+    for (int j = 0; j < msg_len(seq); j++) out[seq][j] = msg_elem(rank, seq, j);
     MPI_Isend(out[seq], msg_len(seq), MPI_INT, 0, TAG, MPI_COMM_WORLD, &reqs[seq]);
   }
 
   if (rank == 0) {
-    int *next = calloc(size, sizeof *next); /* next sequence number expected from each source */
+    int* next = calloc(size, sizeof *next); /* next sequence number expected from each source */
     int in[LARGE];
     CHECK(next, "out of memory");
     /* size * K receives with at most K from each source: exactly K from every one. */

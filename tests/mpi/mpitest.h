@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-__attribute__((noreturn, format(printf, 3, 4))) static inline void
-mpitest_fail(const char *file, int line, const char *fmt, ...) {
+__attribute__((noreturn, format(printf, 3, 4))) static inline void mpitest_fail(const char* file, int line,
+                                                                                const char* fmt, ...) {
   int rank = -1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   char why[512];
@@ -33,7 +33,7 @@ mpitest_fail(const char *file, int line, const char *fmt, ...) {
 #define CHECK(cond, ...) ((cond) ? (void)0 : mpitest_fail(__FILE__, __LINE__, __VA_ARGS__))
 
 /* A call that must fail (under MPI_ERRORS_RETURN) with error class `expected_class`. */
-static inline void expect_error(int code, int expected_class, const char *what) {
+static inline void expect_error(int code, int expected_class, const char* what) {
   int error_class = -1;
   if (code != MPI_SUCCESS) MPI_Error_class(code, &error_class);
   CHECK(code != MPI_SUCCESS && error_class == expected_class, "%s returned %d (class %d), expected class %d", what,
@@ -57,18 +57,16 @@ static inline unsigned char pattern_byte(size_t i, unsigned seed) {
   return (unsigned char)(i * 131u + (i >> 8) * 7u + (i >> 16) * 13u + (h >> ((i & 3u) * 8u)));
 }
 
-static inline void pattern_fill(void *buf, size_t n, unsigned seed) {
-  unsigned char *p = (unsigned char *)buf;
-  for (size_t i = 0; i < n; i++)
-    p[i] = pattern_byte(i, seed);
+static inline void pattern_fill(void* buf, size_t n, unsigned seed) {
+  unsigned char* p = (unsigned char*)buf;
+  for (size_t i = 0; i < n; i++) p[i] = pattern_byte(i, seed);
 }
 
 /* Index of the first byte that differs from the pattern, or n when all n bytes match. */
-static inline size_t pattern_check(const void *buf, size_t n, unsigned seed) {
-  const unsigned char *p = (const unsigned char *)buf;
+static inline size_t pattern_check(const void* buf, size_t n, unsigned seed) {
+  const unsigned char* p = (const unsigned char*)buf;
   for (size_t i = 0; i < n; i++)
-    if (p[i] != pattern_byte(i, seed))
-      return i;
+    if (p[i] != pattern_byte(i, seed)) return i;
   return n;
 }
 
@@ -88,7 +86,7 @@ static inline struct pairing pair_up(int rank, int size) {
 
 /* Communicators for collectives on subsets and reorderings of the world: the ranks of the caller's parity
  * (even or odd) in world order, and the world in reverse order. */
-static inline void split_half_and_reversed(MPI_Comm *half, MPI_Comm *reversed) {
+static inline void split_half_and_reversed(MPI_Comm* half, MPI_Comm* reversed) {
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -98,7 +96,7 @@ static inline void split_half_and_reversed(MPI_Comm *half, MPI_Comm *reversed) {
 
 /* Rank 0's closing line, which the test runner looks for: it proves the program ran to its end. Flushed at
  * once because stdout is a pipe under the test runner and the job may end before exit flushes it. */
-static inline void report_ok(const char *program) {
+static inline void report_ok(const char* program) {
   int rank = -1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   if (rank == 0) {
@@ -142,7 +140,7 @@ static inline unsigned pattern_seed(size_t size, int sender, int round) {
 
 /* MPI_Bcast of n bytes of the pattern `seed` from `root` into buf (filled at the root, cleared elsewhere),
  * checked on every rank. */
-static inline void checked_bcast(unsigned char *buf, int n, int root, unsigned seed, MPI_Comm comm) {
+static inline void checked_bcast(unsigned char* buf, int n, int root, unsigned seed, MPI_Comm comm) {
   int rank;
   MPI_Comm_rank(comm, &rank);
   if (rank == root)
@@ -168,11 +166,10 @@ static inline mpitest_affine mpitest_then(mpitest_affine first, mpitest_affine s
 }
 
 /* The MPI_User_function of the composition, for MPI_Op_create(mpitest_compose, 0, &op). */
-static inline void mpitest_compose(void *in, void *inout, int *len, MPI_Datatype *type) {
+static inline void mpitest_compose(void* in, void* inout, int* len, MPI_Datatype* type) {
   (void)type;
-  mpitest_affine *x = (mpitest_affine *)in, *y = (mpitest_affine *)inout;
-  for (int i = 0; i < *len; i++)
-    y[i] = mpitest_then(x[i], y[i]);
+  mpitest_affine *x = (mpitest_affine*)in, *y = (mpitest_affine*)inout;
+  for (int i = 0; i < *len; i++) y[i] = mpitest_then(x[i], y[i]);
 }
 
 #endif /* WEFT_TESTS_MPITEST_H */

@@ -9,18 +9,18 @@
 enum { COUNT = 4 };
 
 struct commit_case {
-  const char *name;
+  const char* name;
   int expected_class;
 };
 
 static const struct commit_case cases[] = {
-    {"unknown_label", MPI_ERR_ARG},  {"different_types", MPI_ERR_TYPE}, {"different_sizes", MPI_ERR_COUNT},
+    {"unknown_label", MPI_ERR_ARG},   {"different_types", MPI_ERR_TYPE}, {"different_sizes", MPI_ERR_COUNT},
     {"duplicate_label", MPI_ERR_ARG}, {"wrong_role", MPI_ERR_ARG},
 };
 
 /* Binds the case's cells on the owner (rank 0) and the reader (the last rank; the same rank when alone),
  * then commits on every rank. */
-static int commit_case(const char *name, MPI_Halo_exchange *exchange, MPI_Halo cells[4]) {
+static int commit_case(const char* name, MPI_Halo_exchange* exchange, MPI_Halo cells[4]) {
   int rank, size, n = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -51,7 +51,7 @@ static int commit_case(const char *name, MPI_Halo_exchange *exchange, MPI_Halo c
   return result;
 }
 
-static void release_all(MPI_Halo_exchange *exchange, MPI_Halo cells[4]) {
+static void release_all(MPI_Halo_exchange* exchange, MPI_Halo cells[4]) {
   CHECK(MPIX_Halo_exchange_release(exchange) == MPI_SUCCESS, "release of an uncommitted exchange failed");
   for (int c = 0; c < 4; c++)
     if (cells[c] != MPI_HALO_NULL) MPIX_Halo_cell_release(&cells[c]);
@@ -88,11 +88,12 @@ static void wrong_arguments(int rank, int size) {
   CHECK(cell == MPI_HALO_NULL, "a failed cell_init set the handle");
 
   MPI_Halo_exchange exchange;
-  expect_error(MPIX_Halo_exchange_init_comm(MPI_COMM_NULL, &exchange), MPI_ERR_COMM, "exchange_init_comm(MPI_COMM_NULL)");
+  expect_error(MPIX_Halo_exchange_init_comm(MPI_COMM_NULL, &exchange), MPI_ERR_COMM,
+               "exchange_init_comm(MPI_COMM_NULL)");
   MPIX_Halo_exchange_init(&exchange);
   MPIX_Halo_cell_init(&local, "edge", MPI_INT, COUNT);
   MPIX_Halo_cell_init(&ghost, "ghost", MPI_INT, COUNT);
-  void *view;
+  void* view;
   expect_error(MPIX_Halo_cell_get(local, &view), MPI_ERR_ARG, "cell_get of an unbound cell");
   CHECK(MPIX_Halo_cell_is_remote(local) == MPI_ERR_ARG, "is_remote of an unbound cell");
   expect_error(MPIX_Halo_cell_bind_local(exchange, MPI_HALO_NULL), MPI_ERR_ARG, "bind_local of MPI_HALO_NULL");
@@ -124,7 +125,7 @@ static void wrong_arguments(int rank, int size) {
   expect_error(MPIX_Halo_cell_get(ghost, &view), MPI_ERR_OTHER, "cell_get while the exchange is in flight");
   expect_error(MPIX_Halo_exchange_release(&exchange), MPI_ERR_OTHER, "release while the exchange is in flight");
   CHECK(MPIX_Halo_iexchange_wait(exchange) == MPI_SUCCESS, "iexchange_wait failed");
-  CHECK(MPIX_Halo_cell_get(ghost, &view) == MPI_SUCCESS && ((int *)view)[3] == left + 3, "the ghost is wrong");
+  CHECK(MPIX_Halo_cell_get(ghost, &view) == MPI_SUCCESS && ((int*)view)[3] == left + 3, "the ghost is wrong");
   CHECK(MPIX_Halo_exchange_release(&exchange) == MPI_SUCCESS, "release failed");
   MPIX_Halo_cell_release(&local);
   MPIX_Halo_cell_release(&ghost);
@@ -132,7 +133,7 @@ static void wrong_arguments(int rank, int size) {
   expect_error(MPIX_Halo_cell_release(&late), MPI_ERR_ARG, "releasing MPI_HALO_NULL");
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

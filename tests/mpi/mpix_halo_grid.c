@@ -4,10 +4,10 @@
  * the owner's row stride (is_remote 0, the owner's very pointer); with WEFT_HALO_COPY=1 it gets the column
  * packed (is_remote 1). Ghosts and the final blocks are checked against a serial run, in both modes. */
 #define _POSIX_C_SOURCE 200809L
+#include <stdint.h>
+
 #include "mpitest.h"
 #include "random_delay.h"
-
-#include <stdint.h>
 
 enum { NX = 6, NY = 5, STEPS = 60 };
 
@@ -20,7 +20,7 @@ static unsigned stencil(unsigned north, unsigned south, unsigned west, unsigned 
   return 3u * north + 5u * south + 7u * west + 11u * east + mid + (unsigned)step;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size, dims[2] = {0, 0};
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -30,7 +30,7 @@ int main(int argc, char **argv) {
   int north = ((cx + px - 1) % px) * py + cy, south = ((cx + 1) % px) * py + cy;
   int west = cx * py + (cy + py - 1) % py, east = cx * py + (cy + 1) % py;
   int gnx = px * NX, gny = py * NY;
-  const char *copy_setting = getenv("WEFT_HALO_COPY");
+  const char* copy_setting = getenv("WEFT_HALO_COPY");
   int copies = copy_setting != NULL && strcmp(copy_setting, "1") == 0;
   /* Per ghost (north, south, west, east): a copy with WEFT_HALO_COPY=1, and always from another node. */
   int copied[4] = {copies || !shares_node(north), copies || !shares_node(south), copies || !shares_node(west),
@@ -38,13 +38,14 @@ int main(int argc, char **argv) {
   unsigned state = 104729u * (unsigned)rank + 3u;
 
   unsigned *block[2], *ref[2];
-  for (int b = 0; b < 2; b++) block[b] = calloc(NX * NY, sizeof(unsigned)), ref[b] = calloc(gnx * gny, sizeof(unsigned));
+  for (int b = 0; b < 2; b++)
+    block[b] = calloc(NX * NY, sizeof(unsigned)), ref[b] = calloc(gnx * gny, sizeof(unsigned));
   for (int x = 0; x < gnx; x++)
     for (int y = 0; y < gny; y++) ref[0][x * gny + y] = initial(x, y);
   for (int x = 0; x < NX; x++)
     for (int y = 0; y < NY; y++) block[0][x * NY + y] = ref[0][(cx * NX + x) * gny + cy * NY + y];
   uint64_t mine[2] = {(uintptr_t)block[0], (uintptr_t)block[1]};
-  uint64_t *addresses = malloc(2 * size * sizeof(uint64_t));
+  uint64_t* addresses = malloc(2 * size * sizeof(uint64_t));
   MPI_Allgather(mine, 2, MPI_UINT64_T, addresses, 2, MPI_UINT64_T, MPI_COMM_WORLD);
 
   MPI_Datatype column;
@@ -88,10 +89,10 @@ int main(int argc, char **argv) {
     random_delay(&state);
     CHECK(MPIX_Halo_iexchange_wait(grid) == MPI_SUCCESS, "wait failed");
     unsigned *gn, *gs, *gw, *ge;
-    MPIX_Halo_cell_get(ghost_n, (void **)&gn);
-    MPIX_Halo_cell_get(ghost_s, (void **)&gs);
-    MPIX_Halo_cell_get(ghost_w, (void **)&gw);
-    MPIX_Halo_cell_get(ghost_e, (void **)&ge);
+    MPIX_Halo_cell_get(ghost_n, (void**)&gn);
+    MPIX_Halo_cell_get(ghost_s, (void**)&gs);
+    MPIX_Halo_cell_get(ghost_w, (void**)&gw);
+    MPIX_Halo_cell_get(ghost_e, (void**)&ge);
     MPI_Halo ghosts[4] = {ghost_n, ghost_s, ghost_w, ghost_e};
     for (int g = 0; g < 4; g++)
       CHECK(MPIX_Halo_cell_is_remote(ghosts[g]) == copied[g], "ghost %d: is_remote %d", g,
@@ -105,7 +106,7 @@ int main(int argc, char **argv) {
       CHECK((uintptr_t)gw == addresses[2 * west + cur] + (NY - 1) * sizeof(unsigned), "west ghost pointer");
     if (!copied[3]) CHECK((uintptr_t)ge == addresses[2 * east + cur], "east ghost pointer");
     random_delay(&state);
-    const unsigned *r = ref[cur];
+    const unsigned* r = ref[cur];
     for (int y = 0; y < NY; y++) {
       int gy = cy * NY + y;
       CHECK(gn[y] == r[((cx * NX + gnx - 1) % gnx) * gny + gy], "step %d: north ghost %d wrong", step, y);
@@ -126,14 +127,16 @@ int main(int argc, char **argv) {
       }
     for (int x = 0; x < gnx; x++)
       for (int y = 0; y < gny; y++)
-        ref[nxt][x * gny + y] = stencil(r[((x + gnx - 1) % gnx) * gny + y], r[((x + 1) % gnx) * gny + y],
-                                        r[x * gny + (y + gny - 1) % gny], r[x * gny + (y + 1) % gny], r[x * gny + y], step);
+        ref[nxt][x * gny + y] =
+            stencil(r[((x + gnx - 1) % gnx) * gny + y], r[((x + 1) % gnx) * gny + y], r[x * gny + (y + gny - 1) % gny],
+                    r[x * gny + (y + 1) % gny], r[x * gny + y], step);
   }
 
   int last = STEPS % 2;
   for (int x = 0; x < NX; x++)
     for (int y = 0; y < NY; y++)
-      CHECK(block[last][x * NY + y] == ref[last][(cx * NX + x) * gny + cy * NY + y], "cell (%d, %d) wrong at the end", x, y);
+      CHECK(block[last][x * NY + y] == ref[last][(cx * NX + x) * gny + cy * NY + y], "cell (%d, %d) wrong at the end",
+            x, y);
   CHECK(MPIX_Halo_exchange_release(&grid) == MPI_SUCCESS, "release failed");
   MPI_Halo all[] = {top, bottom, left, right, ghost_n, ghost_s, ghost_w, ghost_e};
   for (int c = 0; c < 8; c++) MPIX_Halo_cell_release(&all[c]);

@@ -2,19 +2,19 @@
  * place (the owner's very pointer, the owner's row stride); as a copy (WEFT_HALO_COPY=1) it is packed, the
  * column's values one after the other, whatever datatype the reader declared. Each rank owns an NX x NY
  * block in a ring and lends its last column, which its right neighbour reads. */
-#include "mpitest.h"
-
 #include <stdint.h>
+
+#include "mpitest.h"
 
 enum { NX = 7, NY = 5, STEPS = 4 };
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   int left = (rank + size - 1) % size, right = (rank + 1) % size;
-  const char *copy_setting = getenv("WEFT_HALO_COPY");
+  const char* copy_setting = getenv("WEFT_HALO_COPY");
   /* The left neighbour's column is a copy with WEFT_HALO_COPY=1, and always when it runs on another node. */
   int copies = (copy_setting != NULL && strcmp(copy_setting, "1") == 0) || !shares_node(left);
 
@@ -33,15 +33,15 @@ int main(int argc, char **argv) {
   int block[NX * NY];
   for (int step = 0; step < STEPS; step++) {
     for (int i = 0; i < NX * NY; i++) block[i] = 1000 * rank + 100 * step + i;
-    int *lent = block + NY - 1;
+    int* lent = block + NY - 1;
     MPIX_Halo_cell_set(edge, lent);
     CHECK(MPIX_Halo_exchange(exchange) == MPI_SUCCESS, "exchange failed");
     /* The left neighbour's column start, to compare a view with. */
     uintptr_t mine = (uintptr_t)lent, theirs;
     MPI_Sendrecv(&mine, 1, MPI_UINT64_T, right, 0, &theirs, 1, MPI_UINT64_T, left, 0, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
-    int *seen;
-    MPIX_Halo_cell_get(ghost, (void **)&seen);
+    int* seen;
+    MPIX_Halo_cell_get(ghost, (void**)&seen);
     CHECK(MPIX_Halo_cell_is_remote(ghost) == copies, "is_remote %d", MPIX_Halo_cell_is_remote(ghost));
     int stride = copies ? 1 : NY;
     if (!copies) CHECK((uintptr_t)seen == theirs, "a view is not the owner's pointer");

@@ -5,30 +5,30 @@
  * A local cell whose handle is released right after it is set stays bound and keeps serving its readers
  * until the exchange goes. Also run with WEFT_HALO_COPY=1. */
 #define _POSIX_C_SOURCE 200809L
-#include "mpitest.h"
-
 #include <time.h>
+
+#include "mpitest.h"
 
 enum { CELLS = 4, STEPS = 10 };
 
 static unsigned value(int owner, int step, int i) { return (unsigned)(owner * 1000 + step * 10 + i); }
 
 static void check_view(MPI_Halo ghost, int owner, int step) {
-  unsigned *view = NULL;
-  CHECK(MPIX_Halo_cell_get(ghost, (void **)&view) == MPI_SUCCESS, "cell_get failed");
+  unsigned* view = NULL;
+  CHECK(MPIX_Halo_cell_get(ghost, (void**)&view) == MPI_SUCCESS, "cell_get failed");
   for (int i = 0; i < CELLS; i++)
     CHECK(view[i] == value(owner, step, i), "step %d: cell %d of rank %d reads %u, expected %u", step, i, owner,
           view[i], value(owner, step, i));
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   int left = (rank + size - 1) % size;
 
-  unsigned *data[2] = {malloc(CELLS * sizeof(unsigned)), malloc(CELLS * sizeof(unsigned))};
+  unsigned* data[2] = {malloc(CELLS * sizeof(unsigned)), malloc(CELLS * sizeof(unsigned))};
   unsigned constant[CELLS];
   for (int i = 0; i < CELLS; i++) constant[i] = value(rank, 0, i);
 
@@ -48,7 +48,7 @@ int main(int argc, char **argv) {
   CHECK(MPIX_Halo_cell_release(&fixed) == MPI_SUCCESS && fixed == MPI_HALO_NULL, "cell release failed");
 
   for (int step = 1; step <= STEPS; step++) {
-    unsigned *mesh = data[step % 2];
+    unsigned* mesh = data[step % 2];
     for (int i = 0; i < CELLS; i++) mesh[i] = value(rank, step, i);
     MPIX_Halo_cell_set(out, mesh);
     CHECK(MPIX_Halo_exchange(exchange) == MPI_SUCCESS, "exchange failed");

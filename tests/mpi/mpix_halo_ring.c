@@ -14,10 +14,10 @@
  * cell's own buffer), with the same results. A cell written before the owner's exchange completes, or an
  * owner running ahead of a slow reader, shows up as a wrong ghost value. */
 #define _POSIX_C_SOURCE 200809L
+#include <stdint.h>
+
 #include "mpitest.h"
 #include "random_delay.h"
-
-#include <stdint.h>
 
 enum { N = 16, STEPS = 300 };
 
@@ -35,23 +35,23 @@ static unsigned flow_of(unsigned far, unsigned near, unsigned mid, int step) {
 }
 
 /* One step of a stencil over the whole ring (the reference). */
-static void reference_mesh_step(const unsigned *mesh, unsigned *next, int cells, int step) {
+static void reference_mesh_step(const unsigned* mesh, unsigned* next, int cells, int step) {
   for (int g = 0; g < cells; g++) next[g] = mix(mesh[(g + cells - 1) % cells], mesh[g], mesh[(g + 1) % cells], step);
 }
 
-static void reference_flow_step(const unsigned *flow, unsigned *next, int cells, int step) {
+static void reference_flow_step(const unsigned* flow, unsigned* next, int cells, int step) {
   for (int g = 0; g < cells; g++)
     next[g] = flow_of(flow[(g + cells - 2) % cells], flow[(g + cells - 1) % cells], flow[g], step);
 }
 
 static int copies_expected(void) {
-  const char *copy = getenv("WEFT_HALO_COPY");
+  const char* copy = getenv("WEFT_HALO_COPY");
   return copy != NULL && strcmp(copy, "1") == 0;
 }
 
 /* A ghost's view: the owner's cell at `owner_address` on the node, the cell's own buffer when copied. */
-static const unsigned *checked_view(MPI_Halo ghost, uint64_t owner_address, int copies, const char *name) {
-  void *view = NULL;
+static const unsigned* checked_view(MPI_Halo ghost, uint64_t owner_address, int copies, const char* name) {
+  void* view = NULL;
   CHECK(MPIX_Halo_cell_get(ghost, &view) == MPI_SUCCESS, "cell_get of %s failed", name);
   int remote = MPIX_Halo_cell_is_remote(ghost);
   CHECK(remote == copies, "%s: is_remote %d, expected %d", name, remote, copies);
@@ -63,7 +63,7 @@ static const unsigned *checked_view(MPI_Halo ghost, uint64_t owner_address, int 
   return view;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -84,7 +84,7 @@ int main(int argc, char **argv) {
 
   /* Every rank's mesh addresses, for the views' pointers. */
   uint64_t mine[4] = {(uintptr_t)mesh[0], (uintptr_t)mesh[1], (uintptr_t)flow[0], (uintptr_t)flow[1]};
-  uint64_t *addresses = malloc(4 * size * sizeof(uint64_t));
+  uint64_t* addresses = malloc(4 * size * sizeof(uint64_t));
   MPI_Allgather(mine, 4, MPI_UINT64_T, addresses, 4, MPI_UINT64_T, MPI_COMM_WORLD);
 
   MPI_Halo left_edge, right_edge, ghost_left, ghost_right, tail, upstream;
@@ -129,11 +129,11 @@ int main(int argc, char **argv) {
     random_delay(&state);
     CHECK(MPIX_Halo_iexchange_wait(upwind) == MPI_SUCCESS, "wait of upwind failed");
     random_delay(&state);
-    const unsigned *up =
+    const unsigned* up =
         checked_view(upstream, addresses[4 * left + 2 + cur] + (N - 2) * sizeof(unsigned), copies_left, "upstream");
     random_delay(&state); /* a slow reader: its owner must not have moved on */
     int lg = left * N, rg = right * N;
-    const unsigned *reff = ref_flow[cur];
+    const unsigned* reff = ref_flow[cur];
     CHECK(up[0] == reff[lg + N - 2] && up[1] == reff[lg + N - 1], "step %d: upstream %u %u, expected %u %u", step,
           up[0], up[1], reff[lg + N - 2], reff[lg + N - 1]);
     fn[0] = flow_of(up[0], up[1], f[0], step);
@@ -144,11 +144,11 @@ int main(int argc, char **argv) {
     if (!both) continue;
 
     CHECK(MPIX_Halo_iexchange_wait(ring) == MPI_SUCCESS, "wait of ring failed");
-    const unsigned *gl = checked_view(ghost_left, addresses[4 * left + cur] + (N - 1) * sizeof(unsigned), copies_left,
-                                      "ghost left");
-    const unsigned *gr = checked_view(ghost_right, addresses[4 * right + cur], copies_right, "ghost right");
+    const unsigned* gl =
+        checked_view(ghost_left, addresses[4 * left + cur] + (N - 1) * sizeof(unsigned), copies_left, "ghost left");
+    const unsigned* gr = checked_view(ghost_right, addresses[4 * right + cur], copies_right, "ghost right");
     random_delay(&state);
-    const unsigned *ref = ref_mesh[cur];
+    const unsigned* ref = ref_mesh[cur];
     CHECK(gl[0] == ref[lg + N - 1], "step %d: ghost left %u, expected %u", step, gl[0], ref[lg + N - 1]);
     CHECK(gr[0] == ref[rg], "step %d: ghost right %u, expected %u", step, gr[0], ref[rg]);
     mn[0] = mix(gl[0], m[0], m[1], step);
@@ -167,7 +167,8 @@ int main(int argc, char **argv) {
   CHECK(MPIX_Halo_exchange_release(&upwind) == MPI_SUCCESS && upwind == MPI_HALO_EXCHANGE_NULL, "release failed");
   CHECK(MPIX_Halo_exchange_release(&ring) == MPI_SUCCESS && ring == MPI_HALO_EXCHANGE_NULL, "release failed");
   MPI_Halo all[] = {left_edge, right_edge, ghost_left, ghost_right, tail, upstream};
-  for (int c = 0; c < 6; c++) CHECK(MPIX_Halo_cell_release(&all[c]) == MPI_SUCCESS && all[c] == MPI_HALO_NULL, "cell release");
+  for (int c = 0; c < 6; c++)
+    CHECK(MPIX_Halo_cell_release(&all[c]) == MPI_SUCCESS && all[c] == MPI_HALO_NULL, "cell release");
   MPI_Comm_free(&reversed);
   for (int b = 0; b < 2; b++) free(mesh[b]), free(flow[b]), free(ref_mesh[b]), free(ref_flow[b]);
   free(addresses);

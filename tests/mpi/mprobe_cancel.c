@@ -7,7 +7,7 @@
 
 enum { SMALL = 64, LARGE = 1 << 20 };
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -41,8 +41,7 @@ int main(int argc, char **argv) {
   MPI_Imrecv(large_in, LARGE, MPI_BYTE, &second, &receive);
   CHECK(second == MPI_MESSAGE_NULL, "Imrecv did not set the message to MPI_MESSAGE_NULL");
   MPI_Mrecv(small_in, SMALL, MPI_BYTE, &first, &status);
-  CHECK(first == MPI_MESSAGE_NULL && status.MPI_TAG == 1, "Mrecv: message %p, tag %d", (void *)first,
-        status.MPI_TAG);
+  CHECK(first == MPI_MESSAGE_NULL && status.MPI_TAG == 1, "Mrecv: message %p, tag %d", (void*)first, status.MPI_TAG);
   MPI_Wait(&receive, &status);
   MPI_Waitall(2, sends, MPI_STATUSES_IGNORE);
   size_t bad = pattern_check(small_in, SMALL, pattern_seed(SMALL, left, 1));

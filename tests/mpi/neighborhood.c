@@ -18,7 +18,7 @@ struct grid {
 
 /* Neighbour i of the rank at `coords`: in dimension i / 2, the negative direction for even i;
  * MPI_PROC_NULL past an open edge. Ranks are row-major in their coordinates. */
-static int grid_neighbour(const struct grid *g, int i) {
+static int grid_neighbour(const struct grid* g, int i) {
   int at[2] = {g->coords[0], g->coords[1]}, d = i / 2;
   at[d] += i % 2 ? 1 : -1;
   if (at[d] < 0 || at[d] >= g->dims[d]) {
@@ -26,14 +26,13 @@ static int grid_neighbour(const struct grid *g, int i) {
     at[d] = (at[d] + g->dims[d]) % g->dims[d];
   }
   int rank = 0;
-  for (int k = 0; k < g->ndims; k++)
-    rank = rank * g->dims[k] + at[k];
+  for (int k = 0; k < g->ndims; k++) rank = rank * g->dims[k] + at[k];
   return rank;
 }
 
 /* The neighbours of rank n->rank of grid g, from its coordinates (row-major), checked against
  * MPI_Cart_shift on n->comm. */
-static void grid_neighbours(struct grid *g, struct neighbours *n) {
+static void grid_neighbours(struct grid* g, struct neighbours* n) {
   for (int d = g->ndims - 1, r = n->rank; d >= 0; d--) {
     g->coords[d] = r % g->dims[d];
     r /= g->dims[d];
@@ -53,7 +52,7 @@ static void grid_neighbours(struct grid *g, struct neighbours *n) {
 }
 
 /* The grid over the first ranks of the world; false on the ranks outside it. */
-static int make_grid(struct grid *g, struct neighbours *n) {
+static int make_grid(struct grid* g, struct neighbours* n) {
   MPI_Cart_create(MPI_COMM_WORLD, g->ndims, g->dims, g->periods, 0, &n->comm);
   if (n->comm == MPI_COMM_NULL) return 0;
   MPI_Comm_rank(n->comm, &n->rank);
@@ -62,7 +61,7 @@ static int make_grid(struct grid *g, struct neighbours *n) {
 }
 
 /* A duplicate of a grid keeps its topology; a row of a 2-D grid (MPI_Cart_sub) is a 1-D grid. */
-static void duplicate_and_row(const struct grid *g, const struct neighbours *n) {
+static void duplicate_and_row(const struct grid* g, const struct neighbours* n) {
   struct neighbours dup = *n;
   MPI_Comm_dup(n->comm, &dup.comm);
   check_neighbourhood_collectives(&dup);
@@ -81,20 +80,17 @@ static void duplicate_and_row(const struct grid *g, const struct neighbours *n) 
 
 /* Ineighbor_alltoall and Ineighbor_allgather on the grid pending with an Iallreduce on the world and an
  * Ibarrier on the grid, completed in the reverse order. */
-static void pending_with_other_collectives(const struct neighbours *n) {
+static void pending_with_other_collectives(const struct neighbours* n) {
   int sent[MAX_DEGREE], received[MAX_DEGREE], gathered[MAX_DEGREE], mine = neighbour_value(n->rank, 0, 0);
-  for (int j = 0; j < n->outdegree; j++)
-    sent[j] = neighbour_value(n->rank, j, 0);
-  for (int i = 0; i < n->indegree; i++)
-    received[i] = gathered[i] = UNTOUCHED;
+  for (int j = 0; j < n->outdegree; j++) sent[j] = neighbour_value(n->rank, j, 0);
+  for (int i = 0; i < n->indegree; i++) received[i] = gathered[i] = UNTOUCHED;
   int one = 1, total = 0;
   MPI_Request requests[4];
   MPI_Ineighbor_alltoall(sent, 1, MPI_INT, received, 1, MPI_INT, n->comm, &requests[0]);
   MPI_Iallreduce(&one, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &requests[1]);
   MPI_Ineighbor_allgather(&mine, 1, MPI_INT, gathered, 1, MPI_INT, n->comm, &requests[2]);
   MPI_Ibarrier(n->comm, &requests[3]);
-  for (int k = 3; k >= 0; k--)
-    MPI_Wait(&requests[k], MPI_STATUS_IGNORE);
+  for (int k = 3; k >= 0; k--) MPI_Wait(&requests[k], MPI_STATUS_IGNORE);
   CHECK(total == world_size, "Iallreduce pending with neighbourhood collectives: %d", total);
   for (int i = 0; i < n->indegree; i++) {
     check_block("Ineighbor_alltoall", &received[i], 1, 1, n->sources[i], n->paired[i], i);
@@ -120,7 +116,7 @@ static void on_grid(struct grid g) {
   }
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
   MPI_Comm_size(MPI_COMM_WORLD, &world_size);
@@ -132,8 +128,7 @@ int main(int argc, char **argv) {
   for (int ring = 1; ring <= 2 && ring <= world_size; ring++)
     on_grid((struct grid){.ndims = 1, .dims = {ring}, .periods = {1}});
   /* A grid periodic in one dimension only, of 2 x (size / 2) ranks, where the world allows. */
-  if (world_size >= 2)
-    on_grid((struct grid){.ndims = 2, .dims = {2, world_size / 2}, .periods = {1, 0}});
+  if (world_size >= 2) on_grid((struct grid){.ndims = 2, .dims = {2, world_size / 2}, .periods = {1, 0}});
   report_ok("neighborhood");
   MPI_Finalize();
   return 0;

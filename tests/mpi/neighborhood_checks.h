@@ -26,15 +26,15 @@ static inline int neighbour_value(int sender, int block, int element) { return s
 static inline int neighbour_count(int sender, int block) { return 1 + (sender + block) % MAX_COUNT; }
 
 /* MPI_Neighbor_<name>, or MPI_Ineighbor_<name> and its wait. */
-#define NEIGHBOR_CALL(name, nonblocking, ...)                                                                          \
-  do {                                                                                                                 \
-    if (nonblocking) {                                                                                                 \
-      MPI_Request request_;                                                                                            \
-      MPI_Ineighbor_##name(__VA_ARGS__, &request_);                                                                    \
-      MPI_Wait(&request_, MPI_STATUS_IGNORE);                                                                          \
-    } else {                                                                                                           \
-      MPI_Neighbor_##name(__VA_ARGS__);                                                                                \
-    }                                                                                                                  \
+#define NEIGHBOR_CALL(name, nonblocking, ...)       \
+  do {                                              \
+    if (nonblocking) {                              \
+      MPI_Request request_;                         \
+      MPI_Ineighbor_##name(__VA_ARGS__, &request_); \
+      MPI_Wait(&request_, MPI_STATUS_IGNORE);       \
+    } else {                                        \
+      MPI_Neighbor_##name(__VA_ARGS__);             \
+    }                                               \
   } while (0)
 
 /* A strided type: one int, then a hole of one int. */
@@ -45,17 +45,16 @@ static inline MPI_Datatype every_other_int(void) {
   return type;
 }
 
-static inline int *untouched_ints(int count) {
-  int *values = malloc((count > 0 ? count : 1) * sizeof *values);
+static inline int* untouched_ints(int count) {
+  int* values = malloc((count > 0 ? count : 1) * sizeof *values);
   CHECK(values, "out of memory");
-  for (int i = 0; i < count; i++)
-    values[i] = UNTOUCHED;
+  for (int i = 0; i < count; i++) values[i] = UNTOUCHED;
   return values;
 }
 
 /* Checks `count` elements `stride` ints apart from `at` (and the holes between them) against block
  * `block` of `source`, or, for no source, that nothing was written. */
-static inline void check_block(const char *call, const int *at, int count, int stride, int source, int block,
+static inline void check_block(const char* call, const int* at, int count, int stride, int source, int block,
                                int index) {
   for (int e = 0; e < count; e++) {
     int expected = source == MPI_PROC_NULL ? UNTOUCHED : neighbour_value(source, block, e);
@@ -67,17 +66,16 @@ static inline void check_block(const char *call, const int *at, int count, int s
 }
 
 /* Allgather with a strided type on the send side; allgatherv at reversed displacements with holes. */
-static inline void check_neighbor_allgathers(const struct neighbours *n, int nonblocking) {
+static inline void check_neighbor_allgathers(const struct neighbours* n, int nonblocking) {
   MPI_Datatype strided = every_other_int();
   int mine[2 * BLOCK], in = n->indegree;
   for (int e = 0; e < BLOCK; e++) {
     mine[2 * e] = neighbour_value(n->rank, 0, e);
     mine[2 * e + 1] = -2;
   }
-  int *received = untouched_ints(in * BLOCK);
+  int* received = untouched_ints(in * BLOCK);
   NEIGHBOR_CALL(allgather, nonblocking, mine, BLOCK, strided, received, BLOCK, MPI_INT, n->comm);
-  for (int i = 0; i < in; i++)
-    check_block("Neighbor_allgather", received + i * BLOCK, BLOCK, 1, n->sources[i], 0, i);
+  for (int i = 0; i < in; i++) check_block("Neighbor_allgather", received + i * BLOCK, BLOCK, 1, n->sources[i], 0, i);
   free(received);
 
   int counts[MAX_DEGREE], displs[MAX_DEGREE], stride = MAX_COUNT + 1;
@@ -99,13 +97,12 @@ static inline void check_neighbor_allgathers(const struct neighbours *n, int non
 
 /* Alltoall into a strided type; alltoallv at reversed displacements with holes on both sides; alltoallw
  * with a strided type for every other receive block. */
-static inline void check_neighbor_alltoalls(const struct neighbours *n, int nonblocking) {
+static inline void check_neighbor_alltoalls(const struct neighbours* n, int nonblocking) {
   MPI_Datatype strided = every_other_int();
   int in = n->indegree, out = n->outdegree;
   int *sent = untouched_ints(out * BLOCK), *received = untouched_ints(in * 2 * BLOCK);
   for (int j = 0; j < out; j++)
-    for (int e = 0; e < BLOCK; e++)
-      sent[j * BLOCK + e] = neighbour_value(n->rank, j, e);
+    for (int e = 0; e < BLOCK; e++) sent[j * BLOCK + e] = neighbour_value(n->rank, j, e);
   NEIGHBOR_CALL(alltoall, nonblocking, sent, BLOCK, MPI_INT, received, BLOCK, strided, n->comm);
   for (int i = 0; i < in; i++)
     check_block("Neighbor_alltoall", received + i * 2 * BLOCK, BLOCK, 2, n->sources[i], n->paired[i], i);
@@ -119,8 +116,7 @@ static inline void check_neighbor_alltoalls(const struct neighbours *n, int nonb
   for (int j = 0; j < out; j++) {
     send_counts[j] = neighbour_count(n->rank, j);
     send_displs[j] = (out - 1 - j) * stride;
-    for (int e = 0; e < send_counts[j]; e++)
-      sent[send_displs[j] + e] = neighbour_value(n->rank, j, e);
+    for (int e = 0; e < send_counts[j]; e++) sent[send_displs[j] + e] = neighbour_value(n->rank, j, e);
   }
   for (int i = 0; i < in; i++) {
     counts[i] = n->sources[i] == MPI_PROC_NULL ? MAX_COUNT : neighbour_count(n->sources[i], n->paired[i]);
@@ -150,7 +146,7 @@ static inline void check_neighbor_alltoalls(const struct neighbours *n, int nonb
   NEIGHBOR_CALL(alltoallw, nonblocking, sent, send_counts, send_bytes, send_types, received, counts, receive_bytes,
                 receive_types, n->comm);
   for (int i = 0; i < in; i++) {
-    const int *block = received + receive_bytes[i] / (MPI_Aint)sizeof(int);
+    const int* block = received + receive_bytes[i] / (MPI_Aint)sizeof(int);
     check_block("Neighbor_alltoallw", block, counts[i], i % 2 ? 1 : 2, n->sources[i], n->paired[i], i);
   }
   free(sent);
@@ -158,7 +154,7 @@ static inline void check_neighbor_alltoalls(const struct neighbours *n, int nonb
   MPI_Type_free(&strided);
 }
 
-static inline void check_neighbourhood_collectives(const struct neighbours *n) {
+static inline void check_neighbourhood_collectives(const struct neighbours* n) {
   for (int nonblocking = 0; nonblocking < 2; nonblocking++) {
     check_neighbor_allgathers(n, nonblocking);
     check_neighbor_alltoalls(n, nonblocking);

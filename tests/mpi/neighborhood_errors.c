@@ -55,10 +55,8 @@ static void wrong_arguments(MPI_Comm grid) {
 static void truncation(MPI_Comm grid, int nonblocking) {
   int rank, sent[2 * NEIGHBOURS], received[NEIGHBOURS + 1];
   MPI_Comm_rank(grid, &rank);
-  for (int j = 0; j < 2 * NEIGHBOURS; j++)
-    sent[j] = rank * 100 + j;
-  for (int i = 0; i <= NEIGHBOURS; i++)
-    received[i] = -1;
+  for (int j = 0; j < 2 * NEIGHBOURS; j++) sent[j] = rank * 100 + j;
+  for (int i = 0; i <= NEIGHBOURS; i++) received[i] = -1;
   int code;
   if (nonblocking) {
     MPI_Request request;
@@ -67,17 +65,16 @@ static void truncation(MPI_Comm grid, int nonblocking) {
   } else {
     code = MPI_Neighbor_alltoall(sent, 2, MPI_INT, received, 1, MPI_INT, grid);
   }
-  expect_error(code, MPI_ERR_TRUNCATE, nonblocking ? "MPI_Wait of a truncating MPI_Ineighbor_alltoall"
-                                                   : "a truncating MPI_Neighbor_alltoall");
+  expect_error(code, MPI_ERR_TRUNCATE,
+               nonblocking ? "MPI_Wait of a truncating MPI_Ineighbor_alltoall" : "a truncating MPI_Neighbor_alltoall");
   int source[NEIGHBOURS];
-  for (int d = 0; d < 2; d++)
-    MPI_Cart_shift(grid, d, 1, &source[2 * d], &source[2 * d + 1]);
+  for (int d = 0; d < 2; d++) MPI_Cart_shift(grid, d, 1, &source[2 * d], &source[2 * d + 1]);
   for (int i = 0; i < NEIGHBOURS; i++) /* the block sent the opposite way, 2 ints a block */
     CHECK(received[i] == source[i] * 100 + 2 * (i ^ 1), "truncated block %d: %d", i, received[i]);
   CHECK(received[NEIGHBOURS] == -1, "a truncated alltoall wrote past its last room");
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int size;
   MPI_Comm_size(MPI_COMM_WORLD, &size);

@@ -13,7 +13,7 @@
 static int rank, size;
 
 /* The neighbours of `node` in the ring with a chord, in MPI_Graph_neighbors order; returns their count. */
-static int ring_with_chord(int node, int *neighbours) {
+static int ring_with_chord(int node, int* neighbours) {
   int count = 0;
   neighbours[count++] = (node + size - 1) % size;
   neighbours[count++] = (node + 1) % size;
@@ -23,7 +23,7 @@ static int ring_with_chord(int node, int *neighbours) {
 }
 
 /* The destinations of `node` in the distributed graph with repeated edges; returns their count. */
-static int repeated_destinations(int node, int *destinations) {
+static int repeated_destinations(int node, int* destinations) {
   destinations[0] = destinations[1] = (node + 1) % size;
   destinations[2] = (node + 3) % size;
   return 3;
@@ -31,11 +31,10 @@ static int repeated_destinations(int node, int *destinations) {
 
 /* paired[i] for every source: the block of the k-th time this rank appears among the destinations of
  * sources[i], for the k-th time sources[i] appears among this rank's sources. */
-static void pair_by_occurrence(struct neighbours *n, int (*destinations_of)(int, int *)) {
+static void pair_by_occurrence(struct neighbours* n, int (*destinations_of)(int, int*)) {
   for (int i = 0; i < n->indegree; i++) {
     int earlier = 0, theirs[MAX_DEGREE], count = destinations_of(n->sources[i], theirs);
-    for (int k = 0; k < i; k++)
-      earlier += n->sources[k] == n->sources[i];
+    for (int k = 0; k < i; k++) earlier += n->sources[k] == n->sources[i];
     n->paired[i] = -1;
     for (int j = 0; j < count && n->paired[i] < 0; j++)
       if (theirs[j] == n->rank && earlier-- == 0) n->paired[i] = j;
@@ -118,7 +117,7 @@ static void sparse_dist_graph(void) {
   MPI_Comm_free(&n.comm);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);

@@ -50,7 +50,7 @@ static struct ring_graph make_ring_graph(void) {
 }
 
 /* One Neighbor_alltoall of round `round` on the ring graph, checked; nonblocking when asked. */
-static void ring_alltoall(const struct ring_graph *g, int round, int nonblocking) {
+static void ring_alltoall(const struct ring_graph* g, int round, int nonblocking) {
   int sent[RING_DEGREE], received[RING_DEGREE];
   for (int i = 0; i < RING_DEGREE; i++) {
     sent[i] = value(rank, i, round);
@@ -70,7 +70,7 @@ static void ring_alltoall(const struct ring_graph *g, int round, int nonblocking
 
 /* A rank without edges and the rank after it (a ring member, not its neighbour) hand a token over with
  * point-to-point messages around their collectives, first one way, then the other. */
-static void isolated_ranks_go_alone(const struct ring_graph *g) {
+static void isolated_ranks_go_alone(const struct ring_graph* g) {
   int token = 0;
   int partner = has_edges(rank) ? rank - 1 : rank + 1; /* rank - 1 has no edges when rank % 3 == 1 */
   int paired = has_edges(rank) ? rank % 3 == 1 : partner < size;
@@ -106,9 +106,8 @@ static void isolated_ranks_go_alone(const struct ring_graph *g) {
 
 /* Rounds of the ring alltoall back to back: each call's send buffer is rewritten for the next round as soon
  * as the call returns, while slower neighbours may still be in the same round. */
-static void ring_back_to_back(const struct ring_graph *g) {
-  for (int round = 0; round < ROUNDS; round++)
-    ring_alltoall(g, 100 + round, round % 3 == 2);
+static void ring_back_to_back(const struct ring_graph* g) {
+  for (int round = 0; round < ROUNDS; round++) ring_alltoall(g, 100 + round, round % 3 == 2);
 }
 
 /* Neighbor_allgather on a periodic grid from Dims_create, back to back, one send value reused for every
@@ -119,8 +118,7 @@ static void grid_back_to_back(void) {
   MPI_Comm grid;
   MPI_Cart_create(MPI_COMM_WORLD, 2, dims, periods, 0, &grid);
   int sources[2 * 2];
-  for (int d = 0; d < 2; d++)
-    MPI_Cart_shift(grid, d, 1, &sources[2 * d], &sources[2 * d + 1]);
+  for (int d = 0; d < 2; d++) MPI_Cart_shift(grid, d, 1, &sources[2 * d], &sources[2 * d + 1]);
   int sent, received[2 * 2];
   for (int round = 0; round < ROUNDS; round++) {
     sent = value(rank, 0, round);
@@ -135,7 +133,7 @@ static void grid_back_to_back(void) {
 
 /* PENDING nonblocking alltoalls on the ring graph at once, an Ibarrier and an Iallreduce on the same
  * communicator between them, completed in reverse order. */
-static void ring_pending_together(const struct ring_graph *g) {
+static void ring_pending_together(const struct ring_graph* g) {
   int sent[PENDING][RING_DEGREE], received[PENDING][RING_DEGREE];
   MPI_Request requests[PENDING + 2];
   int one = 1, total = 0;
@@ -148,8 +146,7 @@ static void ring_pending_together(const struct ring_graph *g) {
     if (p == 1) MPI_Ibarrier(g->comm, &requests[PENDING]);
     if (p == 2) MPI_Iallreduce(&one, &total, 1, MPI_INT, MPI_SUM, g->comm, &requests[PENDING + 1]);
   }
-  for (int r = PENDING + 1; r >= 0; r--)
-    MPI_Wait(&requests[r], MPI_STATUS_IGNORE);
+  for (int r = PENDING + 1; r >= 0; r--) MPI_Wait(&requests[r], MPI_STATUS_IGNORE);
   CHECK(total == size, "Iallreduce between the alltoalls: %d, expected %d", total, size);
   for (int p = 0; p < PENDING; p++)
     for (int i = 0; i < g->degree; i++)
@@ -190,7 +187,7 @@ static void one_sided_edges(void) {
   free(edges);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);

@@ -10,10 +10,10 @@
  * MPI_Test alone completes. Ibcast of a vector type. Iscan, Iexscan and Ireduce_scatter_block of a
  * non-commutative user operation that the program frees, with the datatype, before they complete.
  * Igather, Iallgatherv (holes, reversed displacements), Ialltoall (a resized type freed before the wait)
- * and Iscatter pending together; an Igather's truncation reported by MPI_Wait. Comm_idup: a rank blocked in a receive still
- * finishes its part of the duplication that the sender waits for; the duplicate has its own context
- * and its parent's attributes; the same for an intercommunicator, both groups' leaders blocked. Freeing or cancelling a collective's request, and a NULL request, are
- * errors of their classes. */
+ * and Iscatter pending together; an Igather's truncation reported by MPI_Wait. Comm_idup: a rank blocked in a receive
+ * still finishes its part of the duplication that the sender waits for; the duplicate has its own context and its
+ * parent's attributes; the same for an intercommunicator, both groups' leaders blocked. Freeing or cancelling a
+ * collective's request, and a NULL request, are errors of their classes. */
 #include "mpitest.h"
 #include "same_node.h"
 
@@ -54,9 +54,8 @@ static void progress_while_blocked_in_a_receive(void) {
   MPI_Wait(&request, MPI_STATUS_IGNORE);
 }
 
-static void fill_ints(int *values, int count, int seed) {
-  for (int i = 0; i < count; i++)
-    values[i] = seed * 1000 + i;
+static void fill_ints(int* values, int count, int seed) {
+  for (int i = 0; i < count; i++) values[i] = seed * 1000 + i;
 }
 
 /* A bcast on the world, an allreduce on a duplicate and a reduce on an even/odd split, completed in an
@@ -72,8 +71,7 @@ static void communicators_complete_in_any_order(void) {
   CHECK(broadcast && sum && mine && half_sum, "out of memory");
   int root = size / 2;
   fill_ints(broadcast, COUNT, rank == root ? 7 : -1);
-  for (int i = 0; i < COUNT; i++)
-    mine[i] = rank + i;
+  for (int i = 0; i < COUNT; i++) mine[i] = rank + i;
   MPI_Request requests[3];
   MPI_Ibcast(broadcast, COUNT, MPI_INT, root, MPI_COMM_WORLD, &requests[0]);
   MPI_Iallreduce(mine, sum, COUNT, MPI_INT, MPI_SUM, dup, &requests[1]);
@@ -96,8 +94,7 @@ static void communicators_complete_in_any_order(void) {
   MPI_Comm_rank(half, &half_rank);
   if (half_rank == 0) {
     long long parity_sum = 0;
-    for (int r = rank % 2; r < size; r += 2)
-      parity_sum += r;
+    for (int r = rank % 2; r < size; r += 2) parity_sum += r;
     for (int i = 0; i < COUNT; i++)
       CHECK(half_sum[i] == parity_sum + (long long)half_size * i, "Ireduce element %d: %d", i, half_sum[i]);
   }
@@ -128,8 +125,10 @@ static void one_communicator_in_call_order(void) {
   CHECK(blocking_sum == size * (size - 1) / 2, "Allreduce behind nonblocking ones: %d", blocking_sum);
   MPI_Waitall(ROUNDS, requests, MPI_STATUSES_IGNORE);
   for (int k = 0; k < ROUNDS; k++) {
-    if (k % 2 == 0) CHECK(values[k] == 100 + k, "Ibcast %d: %d", k, values[k]);
-    else CHECK(results[k] == (size - 1) * k, "Iallreduce %d: %d", k, results[k]);
+    if (k % 2 == 0)
+      CHECK(values[k] == 100 + k, "Ibcast %d: %d", k, values[k]);
+    else
+      CHECK(results[k] == (size - 1) * k, "Iallreduce %d: %d", k, results[k]);
   }
 }
 
@@ -166,8 +165,7 @@ static void polled_with_test_alone(void) {
   MPI_Request request;
   MPI_Iallreduce(&value, &total, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &request);
   int flag = 0;
-  while (!flag)
-    MPI_Test(&request, &flag, MPI_STATUS_IGNORE);
+  while (!flag) MPI_Test(&request, &flag, MPI_STATUS_IGNORE);
   CHECK(request == MPI_REQUEST_NULL, "a completed request is not MPI_REQUEST_NULL");
   CHECK(total == size * (size - 1) / 2.0 + 0.5 * size, "Iallreduce polled with MPI_Test: %g", total);
 }
@@ -177,8 +175,7 @@ static void vector_bcast(void) {
   MPI_Type_vector(VECTOR_BLOCKS, 1, 2, MPI_INT, &every_other);
   MPI_Type_commit(&every_other);
   int root = size - 1, data[2 * VECTOR_BLOCKS];
-  for (int i = 0; i < 2 * VECTOR_BLOCKS; i++)
-    data[i] = rank == root ? i : -i - 1;
+  for (int i = 0; i < 2 * VECTOR_BLOCKS; i++) data[i] = rank == root ? i : -i - 1;
   MPI_Request request;
   MPI_Ibcast(data, 1, every_other, root, MPI_COMM_WORLD, &request);
   MPI_Type_free(&every_other); /* the operation keeps what it needs */
@@ -186,7 +183,6 @@ static void vector_bcast(void) {
   for (int i = 0; i < 2 * VECTOR_BLOCKS; i++)
     CHECK(data[i] == (i % 2 == 0 || rank == root ? i : -i - 1), "Ibcast of a vector, element %d: %d", i, data[i]);
 }
-
 
 static mpitest_affine affine_of(int rank_, int element) {
   return (mpitest_affine){2 + rank_ % 5, rank_ * 7 + element + 1};
@@ -200,29 +196,24 @@ static void user_reductions_pending_together(void) {
   MPI_Datatype pair;
   MPI_Type_dup(MPI_2INT, &pair);
   mpitest_affine mine = affine_of(rank, 0), scanned = {-1, -1}, excluded = {-1, -1}, block = {-1, -1};
-  mpitest_affine *all = malloc(size * sizeof *all);
+  mpitest_affine* all = malloc(size * sizeof *all);
   CHECK(all, "out of memory");
-  for (int i = 0; i < size; i++)
-    all[i] = affine_of(rank, i);
+  for (int i = 0; i < size; i++) all[i] = affine_of(rank, i);
   MPI_Request requests[3];
   MPI_Iscan(&mine, &scanned, 1, pair, op, MPI_COMM_WORLD, &requests[0]);
   MPI_Iexscan(&mine, &excluded, 1, pair, op, MPI_COMM_WORLD, &requests[1]);
   MPI_Ireduce_scatter_block(all, &block, 1, pair, op, MPI_COMM_WORLD, &requests[2]);
   MPI_Op_free(&op);
   MPI_Type_free(&pair);
-  for (int i = 2; i >= 0; i--)
-    MPI_Wait(&requests[i], MPI_STATUS_IGNORE);
+  for (int i = 2; i >= 0; i--) MPI_Wait(&requests[i], MPI_STATUS_IGNORE);
   mpitest_affine prefix = affine_of(0, 0), column = affine_of(0, rank);
-  for (int r = 1; r <= rank; r++)
-    prefix = mpitest_then(prefix, affine_of(r, 0));
-  for (int r = 1; r < size; r++)
-    column = mpitest_then(column, affine_of(r, rank));
+  for (int r = 1; r <= rank; r++) prefix = mpitest_then(prefix, affine_of(r, 0));
+  for (int r = 1; r < size; r++) column = mpitest_then(column, affine_of(r, rank));
   CHECK(scanned.a == prefix.a && scanned.b == prefix.b, "Iscan: (%d, %d), expected (%d, %d)", scanned.a, scanned.b,
         prefix.a, prefix.b);
   if (rank > 0) {
     mpitest_affine before = affine_of(0, 0);
-    for (int r = 1; r < rank; r++)
-      before = mpitest_then(before, affine_of(r, 0));
+    for (int r = 1; r < rank; r++) before = mpitest_then(before, affine_of(r, 0));
     CHECK(excluded.a == before.a && excluded.b == before.b, "Iexscan: (%d, %d), expected (%d, %d)", excluded.a,
           excluded.b, before.a, before.b);
   } else {
@@ -248,8 +239,7 @@ static void data_movement_pending_together(void) {
     to_all[2 * r + 1] = -1;
     scattered_source[r] = 500 + r;
   }
-  for (int i = 0; i < 2 * size; i++)
-    everyone[i] = -7;
+  for (int i = 0; i < 2 * size; i++) everyone[i] = -7;
   MPI_Datatype one_of_two;
   MPI_Type_create_resized(MPI_INT, 0, 2 * sizeof(int), &one_of_two);
   MPI_Type_commit(&one_of_two);
@@ -278,10 +268,10 @@ static void data_movement_pending_together(void) {
 }
 
 static int copies;
-static int count_copy(MPI_Comm comm, int keyval, void *extra, void *in, void *out, int *flag) {
+static int count_copy(MPI_Comm comm, int keyval, void* extra, void* in, void* out, int* flag) {
   (void)comm, (void)keyval, (void)extra;
   copies++;
-  *(void **)out = in;
+  *(void**)out = in;
   *flag = 1;
   return MPI_SUCCESS;
 }
@@ -336,8 +326,7 @@ static void idup_of_an_intercommunicator(void) {
   MPI_Comm_remote_size(inter, &remote_size);
   MPI_Request request;
   if (local_rank == 0) {
-    for (int r = 1; r < remote_size; r++)
-      MPI_Recv(&token, 1, MPI_INT, r, 0, inter, MPI_STATUS_IGNORE);
+    for (int r = 1; r < remote_size; r++) MPI_Recv(&token, 1, MPI_INT, r, 0, inter, MPI_STATUS_IGNORE);
     MPI_Comm_idup(inter, &dup, &request);
   } else {
     MPI_Comm_idup(inter, &dup, &request);
@@ -397,7 +386,7 @@ static void errors(void) {
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);

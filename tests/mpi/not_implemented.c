@@ -2,7 +2,7 @@
  * naming it: returned under MPI_ERRORS_RETURN ("return"), fatal by default ("fatal"). */
 #include "mpitest.h"
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   CHECK(argc == 2, "usage: not_implemented return|fatal");
   if (strcmp(argv[1], "return") == 0) MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);

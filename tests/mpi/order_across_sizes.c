@@ -6,8 +6,8 @@
  * the wrong pattern. Once with the receives posted first, once with the messages arriving first. */
 #include "mpitest.h"
 
-static const int sizes[] = {8,     16384, 16385, 32768, 100,   1 << 20, 0,    16300, 65536, 65537,
-                            16384, 200,   16448, 4096,  1,     300000,  16383, 65535, 16384, 8};
+static const int sizes[] = {8,     16384, 16385, 32768, 100, 1 << 20, 0,     16300, 65536, 65537,
+                            16384, 200,   16448, 4096,  1,   300000,  16383, 65535, 16384, 8};
 enum { COUNT = sizeof sizes / sizeof sizes[0], ROUNDS = 3 };
 
 static void burst(int rank, int partner, int from, int posted_first, int round) {
@@ -43,7 +43,7 @@ static void burst(int rank, int partner, int from, int posted_first, int round) 
   for (int i = 0; i < COUNT; i++) free(out[i]), free(in[i]);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

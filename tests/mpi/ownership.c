@@ -12,9 +12,9 @@
  * - Igive/Itake completed by Test, Wait and Waitall; Probe and Iprobe of a give; truncation;
  * - Cancel of a pending Itake, of an Igive (which completed at once), Request_free of an Igive;
  * - MPI_PROC_NULL. */
-#include "mpitest.h"
-
 #include <stdint.h>
+
+#include "mpitest.h"
 
 enum { ADDR_TAG = 900, SYNC_TAG = 901, DATA_TAG = 902, ORDER_TAG = 903, MANY = 40, FROM_EACH = 5 };
 enum { POSTED_FIRST, ARRIVES_FIRST };
@@ -29,11 +29,10 @@ static int rank, size;
 /* One message of `bytes` from the giver of pair p to its taker, sent by a give or a send and received by a
  * take or a receive, posted first or after the message arrived. A rank with both roles runs the steps in
  * the order a pair interleaves them. */
-static void one_message(struct pairing p, size_t bytes, int how_sent, int how_received, int arrival,
-                        unsigned seed) {
+static void one_message(struct pairing p, size_t bytes, int how_sent, int how_received, int arrival, unsigned seed) {
   MPI_Request receive = MPI_REQUEST_NULL, send = MPI_REQUEST_NULL;
   void *taken = NULL, *given = NULL, *plain = NULL;
-  const char *what = how_sent == BY_GIVE ? (how_received == INTO_TAKE ? "give->take" : "give->recv") : "send->take";
+  const char* what = how_sent == BY_GIVE ? (how_received == INTO_TAKE ? "give->take" : "give->recv") : "send->take";
   if (how_received == INTO_RECV) plain = malloc(bytes + 1);
   if (p.receives && arrival == POSTED_FIRST) {
     if (how_received == INTO_TAKE)
@@ -54,8 +53,8 @@ static void one_message(struct pairing p, size_t bytes, int how_sent, int how_re
     MPI_Send(&address, sizeof address, MPI_BYTE, p.partner, ADDR_TAG, MPI_COMM_WORLD);
     if (arrival == POSTED_FIRST) MPI_Recv(NULL, 0, MPI_BYTE, p.partner, SYNC_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     if (how_sent == BY_GIVE) {
-      CHECK(MPIX_Give(&given, (int)bytes, MPI_BYTE, p.partner, DATA_TAG, MPI_COMM_WORLD) == MPI_SUCCESS, "%s: give failed",
-            what);
+      CHECK(MPIX_Give(&given, (int)bytes, MPI_BYTE, p.partner, DATA_TAG, MPI_COMM_WORLD) == MPI_SUCCESS,
+            "%s: give failed", what);
       CHECK(given == NULL, "%s: *ptr is %p after MPIX_Give, not NULL", what, given);
     } else {
       MPI_Isend(given, (int)bytes, MPI_BYTE, p.partner, DATA_TAG, MPI_COMM_WORLD, &send);
@@ -78,14 +77,14 @@ static void one_message(struct pairing p, size_t bytes, int how_sent, int how_re
     MPI_Get_count(&status, MPI_BYTE, &count);
     CHECK(count == (int)bytes && status.MPI_SOURCE == p.partner && status.MPI_TAG == DATA_TAG,
           "%s of %zu bytes: status count %d, source %d, tag %d", what, bytes, count, status.MPI_SOURCE, status.MPI_TAG);
-    void *data = how_received == INTO_TAKE ? taken : plain;
+    void* data = how_received == INTO_TAKE ? taken : plain;
     CHECK(data != NULL, "%s of %zu bytes: *ptr is NULL after the take", what, bytes);
     size_t bad = pattern_check(data, bytes, seed);
     CHECK(bad == bytes, "%s of %zu bytes (%s): byte %zu is wrong", what, bytes,
           arrival == POSTED_FIRST ? "posted first" : "arrived first", bad);
     if (how_sent == BY_GIVE && how_received == INTO_TAKE)
       CHECK((uintptr_t)taken == address, "give->take of %zu bytes: the taker got %p, the giver gave %p", bytes, taken,
-            (void *)address);
+            (void*)address);
     if (how_sent == BY_SEND)
       CHECK((uintptr_t)taken != address, "send->take of %zu bytes: the taker got the sender's own buffer", bytes);
     if (how_received == INTO_TAKE) {
@@ -117,30 +116,31 @@ static void datatypes(struct pairing p) {
   if (p.sends) {
     double *contiguous, *spread;
     uintptr_t address;
-    MPIX_Alloc((void **)&contiguous, N * sizeof(double));
+    MPIX_Alloc((void**)&contiguous, N * sizeof(double));
     for (int i = 0; i < N; i++) contiguous[i] = i + 0.5;
-    MPIX_Give((void **)&contiguous, N, MPI_DOUBLE, p.partner, 1, MPI_COMM_WORLD);
-    MPIX_Alloc((void **)&spread, 2 * N * sizeof(double));
+    MPIX_Give((void**)&contiguous, N, MPI_DOUBLE, p.partner, 1, MPI_COMM_WORLD);
+    MPIX_Alloc((void**)&spread, 2 * N * sizeof(double));
     for (int i = 0; i < N; i++) spread[2 * i] = -i;
     address = (uintptr_t)spread;
     MPI_Send(&address, sizeof address, MPI_BYTE, p.partner, ADDR_TAG, MPI_COMM_WORLD);
-    MPIX_Give((void **)&spread, 1, gapped, p.partner, 2, MPI_COMM_WORLD);
-    MPIX_Alloc((void **)&spread, 2 * N * sizeof(double));
+    MPIX_Give((void**)&spread, 1, gapped, p.partner, 2, MPI_COMM_WORLD);
+    MPIX_Alloc((void**)&spread, 2 * N * sizeof(double));
     for (int i = 0; i < N; i++) spread[2 * i] = 3 * i;
-    MPIX_Give((void **)&spread, 1, gapped, p.partner, 3, MPI_COMM_WORLD);
+    MPIX_Give((void**)&spread, 1, gapped, p.partner, 3, MPI_COMM_WORLD);
   }
   if (p.receives) {
     double *taken = NULL, *packed = malloc(N * sizeof(double));
     uintptr_t address;
-    MPIX_Take((void **)&taken, 1, gapped, p.partner, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    for (int i = 0; i < N; i++) CHECK(taken[2 * i] == i + 0.5, "contiguous -> vector take: element %d is %g", i, taken[2 * i]);
-    MPIX_Free((void **)&taken);
+    MPIX_Take((void**)&taken, 1, gapped, p.partner, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    for (int i = 0; i < N; i++)
+      CHECK(taken[2 * i] == i + 0.5, "contiguous -> vector take: element %d is %g", i, taken[2 * i]);
+    MPIX_Free((void**)&taken);
     MPI_Recv(&address, sizeof address, MPI_BYTE, p.partner, ADDR_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    MPIX_Take((void **)&taken, 1, gapped, p.partner, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    CHECK((uintptr_t)taken == address, "vector -> same vector: the taker got %p, not the giver's %p", (void *)taken,
-          (void *)address);
+    MPIX_Take((void**)&taken, 1, gapped, p.partner, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    CHECK((uintptr_t)taken == address, "vector -> same vector: the taker got %p, not the giver's %p", (void*)taken,
+          (void*)address);
     for (int i = 0; i < N; i++) CHECK(taken[2 * i] == -i, "vector -> vector take: element %d is %g", i, taken[2 * i]);
-    MPIX_Free((void **)&taken);
+    MPIX_Free((void**)&taken);
     MPI_Recv(packed, N, MPI_DOUBLE, p.partner, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     for (int i = 0; i < N; i++) CHECK(packed[i] == 3 * i, "vector give -> receive: element %d is %g", i, packed[i]);
     free(packed);
@@ -153,34 +153,34 @@ static size_t order_bytes(int i) { return i % 4 == 3 ? 300000 : 16; }
 
 static void non_overtaking(struct pairing p) {
   MPI_Request sends[MANY];
-  void *plain[MANY];
+  void* plain[MANY];
   int nsends = 0;
   if (p.sends)
     for (int i = 0; i < MANY; i++) {
       size_t bytes = order_bytes(i);
-      void *buffer;
+      void* buffer;
       if (i % 3 == 0) {
         MPIX_Alloc(&buffer, (MPI_Aint)bytes);
-        *(int *)buffer = i;
+        *(int*)buffer = i;
         MPIX_Give(&buffer, (int)bytes, MPI_BYTE, p.partner, ORDER_TAG, MPI_COMM_WORLD);
       } else {
         plain[nsends] = buffer = malloc(bytes);
-        *(int *)buffer = i;
+        *(int*)buffer = i;
         MPI_Isend(buffer, (int)bytes, MPI_BYTE, p.partner, ORDER_TAG, MPI_COMM_WORLD, &sends[nsends++]);
       }
     }
   if (p.receives) {
-    void *room = malloc(order_bytes(3));
+    void* room = malloc(order_bytes(3));
     for (int i = 0; i < MANY; i++) {
       int got;
       if (i % 2 == 0) {
-        void *taken;
+        void* taken;
         MPIX_Take(&taken, (int)order_bytes(3), MPI_BYTE, p.partner, ORDER_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        got = *(int *)taken;
+        got = *(int*)taken;
         MPIX_Free(&taken);
       } else {
         MPI_Recv(room, (int)order_bytes(3), MPI_BYTE, p.partner, ORDER_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        got = *(int *)room;
+        got = *(int*)room;
       }
       CHECK(got == i, "message %d of the mixed sequence arrived as number %d", got, i);
     }
@@ -194,25 +194,26 @@ static void non_overtaking(struct pairing p) {
 static void any_source(void) {
   if (rank != 0) {
     for (int k = 0; k < FROM_EACH; k++) {
-      int *message;
-      MPIX_Alloc((void **)&message, 2 * sizeof(int));
+      int* message;
+      MPIX_Alloc((void**)&message, 2 * sizeof(int));
       message[0] = rank;
       message[1] = k;
-      MPIX_Give((void **)&message, 2, MPI_INT, 0, k, MPI_COMM_WORLD);
+      MPIX_Give((void**)&message, 2, MPI_INT, 0, k, MPI_COMM_WORLD);
     }
     return;
   }
-  int *next = calloc(size, sizeof(int));
+  int* next = calloc(size, sizeof(int));
   for (int n = 0; n < (size - 1) * FROM_EACH; n++) {
     int *message, count;
     MPI_Status status;
-    MPIX_Take((void **)&message, 2, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
+    MPIX_Take((void**)&message, 2, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
     MPI_Get_count(&status, MPI_INT, &count);
     CHECK(count == 2 && status.MPI_SOURCE == message[0] && status.MPI_TAG == message[1],
           "ANY_SOURCE take: status (source %d, tag %d, count %d) for message {%d, %d}", status.MPI_SOURCE,
           status.MPI_TAG, count, message[0], message[1]);
-    CHECK(message[1] == next[message[0]]++, "ANY_SOURCE take: message %d of rank %d out of order", message[1], message[0]);
-    MPIX_Free((void **)&message);
+    CHECK(message[1] == next[message[0]]++, "ANY_SOURCE take: message %d of rank %d out of order", message[1],
+          message[0]);
+    MPIX_Free((void**)&message);
   }
   free(next);
 }
@@ -220,16 +221,16 @@ static void any_source(void) {
 /* Four Itakes (tags 0-3) posted before four Igives in the reverse order; Test, Wait and Waitall. */
 static void nonblocking(struct pairing p) {
   MPI_Request takes[4], gives[4];
-  int *taken[4];
+  int* taken[4];
   if (p.receives)
-    for (int t = 0; t < 4; t++) MPIX_Itake((void **)&taken[t], 1, MPI_INT, p.partner, t, MPI_COMM_WORLD, &takes[t]);
+    for (int t = 0; t < 4; t++) MPIX_Itake((void**)&taken[t], 1, MPI_INT, p.partner, t, MPI_COMM_WORLD, &takes[t]);
   MPI_Barrier(MPI_COMM_WORLD);
   if (p.sends) {
     for (int t = 3; t >= 0; t--) {
       int *value, done = 0;
-      MPIX_Alloc((void **)&value, sizeof(int));
+      MPIX_Alloc((void**)&value, sizeof(int));
       *value = 100 + t;
-      MPIX_Igive((void **)&value, 1, MPI_INT, p.partner, t, MPI_COMM_WORLD, &gives[t]);
+      MPIX_Igive((void**)&value, 1, MPI_INT, p.partner, t, MPI_COMM_WORLD, &gives[t]);
       CHECK(value == NULL, "*ptr is not NULL right after MPIX_Igive");
       MPI_Test(&gives[t], &done, MPI_STATUS_IGNORE);
       CHECK(done && gives[t] == MPI_REQUEST_NULL, "an Igive is not complete at once");
@@ -242,21 +243,21 @@ static void nonblocking(struct pairing p) {
     MPI_Waitall(2, &takes[2], MPI_STATUSES_IGNORE);
     for (int t = 0; t < 4; t++) {
       CHECK(*taken[t] == 100 + t, "Itake of tag %d got %d", t, *taken[t]);
-      MPIX_Free((void **)&taken[t]);
+      MPIX_Free((void**)&taken[t]);
     }
   }
 }
 
 static void probe(struct pairing p) {
   if (p.sends) {
-    void *buffer;
+    void* buffer;
     MPIX_Alloc(&buffer, 1000);
     MPIX_Give(&buffer, 250, MPI_INT, p.partner, 7, MPI_COMM_WORLD);
   }
   if (p.receives) {
     MPI_Status status;
     int count = -1, flag = 0;
-    void *taken;
+    void* taken;
     MPI_Probe(p.partner, 7, MPI_COMM_WORLD, &status);
     MPI_Get_count(&status, MPI_INT, &count);
     CHECK(count == 250 && status.MPI_SOURCE == p.partner && status.MPI_TAG == 7, "Probe of a give: count %d, source %d",
@@ -273,13 +274,13 @@ static void truncation(struct pairing p) {
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   if (p.sends)
     for (int round = 0; round < 2; round++) {
-      void *buffer;
+      void* buffer;
       MPIX_Alloc(&buffer, 1000);
       pattern_fill(buffer, 1000, 77);
       MPIX_Give(&buffer, 1000, MPI_BYTE, p.partner, 8, MPI_COMM_WORLD);
     }
   if (p.receives) {
-    void *taken = NULL;
+    void* taken = NULL;
     char room[500];
     MPI_Status status;
     int count;
@@ -298,7 +299,7 @@ static void truncation(struct pairing p) {
 
 static void cancel_and_free(struct pairing p) {
   if (p.receives) {
-    void *taken = NULL;
+    void* taken = NULL;
     MPI_Request request;
     MPI_Status status;
     int cancelled = 0;
@@ -313,25 +314,25 @@ static void cancel_and_free(struct pairing p) {
     MPI_Request request;
     MPI_Status status;
     int cancelled = 1;
-    int *value;
-    MPIX_Alloc((void **)&value, sizeof(int));
+    int* value;
+    MPIX_Alloc((void**)&value, sizeof(int));
     *value = 56;
-    MPIX_Igive((void **)&value, 1, MPI_INT, p.partner, 56, MPI_COMM_WORLD, &request);
+    MPIX_Igive((void**)&value, 1, MPI_INT, p.partner, 56, MPI_COMM_WORLD, &request);
     MPI_Cancel(&request);
     MPI_Wait(&request, &status);
     MPI_Test_cancelled(&status, &cancelled);
     CHECK(!cancelled, "an Igive, complete at once, was cancelled");
-    MPIX_Alloc((void **)&value, sizeof(int));
+    MPIX_Alloc((void**)&value, sizeof(int));
     *value = 57;
-    MPIX_Igive((void **)&value, 1, MPI_INT, p.partner, 57, MPI_COMM_WORLD, &request);
+    MPIX_Igive((void**)&value, 1, MPI_INT, p.partner, 57, MPI_COMM_WORLD, &request);
     MPI_Request_free(&request);
   }
   if (p.receives)
     for (int tag = 56; tag <= 57; tag++) {
-      int *taken;
-      MPIX_Take((void **)&taken, 1, MPI_INT, p.partner, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      int* taken;
+      MPIX_Take((void**)&taken, 1, MPI_INT, p.partner, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       CHECK(*taken == tag, "after Cancel or Request_free of an Igive: got %d, expected %d", *taken, tag);
-      MPIX_Free((void **)&taken);
+      MPIX_Free((void**)&taken);
     }
 }
 
@@ -347,7 +348,7 @@ static void proc_null(void) {
   CHECK(MPIX_Free(&taken) == MPI_SUCCESS, "MPIX_Free of a NULL *ptr failed");
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);

@@ -28,9 +28,10 @@ static void wrong_buffers(int rank) {
   ptr = heap;
   expect_error(MPIX_Free(&ptr), MPI_ERR_BASE, "MPIX_Free of malloc'd memory");
   expect_error(MPIX_Give(&ptr, 1, MPI_BYTE, rank, 0, MPI_COMM_WORLD), MPI_ERR_BUFFER, "MPIX_Give of malloc'd memory");
-  ptr = (char *)buffer + 64;
+  ptr = (char*)buffer + 64;
   expect_error(MPIX_Free(&ptr), MPI_ERR_BASE, "MPIX_Free of the inside of a buffer");
-  expect_error(MPIX_Give(&ptr, 1, MPI_BYTE, rank, 0, MPI_COMM_WORLD), MPI_ERR_BUFFER, "MPIX_Give of the inside of a buffer");
+  expect_error(MPIX_Give(&ptr, 1, MPI_BYTE, rank, 0, MPI_COMM_WORLD), MPI_ERR_BUFFER,
+               "MPIX_Give of the inside of a buffer");
   expect_error(MPIX_Free(&freed), MPI_ERR_BASE, "MPIX_Free of a freed buffer");
   expect_error(MPIX_Give(&freed, 1, MPI_BYTE, rank, 0, MPI_COMM_WORLD), MPI_ERR_BUFFER, "MPIX_Give of a freed buffer");
   expect_error(MPIX_Give(&given, 1, MPI_BYTE, rank, 0, MPI_COMM_WORLD), MPI_ERR_BUFFER, "MPIX_Give of a given buffer");
@@ -42,14 +43,17 @@ static void wrong_buffers(int rank) {
   MPI_Datatype spread, before;
   MPI_Type_create_resized(MPI_INT, 0, 32, &spread);
   MPI_Type_commit(&spread);
-  expect_error(MPIX_Give(&buffer, 65, MPI_BYTE, rank, 0, MPI_COMM_WORLD), MPI_ERR_BUFFER, "MPIX_Give of 65 bytes of 64");
-  expect_error(MPIX_Give(&buffer, 3, spread, rank, 0, MPI_COMM_WORLD), MPI_ERR_BUFFER, "MPIX_Give past the buffer's end");
+  expect_error(MPIX_Give(&buffer, 65, MPI_BYTE, rank, 0, MPI_COMM_WORLD), MPI_ERR_BUFFER,
+               "MPIX_Give of 65 bytes of 64");
+  expect_error(MPIX_Give(&buffer, 3, spread, rank, 0, MPI_COMM_WORLD), MPI_ERR_BUFFER,
+               "MPIX_Give past the buffer's end");
   /* A type whose data starts 8 bytes before its origin. */
   int one = 1;
   MPI_Aint minus_eight = -8;
   MPI_Type_create_hindexed(1, &one, &minus_eight, MPI_INT, &before);
   MPI_Type_commit(&before);
-  expect_error(MPIX_Give(&buffer, 1, before, rank, 0, MPI_COMM_WORLD), MPI_ERR_BUFFER, "MPIX_Give of data before the buffer");
+  expect_error(MPIX_Give(&buffer, 1, before, rank, 0, MPI_COMM_WORLD), MPI_ERR_BUFFER,
+               "MPIX_Give of data before the buffer");
   expect_error(MPIX_Take(&ptr, 1, before, rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE), MPI_ERR_TYPE,
                "MPIX_Take into a type with data before its origin");
   CHECK(MPIX_Give(&buffer, 2, spread, rank, 3, MPI_COMM_WORLD) == MPI_SUCCESS, "a give that fits failed");
@@ -70,7 +74,8 @@ static void wrong_arguments(int rank, int size) {
   expect_error(MPIX_Alloc(&ptr, -1), MPI_ERR_ARG, "MPIX_Alloc of a negative size");
   expect_error(MPIX_Free(NULL), MPI_ERR_ARG, "MPIX_Free with ptr NULL");
   expect_error(MPIX_Give(NULL, 1, MPI_INT, rank, 0, MPI_COMM_WORLD), MPI_ERR_ARG, "MPIX_Give with ptr NULL");
-  expect_error(MPIX_Give(&buffer, -1, MPI_INT, rank, 0, MPI_COMM_WORLD), MPI_ERR_COUNT, "MPIX_Give of a negative count");
+  expect_error(MPIX_Give(&buffer, -1, MPI_INT, rank, 0, MPI_COMM_WORLD), MPI_ERR_COUNT,
+               "MPIX_Give of a negative count");
   expect_error(MPIX_Give(&buffer, 1, MPI_DATATYPE_NULL, rank, 0, MPI_COMM_WORLD), MPI_ERR_TYPE,
                "MPIX_Give of MPI_DATATYPE_NULL");
   expect_error(MPIX_Give(&buffer, 1, uncommitted, rank, 0, MPI_COMM_WORLD), MPI_ERR_TYPE,
@@ -97,18 +102,19 @@ static void wrong_arguments(int rank, int size) {
                "MPIX_Take with tag -5");
   expect_error(MPIX_Itake(&ptr, 1, MPI_INT, rank, 0, MPI_COMM_NULL, &request), MPI_ERR_COMM,
                "MPIX_Itake on MPI_COMM_NULL");
-  expect_error(MPIX_Itake(&ptr, 1, MPI_INT, rank, 0, MPI_COMM_WORLD, NULL), MPI_ERR_ARG, "MPIX_Itake with request NULL");
+  expect_error(MPIX_Itake(&ptr, 1, MPI_INT, rank, 0, MPI_COMM_WORLD, NULL), MPI_ERR_ARG,
+               "MPIX_Itake with request NULL");
   MPIX_Free(&buffer);
   MPI_Type_free(&uncommitted);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   int rank, size;
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   if (argc > 1 && strcmp(argv[1], "fatal") == 0) {
-    void *heap = malloc(16);
+    void* heap = malloc(16);
     if (rank == size - 1) MPIX_Give(&heap, 16, MPI_BYTE, 0, 0, MPI_COMM_WORLD);
     MPI_Barrier(MPI_COMM_WORLD);
     CHECK(rank != size - 1, "a give of malloc'd memory returned under MPI_ERRORS_ARE_FATAL");

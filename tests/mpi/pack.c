@@ -33,8 +33,7 @@ static void pack_and_send(int rank, int size) {
   MPI_Type_create_struct(2, lengths, displs, types, &record);
   MPI_Type_commit(&record);
   MPI_Sendrecv(packed, position, MPI_PACKED, right, 0, &got, 1, record, left, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  for (int i = 0; i < 4; i++)
-    CHECK(got.i[i] == left * 100 + 2 * i, "packed int %d arrived as %d", i, got.i[i]);
+  for (int i = 0; i < 4; i++) CHECK(got.i[i] == left * 100 + 2 * i, "packed int %d arrived as %d", i, got.i[i]);
   CHECK(got.d == left + 0.25, "packed double arrived as %g", got.d);
 
   /* The reverse: a struct sent, received as MPI_PACKED and unpacked piece by piece. */
@@ -69,7 +68,7 @@ static void pack_and_send(int rank, int size) {
   MPI_Type_free(&record);
 }
 
-static void expect_bytes(const unsigned char *got, const unsigned char *expected, int n, const char *what) {
+static void expect_bytes(const unsigned char* got, const unsigned char* expected, int n, const char* what) {
   for (int i = 0; i < n; i++)
     CHECK(got[i] == expected[i], "%s: external32 byte %d is %02x, expected %02x", what, i, got[i], expected[i]);
 }
@@ -160,7 +159,7 @@ static void external32(void) {
   MPI_Type_free(&sub);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

@@ -4,7 +4,7 @@
 
 enum { ROUNDS = 50, TAG = 4, LEN = 300 };
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -13,18 +13,26 @@ int main(int argc, char **argv) {
   int out[LEN], in[LEN];
   /* Buffered sends need a buffer: one message in flight per round. */
   int buffer_size = LEN * (int)sizeof(int) + MPI_BSEND_OVERHEAD;
-  void *buffer = malloc((size_t)buffer_size);
+  void* buffer = malloc((size_t)buffer_size);
   MPI_Buffer_attach(buffer, buffer_size);
 
-  const char *modes[] = {"Send_init", "Bsend_init", "Ssend_init", "Rsend_init"};
+  const char* modes[] = {"Send_init", "Bsend_init", "Ssend_init", "Rsend_init"};
   for (int mode = 0; mode < 4; mode++) {
     MPI_Request requests[2];
     MPI_Recv_init(in, LEN, MPI_INT, left, TAG, MPI_COMM_WORLD, &requests[0]);
     switch (mode) {
-      case 0: MPI_Send_init(out, LEN, MPI_INT, right, TAG, MPI_COMM_WORLD, &requests[1]); break;
-      case 1: MPI_Bsend_init(out, LEN, MPI_INT, right, TAG, MPI_COMM_WORLD, &requests[1]); break;
-      case 2: MPI_Ssend_init(out, LEN, MPI_INT, right, TAG, MPI_COMM_WORLD, &requests[1]); break;
-      default: MPI_Rsend_init(out, LEN, MPI_INT, right, TAG, MPI_COMM_WORLD, &requests[1]); break;
+      case 0:
+        MPI_Send_init(out, LEN, MPI_INT, right, TAG, MPI_COMM_WORLD, &requests[1]);
+        break;
+      case 1:
+        MPI_Bsend_init(out, LEN, MPI_INT, right, TAG, MPI_COMM_WORLD, &requests[1]);
+        break;
+      case 2:
+        MPI_Ssend_init(out, LEN, MPI_INT, right, TAG, MPI_COMM_WORLD, &requests[1]);
+        break;
+      default:
+        MPI_Rsend_init(out, LEN, MPI_INT, right, TAG, MPI_COMM_WORLD, &requests[1]);
+        break;
     }
     /* Inactive: Wait returns at once with an empty status and leaves the request. */
     MPI_Status status;
@@ -44,11 +52,11 @@ int main(int argc, char **argv) {
       MPI_Waitall(2, requests, statuses);
       CHECK(requests[0] != MPI_REQUEST_NULL && requests[1] != MPI_REQUEST_NULL,
             "%s: Waitall freed a persistent request", modes[mode]);
-      CHECK(statuses[0].MPI_SOURCE == left && statuses[0].MPI_TAG == TAG, "%s: status source %d tag %d",
-            modes[mode], statuses[0].MPI_SOURCE, statuses[0].MPI_TAG);
+      CHECK(statuses[0].MPI_SOURCE == left && statuses[0].MPI_TAG == TAG, "%s: status source %d tag %d", modes[mode],
+            statuses[0].MPI_SOURCE, statuses[0].MPI_TAG);
       for (int i = 0; i < LEN; i++)
-        CHECK(in[i] == left * 1000000 + round * 1000 + i + mode, "%s round %d: element %d is %d", modes[mode], round,
-              i, in[i]);
+        CHECK(in[i] == left * 1000000 + round * 1000 + i + mode, "%s round %d: element %d is %d", modes[mode], round, i,
+              in[i]);
       MPI_Barrier(MPI_COMM_WORLD); /* nobody overwrites `out` while a peer may still read it */
     }
     /* Starting an active request is an error. */
@@ -66,7 +74,7 @@ int main(int argc, char **argv) {
     CHECK(requests[0] == MPI_REQUEST_NULL && requests[1] == MPI_REQUEST_NULL, "Request_free left a handle");
   }
   int detached_size;
-  void *detached;
+  void* detached;
   MPI_Buffer_detach(&detached, &detached_size);
   free(buffer);
   report_ok("persistent");

@@ -5,9 +5,9 @@
  * Two pairings run one after the other: neighbours (0,1), (2,3), ... which share a worker when ranks are
  * placed in blocks, and (r, r + size/2), which then sit on different workers. A rank without a partner
  * in the first pairing (one rank, or the last of an odd count) sends to itself. */
-#include "mpitest.h"
-
 #include <string.h>
+
+#include "mpitest.h"
 
 enum { GUARD = 64, ROUNDS = 2, BIG_PAIRS = 2, SMALL_MAX = 65536 };
 
@@ -16,11 +16,11 @@ static const size_t sizes[] = {0, 1, 255, 256, 257, 4095, 4096, 4097, 65536, (1u
 #define MAX_SIZE (16u << 20)
 
 /* Checks the message of n bytes that rank from sent in round, received with GUARD bytes to spare. */
-static void check_received(const unsigned char *buf, const MPI_Status *st, size_t n, int from, int tag, int round) {
+static void check_received(const unsigned char* buf, const MPI_Status* st, size_t n, int from, int tag, int round) {
   int count = -1;
   MPI_Get_count(st, MPI_BYTE, &count);
-  CHECK(st->MPI_SOURCE == from && st->MPI_TAG == tag, "%zu bytes: status says source %d tag %d, expected %d and %d",
-        n, st->MPI_SOURCE, st->MPI_TAG, from, tag);
+  CHECK(st->MPI_SOURCE == from && st->MPI_TAG == tag, "%zu bytes: status says source %d tag %d, expected %d and %d", n,
+        st->MPI_SOURCE, st->MPI_TAG, from, tag);
   CHECK(count == (int)n, "%zu bytes from rank %d: MPI_Get_count gives %d", n, from, count);
   size_t bad = pattern_check(buf, n, pattern_seed(n, from, round));
   CHECK(bad == n, "%zu bytes from rank %d, round %d: byte %zu is wrong", n, from, round, bad);
@@ -28,7 +28,7 @@ static void check_received(const unsigned char *buf, const MPI_Status *st, size_
     CHECK(buf[i] == 0xA5, "%zu bytes from rank %d: byte %zu past the message was overwritten", n, from, i);
 }
 
-static void exchange(int rank, int partner, int phase, int big, unsigned char *sbuf, unsigned char *rbuf) {
+static void exchange(int rank, int partner, int phase, int big, unsigned char* sbuf, unsigned char* rbuf) {
   for (size_t s = 0; s < NSIZES && (big || sizes[s] <= SMALL_MAX); s++) {
     size_t n = sizes[s];
     /* Rounds are numbered across both pairings, which can pair the same two ranks. */
@@ -57,7 +57,7 @@ static void exchange(int rank, int partner, int phase, int big, unsigned char *s
   }
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -76,8 +76,7 @@ int main(int argc, char **argv) {
   CHECK(sbuf && rbuf, "cannot allocate %zu bytes", cap);
 
   exchange(rank, near, 0, near_big, sbuf, rbuf);
-  if (far >= 0)
-    exchange(rank, far, 1, far_big, sbuf, rbuf);
+  if (far >= 0) exchange(rank, far, 1, far_big, sbuf, rbuf);
 
   free(sbuf);
   free(rbuf);

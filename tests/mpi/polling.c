@@ -6,7 +6,7 @@
 
 enum { ROUNDS = 50 };
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -25,8 +25,7 @@ int main(int argc, char **argv) {
     MPI_Isend(&value, 1, MPI_INT, partner, ROUNDS + round, MPI_COMM_WORLD, &send);
     MPI_Status status;
     for (flag = 0; !flag;) MPI_Iprobe(MPI_ANY_SOURCE, ROUNDS + round, MPI_COMM_WORLD, &flag, &status);
-    CHECK(status.MPI_SOURCE == from, "round %d: probed a message from %d, expected %d", round, status.MPI_SOURCE,
-          from);
+    CHECK(status.MPI_SOURCE == from, "round %d: probed a message from %d, expected %d", round, status.MPI_SOURCE, from);
     MPI_Recv(&got, 1, MPI_INT, from, ROUNDS + round, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     MPI_Wait(&send, MPI_STATUS_IGNORE);
 

@@ -17,15 +17,15 @@ static const int lens[] = {0, 1, 63, 64, 65, 1023, 1024, 1025, 16384};
 #define NLENS (int)(sizeof lens / sizeof lens[0])
 
 /* Receives the message st describes into a buffer sized from MPI_Get_count, and checks it is message i. */
-static void receive_probed(const MPI_Status *st, int i, int from, const char *how) {
+static void receive_probed(const MPI_Status* st, int i, int from, const char* how) {
   int count = -1, bytes = -1;
   MPI_Get_count(st, MPI_INT, &count);
   MPI_Get_count(st, MPI_BYTE, &bytes);
-  CHECK(st->MPI_SOURCE == from && st->MPI_TAG == DATA_TAG + i,
-        "%s: probe reports source %d tag %d, expected %d and %d", how, st->MPI_SOURCE, st->MPI_TAG, from, DATA_TAG + i);
+  CHECK(st->MPI_SOURCE == from && st->MPI_TAG == DATA_TAG + i, "%s: probe reports source %d tag %d, expected %d and %d",
+        how, st->MPI_SOURCE, st->MPI_TAG, from, DATA_TAG + i);
   CHECK(count == lens[i] && bytes == lens[i] * (int)sizeof(int),
         "%s: probe reports %d ints (%d bytes) for a message of %d ints", how, count, bytes, lens[i]);
-  int *buf = malloc(count * sizeof(int) + 1); /* + 1: malloc(0) may return NULL */
+  int* buf = malloc(count * sizeof(int) + 1); /* + 1: malloc(0) may return NULL */
   CHECK(buf, "out of memory");
   MPI_Status rst;
   MPI_Recv(buf, count, MPI_INT, st->MPI_SOURCE, st->MPI_TAG, MPI_COMM_WORLD, &rst);
@@ -35,20 +35,20 @@ static void receive_probed(const MPI_Status *st, int i, int from, const char *ho
   free(buf);
 }
 
-static void start_send(int *buf, int i, int rank, int to, MPI_Request *req) {
+static void start_send(int* buf, int i, int rank, int to, MPI_Request* req) {
   size_t n = (size_t)lens[i] * sizeof(int);
   pattern_fill(buf, n, pattern_seed(n, rank, i));
   MPI_Isend(buf, lens[i], MPI_INT, to, DATA_TAG + i, MPI_COMM_WORLD, req);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   struct pairing pair = pair_up(rank, size);
   int partner = pair.partner, sends = pair.sends, receives = pair.receives;
-  int *out = malloc(lens[NLENS - 1] * sizeof(int));
+  int* out = malloc(lens[NLENS - 1] * sizeof(int));
   CHECK(out, "out of memory");
 
   for (int i = 0; i < NLENS; i++) {
@@ -65,8 +65,7 @@ int main(int argc, char **argv) {
       start_send(out, i, rank, partner, &data);
     }
     if (receives) {
-      for (flag = 0; !flag;)
-        MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
+      for (flag = 0; !flag;) MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
       receive_probed(&st, i, partner, "Iprobe");
     }
     MPI_Wait(&go, MPI_STATUS_IGNORE);
@@ -75,8 +74,7 @@ int main(int argc, char **argv) {
 
   for (int i = 0; i < NLENS; i++) {
     MPI_Request data = MPI_REQUEST_NULL;
-    if (sends)
-      start_send(out, i, rank, partner, &data);
+    if (sends) start_send(out, i, rank, partner, &data);
     if (receives) {
       MPI_Status st, again;
       int flag = 0, count = -1, count_again = -2;

@@ -5,7 +5,7 @@
 
 enum { LEN = 100, UNTOUCHED = -7 };
 
-static void check_null_status(const MPI_Status *st, const int *buf, const char *call) {
+static void check_null_status(const MPI_Status* st, const int* buf, const char* call) {
   int count = -1;
   MPI_Get_count(st, MPI_INT, &count);
   CHECK(st->MPI_SOURCE == MPI_PROC_NULL && st->MPI_TAG == MPI_ANY_TAG && count == 0,
@@ -14,7 +14,7 @@ static void check_null_status(const MPI_Status *st, const int *buf, const char *
     CHECK(buf[i] == UNTOUCHED, "%s from MPI_PROC_NULL wrote element %d of the buffer", call, i);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -57,8 +57,7 @@ int main(int argc, char **argv) {
   if (left == MPI_PROC_NULL) {
     check_null_status(&st, in, "MPI_Sendrecv");
   } else {
-    CHECK(st.MPI_SOURCE == left && st.MPI_TAG == 2, "Sendrecv: status has source %d tag %d", st.MPI_SOURCE,
-          st.MPI_TAG);
+    CHECK(st.MPI_SOURCE == left && st.MPI_TAG == 2, "Sendrecv: status has source %d tag %d", st.MPI_SOURCE, st.MPI_TAG);
     for (int i = 0; i < LEN; i++)
       CHECK(in[i] == left * LEN + i, "Sendrecv: element %d is %d, expected %d", i, in[i], left * LEN + i);
   }

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-static inline void random_delay(unsigned *state) {
+static inline void random_delay(unsigned* state) {
   unsigned r = (unsigned)rand_r(state) % 8;
   if (r == 0) {
     struct timespec pause = {0, (long)((unsigned)rand_r(state) % 200) * 1000};

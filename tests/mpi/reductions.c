@@ -14,7 +14,7 @@
 #include "mpitest.h"
 
 enum kind { SCAN, EXSCAN, SCATTER_BLOCK, SCATTER };
-static const char *const kind_names[] = {"Scan", "Exscan", "Reduce_scatter_block", "Reduce_scatter"};
+static const char* const kind_names[] = {"Scan", "Exscan", "Reduce_scatter_block", "Reduce_scatter"};
 enum { UNTOUCHED = -4242, LARGE = (1 << 20) / (int)sizeof(int) };
 
 typedef struct {
@@ -25,18 +25,14 @@ typedef struct {
 /* Contribution of rank q to element i, for operation op: small enough that sums over 1000 ranks and
  * products (of -1 and 1) are exact. */
 static long long contribution(MPI_Op op, int q, long long i) {
-  if (op == MPI_PROD)
-    return (q + i) % 5 == 0 ? -1 : 1;
+  if (op == MPI_PROD) return (q + i) % 5 == 0 ? -1 : 1;
   return (q * 37 + i * 11) % 23 - 11;
 }
 
 static long long fold(MPI_Op op, long long a, long long b) {
-  if (op == MPI_SUM)
-    return a + b;
-  if (op == MPI_PROD)
-    return a * b;
-  if (op == MPI_MAX)
-    return a > b ? a : b;
+  if (op == MPI_SUM) return a + b;
+  if (op == MPI_PROD) return a * b;
+  if (op == MPI_MAX) return a > b ? a : b;
   return a < b ? a : b;
 }
 
@@ -45,8 +41,7 @@ static double_int located(int q, long long i) { return (double_int){(double)((q 
 
 static double_int fold_located(MPI_Op op, double_int a, double_int b) {
   int a_wins = op == MPI_MAXLOC ? a.val > b.val : a.val < b.val;
-  if (a.val == b.val)
-    a_wins = a.loc < b.loc;
+  if (a.val == b.val) a_wins = a.loc < b.loc;
   return a_wins ? a : b;
 }
 
@@ -54,30 +49,28 @@ static size_t type_size(MPI_Datatype type) {
   return type == MPI_INT ? sizeof(int) : type == MPI_DOUBLE ? sizeof(double) : sizeof(double_int);
 }
 
-static void store(MPI_Datatype type, MPI_Op op, void *buf, long long i, int q) {
+static void store(MPI_Datatype type, MPI_Op op, void* buf, long long i, int q) {
   if (type == MPI_INT)
-    ((int *)buf)[i] = (int)contribution(op, q, i);
+    ((int*)buf)[i] = (int)contribution(op, q, i);
   else if (type == MPI_DOUBLE)
-    ((double *)buf)[i] = (double)contribution(op, q, i);
+    ((double*)buf)[i] = (double)contribution(op, q, i);
   else
-    ((double_int *)buf)[i] = located(q, i);
+    ((double_int*)buf)[i] = located(q, i);
 }
 
 /* Element i of buf against the fold of ranks [first, last] at element j of their input. */
-static void check_element(MPI_Datatype type, MPI_Op op, const void *buf, long long i, long long j, int first,
-                          int last, const char *what) {
+static void check_element(MPI_Datatype type, MPI_Op op, const void* buf, long long i, long long j, int first, int last,
+                          const char* what) {
   if (type == MPI_DOUBLE_INT) {
-    double_int want = located(first, j), got = ((const double_int *)buf)[i];
-    for (int q = first + 1; q <= last; q++)
-      want = fold_located(op, want, located(q, j));
-    CHECK(got.val == want.val && got.loc == want.loc, "%s [%lld]: got (%g, %d), expected (%g, %d)", what, i,
-          got.val, got.loc, want.val, want.loc);
+    double_int want = located(first, j), got = ((const double_int*)buf)[i];
+    for (int q = first + 1; q <= last; q++) want = fold_located(op, want, located(q, j));
+    CHECK(got.val == want.val && got.loc == want.loc, "%s [%lld]: got (%g, %d), expected (%g, %d)", what, i, got.val,
+          got.loc, want.val, want.loc);
     return;
   }
   long long want = contribution(op, first, j);
-  for (int q = first + 1; q <= last; q++)
-    want = fold(op, want, contribution(op, q, j));
-  long long got = type == MPI_INT ? ((const int *)buf)[i] : (long long)((const double *)buf)[i];
+  for (int q = first + 1; q <= last; q++) want = fold(op, want, contribution(op, q, j));
+  long long got = type == MPI_INT ? ((const int*)buf)[i] : (long long)((const double*)buf)[i];
   CHECK(got == want, "%s [%lld]: got %lld, expected %lld", what, i, got, want);
 }
 
@@ -89,14 +82,13 @@ static void run(MPI_Comm comm, enum kind kind, MPI_Datatype type, MPI_Op op, int
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
   long long total = n, offset = 0, mine = n;
-  int *counts = malloc(size * sizeof *counts);
+  int* counts = malloc(size * sizeof *counts);
   CHECK(counts, "out of memory");
   if (kind == SCATTER_BLOCK || kind == SCATTER) {
     total = 0;
     for (int q = 0; q < size; q++) {
       counts[q] = block_of(kind, n, q);
-      if (q == rank)
-        offset = total;
+      if (q == rank) offset = total;
       total += counts[q];
     }
     mine = counts[rank];
@@ -104,13 +96,11 @@ static void run(MPI_Comm comm, enum kind kind, MPI_Datatype type, MPI_Op op, int
   size_t element = type_size(type);
   char *send = malloc(total * element + 1), *recv = malloc(total * element + 1);
   CHECK(send && recv, "out of memory");
-  char *input = in_place ? recv : send;
-  for (long long i = 0; i < total; i++)
-    store(type, op, input, i, rank);
+  char* input = in_place ? recv : send;
+  for (long long i = 0; i < total; i++) store(type, op, input, i, rank);
   if (!in_place)
-    for (long long i = 0; i < total * (long long)element; i++)
-      recv[i] = (char)UNTOUCHED;
-  const void *sendbuf = in_place ? MPI_IN_PLACE : send;
+    for (long long i = 0; i < total * (long long)element; i++) recv[i] = (char)UNTOUCHED;
+  const void* sendbuf = in_place ? MPI_IN_PLACE : send;
   if (kind == SCAN)
     MPI_Scan(sendbuf, recv, n, type, op, comm);
   else if (kind == EXSCAN)
@@ -131,8 +121,7 @@ static void run(MPI_Comm comm, enum kind kind, MPI_Datatype type, MPI_Op op, int
       CHECK(recv[i] == (char)UNTOUCHED, "%s: rank 0's receive buffer was written", what);
   } else {
     int last = kind == SCAN ? rank : kind == EXSCAN ? rank - 1 : size - 1;
-    for (long long i = 0; i < mine; i++)
-      check_element(type, op, recv, i, i + offset, 0, last, what);
+    for (long long i = 0; i < mine; i++) check_element(type, op, recv, i, i + offset, 0, last, what);
   }
   if (!in_place && kind != EXSCAN)
     CHECK(mine == total || recv[mine * element] == (char)UNTOUCHED, "%s wrote past its block", what);
@@ -154,12 +143,10 @@ static void run_all(MPI_Comm comm, int world_size) {
     counts[2] = 3, counts[3] = 5;
   for (int kind = SCAN; kind <= SCATTER; kind++)
     for (int c = 0; c < 4; c++) {
-      if (few && comm != MPI_COMM_WORLD && c % 2 == 0)
-        continue;
+      if (few && comm != MPI_COMM_WORLD && c % 2 == 0) continue;
       for (int o = 0; o < 4; o++)
         for (int t = 0; t < 2; t++)
-          if (!few || (c == 3 && comm == MPI_COMM_WORLD))
-            run(comm, kind, types[t], ops[o], counts[c], 0);
+          if (!few || (c == 3 && comm == MPI_COMM_WORLD)) run(comm, kind, types[t], ops[o], counts[c], 0);
       run(comm, kind, MPI_DOUBLE_INT, c % 2 ? MPI_MAXLOC : MPI_MINLOC, counts[c], 0);
       run(comm, kind, c % 2 ? MPI_INT : MPI_DOUBLE_INT, c % 2 ? MPI_SUM : MPI_MAXLOC, counts[c], 1);
     }
@@ -187,14 +174,13 @@ static void run_scans(MPI_Comm comm, int world_size) {
   const MPI_Op ops[] = {MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN};
   int uneven = world_size > 64 ? 5 : size + 2;
   for (int kind = SCAN; kind <= EXSCAN; kind++) {
-    for (int o = 0; o < 4; o++)
-      run(comm, kind, o % 2 ? MPI_DOUBLE : MPI_INT, ops[o], uneven, o / 2);
+    for (int o = 0; o < 4; o++) run(comm, kind, o % 2 ? MPI_DOUBLE : MPI_INT, ops[o], uneven, o / 2);
     run(comm, kind, MPI_DOUBLE_INT, MPI_MAXLOC, uneven, 0);
     run(comm, kind, MPI_INT, MPI_SUM, 0, 1);
   }
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

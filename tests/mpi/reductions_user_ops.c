@@ -28,25 +28,23 @@ static matrix product(matrix a, matrix b) {
   return c;
 }
 
-static void multiply(void *in, void *inout, int *len, MPI_Datatype *type) {
+static void multiply(void* in, void* inout, int* len, MPI_Datatype* type) {
   (void)type;
   matrix *a = in, *b = inout;
-  for (int i = 0; i < *len; i++)
-    b[i] = product(a[i], b[i]);
+  for (int i = 0; i < *len; i++) b[i] = product(a[i], b[i]);
 }
 
 /* Rank q's matrix i: none of them commute with the others. */
 static matrix matrix_of(int q, int i) { return (matrix){{(q + i) % 7 + 1, q % 3 + 1, (q * 3 + i) % 5, i % 2 + 1}}; }
 
-static void add(void *in, void *inout, int *len, MPI_Datatype *type) {
+static void add(void* in, void* inout, int* len, MPI_Datatype* type) {
   CHECK(*type == MPI_INT, "the user function was given another datatype");
-  for (int i = 0; i < *len; i++)
-    ((int *)inout)[i] += ((int *)in)[i];
+  for (int i = 0; i < *len; i++) ((int*)inout)[i] += ((int*)in)[i];
 }
 
 /* An affine map x -> a x + b (mod MOD) as (a, b); composition, in[k] first, then inout[k], on the vector
  * type: element k's two ints are at 4k and 4k + 3, the two ints between them are gaps. */
-static void compose(void *in, void *inout, int *len, MPI_Datatype *type) {
+static void compose(void* in, void* inout, int* len, MPI_Datatype* type) {
   (void)type;
   int *first = in, *then = inout;
   for (int k = 0; k < *len; k++) {
@@ -60,19 +58,17 @@ static int map_a(int q) { return q % 5 + 2; }
 static int map_b(int q) { return q + 1; }
 
 /* The maps of ranks [first, last] applied in rank order. */
-static void composed(int first, int last, int *a, int *b) {
+static void composed(int first, int last, int* a, int* b) {
   *a = 1, *b = 0;
-  for (int q = first; q <= last; q++)
-    *b = (map_a(q) * *b + map_b(q)) % MOD, *a = *a * map_a(q) % MOD;
+  for (int q = first; q <= last; q++) *b = (map_a(q) * *b + map_b(q)) % MOD, *a = *a * map_a(q) % MOD;
 }
 
-static void check_matrices(const matrix *got, int first, int last, const char *what) {
+static void check_matrices(const matrix* got, int first, int last, const char* what) {
   for (int i = 0; i < MATRICES; i++) {
     matrix want = matrix_of(first, i);
-    for (int q = first + 1; q <= last; q++)
-      want = product(want, matrix_of(q, i));
-    CHECK(memcmp(&want, &got[i], sizeof want) == 0, "%s: matrix %d is (%d %d %d %d), expected (%d %d %d %d)", what,
-          i, got[i].m[0], got[i].m[1], got[i].m[2], got[i].m[3], want.m[0], want.m[1], want.m[2], want.m[3]);
+    for (int q = first + 1; q <= last; q++) want = product(want, matrix_of(q, i));
+    CHECK(memcmp(&want, &got[i], sizeof want) == 0, "%s: matrix %d is (%d %d %d %d), expected (%d %d %d %d)", what, i,
+          got[i].m[0], got[i].m[1], got[i].m[2], got[i].m[3], want.m[0], want.m[1], want.m[2], want.m[3]);
   }
 }
 
@@ -83,12 +79,10 @@ static void non_commutative(MPI_Comm comm, MPI_Datatype matrix_type, MPI_Op op) 
   matrix *in = malloc(size * MATRICES * sizeof *in), *out = malloc(size * MATRICES * sizeof *out);
   CHECK(in && out, "out of memory");
   for (int b = 0; b < size; b++)
-    for (int i = 0; i < MATRICES; i++)
-      in[b * MATRICES + i] = matrix_of(rank, i);
+    for (int i = 0; i < MATRICES; i++) in[b * MATRICES + i] = matrix_of(rank, i);
 
   MPI_Reduce(in, out, MATRICES, matrix_type, op, size - 1, comm);
-  if (rank == size - 1)
-    check_matrices(out, 0, size - 1, "Reduce");
+  if (rank == size - 1) check_matrices(out, 0, size - 1, "Reduce");
   MPI_Allreduce(in, out, MATRICES, matrix_type, op, comm);
   check_matrices(out, 0, size - 1, "Allreduce");
   matrix first[MATRICES];
@@ -100,8 +94,7 @@ static void non_commutative(MPI_Comm comm, MPI_Datatype matrix_type, MPI_Op op) 
   memcpy(out, in, MATRICES * sizeof *out);
   MPI_Scan(MPI_IN_PLACE, out, MATRICES, matrix_type, op, comm);
   check_matrices(out, 0, rank, "Scan in place");
-  for (int i = 0; i < MATRICES; i++)
-    out[i] = (matrix){{-1, -1, -1, -1}};
+  for (int i = 0; i < MATRICES; i++) out[i] = (matrix){{-1, -1, -1, -1}};
   MPI_Exscan(in, out, MATRICES, matrix_type, op, comm);
   if (rank > 0)
     check_matrices(out, 0, rank - 1, "Exscan");
@@ -112,17 +105,15 @@ static void non_commutative(MPI_Comm comm, MPI_Datatype matrix_type, MPI_Op op) 
   check_matrices(out, 0, rank > 0 ? rank - 1 : 0, "Exscan in place"); /* rank 0's input stays */
   MPI_Reduce_scatter_block(in, out, MATRICES, matrix_type, op, comm);
   check_matrices(out, 0, size - 1, "Reduce_scatter_block");
-  int *counts = malloc(size * sizeof *counts);
+  int* counts = malloc(size * sizeof *counts);
   CHECK(counts, "out of memory");
-  for (int q = 0; q < size; q++)
-    counts[q] = MATRICES;
+  for (int q = 0; q < size; q++) counts[q] = MATRICES;
   memcpy(out, in, size * MATRICES * sizeof *out);
   MPI_Reduce_scatter(MPI_IN_PLACE, out, counts, matrix_type, op, comm);
   free(counts);
   check_matrices(out, 0, size - 1, "Reduce_scatter in place");
   /* Reduce_local: rank order is argument order, inoutbuf = inbuf op inoutbuf. */
-  for (int i = 0; i < MATRICES; i++)
-    out[i] = matrix_of(rank + 1, i);
+  for (int i = 0; i < MATRICES; i++) out[i] = matrix_of(rank + 1, i);
   MPI_Reduce_local(in, out, MATRICES, matrix_type, op);
   check_matrices(out, rank, rank + 1, "Reduce_local");
   free(in);
@@ -130,13 +121,13 @@ static void non_commutative(MPI_Comm comm, MPI_Datatype matrix_type, MPI_Op op) 
 }
 
 /* A vector of `n` elements of the gapped type, with `gap` in the gaps. */
-static void fill_vector(int *v, int n, int gap, int a, int b) {
+static void fill_vector(int* v, int n, int gap, int a, int b) {
   for (int k = 0; k < n; k++) {
     v[4 * k] = a, v[4 * k + 1] = gap, v[4 * k + 2] = gap, v[4 * k + 3] = b;
   }
 }
 
-static void check_vector(const int *v, int n, int gap, int a, int b, const char *what) {
+static void check_vector(const int* v, int n, int gap, int a, int b, const char* what) {
   for (int k = 0; k < n; k++) {
     CHECK(v[4 * k + 1] == gap && v[4 * k + 2] == gap, "%s: the gaps of element %d were written", what, k);
     CHECK(v[4 * k] == a && v[4 * k + 3] == b, "%s: element %d is (%d, %d), expected (%d, %d)", what, k, v[4 * k],
@@ -158,8 +149,7 @@ static void with_gaps(MPI_Comm comm, MPI_Datatype gapped, MPI_Op op, int n) {
   fill_vector(out, n, gap, -1, -1);
   MPI_Reduce(in, out, n, gapped, op, 0, comm);
   composed(0, size - 1, &a, &b);
-  if (rank == 0)
-    check_vector(out, n, gap, a, b, "Reduce on a vector");
+  if (rank == 0) check_vector(out, n, gap, a, b, "Reduce on a vector");
   fill_vector(out, n, gap, -1, -1);
   MPI_Allreduce(in, out, n, gapped, op, comm);
   check_vector(out, n, gap, a, b, "Allreduce on a vector");
@@ -185,8 +175,7 @@ static void with_gaps(MPI_Comm comm, MPI_Datatype gapped, MPI_Op op, int n) {
   /* A predefined operation applies to the ints of the vector. */
   fill_vector(out, n, gap, -1, -1);
   MPI_Allreduce(in, out, n, gapped, MPI_SUM, comm);
-  for (int q = 0; q < size; q++)
-    sum_a += map_a(q);
+  for (int q = 0; q < size; q++) sum_a += map_a(q);
   check_vector(out, n, gap, sum_a, size * (size + 1) / 2, "Allreduce MPI_SUM on a vector");
   fill_vector(out, n, gap, -1, -1);
   MPI_Scan(in, out, n, gapped, MPI_MAX, comm);
@@ -201,13 +190,12 @@ static mpitest_affine map_of(int q, long long i) {
 }
 
 /* `n` maps at `got` against elements first .. first + n - 1 composed over all ranks in rank order. */
-static void check_maps(const mpitest_affine *got, int n, long long first, int size, const char *what) {
+static void check_maps(const mpitest_affine* got, int n, long long first, int size, const char* what) {
   for (int k = 0; k < n; k++) {
     mpitest_affine want = map_of(0, first + k);
-    for (int q = 1; q < size; q++)
-      want = mpitest_then(want, map_of(q, first + k));
-    CHECK(got[k].a == want.a && got[k].b == want.b, "%s: element %d is (%d, %d), expected (%d, %d)", what, k,
-          got[k].a, got[k].b, want.a, want.b);
+    for (int q = 1; q < size; q++) want = mpitest_then(want, map_of(q, first + k));
+    CHECK(got[k].a == want.a && got[k].b == want.b, "%s: element %d is (%d, %d), expected (%d, %d)", what, k, got[k].a,
+          got[k].b, want.a, want.b);
   }
 }
 
@@ -220,28 +208,25 @@ static void reduce_scatter_forms(MPI_Comm comm, MPI_Op compose_op, int world_siz
   int rank, size;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
-  int *counts = malloc(size * sizeof *counts);
+  int* counts = malloc(size * sizeof *counts);
   CHECK(counts, "out of memory");
   for (int direct = 0; direct <= (world_size <= 64); direct++) {
     int block = direct ? 64 : 63;
     long long total = 0, offset = 0;
     for (int q = 0; q < size; q++) {
       counts[q] = q % 3 == 2 ? 0 : (direct ? 200 : 1) + q % 2;
-      if (q == rank)
-        offset = total;
+      if (q == rank) offset = total;
       total += counts[q];
     }
     long long room = total > (long long)size * block ? total : (long long)size * block;
     mpitest_affine *in = malloc(room * sizeof *in), *out = malloc((room + 1) * sizeof *out);
     CHECK(in && out, "out of memory");
-    for (long long i = 0; i < (long long)size * block; i++)
-      in[i] = map_of(rank, i);
+    for (long long i = 0; i < (long long)size * block; i++) in[i] = map_of(rank, i);
     out[block] = (mpitest_affine){-1, -1};
     MPI_Reduce_scatter_block(in, out, block, MPI_2INT, compose_op, comm);
     check_maps(out, block, (long long)rank * block, size, "Reduce_scatter_block of maps");
     CHECK(out[block].a == -1 && out[block].b == -1, "Reduce_scatter_block of maps wrote past its block");
-    for (long long i = 0; i < total; i++)
-      out[i] = map_of(rank, i);
+    for (long long i = 0; i < total; i++) out[i] = map_of(rank, i);
     MPI_Reduce_scatter(MPI_IN_PLACE, out, counts, MPI_2INT, compose_op, comm);
     check_maps(out, counts[rank], offset, size, "Reduce_scatter of maps in place");
     free(in);
@@ -261,14 +246,12 @@ static void predefined_on_derived(MPI_Comm comm, MPI_Datatype matrix_type) {
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
   matrix in[MATRICES], out[MATRICES];
-  for (int i = 0; i < MATRICES; i++)
-    in[i] = matrix_of(rank, i);
+  for (int i = 0; i < MATRICES; i++) in[i] = matrix_of(rank, i);
   MPI_Allreduce(in, out, MATRICES, matrix_type, MPI_SUM, comm);
   for (int i = 0; i < MATRICES; i++)
     for (int j = 0; j < 4; j++) {
       int want = 0;
-      for (int q = 0; q < size; q++)
-        want += matrix_of(q, i).m[j];
+      for (int q = 0; q < size; q++) want += matrix_of(q, i).m[j];
       CHECK(out[i].m[j] == want, "MPI_SUM on 4 ints: [%d][%d] = %d, expected %d", i, j, out[i].m[j], want);
     }
   MPI_Datatype pairs;
@@ -328,7 +311,7 @@ static void errors(void) {
   MPI_Comm_set_errhandler(self, MPI_ERRORS_ARE_FATAL);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int commute, world_size, world_rank;
   MPI_Comm_size(MPI_COMM_WORLD, &world_size);

@@ -7,9 +7,9 @@
  *    (Irecv, Isend, Waitall): matching by tag among posted receives.
  * 3. All ranks shift a 4 KiB message to their right neighbour at the same moment, SHIFTS times: the pattern
  *    that deadlocks if a nonblocking single-copy send waits for its receive. */
-#include "mpitest.h"
-
 #include <string.h>
+
+#include "mpitest.h"
 
 enum { LAPS = 3, MAX_LEN = 1024, SHIFTS = 3, SHIFT_BYTES = 4096 };
 
@@ -17,21 +17,19 @@ enum { LAPS = 3, MAX_LEN = 1024, SHIFTS = 3, SHIFT_BYTES = 4096 };
 static const int lens[LAPS] = {1, 64, MAX_LEN};
 
 /* A token that has passed ranks 0..r-1 holds 7 j + r (r + 1) / 2 in element j. */
-static void check_token(const long long *t, int len, int passed, int lap) {
+static void check_token(const long long* t, int len, int passed, int lap) {
   long long added = (long long)passed * (passed + 1) / 2;
   for (int j = 0; j < len; j++)
     CHECK(t[j] == 7LL * j + added, "lap %d: token element %d is %lld after %d ranks, expected %lld", lap, j, t[j],
           passed, 7LL * j + added);
 }
 
-static void start_token(long long *t, int len) {
-  for (int j = 0; j < len; j++)
-    t[j] = 7LL * j + 1;
+static void start_token(long long* t, int len) {
+  for (int j = 0; j < len; j++) t[j] = 7LL * j + 1;
 }
 
-static void pass_on(long long *t, int len, int rank) {
-  for (int j = 0; j < len; j++)
-    t[j] += rank + 1;
+static void pass_on(long long* t, int len, int rank) {
+  for (int j = 0; j < len; j++) t[j] += rank + 1;
 }
 
 static void blocking_laps(int rank, int size, int left, int right) {
@@ -81,8 +79,7 @@ static void preposted_laps(int rank, int size, int left, int right) {
   }
   if (rank == 0) {
     MPI_Waitall(LAPS, recvs, MPI_STATUSES_IGNORE);
-    for (int lap = 0; lap < LAPS; lap++)
-      check_token(in[lap], lens[lap], size, lap);
+    for (int lap = 0; lap < LAPS; lap++) check_token(in[lap], lens[lap], size, lap);
   }
   MPI_Waitall(LAPS, sends, MPI_STATUSES_IGNORE);
   for (int lap = 0; lap < LAPS; lap++) {
@@ -104,7 +101,7 @@ static void shift_all(int rank, int size, int left, int right) {
     int origin = ((rank - s) % size + size) % size;
     size_t bad = pattern_check(next, SHIFT_BYTES, pattern_seed(SHIFT_BYTES, origin, 0));
     CHECK(bad == SHIFT_BYTES, "shift %d: byte %zu of the message from rank %d is wrong", s, bad, origin);
-    unsigned char *swap = cur;
+    unsigned char* swap = cur;
     cur = next;
     next = swap;
   }
@@ -112,7 +109,7 @@ static void shift_all(int rank, int size, int left, int right) {
   free(next);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

@@ -1,8 +1,8 @@
 /* Small messages through the per-pair message rings, at the edges of the path: a sender gets a ring to a
  * receiver of another worker after 16 small messages, writes messages of up to WEFT_INLINE_MAX bytes (at
  * most 880) into its 4 KiB, and falls back to the matching engine's queues when the ring is full or the
- * receiver's budget is spent; the receiver takes ring messages in whenever it receives, probes or waits. Every phase checks
- * sizes, patterns and order:
+ * receiver's budget is spent; the receiver takes ring messages in whenever it receives, probes or waits. Every phase
+ * checks sizes, patterns and order:
  *  1. windows far deeper than a ring, sizes around every boundary (0, one unit, two units, the largest ring
  *     message, inline and single-copy ones), on two tags received one tag after the other, with the
  *     receives posted before and after the messages: non-overtaking per tag across both paths;
@@ -34,7 +34,7 @@ static void window(int rank, int to, int from, int posted_first, int round) {
     if ((pass == 0) != (posted_first != 0)) {
       for (int i = 0; i < WINDOW; i++) {
         int size = sizes[i % SIZE_COUNT];
-        unsigned char *buffer = out + (size_t)i * LARGEST;
+        unsigned char* buffer = out + (size_t)i * LARGEST;
         pattern_fill(buffer, size, pattern_seed(size, rank, round * WINDOW + i));
         MPI_Isend(buffer, size, MPI_BYTE, to, i % 2, MPI_COMM_WORLD, &sends[i]);
       }
@@ -53,8 +53,8 @@ static void window(int rank, int to, int from, int posted_first, int round) {
       MPI_Wait(&receives[i], &status);
       int size = sizes[i % SIZE_COUNT], count = -1;
       MPI_Get_count(&status, MPI_BYTE, &count);
-      CHECK(count == size && status.MPI_TAG == tag, "message %d of round %d from %d: %d bytes, tag %d; expected %d",
-            i, round, from, count, status.MPI_TAG, size);
+      CHECK(count == size && status.MPI_TAG == tag, "message %d of round %d from %d: %d bytes, tag %d; expected %d", i,
+            round, from, count, status.MPI_TAG, size);
       size_t bad = pattern_check(in + (size_t)i * LARGEST, size, pattern_seed(size, from, round * WINDOW + i));
       CHECK(bad == (size_t)size, "message %d of round %d from %d (%d bytes) differs at byte %zu", i, round, from, size,
             bad);
@@ -72,16 +72,17 @@ static void to_root(int rank, int size) {
     MPI_Barrier(MPI_COMM_WORLD);
     for (int i = 0; i < EACH; i++) {
       int message[2] = {rank, i};
-      MPI_Send(message, 2 + i % 3, MPI_INT, 0, i % 5, MPI_COMM_WORLD);  /* 8, 12 and 16 bytes */
+      MPI_Send(message, 2 + i % 3, MPI_INT, 0, i % 5, MPI_COMM_WORLD); /* 8, 12 and 16 bytes */
     }
     return;
   }
   int total = (size - 1) * EACH, early = total < 64 ? total : 64;
   int(*in)[4] = malloc(sizeof *in * (total + 1));
-  int *next = calloc(size, sizeof *next);
-  MPI_Request *requests = malloc(sizeof *requests * (total + 1));
+  int* next = calloc(size, sizeof *next);
+  MPI_Request* requests = malloc(sizeof *requests * (total + 1));
   CHECK(in && next && requests, "out of memory");
-  for (int i = 0; i < early; i++) MPI_Irecv(in[i], 4, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &requests[i]);
+  for (int i = 0; i < early; i++)
+    MPI_Irecv(in[i], 4, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &requests[i]);
   MPI_Barrier(MPI_COMM_WORLD);
   for (int i = early; i < total; i++)
     MPI_Irecv(in[i], 4, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &requests[i]);
@@ -90,8 +91,10 @@ static void to_root(int rank, int size) {
     MPI_Wait(&requests[i], &status);
     int source = status.MPI_SOURCE, count = -1;
     MPI_Get_count(&status, MPI_INT, &count);
-    CHECK(in[i][0] == source && in[i][1] == next[source], "receive %d: message %d of rank %d, expected message %d of "
-          "rank %d", i, in[i][1], in[i][0], next[source], source);
+    CHECK(in[i][0] == source && in[i][1] == next[source],
+          "receive %d: message %d of rank %d, expected message %d of "
+          "rank %d",
+          i, in[i][1], in[i][0], next[source], source);
     CHECK(count == 2 + in[i][1] % 3 && status.MPI_TAG == in[i][1] % 5, "message %d of rank %d: %d ints, tag %d",
           in[i][1], source, count, status.MPI_TAG);
     next[source]++;
@@ -220,7 +223,7 @@ static void sleeping_receiver(int rank, int size) {
   }
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -228,7 +231,7 @@ int main(int argc, char **argv) {
   int to = (rank + 1) % size, from = (rank + size - 1) % size;
   for (int round = 0; round < 4; round++) window(rank, to, from, round % 2, round);
   to_root(rank, size);
-  MPI_Barrier(MPI_COMM_WORLD);  /* no later message meets rank 0's wildcards */
+  MPI_Barrier(MPI_COMM_WORLD); /* no later message meets rank 0's wildcards */
   probes(rank, to, from);
   cancel(rank, to, from);
   truncation(rank, to, from);

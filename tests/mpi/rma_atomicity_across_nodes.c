@@ -6,9 +6,9 @@
  * fast, meet those of other nodes), leave every element of a wide array at the number sent.
  * Exclusive locks exclude each other across nodes too: a read-modify-write of plain Get and Put under
  * MPI_LOCK_EXCLUSIVE counts every rank's increments. */
-#include "mpitest.h"
-
 #include <stdlib.h>
+
+#include "mpitest.h"
 
 enum { ADDS = 1000, WIDE_ADDS = 100, WIDTH = 2048, LOCKED_ADDS = 20 };
 
@@ -17,17 +17,17 @@ typedef struct {
   long wide[WIDTH];
   long fetched;
   long locked;
-  long finished;  /* ranks that sent their WIDE_ADDS wide accumulates */
+  long finished; /* ranks that sent their WIDE_ADDS wide accumulates */
 } counters;
 
-static int compare_longs(const void *a, const void *b) {
-  long x = *(const long *)a, y = *(const long *)b;
+static int compare_longs(const void* a, const void* b) {
+  long x = *(const long*)a, y = *(const long*)b;
   return (x > y) - (x < y);
 }
 
 /* Rank 0 checks that the values fetched at one location are 0..N*K-1. */
-static void check_distinct(long *mine, int rank, int size, const char *where) {
-  long *all = rank == 0 ? malloc(sizeof(long) * ADDS * size) : NULL;
+static void check_distinct(long* mine, int rank, int size, const char* where) {
+  long* all = rank == 0 ? malloc(sizeof(long) * ADDS * size) : NULL;
   MPI_Gather(mine, ADDS, MPI_LONG, all, ADDS, MPI_LONG, 0, MPI_COMM_WORLD);
   if (rank != 0) return;
   qsort(all, (size_t)ADDS * size, sizeof(long), compare_longs);
@@ -37,12 +37,12 @@ static void check_distinct(long *mine, int rank, int size, const char *where) {
   free(all);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  counters *mine;
+  counters* mine;
   MPI_Win win;
   MPI_Win_allocate(sizeof(counters), 1, MPI_INFO_NULL, MPI_COMM_WORLD, &mine, &win);
   for (int k = 0; k < WIDTH; k++) mine->wide[k] = 0;
@@ -50,8 +50,8 @@ int main(int argc, char **argv) {
   MPI_Win_fence(0, win);
 
   const int targets[2] = {0, size - 1};
-  long *fetched[2] = {malloc(sizeof(long) * ADDS), malloc(sizeof(long) * ADDS)};
-  long *ones = malloc(sizeof(long) * WIDTH);
+  long* fetched[2] = {malloc(sizeof(long) * ADDS), malloc(sizeof(long) * ADDS)};
+  long* ones = malloc(sizeof(long) * WIDTH);
   for (int k = 0; k < WIDTH; k++) ones[k] = 1;
   MPI_Win_lock_all(0, win);
   long wide_sent = 0, finished = 0;
@@ -94,8 +94,8 @@ int main(int argc, char **argv) {
             mine->wide[k], wide_total);
     CHECK(mine->fetched == (long)ADDS * size, "rank %d: fetch-and-add reached %ld, expected %ld", rank, mine->fetched,
           (long)ADDS * size);
-    CHECK(mine->locked == (long)LOCKED_ADDS * size, "rank %d: %ld increments under exclusive locks, expected %ld",
-          rank, mine->locked, (long)LOCKED_ADDS * size);
+    CHECK(mine->locked == (long)LOCKED_ADDS * size, "rank %d: %ld increments under exclusive locks, expected %ld", rank,
+          mine->locked, (long)LOCKED_ADDS * size);
   }
   check_distinct(fetched[0], rank, size, "the first rank");
   if (size > 1) check_distinct(fetched[1], rank, size, "the last rank");

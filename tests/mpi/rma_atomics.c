@@ -3,9 +3,9 @@
  * until it succeeds; the values fetch-and-add returns are exactly 0..N*K-1, each once. Compare_and_swap as
  * a lock around a read-modify-write of plain Get and Put gives the exact count too. All in lock_all epochs,
  * the locations spread over the first, middle and last rank. */
-#include "mpitest.h"
-
 #include <stdint.h>
+
+#include "mpitest.h"
 
 enum { ADDS = 100, FETCHES = 50, CAS_ADDS = 10, LOCKED_ADDS = 5 };
 
@@ -20,16 +20,15 @@ typedef struct {
 #define DISP(field) ((MPI_Aint)offsetof(counters, field))
 
 /* Fetch-and-add results from all ranks: each of 0..total-1 exactly once. */
-static void check_permutation(int rank, int size, const int64_t *mine, int per_rank, const char *what) {
+static void check_permutation(int rank, int size, const int64_t* mine, int per_rank, const char* what) {
   int total = size * per_rank;
-  int64_t *all = rank == 0 ? malloc(total * sizeof(int64_t)) : NULL;
+  int64_t* all = rank == 0 ? malloc(total * sizeof(int64_t)) : NULL;
   MPI_Gather(mine, per_rank, MPI_INT64_T, all, per_rank, MPI_INT64_T, 0, MPI_COMM_WORLD);
-  if (rank != 0)
-    return;
-  char *seen = calloc(total, 1);
+  if (rank != 0) return;
+  char* seen = calloc(total, 1);
   for (int i = 0; i < total; i++) {
-    CHECK(all[i] >= 0 && all[i] < total && !seen[all[i]], "%s: rank %d fetched %lld, out of range or seen before",
-          what, i / per_rank, (long long)all[i]);
+    CHECK(all[i] >= 0 && all[i] < total && !seen[all[i]], "%s: rank %d fetched %lld, out of range or seen before", what,
+          i / per_rank, (long long)all[i]);
     seen[all[i]] = 1;
   }
   free(seen);
@@ -39,8 +38,7 @@ static void check_permutation(int rank, int size, const int64_t *mine, int per_r
 static void accumulate_adds(MPI_Win win) {
   int one = 1, target = 0;
   MPI_Win_lock_all(0, win);
-  for (int i = 0; i < ADDS; i++)
-    MPI_Accumulate(&one, 1, MPI_INT, target, DISP(accumulated), 1, MPI_INT, MPI_SUM, win);
+  for (int i = 0; i < ADDS; i++) MPI_Accumulate(&one, 1, MPI_INT, target, DISP(accumulated), 1, MPI_INT, MPI_SUM, win);
   MPI_Win_unlock_all(win);
 }
 
@@ -57,8 +55,7 @@ static void fetch_and_adds(int rank, int size, MPI_Win win) {
   MPI_Win_unlock_all(win);
   check_permutation(rank, size, fetched, FETCHES, "Fetch_and_op on int64_t");
   int64_t as_integers[FETCHES];
-  for (int i = 0; i < FETCHES; i++)
-    as_integers[i] = (int64_t)fetched_double[i];
+  for (int i = 0; i < FETCHES; i++) as_integers[i] = (int64_t)fetched_double[i];
   check_permutation(rank, size, as_integers, FETCHES, "Fetch_and_op on double");
 }
 
@@ -74,8 +71,7 @@ static void compare_and_swap_adds(MPI_Win win) {
       next = seen + 1;
       MPI_Compare_and_swap(&next, &seen, &now, MPI_INT, target, DISP(swapped), win);
       MPI_Win_flush(target, win);
-      if (now == seen)
-        break;
+      if (now == seen) break;
       seen = now;
     } while (1);
   }
@@ -109,16 +105,14 @@ static void lock_by_compare_and_swap(int rank, int size, MPI_Win win) {
 /* Once every rank's epochs have ended, rank 0 reads the counters where they are. */
 static void check_counters(int rank, int size, MPI_Win win) {
   MPI_Barrier(MPI_COMM_WORLD);
-  if (rank != 0)
-    return;
+  if (rank != 0) return;
   counters first, middle, last;
   MPI_Win_lock_all(0, win);
   MPI_Get(&first, sizeof(counters), MPI_BYTE, 0, 0, sizeof(counters), MPI_BYTE, win);
   MPI_Get(&middle, sizeof(counters), MPI_BYTE, size / 2, 0, sizeof(counters), MPI_BYTE, win);
   MPI_Get(&last, sizeof(counters), MPI_BYTE, size - 1, 0, sizeof(counters), MPI_BYTE, win);
   MPI_Win_unlock_all(win);
-  CHECK(first.accumulated == size * ADDS, "MPI_Accumulate SUM of int: %d, expected %d", first.accumulated,
-        size * ADDS);
+  CHECK(first.accumulated == size * ADDS, "MPI_Accumulate SUM of int: %d, expected %d", first.accumulated, size * ADDS);
   CHECK(last.fetched == size * FETCHES, "MPI_Fetch_and_op SUM of int64_t: %lld, expected %d", (long long)last.fetched,
         size * FETCHES);
   CHECK(middle.fetched_double == size * FETCHES, "MPI_Fetch_and_op SUM of double: %g, expected %d",
@@ -130,12 +124,12 @@ static void check_counters(int rank, int size, MPI_Win win) {
   CHECK(middle.lock == 0, "the Compare_and_swap lock is still held by rank %d", middle.lock - 1);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  counters *local = NULL;
+  counters* local = NULL;
   MPI_Win win;
   MPI_Win_allocate(sizeof(counters), 1, MPI_INFO_NULL, MPI_COMM_WORLD, &local, &win);
   memset(local, 0, sizeof *local);

@@ -8,36 +8,36 @@
 
 enum { SPAN = 64, ELEMENTS = 12, UNTOUCHED = -1 };
 
-typedef MPI_Datatype (*type_maker)(int *count);
+typedef MPI_Datatype (*type_maker)(int* count);
 
 static MPI_Datatype committed(MPI_Datatype type) {
   MPI_Type_commit(&type);
   return type;
 }
 
-static MPI_Datatype contiguous_ints(int *count) {
+static MPI_Datatype contiguous_ints(int* count) {
   *count = ELEMENTS;
   return MPI_INT;
 }
-static MPI_Datatype contiguous_of_three(int *count) {
+static MPI_Datatype contiguous_of_three(int* count) {
   MPI_Datatype type;
   MPI_Type_contiguous(3, MPI_INT, &type);
   *count = ELEMENTS / 3;
   return committed(type);
 }
-static MPI_Datatype vector_4x3_stride_5(int *count) {
+static MPI_Datatype vector_4x3_stride_5(int* count) {
   MPI_Datatype type;
   MPI_Type_vector(4, 3, 5, MPI_INT, &type);
   *count = 1;
   return committed(type);
 }
-static MPI_Datatype vector_2x6_stride_7(int *count) {
+static MPI_Datatype vector_2x6_stride_7(int* count) {
   MPI_Datatype type;
   MPI_Type_vector(2, 6, 7, MPI_INT, &type);
   *count = 1;
   return committed(type);
 }
-static MPI_Datatype indexed_with_holes(int *count) {
+static MPI_Datatype indexed_with_holes(int* count) {
   int lengths[] = {1, 3, 2, 6}, displacements[] = {20, 0, 10, 4};
   MPI_Datatype type;
   MPI_Type_indexed(4, lengths, displacements, MPI_INT, &type);
@@ -45,7 +45,7 @@ static MPI_Datatype indexed_with_holes(int *count) {
   return committed(type);
 }
 /* struct { int a; int gap; int b[2]; }, described without the gap, four of them. */
-static MPI_Datatype struct_with_gap(int *count) {
+static MPI_Datatype struct_with_gap(int* count) {
   int lengths[] = {1, 2};
   MPI_Aint displacements[] = {0, 2 * sizeof(int)};
   MPI_Datatype types[] = {MPI_INT, MPI_INT}, type;
@@ -53,7 +53,7 @@ static MPI_Datatype struct_with_gap(int *count) {
   *count = ELEMENTS / 3;
   return committed(type);
 }
-static MPI_Datatype every_third_int(int *count) {
+static MPI_Datatype every_third_int(int* count) {
   MPI_Datatype type;
   MPI_Type_create_resized(MPI_INT, 0, 3 * sizeof(int), &type);
   *count = ELEMENTS;
@@ -61,12 +61,12 @@ static MPI_Datatype every_third_int(int *count) {
 }
 
 static const struct {
-  const char *name;
+  const char* name;
   type_maker make;
 } layouts[] = {
-    {"contiguous", contiguous_ints},       {"contiguous(3) x 4", contiguous_of_three},
+    {"contiguous", contiguous_ints},          {"contiguous(3) x 4", contiguous_of_three},
     {"vector(4, 3, 5)", vector_4x3_stride_5}, {"vector(2, 6, 7)", vector_2x6_stride_7},
-    {"indexed", indexed_with_holes},       {"struct with a gap", struct_with_gap},
+    {"indexed", indexed_with_holes},          {"struct with a gap", struct_with_gap},
     {"resized to 3 ints", every_third_int},
 };
 enum { LAYOUTS = sizeof layouts / sizeof layouts[0] };
@@ -74,7 +74,7 @@ enum { LAYOUTS = sizeof layouts / sizeof layouts[0] };
 typedef struct {
   MPI_Datatype type;
   int count;
-  int at[SPAN]; /* at[p]: which element of the signature lands on int p, or -1 for a gap */
+  int at[SPAN];           /* at[p]: which element of the signature lands on int p, or -1 for a gap */
   int position[ELEMENTS]; /* the inverse: where element k lands */
 } placed_type;
 
@@ -82,31 +82,27 @@ static placed_type place(int layout) {
   placed_type t;
   t.type = layouts[layout].make(&t.count);
   int sequence[ELEMENTS];
-  for (int k = 0; k < ELEMENTS; k++)
-    sequence[k] = k;
-  for (int p = 0; p < SPAN; p++)
-    t.at[p] = -1;
+  for (int k = 0; k < ELEMENTS; k++) sequence[k] = k;
+  for (int p = 0; p < SPAN; p++) t.at[p] = -1;
   MPI_Sendrecv(sequence, ELEMENTS, MPI_INT, 0, 0, t.at, t.count, t.type, 0, 0, MPI_COMM_SELF, MPI_STATUS_IGNORE);
   for (int p = 0; p < SPAN; p++)
-    if (t.at[p] >= 0)
-      t.position[t.at[p]] = p;
+    if (t.at[p] >= 0) t.position[t.at[p]] = p;
   return t;
 }
 
-static void free_type(MPI_Datatype *type) {
-  if (*type != MPI_INT)
-    MPI_Type_free(type);
+static void free_type(MPI_Datatype* type) {
+  if (*type != MPI_INT) MPI_Type_free(type);
 }
 
 static int origin_value(int rank, int p) { return rank * 1000 + p; }
 static int target_value(int rank, int p) { return -(rank * 1000 + p) - 2; }
 
 enum operation { PUT, GET, ACCUMULATE, GET_ACCUMULATE };
-static const char *const operation_names[] = {"Put", "Get", "Accumulate", "Get_accumulate"};
+static const char* const operation_names[] = {"Put", "Get", "Accumulate", "Get_accumulate"};
 
 /* One epoch: `op` from the origin layout to the target layout at the right neighbour, then every int of the
  * target window, the origin buffer and the result buffer checked. */
-static void transfer(enum operation op, int from, int to, int rank, int size, int *window, MPI_Win win) {
+static void transfer(enum operation op, int from, int to, int rank, int size, int* window, MPI_Win win) {
   placed_type origin = place(from), target = place(to), result = place((from + to) % LAYOUTS);
   int right = (rank + 1) % size, left = (rank + size - 1) % size;
   int origin_buf[SPAN], result_buf[SPAN];
@@ -151,18 +147,17 @@ static void transfer(enum operation op, int from, int to, int rank, int size, in
   }
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  int *window = NULL;
+  int* window = NULL;
   MPI_Win win;
   MPI_Win_allocate(SPAN * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &window, &win);
   for (int op = PUT; op <= GET_ACCUMULATE; op++)
     for (int from = 0; from < LAYOUTS; from++)
-      for (int to = 0; to < LAYOUTS; to++)
-        transfer((enum operation)op, from, to, rank, size, window, win);
+      for (int to = 0; to < LAYOUTS; to++) transfer((enum operation)op, from, to, rank, size, window, win);
   MPI_Win_free(&win);
   report_ok("rma_datatypes");
   MPI_Finalize();

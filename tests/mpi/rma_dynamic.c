@@ -13,8 +13,8 @@ static const int region_ints[REGIONS] = {4, 16, 100};
 static int value_for(int owner, int region, int i) { return owner * 100000 + region * 1000 + i; }
 
 static void check_dynamic_attributes(MPI_Win win) {
-  void *base = &base;
-  MPI_Aint *size = NULL;
+  void* base = &base;
+  MPI_Aint* size = NULL;
   int *flavor = NULL, flag = 0;
   MPI_Win_get_attr(win, MPI_WIN_BASE, &base, &flag);
   CHECK(flag && base == MPI_BOTTOM, "a dynamic window's MPI_WIN_BASE is %p, not MPI_BOTTOM", base);
@@ -25,15 +25,14 @@ static void check_dynamic_attributes(MPI_Win win) {
 }
 
 /* Every rank's addresses of its regions, in rank order. */
-static MPI_Aint *share_addresses(int **regions, int size) {
+static MPI_Aint* share_addresses(int** regions, int size) {
   MPI_Aint mine[REGIONS], *all = malloc(size * REGIONS * sizeof(MPI_Aint));
-  for (int k = 0; k < REGIONS; k++)
-    MPI_Get_address(regions[k], &mine[k]);
+  for (int k = 0; k < REGIONS; k++) MPI_Get_address(regions[k], &mine[k]);
   MPI_Allgather(mine, REGIONS, MPI_AINT, all, REGIONS, MPI_AINT, MPI_COMM_WORLD);
   return all;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -43,22 +42,20 @@ int main(int argc, char **argv) {
   MPI_Win_create_dynamic(MPI_INFO_NULL, MPI_COMM_WORLD, &win);
   check_dynamic_attributes(win);
 
-  int *regions[REGIONS];
+  int* regions[REGIONS];
   for (int k = 0; k < REGIONS; k++) {
     regions[k] = malloc(region_ints[k] * sizeof(int));
-    for (int i = 0; i < region_ints[k]; i++)
-      regions[k][i] = k == 2 ? value_for(rank, k, i) : UNTOUCHED;
+    for (int i = 0; i < region_ints[k]; i++) regions[k][i] = k == 2 ? value_for(rank, k, i) : UNTOUCHED;
     MPI_Win_attach(win, regions[k], region_ints[k] * sizeof(int));
   }
-  MPI_Aint *addresses = share_addresses(regions, size);
+  MPI_Aint* addresses = share_addresses(regions, size);
   MPI_Aint *at_right = &addresses[right * REGIONS], *at_left = &addresses[left * REGIONS];
 
   /* Region 0: every rank adds 1 to its first int on rank 0. Region 1: the right neighbour gets the caller's
    * values from element 3 on. Region 2: read from the left neighbour. */
   MPI_Win_lock_all(0, win);
   int one = 1, out[8], in[100];
-  for (int i = 0; i < 8; i++)
-    out[i] = value_for(rank, 1, i);
+  for (int i = 0; i < 8; i++) out[i] = value_for(rank, 1, i);
   MPI_Accumulate(&one, 1, MPI_INT, 0, addresses[0], 1, MPI_INT, MPI_SUM, win);
   MPI_Put(out, 8, MPI_INT, right, MPI_Aint_add(at_right[1], 3 * sizeof(int)), 8, MPI_INT, win);
   MPI_Get(in, 100, MPI_INT, left, at_left[2], 100, MPI_INT, win);
@@ -79,7 +76,7 @@ int main(int argc, char **argv) {
    * neighbour puts there. */
   MPI_Barrier(MPI_COMM_WORLD); /* nobody accesses region 1 any more */
   MPI_Win_detach(win, regions[1]);
-  int *fresh = malloc(2 * sizeof(int));
+  int* fresh = malloc(2 * sizeof(int));
   fresh[0] = fresh[1] = UNTOUCHED;
   MPI_Win_attach(win, fresh, 2 * sizeof(int));
   MPI_Aint fresh_address, fresh_at_right;
@@ -100,8 +97,7 @@ int main(int argc, char **argv) {
   MPI_Win_detach(win, regions[0]);
   MPI_Win_detach(win, regions[2]);
   MPI_Win_free(&win);
-  for (int k = 0; k < REGIONS; k++)
-    free(regions[k]);
+  for (int k = 0; k < REGIONS; k++) free(regions[k]);
   free(fresh);
   free(addresses);
   report_ok("rma_dynamic");

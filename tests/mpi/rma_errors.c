@@ -18,10 +18,9 @@
 
 enum { INTS = 4 };
 
-static void user_sum(void *in, void *inout, int *len, MPI_Datatype *type) {
+static void user_sum(void* in, void* inout, int* len, MPI_Datatype* type) {
   (void)type;
-  for (int i = 0; i < *len; i++)
-    ((int *)inout)[i] += ((int *)in)[i];
+  for (int i = 0; i < *len; i++) ((int*)inout)[i] += ((int*)in)[i];
 }
 
 static void synchronization_out_of_order(int rank, MPI_Win win) {
@@ -93,13 +92,12 @@ static void wrong_lock_type_and_flavors(int rank, MPI_Win win) {
   int memory[INTS];
   MPI_Aint size;
   int disp_unit;
-  void *base;
-  if (!MPITEST_ON_WEFT)
-    return;
+  void* base;
+  if (!MPITEST_ON_WEFT) return;
   expect_error(MPI_Win_lock(MPI_LOCK_SHARED + MPI_LOCK_EXCLUSIVE, rank, 0, win), MPI_ERR_LOCKTYPE,
                "MPI_Win_lock of an unknown lock type");
   expect_error(MPI_Win_attach(win, memory, sizeof memory), MPI_ERR_RMA_FLAVOR, "MPI_Win_attach to an allocated window");
-  void *own;
+  void* own;
   int flag;
   MPI_Win_get_attr(win, MPI_WIN_BASE, &own, &flag);
   CHECK(MPI_Win_shared_query(win, rank, &size, &disp_unit, &base) == MPI_SUCCESS && base == own &&
@@ -120,7 +118,7 @@ static void unattached_memory(int rank, int size) {
   MPI_Win_create_dynamic(MPI_INFO_NULL, MPI_COMM_WORLD, &win);
   MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN);
   MPI_Win_attach(win, region, sizeof region);
-  MPI_Aint *regions = malloc(size * sizeof(MPI_Aint));
+  MPI_Aint* regions = malloc(size * sizeof(MPI_Aint));
   MPI_Get_address(region, &regions[rank]);
   MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, regions, 1, MPI_AINT, MPI_COMM_WORLD);
   const int target = (rank + 1) % size;
@@ -154,8 +152,8 @@ static void unattached_memory(int rank, int size) {
 
 /* Every rank makes the same wrong collective call, so that all of them fail alike. */
 static void wrong_creations(void) {
-  int *memory = malloc(INTS * sizeof(int));
-  void *base;
+  int* memory = malloc(INTS * sizeof(int));
+  void* base;
   MPI_Win win = MPI_WIN_NULL;
   expect_error(MPI_Win_create(memory, -1, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win), MPI_ERR_SIZE,
                "MPI_Win_create of size -1");
@@ -181,9 +179,8 @@ static void null_window(void) {
 }
 
 /* After all that, the window still works: everyone adds to its right neighbour under a fence. */
-static void still_works(int rank, int size, int *cells, MPI_Win win) {
-  for (int i = 0; i < INTS; i++)
-    cells[i] = 0;
+static void still_works(int rank, int size, int* cells, MPI_Win win) {
+  for (int i = 0; i < INTS; i++) cells[i] = 0;
   int add[INTS] = {1, 2, 3, 4};
   MPI_Win_fence(0, win);
   MPI_Accumulate(add, INTS, MPI_INT, (rank + 1) % size, 0, INTS, MPI_INT, MPI_SUM, win);
@@ -192,14 +189,14 @@ static void still_works(int rank, int size, int *cells, MPI_Win win) {
     CHECK(cells[i] == add[i], "after the errors, cell %d holds %d, expected %d", i, cells[i], add[i]);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
-  int *cells = NULL;
+  int* cells = NULL;
   MPI_Win win;
   MPI_Win_allocate(INTS * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &cells, &win);
   MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN);

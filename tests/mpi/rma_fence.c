@@ -11,15 +11,14 @@ static int slot_value(int writer, int owner) { return writer * 1000 + owner; }
 
 /* One window of `size` ints per rank: slot s belongs to rank s. */
 static void all_to_all_slots(int rank, int size) {
-  int *slots = NULL;
+  int* slots = NULL;
   MPI_Win win;
   MPI_Win_allocate(size * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &slots, &win);
-  for (int s = 0; s < size; s++)
-    slots[s] = UNTOUCHED;
+  for (int s = 0; s < size; s++) slots[s] = UNTOUCHED;
 
   /* Puts: nothing precedes the first fence, and nobody stores locally during the epoch. */
   MPI_Win_fence(MPI_MODE_NOPRECEDE, win);
-  int *out = malloc(size * sizeof(int));
+  int* out = malloc(size * sizeof(int));
   for (int t = 0; t < size; t++) {
     out[t] = slot_value(rank, t);
     MPI_Put(&out[t], 1, MPI_INT, t, rank, 1, MPI_INT, win);
@@ -29,10 +28,9 @@ static void all_to_all_slots(int rank, int size) {
     CHECK(slots[s] == slot_value(s, rank), "Put: slot %d holds %d, expected %d", s, slots[s], slot_value(s, rank));
 
   /* Local stores, made visible by the next fence; the epoch after it only reads (MPI_MODE_NOPUT). */
-  for (int s = 0; s < size; s++)
-    slots[s] = -slot_value(rank, s);
+  for (int s = 0; s < size; s++) slots[s] = -slot_value(rank, s);
   MPI_Win_fence(MPI_MODE_NOPUT, win);
-  int *got = malloc(size * sizeof(int));
+  int* got = malloc(size * sizeof(int));
   for (int t = 0; t < size; t++) {
     got[t] = UNTOUCHED;
     MPI_Get(&got[t], 1, MPI_INT, t, rank, 1, MPI_INT, win);
@@ -43,8 +41,7 @@ static void all_to_all_slots(int rank, int size) {
 
   /* Every rank adds rank + 1 to slot 0 of every rank; no RMA call follows the last fence. */
   int add = rank + 1;
-  for (int t = 0; t < size; t++)
-    MPI_Accumulate(&add, 1, MPI_INT, t, 0, 1, MPI_INT, MPI_SUM, win);
+  for (int t = 0; t < size; t++) MPI_Accumulate(&add, 1, MPI_INT, t, 0, 1, MPI_INT, MPI_SUM, win);
   MPI_Win_fence(MPI_MODE_NOSUCCEED | MPI_MODE_NOSTORE, win);
   int expected = -slot_value(rank, 0) + size * (size + 1) / 2;
   CHECK(slots[0] == expected, "Accumulate: slot 0 holds %d, expected %d", slots[0], expected);
@@ -55,7 +52,7 @@ static void all_to_all_slots(int rank, int size) {
 
 /* Round r: rank puts to rank + r and gets from rank - r, each epoch reusing the buffers of the last. */
 static void rotating_partners(int rank, int size) {
-  int *cell = NULL;
+  int* cell = NULL;
   MPI_Win win;
   MPI_Win_allocate(2 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &cell, &win);
   cell[0] = cell[1] = UNTOUCHED;
@@ -121,7 +118,7 @@ static void nothing_moves(int rank, int size) {
   MPI_Win_free(&win);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

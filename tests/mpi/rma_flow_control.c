@@ -14,7 +14,7 @@
 enum { PUTS = 2000 };
 static const double busy = 1.0; /* seconds: far above the time PUTS puts take when nothing holds them back */
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -22,10 +22,10 @@ int main(int argc, char **argv) {
   const int origin = 0, target = size - 1;
   int apart = !shares_node_with(rank == origin ? target : origin);
 
-  double *base;
+  double* base;
   MPI_Win win;
-  MPI_Win_allocate(rank == target ? PUTS * (MPI_Aint)sizeof(double) : 0, sizeof(double), MPI_INFO_NULL,
-                   MPI_COMM_WORLD, &base, &win);
+  MPI_Win_allocate(rank == target ? PUTS * (MPI_Aint)sizeof(double) : 0, sizeof(double), MPI_INFO_NULL, MPI_COMM_WORLD,
+                   &base, &win);
   if (rank == target)
     for (int i = 0; i < PUTS; ++i) base[i] = -1.0;
   MPI_Win_sync(win);

@@ -9,15 +9,15 @@
 static int deletions;     /* delete callbacks run, on this rank */
 static int refuse_delete; /* the next delete callback fails */
 
-static int count_delete(MPI_Win win, int keyval, void *value, void *extra) {
+static int count_delete(MPI_Win win, int keyval, void* value, void* extra) {
   (void)keyval;
   CHECK(win != MPI_WIN_NULL, "a delete callback got MPI_WIN_NULL");
-  CHECK(extra == &deletions, "a delete callback got extra_state %p, expected %p", extra, (void *)&deletions);
+  CHECK(extra == &deletions, "a delete callback got extra_state %p, expected %p", extra, (void*)&deletions);
   if (refuse_delete) {
     refuse_delete = 0;
     return MPI_ERR_OTHER;
   }
-  ++*(int *)value;
+  ++*(int*)value;
   ++deletions;
   return MPI_SUCCESS;
 }
@@ -25,13 +25,13 @@ static int count_delete(MPI_Win win, int keyval, void *value, void *extra) {
 static MPI_Win handled_win;
 static int handled_code, handler_calls;
 
-static void window_handler(MPI_Win *win, int *code, ...) {
+static void window_handler(MPI_Win* win, int* code, ...) {
   handled_win = *win;
   handled_code = *code;
   ++handler_calls;
 }
 
-static void comm_handler(MPI_Comm *comm, int *code, ...) {
+static void comm_handler(MPI_Comm* comm, int* code, ...) {
   (void)comm;
   (void)code;
 }
@@ -41,7 +41,7 @@ static void attributes(MPI_Win win) {
    * MPI_Win_free, after this function has returned. */
   static int a, b;
   int keyval, flag;
-  void *value;
+  void* value;
   MPI_Win_create_keyval(MPI_WIN_NULL_COPY_FN, count_delete, &keyval, &deletions);
   MPI_Win_get_attr(win, keyval, &value, &flag);
   CHECK(!flag, "an attribute never set is found");
@@ -115,7 +115,8 @@ static void error_handlers(MPI_Win win, int size) {
   MPI_Errhandler for_comms;
   MPI_Comm_create_errhandler(comm_handler, &for_comms);
   MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN);
-  expect_error(MPI_Win_set_errhandler(win, for_comms), MPI_ERR_ARG, "MPI_Win_set_errhandler of a communicator's handler");
+  expect_error(MPI_Win_set_errhandler(win, for_comms), MPI_ERR_ARG,
+               "MPI_Win_set_errhandler of a communicator's handler");
   MPI_Win_get_errhandler(win, &got);
   CHECK(got == MPI_ERRORS_RETURN, "a refused handler replaced the window's");
   MPI_Errhandler_free(&got);
@@ -126,7 +127,7 @@ static void error_handlers(MPI_Win win, int size) {
  * MPI_Win_get_info reports of it, which MPI-3.1 (11.2.7) has be the hints in use (MPICH and Open MPI report
  * what was set last). */
 static void fixed_layout_hint(void) {
-  double *mine;
+  double* mine;
   MPI_Win shared;
   MPI_Comm node;
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
@@ -151,17 +152,16 @@ static void fortran_integers(MPI_Win win) {
   MPI_Fint integer = MPI_Win_c2f(win);
   CHECK(integer != 0 && MPI_Win_f2c(integer) == win, "the window's integer %d names another window", (int)integer);
   /* Weft's null handles are 0 in Fortran (MPICH's are not: the standard leaves their value open). */
-  if (MPITEST_ON_WEFT)
-    CHECK(MPI_Win_c2f(MPI_WIN_NULL) == 0 && MPI_Win_f2c(0) == MPI_WIN_NULL, "MPI_WIN_NULL is not 0");
+  if (MPITEST_ON_WEFT) CHECK(MPI_Win_c2f(MPI_WIN_NULL) == 0 && MPI_Win_f2c(0) == MPI_WIN_NULL, "MPI_WIN_NULL is not 0");
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-  int *memory;
+  int* memory;
   MPI_Win win;
   MPI_Win_allocate(4 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &memory, &win);
   /* A window's handler is its own, not its communicator's. */

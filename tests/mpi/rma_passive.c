@@ -13,7 +13,7 @@ static int remote_value(int origin, int target) { return origin * 1000 + target 
 
 /* Read-modify-write by Get and Put, safe only if the lock excludes every other origin. */
 static void exclusive_counters(int rank, int size) {
-  int *counter = NULL;
+  int* counter = NULL;
   MPI_Win win;
   MPI_Win_allocate(sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &counter, &win);
   *counter = 0;
@@ -42,8 +42,7 @@ static void shared_reads(int rank, int size) {
   int *data = NULL, got[N];
   MPI_Win win;
   MPI_Win_allocate(N * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &data, &win);
-  for (int i = 0; i < N; i++)
-    data[i] = rank * N + i;
+  for (int i = 0; i < N; i++) data[i] = rank * N + i;
   MPI_Barrier(MPI_COMM_WORLD);
   /* Rank 0's lock held while another one is taken and released (a rank may hold locks on several). */
   int other = (rank + size / 2) % size;
@@ -57,19 +56,17 @@ static void shared_reads(int rank, int size) {
   }
   MPI_Get(got, N, MPI_INT, 0, 0, N, MPI_INT, win);
   MPI_Win_unlock(0, win);
-  for (int i = 0; i < N; i++)
-    CHECK(got[i] == i, "shared lock: element %d of rank 0 is %d", i, got[i]);
+  for (int i = 0; i < N; i++) CHECK(got[i] == i, "shared lock: element %d of rank 0 is %d", i, got[i]);
   MPI_Barrier(MPI_COMM_WORLD);
   MPI_Win_free(&win);
 }
 
 /* Slot s of every window is written by rank s, four ways in turn. */
 static void lock_all_epoch(int rank, int size) {
-  int *slots = NULL;
+  int* slots = NULL;
   MPI_Win win;
   MPI_Win_allocate(size * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &slots, &win);
-  for (int s = 0; s < size; s++)
-    slots[s] = UNTOUCHED;
+  for (int s = 0; s < size; s++) slots[s] = UNTOUCHED;
   MPI_Barrier(MPI_COMM_WORLD);
   MPI_Win_lock_all(0, win);
   int *out = malloc(size * sizeof(int)), *in = malloc(size * sizeof(int));
@@ -92,8 +89,7 @@ static void lock_all_epoch(int rank, int size) {
       MPI_Request req;
       int done = 0;
       MPI_Rput(&out[t], 1, MPI_INT, t, rank, 1, MPI_INT, win, &req);
-      while (!done)
-        MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+      while (!done) MPI_Test(&req, &done, MPI_STATUS_IGNORE);
       CHECK(req == MPI_REQUEST_NULL, "a completed Rput left its request");
     } else { /* Put, flush_local: the buffer is free again, the data still arrives. */
       MPI_Put(&out[t], 1, MPI_INT, t, rank, 1, MPI_INT, win);
@@ -115,17 +111,14 @@ static void lock_all_epoch(int rank, int size) {
           remote_value(s, rank));
 
   /* Rget of the whole window of every rank, half waited for, half tested. */
-  int *all = malloc(size * sizeof(int));
+  int* all = malloc(size * sizeof(int));
   for (int t = 0; t < size; t++) {
     MPI_Request req;
     int done = 0;
-    for (int s = 0; s < size; s++)
-      all[s] = UNTOUCHED;
+    for (int s = 0; s < size; s++) all[s] = UNTOUCHED;
     MPI_Rget(all, size, MPI_INT, t, 0, size, MPI_INT, win, &req);
-    if (t % 2 == 0)
-      MPI_Wait(&req, MPI_STATUS_IGNORE);
-    while (!done)
-      MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+    if (t % 2 == 0) MPI_Wait(&req, MPI_STATUS_IGNORE);
+    while (!done) MPI_Test(&req, &done, MPI_STATUS_IGNORE);
     for (int s = 0; s < size; s++)
       CHECK(all[s] == remote_value(s, t), "Rget: slot %d of rank %d is %d, expected %d", s, t, all[s],
             remote_value(s, t));
@@ -140,9 +133,8 @@ static void lock_all_epoch(int rank, int size) {
 /* Two windows over one buffer: the first half of it written through `low`, the second through `high`,
  * each window in a lock_all epoch from start to end; then read back through the other window. */
 static void aliased_windows(int rank, int size) {
-  int *buffer = malloc(2 * size * sizeof(int));
-  for (int i = 0; i < 2 * size; i++)
-    buffer[i] = UNTOUCHED;
+  int* buffer = malloc(2 * size * sizeof(int));
+  for (int i = 0; i < 2 * size; i++) buffer[i] = UNTOUCHED;
   MPI_Win low, high;
   MPI_Win_create(buffer, 2 * size * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &low);
   MPI_Win_create(buffer, 2 * size * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &high);
@@ -165,8 +157,8 @@ static void aliased_windows(int rank, int size) {
   MPI_Get(&via_low, 1, MPI_INT, right, size + rank, 1, MPI_INT, low);
   MPI_Win_flush(right, high);
   MPI_Win_flush(right, low);
-  CHECK(via_high == to_low && via_low == to_high, "aliased windows: read back %d and %d, expected %d and %d",
-        via_high, via_low, to_low, to_high);
+  CHECK(via_high == to_low && via_low == to_high, "aliased windows: read back %d and %d, expected %d and %d", via_high,
+        via_low, to_low, to_high);
   MPI_Barrier(MPI_COMM_WORLD);
   MPI_Win_unlock_all(high);
   MPI_Win_unlock_all(low);
@@ -175,7 +167,7 @@ static void aliased_windows(int rank, int size) {
   free(buffer);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

@@ -8,14 +8,14 @@
 
 enum { UNTOUCHED = -1, ROUNDS = 8 };
 
-static MPI_Group group_of(MPI_Group world, int n, const int *ranks) {
+static MPI_Group group_of(MPI_Group world, int n, const int* ranks) {
   MPI_Group group;
   MPI_Group_incl(world, n, ranks, &group);
   return group;
 }
 
 /* Exposed to the left neighbour, accessing the right one: each rank both origin and target. */
-static void ring(int rank, int size, MPI_Win win, int *cell, MPI_Group world) {
+static void ring(int rank, int size, MPI_Win win, int* cell, MPI_Group world) {
   int right = (rank + 1) % size, left = (rank + size - 1) % size, mine = 10 * rank + 1;
   MPI_Group to_left = group_of(world, 1, &left), to_right = group_of(world, 1, &right);
   *cell = UNTOUCHED;
@@ -30,15 +30,14 @@ static void ring(int rank, int size, MPI_Win win, int *cell, MPI_Group world) {
 }
 
 /* Rank 0 puts into every other rank; they poll MPI_Win_test, which must become true once rank 0 completes. */
-static void star(int rank, int size, MPI_Win win, int *cell, MPI_Group world) {
-  if (size == 1)
-    return;
+static void star(int rank, int size, MPI_Win win, int* cell, MPI_Group world) {
+  if (size == 1) return;
   *cell = UNTOUCHED;
   if (rank == 0) {
     MPI_Group others, zero = group_of(world, 1, &rank);
     MPI_Group_difference(world, zero, &others);
     MPI_Win_start(others, 0, win);
-    int *values = malloc(size * sizeof(int));
+    int* values = malloc(size * sizeof(int));
     for (int t = 1; t < size; t++) {
       values[t] = 100 + t;
       MPI_Put(&values[t], 1, MPI_INT, t, 0, 1, MPI_INT, win);
@@ -51,8 +50,7 @@ static void star(int rank, int size, MPI_Win win, int *cell, MPI_Group world) {
     int zero = 0, done = 0;
     MPI_Group from_zero = group_of(world, 1, &zero);
     MPI_Win_post(from_zero, 0, win);
-    while (!done)
-      MPI_Win_test(win, &done);
+    while (!done) MPI_Win_test(win, &done);
     CHECK(*cell == 100 + rank, "star: the cell holds %d, expected %d", *cell, 100 + rank);
     MPI_Group_free(&from_zero);
   }
@@ -60,7 +58,7 @@ static void star(int rank, int size, MPI_Win win, int *cell, MPI_Group world) {
 
 /* Rank i of the first half reads from rank i + half; the second half's ranks post with MPI_MODE_NOPUT. An
  * odd rank out (the last) takes no part. */
-static void halves_reading(int rank, int size, MPI_Win win, int *cell, MPI_Group world) {
+static void halves_reading(int rank, int size, MPI_Win win, int* cell, MPI_Group world) {
   int half = size / 2;
   *cell = 1000 + rank;
   if (rank < half) {
@@ -83,7 +81,7 @@ static void halves_reading(int rank, int size, MPI_Win win, int *cell, MPI_Group
 
 /* Pairs (0,1), (2,3), ...: in even rounds the even rank adds to the odd one's cell, in odd rounds the other
  * way; an odd rank out is its own partner and does both. */
-static void alternating_epochs(int rank, int size, MPI_Win win, int *cell, MPI_Group world) {
+static void alternating_epochs(int rank, int size, MPI_Win win, int* cell, MPI_Group world) {
   struct pairing p = pair_up(rank, size);
   MPI_Group partner = group_of(world, 1, &p.partner);
   *cell = 0;
@@ -91,8 +89,7 @@ static void alternating_epochs(int rank, int size, MPI_Win win, int *cell, MPI_G
   int added = 0;
   for (int r = 0; r < ROUNDS; r++) {
     int origin = r % 2 == 0 ? p.sends : p.receives, target = r % 2 == 0 ? p.receives : p.sends, add = r + 1;
-    if (target)
-      MPI_Win_post(partner, 0, win);
+    if (target) MPI_Win_post(partner, 0, win);
     if (origin) {
       MPI_Win_start(partner, 0, win);
       MPI_Accumulate(&add, 1, MPI_INT, p.partner, 0, 1, MPI_INT, MPI_SUM, win);
@@ -107,12 +104,12 @@ static void alternating_epochs(int rank, int size, MPI_Win win, int *cell, MPI_G
   MPI_Group_free(&partner);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  int *cell = NULL;
+  int* cell = NULL;
   MPI_Win win;
   MPI_Win_allocate(sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &cell, &win);
   MPI_Group world;

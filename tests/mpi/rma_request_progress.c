@@ -17,10 +17,10 @@ static const double busy = 1.0; /* seconds: far above the time the calls take wh
 
 /* The target's window, its slots set to what the checks expect before the operations. */
 static MPI_Win target_window(int is_target) {
-  int *slots;
+  int* slots;
   MPI_Win win;
-  MPI_Win_allocate(is_target ? SLOTS * (MPI_Aint)sizeof(int) : 0, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD,
-                   &slots, &win);
+  MPI_Win_allocate(is_target ? SLOTS * (MPI_Aint)sizeof(int) : 0, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &slots,
+                   &win);
   for (int i = 0; is_target && i < N; ++i) {
     slots[PUT + i] = -1;
     slots[GET + i] = 100 + i;
@@ -32,7 +32,7 @@ static MPI_Win target_window(int is_target) {
   return win;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -75,12 +75,10 @@ int main(int argc, char **argv) {
       MPI_Waitany(4, requests, &index, MPI_STATUS_IGNORE);
       CHECK(index >= 0 && index < 4 && requests[index] == MPI_REQUEST_NULL, "MPI_Waitany returned index %d", index);
       MPI_Wait(&requests[1], MPI_STATUS_IGNORE);
-      for (int done = 0; !done;)
-        MPI_Test(&requests[2], &done, MPI_STATUS_IGNORE);
+      for (int done = 0; !done;) MPI_Test(&requests[2], &done, MPI_STATUS_IGNORE);
       MPI_Waitall(4, requests, MPI_STATUSES_IGNORE);
     }
-    for (int i = 0; i < 4; ++i)
-      CHECK(requests[i] == MPI_REQUEST_NULL, "request %d was left after its completion", i);
+    for (int i = 0; i < 4; ++i) CHECK(requests[i] == MPI_REQUEST_NULL, "request %d was left after its completion", i);
     for (int i = 0; i < N; ++i) {
       CHECK(got[i] == 100 + i, "MPI_Rget: element %d is %d, expected %d", i, got[i], 100 + i);
       CHECK(fetched[i] == 10 * i, "MPI_Rget_accumulate: element %d fetched %d, expected %d", i, fetched[i], 10 * i);
@@ -95,8 +93,8 @@ int main(int argc, char **argv) {
     MPI_Win_lock(MPI_LOCK_SHARED, target, 0, win);
     for (int i = 0; i < N; ++i) {
       CHECK(slots[PUT + i] == 1000 + i, "MPI_Rput: element %d is %d, expected %d", i, slots[PUT + i], 1000 + i);
-      CHECK(slots[ACCUMULATE + i] == i + 1, "MPI_Raccumulate: element %d is %d, expected %d", i,
-            slots[ACCUMULATE + i], i + 1);
+      CHECK(slots[ACCUMULATE + i] == i + 1, "MPI_Raccumulate: element %d is %d, expected %d", i, slots[ACCUMULATE + i],
+            i + 1);
       CHECK(slots[GET_ACCUMULATE + i] == 10 * i + 7, "MPI_Rget_accumulate: element %d is %d, expected %d", i,
             slots[GET_ACCUMULATE + i], 10 * i + 7);
     }

@@ -13,7 +13,7 @@ enum { PINGS = 10 };
 typedef struct {
   MPI_Aint size;
   int disp_unit;
-  int *base;
+  int* base;
 } segment;
 
 static segment query(MPI_Win win, int rank) {
@@ -34,7 +34,7 @@ static void sync_all(MPI_Win win, MPI_Comm comm) {
   MPI_Win_sync(win);
 }
 
-static void check_segments(MPI_Win win, int size, int writer_offset, const char *what) {
+static void check_segments(MPI_Win win, int size, int writer_offset, const char* what) {
   for (int r = 0; r < size; r++) {
     segment s = query(win, r);
     for (int i = 0; i < ints_of(r); i++) {
@@ -46,43 +46,40 @@ static void check_segments(MPI_Win win, int size, int writer_offset, const char 
 }
 
 static void contiguous(MPI_Comm node, int rank, int size) {
-  int *mine = NULL;
+  int* mine = NULL;
   MPI_Win win;
   MPI_Win_allocate_shared(ints_of(rank) * sizeof(int), unit_of(rank), MPI_INFO_NULL, node, &mine, &win);
   MPI_Win_lock_all(MPI_MODE_NOCHECK, win);
 
-  char *end_of_previous = NULL;
+  char* end_of_previous = NULL;
   for (int r = 0; r < size; r++) {
     segment s = query(win, r);
     CHECK(s.size == (MPI_Aint)(ints_of(r) * sizeof(int)) && s.disp_unit == unit_of(r),
           "rank %d's segment: size %ld, unit %d, expected %ld and %d", r, (long)s.size, s.disp_unit,
           (long)(ints_of(r) * sizeof(int)), unit_of(r));
     if (r == rank && s.size > 0)
-      CHECK(s.base == mine, "query of the caller's own segment gave %p, MPI_Win_allocate_shared %p", (void *)s.base,
-            (void *)mine);
-    if (s.size == 0)
-      continue;
-    CHECK(end_of_previous == NULL || (char *)s.base == end_of_previous,
-          "rank %d's segment starts at %p, not where the one before it ends (%p)", r, (void *)s.base,
-          (void *)end_of_previous);
-    end_of_previous = (char *)s.base + s.size;
+      CHECK(s.base == mine, "query of the caller's own segment gave %p, MPI_Win_allocate_shared %p", (void*)s.base,
+            (void*)mine);
+    if (s.size == 0) continue;
+    CHECK(end_of_previous == NULL || (char*)s.base == end_of_previous,
+          "rank %d's segment starts at %p, not where the one before it ends (%p)", r, (void*)s.base,
+          (void*)end_of_previous);
+    end_of_previous = (char*)s.base + s.size;
   }
   segment first = query(win, MPI_PROC_NULL);
   if (size > 1)
     CHECK(first.base == query(win, 1).base && first.size == 3 * (MPI_Aint)sizeof(int) && first.disp_unit == unit_of(1),
-          "MPI_PROC_NULL gave a segment of %ld bytes at %p, not rank 1's", (long)first.size, (void *)first.base);
+          "MPI_PROC_NULL gave a segment of %ld bytes at %p, not rank 1's", (long)first.size, (void*)first.base);
   else
     CHECK(first.size == 0, "MPI_PROC_NULL of a window empty everywhere gave %ld bytes", (long)first.size);
 
   /* Each rank stores into its own segment, then into its right neighbour's. */
-  for (int i = 0; i < ints_of(rank); i++)
-    mine[i] = stored(rank, rank, i);
+  for (int i = 0; i < ints_of(rank); i++) mine[i] = stored(rank, rank, i);
   sync_all(win, node);
   check_segments(win, size, 0, "own stores");
   sync_all(win, node); /* everyone has read before anyone overwrites */
   segment right = query(win, (rank + 1) % size);
-  for (int i = 0; i < ints_of((rank + 1) % size); i++)
-    right.base[i] = stored((rank + 1) % size, rank, i);
+  for (int i = 0; i < ints_of((rank + 1) % size); i++) right.base[i] = stored((rank + 1) % size, rank, i);
   sync_all(win, node);
   check_segments(win, size, size - 1, "stores into the neighbour's segment");
   sync_all(win, node);
@@ -103,14 +100,12 @@ static void contiguous(MPI_Comm node, int rank, int size) {
 /* Rank 0 and the last rank take turns through two flags of rank 1's segment, each waiting in a loop of
  * Win_sync: without it (or another MPI call) a rank sharing its core would never see the other's store. */
 static void ping_pong(MPI_Comm node, int rank, int size) {
-  if (size < 2)
-    return;
-  int *mine = NULL;
+  if (size < 2) return;
+  int* mine = NULL;
   MPI_Win win;
   MPI_Win_allocate_shared(ints_of(rank) * sizeof(int), unit_of(rank), MPI_INFO_NULL, node, &mine, &win);
-  volatile int *flags = query(win, 1).base;
-  if (rank == 1)
-    flags[0] = flags[1] = 0;
+  volatile int* flags = query(win, 1).base;
+  if (rank == 1) flags[0] = flags[1] = 0;
   MPI_Win_lock_all(MPI_MODE_NOCHECK, win);
   sync_all(win, node);
   int last = size - 1;
@@ -118,11 +113,9 @@ static void ping_pong(MPI_Comm node, int rank, int size) {
     if (rank == 0) {
       flags[0] = i;
       MPI_Win_sync(win);
-      while (flags[1] != i)
-        MPI_Win_sync(win);
+      while (flags[1] != i) MPI_Win_sync(win);
     } else {
-      while (flags[0] != i)
-        MPI_Win_sync(win);
+      while (flags[0] != i) MPI_Win_sync(win);
       flags[1] = i;
       MPI_Win_sync(win);
     }
@@ -138,19 +131,18 @@ static void noncontiguous(MPI_Comm node, int rank, int size) {
   MPI_Info info;
   MPI_Info_create(&info);
   MPI_Info_set(info, "alloc_shared_noncontig", "true");
-  double *mine = NULL;
+  double* mine = NULL;
   int n = rank % 4 + 1;
   MPI_Win win;
   MPI_Win_allocate_shared(n * sizeof(double), sizeof(double), info, node, &mine, &win);
   MPI_Info_free(&info);
   MPI_Win_lock_all(MPI_MODE_NOCHECK, win);
-  for (int i = 0; i < n; i++)
-    mine[i] = rank + i / 8.0;
+  for (int i = 0; i < n; i++) mine[i] = rank + i / 8.0;
   sync_all(win, node);
   for (int r = 0; r < size; r++) {
     MPI_Aint bytes;
     int unit;
-    double *base;
+    double* base;
     MPI_Win_shared_query(win, r, &bytes, &unit, &base);
     /* Open MPI 4.1.4 (osc/sm) reports these sizes rounded up to whole pages: exact under Weft only. */
     MPI_Aint expected = (r % 4 + 1) * sizeof(double);
@@ -170,7 +162,7 @@ static void across_nodes(MPI_Comm node) {
   MPI_Comm_size(node, &node_size);
   MPI_Comm_size(MPI_COMM_WORLD, &world_size);
   if (node_size == world_size) return;
-  int *base = NULL;
+  int* base = NULL;
   MPI_Win win = MPI_WIN_NULL;
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   expect_error(MPI_Win_allocate_shared(sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win),
@@ -178,7 +170,7 @@ static void across_nodes(MPI_Comm node) {
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm node;
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);

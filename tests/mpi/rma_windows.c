@@ -8,10 +8,10 @@
 
 enum { UNTOUCHED = -1 };
 
-static void check_attributes(MPI_Win win, const void *base, MPI_Aint size, int disp_unit, int flavor,
-                             const char *what) {
-  void *got_base = NULL;
-  MPI_Aint *got_size = NULL;
+static void check_attributes(MPI_Win win, const void* base, MPI_Aint size, int disp_unit, int flavor,
+                             const char* what) {
+  void* got_base = NULL;
+  MPI_Aint* got_size = NULL;
   int *got_disp_unit = NULL, *got_flavor = NULL, *got_model = NULL, flag = 0;
   MPI_Win_get_attr(win, MPI_WIN_BASE, &got_base, &flag);
   CHECK(flag && got_base == base, "%s: MPI_WIN_BASE is %p (flag %d), expected %p", what, got_base, flag, base);
@@ -23,12 +23,11 @@ static void check_attributes(MPI_Win win, const void *base, MPI_Aint size, int d
   MPI_Win_get_attr(win, MPI_WIN_CREATE_FLAVOR, &got_flavor, &flag);
   CHECK(flag && *got_flavor == flavor, "%s: MPI_WIN_CREATE_FLAVOR is %d, expected %d", what, *got_flavor, flavor);
   MPI_Win_get_attr(win, MPI_WIN_MODEL, &got_model, &flag);
-  CHECK(flag && *got_model == MPI_WIN_UNIFIED, "%s: MPI_WIN_MODEL is %d, expected MPI_WIN_UNIFIED", what,
-        *got_model);
+  CHECK(flag && *got_model == MPI_WIN_UNIFIED, "%s: MPI_WIN_MODEL is %d, expected MPI_WIN_UNIFIED", what, *got_model);
 }
 
 /* The window's group has the communicator's members in its order; its info is an object of the caller's. */
-static void check_group_and_info(MPI_Win win, MPI_Comm comm, const char *what) {
+static void check_group_and_info(MPI_Win win, MPI_Comm comm, const char* what) {
   MPI_Group win_group, comm_group;
   int result = MPI_UNEQUAL;
   MPI_Win_get_group(win, &win_group);
@@ -51,9 +50,8 @@ static int created_length(int rank) { return 4 + rank % 3; }
  * of its left neighbour's; both windows differ in size from the caller's. */
 static void created_window(int rank, int size) {
   int right = (rank + 1) % size, left = (rank + size - 1) % size, n = created_length(rank);
-  int *local = malloc(n * sizeof(int));
-  for (int i = 0; i < n; i++)
-    local[i] = i == 0 ? 1000 + rank : UNTOUCHED;
+  int* local = malloc(n * sizeof(int));
+  for (int i = 0; i < n; i++) local[i] = i == 0 ? 1000 + rank : UNTOUCHED;
   MPI_Win win;
   MPI_Win_create(local, n * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
   check_attributes(win, local, n * sizeof(int), sizeof(int), MPI_WIN_FLAVOR_CREATE, "MPI_Win_create");
@@ -64,8 +62,7 @@ static void created_window(int rank, int size) {
   MPI_Put(&mine, 1, MPI_INT, right, created_length(right) - 1, 1, MPI_INT, win);
   MPI_Get(&from_left, 1, MPI_INT, left, 0, 1, MPI_INT, win);
   MPI_Win_fence(0, win);
-  CHECK(from_left == 1000 + left, "Get of the left neighbour's element 0 gave %d, expected %d", from_left,
-        1000 + left);
+  CHECK(from_left == 1000 + left, "Get of the left neighbour's element 0 gave %d, expected %d", from_left, 1000 + left);
   for (int i = 0; i < n; i++) {
     int expected = i == 0 ? 1000 + rank : i == n - 1 ? left : UNTOUCHED;
     CHECK(local[i] == expected, "MPI_Win_create: element %d is %d, expected %d", i, local[i], expected);
@@ -86,27 +83,24 @@ static void created_window(int rank, int size) {
 /* Odd ranks expose nothing (base NULL, size 0); even ranks still reach each other, in a ring of their own. */
 static void empty_windows(int rank, int size) {
   int exposed = rank % 2 == 0, evens = (size + 1) / 2;
-  int *value = exposed ? malloc(sizeof(int)) : NULL;
-  if (exposed)
-    *value = UNTOUCHED;
+  int* value = exposed ? malloc(sizeof(int)) : NULL;
+  if (exposed) *value = UNTOUCHED;
   MPI_Win win;
   MPI_Win_create(value, exposed ? sizeof(int) : 0, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
   check_attributes(win, value, exposed ? sizeof(int) : 0, sizeof(int), MPI_WIN_FLAVOR_CREATE,
                    "MPI_Win_create of size 0 on odd ranks");
   int target = 2 * ((rank / 2 + 1) % evens), source = 2 * ((rank / 2 + evens - 1) % evens), mine = 77 + rank;
   MPI_Win_fence(0, win);
-  if (exposed)
-    MPI_Put(&mine, 1, MPI_INT, target, 0, 1, MPI_INT, win);
+  if (exposed) MPI_Put(&mine, 1, MPI_INT, target, 0, 1, MPI_INT, win);
   MPI_Win_fence(0, win);
-  if (exposed)
-    CHECK(*value == 77 + source, "window of rank %d holds %d, expected %d", rank, *value, 77 + source);
+  if (exposed) CHECK(*value == 77 + source, "window of rank %d holds %d, expected %d", rank, *value, 77 + source);
   MPI_Win_free(&win);
   free(value);
 
   /* MPI_Win_allocate of nothing on every rank: a window all the same, with fences that move nothing. */
-  void *base = NULL;
+  void* base = NULL;
   MPI_Win_allocate(0, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);
-  MPI_Aint *got_size = NULL;
+  MPI_Aint* got_size = NULL;
   int flag = 0;
   MPI_Win_get_attr(win, MPI_WIN_SIZE, &got_size, &flag);
   CHECK(flag && *got_size == 0, "MPI_Win_allocate of 0 bytes has size %ld", (long)*got_size);
@@ -118,15 +112,14 @@ static void empty_windows(int rank, int size) {
 /* MPI_Win_allocate: the memory it returns is the window's, and a neighbour reads what the owner stored. */
 static void allocated_window(int rank, int size) {
   enum { N = 8 };
-  double *base = NULL;
+  double* base = NULL;
   MPI_Win win;
   MPI_Win_allocate(N * sizeof(double), sizeof(double), MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);
   CHECK(base != NULL, "MPI_Win_allocate returned a NULL base");
   check_attributes(win, base, N * sizeof(double), sizeof(double), MPI_WIN_FLAVOR_ALLOCATE, "MPI_Win_allocate");
   check_group_and_info(win, MPI_COMM_WORLD, "MPI_Win_allocate");
   MPI_Win_fence(MPI_MODE_NOPRECEDE, win);
-  for (int i = 0; i < N; i++)
-    base[i] = rank + i / 8.0;
+  for (int i = 0; i < N; i++) base[i] = rank + i / 8.0;
   MPI_Win_fence(0, win);
   double got[N];
   int left = (rank + size - 1) % size;
@@ -143,8 +136,7 @@ static void allocated_window(int rank, int size) {
 static void displacement_units(int rank, int size) {
   enum { N = 16 };
   int *local = malloc(N * sizeof(int)), right = (rank + 1) % size, left = (rank + size - 1) % size;
-  for (int i = 0; i < N; i++)
-    local[i] = UNTOUCHED;
+  for (int i = 0; i < N; i++) local[i] = UNTOUCHED;
   MPI_Win win;
   MPI_Win_create(local, N * sizeof(int), 4 * (1 + rank % 3), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
   int mine = 500 + rank;
@@ -159,7 +151,7 @@ static void displacement_units(int rank, int size) {
   free(local);
 
   enum { BYTES = 64 };
-  unsigned char *bytes = calloc(BYTES, 1);
+  unsigned char* bytes = calloc(BYTES, 1);
   MPI_Win by_byte, by_triple;
   MPI_Win_create(bytes, BYTES, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &by_byte);
   MPI_Win_create(bytes, BYTES, 3 * sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &by_triple);
@@ -199,8 +191,10 @@ static void odd_base(int rank, int size) {
   size_t bad = pattern_check(bytes + OFFSET, EXPOSED, pattern_seed(EXPOSED, left, 0));
   CHECK(bad == EXPOSED, "a window at an odd address: byte %zu of the put is wrong", bad);
   for (int i = 0; i < BYTES; i++)
-    CHECK((i >= OFFSET && i < OFFSET + EXPOSED) || bytes[i] == 0, "a put to a window at an odd address changed byte %d "
-          "of the buffer, outside the window", i);
+    CHECK((i >= OFFSET && i < OFFSET + EXPOSED) || bytes[i] == 0,
+          "a put to a window at an odd address changed byte %d "
+          "of the buffer, outside the window",
+          i);
   MPI_Win_free(&win);
   free(bytes);
 }
@@ -213,7 +207,7 @@ static void window_of_a_split(int rank) {
   int half_rank, half_size;
   MPI_Comm_rank(half, &half_rank);
   MPI_Comm_size(half, &half_size);
-  int *value = malloc(sizeof(int));
+  int* value = malloc(sizeof(int));
   *value = UNTOUCHED;
   MPI_Win win;
   MPI_Win_create(value, sizeof(int), sizeof(int), MPI_INFO_NULL, half, &win);
@@ -228,18 +222,16 @@ static void window_of_a_split(int rank) {
   MPI_Group_free(&world_group);
 
   MPI_Win_fence(0, win);
-  if (half_rank == 0)
-    MPI_Put(&rank, 1, MPI_INT, last, 0, 1, MPI_INT, win);
+  if (half_rank == 0) MPI_Put(&rank, 1, MPI_INT, last, 0, 1, MPI_INT, win);
   MPI_Win_fence(0, win);
   if (half_rank == last)
-    CHECK(*value == rank % 2, "the last of the half got %d from its rank 0, expected world rank %d", *value,
-          rank % 2);
+    CHECK(*value == rank % 2, "the last of the half got %d from its rank 0, expected world rank %d", *value, rank % 2);
   MPI_Win_free(&win);
   free(value);
   MPI_Comm_free(&half);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -249,8 +241,7 @@ int main(int argc, char **argv) {
   allocated_window(rank, size);
   displacement_units(rank, size);
   window_of_a_split(rank);
-  if (MPITEST_ON_WEFT)
-    odd_base(rank, size);
+  if (MPITEST_ON_WEFT) odd_base(rank, size);
   report_ok("rma_windows");
   MPI_Finalize();
   return 0;

@@ -18,13 +18,13 @@ static void stay_away(double seconds) {
   for (double start = MPI_Wtime(); MPI_Wtime() - start < seconds;) spins++;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   const int first = 0, last = size - 1;
-  unsigned char *buffer = malloc(262144);
+  unsigned char* buffer = malloc(262144);
   CHECK(buffer != NULL, "out of memory");
   for (int s = 0; s < SIZES && size > 1; s++) {
     const int bytes = sizes[s];
@@ -39,8 +39,10 @@ int main(int argc, char **argv) {
       for (int i = 0; i < MESSAGES; i++) {
         MPI_Recv(buffer, bytes, MPI_BYTE, first, TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         size_t bad = pattern_check(buffer, (size_t)bytes, pattern_seed((size_t)bytes, first, i));
-        CHECK(bad == (size_t)bytes, "message %d of %d bytes differs at byte %zu: its buffer was refilled before "
-              "its send completed", i, bytes, bad);
+        CHECK(bad == (size_t)bytes,
+              "message %d of %d bytes differs at byte %zu: its buffer was refilled before "
+              "its send completed",
+              i, bytes, bad);
       }
     }
     MPI_Barrier(MPI_COMM_WORLD);

@@ -13,16 +13,16 @@ enum { SENDS = 1000, GO_TAG = 1, DATA_TAG = 0 };
 /* Message i carries i % 97 + 1 ints: sizes vary and most are eager-sized. */
 static int length_of(int i) { return i % 97 + 1; }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  int partner = (rank + size / 2) % size;  /* a rank pairs with itself on one rank */
+  int partner = (rank + size / 2) % size; /* a rank pairs with itself on one rank */
   int from = (rank - size / 2 + size) % size;
 
-  int *out = malloc(sizeof(int) * SENDS * 97);
-  MPI_Request *sends = malloc(sizeof(MPI_Request) * SENDS);
+  int* out = malloc(sizeof(int) * SENDS * 97);
+  MPI_Request* sends = malloc(sizeof(MPI_Request) * SENDS);
   CHECK(out && sends, "out of memory");
   size_t offset = 0;
   for (int i = 0; i < SENDS; i++) {

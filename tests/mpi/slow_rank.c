@@ -1,11 +1,11 @@
 /* A rank that computes, then sleeps, for several deadlock periods while every other rank waits for it in
  * MPI_Bcast: it is not blocked in MPI, so Weft must not report a deadlock (run with WEFT_DEADLOCK_SECONDS=1). */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
-#include "mpitest.h"
-
 #include <time.h>
 
-int main(int argc, char **argv) {
+#include "mpitest.h"
+
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -27,8 +27,10 @@ int main(int argc, char **argv) {
     while (MPI_Wtime() - start < 1.5) {
     }
   }
-  if (rank == 0 && size > 1) MPI_Recv(&value, 1, MPI_INT, size - 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  else if (rank == size - 1 && size > 1) MPI_Send(&value, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+  if (rank == 0 && size > 1)
+    MPI_Recv(&value, 1, MPI_INT, size - 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  else if (rank == size - 1 && size > 1)
+    MPI_Send(&value, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
   MPI_Barrier(MPI_COMM_WORLD);
   if (rank == 0) printf("slow_rank: ok\n");
   MPI_Finalize();

@@ -16,7 +16,7 @@ static const int sizes[] = {0, 1, 256, 257, 65536};
 #define NSIZES (int)(sizeof sizes / sizeof sizes[0])
 #define MAX_BYTES 65536
 
-static void receive_data(unsigned char *in, int n, int from, int i) {
+static void receive_data(unsigned char* in, int n, int from, int i) {
   int count = -1;
   MPI_Status st;
   MPI_Recv(in, MAX_BYTES, MPI_BYTE, from, DATA + i, MPI_COMM_WORLD, &st);
@@ -26,7 +26,7 @@ static void receive_data(unsigned char *in, int n, int from, int i) {
   CHECK(bad == (size_t)n, "synchronous message %d (%d bytes): byte %zu is wrong", i, n, bad);
 }
 
-static void check_pending(MPI_Request *req, int n, const char *when) {
+static void check_pending(MPI_Request* req, int n, const char* when) {
   for (int t = 0; t < TESTS; t++) {
     int done = 1;
     MPI_Test(req, &done, MPI_STATUS_IGNORE);
@@ -34,7 +34,7 @@ static void check_pending(MPI_Request *req, int n, const char *when) {
   }
 }
 
-static void issend_pair(int sends, int rank, int partner, unsigned char *out, unsigned char *in) {
+static void issend_pair(int sends, int rank, int partner, unsigned char* out, unsigned char* in) {
   for (int i = 0; i < NSIZES; i++) {
     int n = sizes[i];
     if (sends) {
@@ -54,7 +54,7 @@ static void issend_pair(int sends, int rank, int partner, unsigned char *out, un
   }
 }
 
-static void issend_self(int rank, unsigned char *out, unsigned char *in) {
+static void issend_self(int rank, unsigned char* out, unsigned char* in) {
   for (int i = 0; i < NSIZES; i++) {
     int n = sizes[i];
     MPI_Request req;
@@ -67,7 +67,7 @@ static void issend_self(int rank, unsigned char *out, unsigned char *in) {
   }
 }
 
-static void ssend_pair(int sends, int rank, int partner, unsigned char *out, unsigned char *in) {
+static void ssend_pair(int sends, int rank, int partner, unsigned char* out, unsigned char* in) {
   for (int i = 0; i < NSIZES; i++) {
     int n = sizes[i];
     if (sends) {
@@ -86,7 +86,7 @@ static void ssend_pair(int sends, int rank, int partner, unsigned char *out, uns
   }
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

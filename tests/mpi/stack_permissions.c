@@ -8,8 +8,8 @@
 #include "mpitest.h"
 
 /* The permissions ("rwxp") of the mapping holding `address`, or "" when none does. */
-static void permissions_of(const void *address, char permissions[5]) {
-  FILE *maps = fopen("/proc/self/maps", "r");
+static void permissions_of(const void* address, char permissions[5]) {
+  FILE* maps = fopen("/proc/self/maps", "r");
   CHECK(maps != NULL, "cannot open /proc/self/maps");
   permissions[0] = '\0';
   uintptr_t wanted = (uintptr_t)address;
@@ -25,18 +25,17 @@ static void permissions_of(const void *address, char permissions[5]) {
   fclose(maps);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   volatile int local = rank;
   char permissions[5];
-  permissions_of((const void *)&local, permissions);
-  CHECK(permissions[0] != '\0', "no mapping holds the rank's stack variable at %p", (void *)&local);
+  permissions_of((const void*)&local, permissions);
+  CHECK(permissions[0] != '\0', "no mapping holds the rank's stack variable at %p", (void*)&local);
   CHECK(permissions[0] == 'r' && permissions[1] == 'w', "the rank's stack is not readable and writable: %s",
         permissions);
-  CHECK(permissions[2] != 'x', "the rank's stack is executable (%s), and the program did not ask for it",
-        permissions);
+  CHECK(permissions[2] != 'x', "the rank's stack is executable (%s), and the program did not ask for it", permissions);
   MPI_Barrier(MPI_COMM_WORLD);
   report_ok("stack_permissions");
   MPI_Finalize();

@@ -9,7 +9,7 @@
 
 #include "mpitest.h"
 
-static void expect_t(int code, int expected, const char *what) {
+static void expect_t(int code, int expected, const char* what) {
   CHECK(code == expected, "%s returned %d, expected %d", what, code, expected);
 }
 
@@ -49,9 +49,9 @@ static void check_control_variables(void) {
   expect_t(MPI_T_cvar_get_index("WEFT_WORKERS", &workers), MPI_SUCCESS, "MPI_T_cvar_get_index(WEFT_WORKERS)");
   MPI_T_cvar_handle handle;
   expect_t(MPI_T_cvar_handle_alloc(workers, NULL, &handle, &length), MPI_SUCCESS, "MPI_T_cvar_handle_alloc");
-  char *value = malloc(length);
+  char* value = malloc(length);
   expect_t(MPI_T_cvar_read(handle, value), MPI_SUCCESS, "MPI_T_cvar_read");
-  const char *set = getenv("WEFT_WORKERS");
+  const char* set = getenv("WEFT_WORKERS");
   CHECK(strcmp(value, set != NULL ? set : "0") == 0 && (int)strlen(value) == length - 1,
         "WEFT_WORKERS reads '%s' (count %d), the job has '%s'", value, length, set != NULL ? set : "(unset)");
   expect_t(MPI_T_cvar_write(handle, "3"), MPI_T_ERR_CVAR_SET_NEVER, "MPI_T_cvar_write");
@@ -75,15 +75,17 @@ static void check_handle_keeps_its_value(void) {
   MPI_T_cvar_handle handle;
   expect_t(MPI_T_cvar_get_index("WEFT_WORKERS", &workers), MPI_SUCCESS, "MPI_T_cvar_get_index(WEFT_WORKERS)");
   expect_t(MPI_T_cvar_handle_alloc(workers, NULL, &handle, &length), MPI_SUCCESS, "MPI_T_cvar_handle_alloc");
-  const char *set = getenv("WEFT_WORKERS");
-  char *saved = set != NULL ? strdup(set) : NULL;
+  const char* set = getenv("WEFT_WORKERS");
+  char* saved = set != NULL ? strdup(set) : NULL;
   setenv("WEFT_WORKERS", "a value longer than the one the handle was made for", 1);
-  char *value = malloc(length);
+  char* value = malloc(length);
   expect_t(MPI_T_cvar_read(handle, value), MPI_SUCCESS, "MPI_T_cvar_read after setenv");
   CHECK(strcmp(value, saved != NULL ? saved : "0") == 0 && (int)strlen(value) == length - 1,
         "WEFT_WORKERS reads '%s' after setenv, the handle was made for '%s'", value, saved != NULL ? saved : "0");
-  if (saved != NULL) setenv("WEFT_WORKERS", saved, 1);
-  else unsetenv("WEFT_WORKERS");
+  if (saved != NULL)
+    setenv("WEFT_WORKERS", saved, 1);
+  else
+    unsetenv("WEFT_WORKERS");
   expect_t(MPI_T_cvar_handle_free(&handle), MPI_SUCCESS, "MPI_T_cvar_handle_free");
   free(value);
   free(saved);
@@ -108,7 +110,7 @@ static void check_no_performance_variables(void) {
   expect_t(MPI_T_category_get_cvars(0, 1, &index), MPI_T_ERR_INVALID_INDEX, "MPI_T_category_get_cvars");
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   int provided = -1, count;
   /* Before MPI_Init, nested twice. */
   expect_t(MPI_T_init_thread(MPI_THREAD_SINGLE, &provided), MPI_SUCCESS, "MPI_T_init_thread");

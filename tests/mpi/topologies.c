@@ -7,8 +7,8 @@
 static void dims_create(void) {
   struct {
     int nnodes, ndims, in[3], out[3];
-  } cases[] = {{6, 2, {0, 0}, {3, 2}},         {16, 3, {0, 0, 0}, {4, 2, 2}}, {12, 3, {0, 3, 0}, {2, 3, 2}},
-               {24, 2, {0, 0}, {6, 4}},        {1, 3, {0, 0, 0}, {1, 1, 1}},  {7, 2, {0, 0}, {7, 1}},
+  } cases[] = {{6, 2, {0, 0}, {3, 2}},        {16, 3, {0, 0, 0}, {4, 2, 2}}, {12, 3, {0, 3, 0}, {2, 3, 2}},
+               {24, 2, {0, 0}, {6, 4}},       {1, 3, {0, 0, 0}, {1, 1, 1}},  {7, 2, {0, 0}, {7, 1}},
                {30, 3, {0, 0, 0}, {5, 3, 2}}, {64, 3, {0, 0, 0}, {4, 4, 4}}};
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
     int dims[3];
@@ -119,7 +119,8 @@ static void graphs(int rank, int size) {
   MPI_Graph_neighbors_count(graph, rank, &count);
   MPI_Graph_neighbors(graph, rank, 2, neighbours);
   CHECK(count == (size > 2 ? 2 : size - 1), "rank %d has %d neighbours", rank, count);
-  if (count > 0) CHECK(neighbours[0] == (rank + size - 1) % size, "rank %d's first neighbour is %d", rank, neighbours[0]);
+  if (count > 0)
+    CHECK(neighbours[0] == (rank + size - 1) % size, "rank %d's first neighbour is %d", rank, neighbours[0]);
   int *got_index = malloc(sizeof(int) * size), *got_edges = malloc(sizeof(int) * 2 * size);
   MPI_Graph_get(graph, size, 2 * size, got_index, got_edges);
   CHECK(memcmp(got_index, index, sizeof(int) * size) == 0 && memcmp(got_edges, edges, sizeof(int) * nedges) == 0,
@@ -176,7 +177,7 @@ static void graphs(int rank, int size) {
   free(weights);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

@@ -4,9 +4,9 @@
  * MPI_ERR_IN_STATUS and the error of each request in its status.
  *
  * Each even rank sends to the next one; a rank without a partner sends to itself. */
-#include "mpitest.h"
-
 #include <string.h>
+
+#include "mpitest.h"
 
 enum { AFTER_TAG = 1000, MAX_BYTES = 70000 };
 
@@ -16,7 +16,7 @@ static const struct {
 } cases[] = {{1, 0}, {200, 100}, {256, 255}, {257, 256}, {5000, 4096}, {70000, 65536}};
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 
-static void check_truncated(int rc, const char *call, int c) {
+static void check_truncated(int rc, const char* call, int c) {
   int cls = -1, len = 0;
   char text[MPI_MAX_ERROR_STRING];
   CHECK(rc != MPI_SUCCESS, "%s: %d bytes into %d returned MPI_SUCCESS", call, cases[c].sent, cases[c].room);
@@ -41,7 +41,7 @@ static void check_pair_works(int sends, int receives, int rank, int partner, int
   CHECK(MPI_Wait(&req, MPI_STATUS_IGNORE) == MPI_SUCCESS, "send after a truncation failed");
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   int rank, size;
@@ -69,8 +69,7 @@ int main(int argc, char **argv) {
         check_truncated(rc, "MPI_Recv", c);
       } else if (receives && way == 1) {
         MPI_Request req;
-        CHECK(MPI_Irecv(in, cases[c].room, MPI_BYTE, partner, 0, MPI_COMM_WORLD, &req) == MPI_SUCCESS,
-              "Irecv failed");
+        CHECK(MPI_Irecv(in, cases[c].room, MPI_BYTE, partner, 0, MPI_COMM_WORLD, &req) == MPI_SUCCESS, "Irecv failed");
         check_truncated(MPI_Wait(&req, MPI_STATUS_IGNORE), "MPI_Wait", c);
       } else if (receives) {
         MPI_Request reqs[2];
@@ -81,8 +80,7 @@ int main(int argc, char **argv) {
         MPI_Error_class(rc, &cls);
         CHECK(cls == MPI_ERR_IN_STATUS, "MPI_Waitall with one truncated receive: class %d, expected MPI_ERR_IN_STATUS",
               cls);
-        CHECK(st[0].MPI_ERROR == MPI_SUCCESS, "MPI_Waitall: the receive that fitted reports error %d",
-              st[0].MPI_ERROR);
+        CHECK(st[0].MPI_ERROR == MPI_SUCCESS, "MPI_Waitall: the receive that fitted reports error %d", st[0].MPI_ERROR);
         check_truncated(st[1].MPI_ERROR, "MPI_Waitall status", c);
       }
       if (sends)

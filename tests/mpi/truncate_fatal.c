@@ -6,7 +6,7 @@
 
 enum { SENT = 100, ROOM = 10 };
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -14,8 +14,7 @@ int main(int argc, char **argv) {
   char out[SENT] = {0}, in[ROOM];
   MPI_Request req = MPI_REQUEST_NULL;
 
-  if (rank == 0)
-    MPI_Isend(out, SENT, MPI_BYTE, size - 1, 0, MPI_COMM_WORLD, &req);
+  if (rank == 0) MPI_Isend(out, SENT, MPI_BYTE, size - 1, 0, MPI_COMM_WORLD, &req);
   if (rank == size - 1) {
     MPI_Recv(in, ROOM, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     /* Reached only if the error was not fatal; the abort keeps the other ranks from waiting forever. */

@@ -14,7 +14,7 @@ enum { N = 64, NTAGS = 5, DONE = 1000, MAX_BYTES = 1000 };
 static const int sizes[] = {0, 1, 100, 256, 257, MAX_BYTES};
 #define NSIZES (int)(sizeof sizes / sizeof sizes[0])
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

@@ -13,7 +13,7 @@
 enum { FLOOD = 20000, TAG = 3, NEVER = 99 };
 static const double hold = 0.5; /* seconds: far above the time the sends take when nothing holds them */
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -27,7 +27,7 @@ int main(int argc, char **argv) {
     for (double until = machine_now() + hold; machine_now() < until;)
       MPI_Iprobe(MPI_ANY_SOURCE, NEVER, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
     receiving_from = machine_now();
-    int *received = calloc((size_t)size, sizeof *received);
+    int* received = calloc((size_t)size, sizeof *received);
     for (long i = 0; i < (long)each * (size - 1); ++i) {
       MPI_Status status;
       MPI_Recv(NULL, 0, MPI_INT, MPI_ANY_SOURCE, TAG, MPI_COMM_WORLD, &status);

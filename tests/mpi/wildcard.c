@@ -19,21 +19,19 @@ static int msg_len(int i) { return i % 2 ? LEN : 1; } /* ints: 4 bytes inline, 4
 
 static void start_sends(int out[N][LEN], int to, MPI_Request reqs[N]) {
   for (int i = 0; i < N; i++) {
-    for (int j = 0; j < msg_len(i); j++)
-      out[i][j] = i * 1000 + j;
+    for (int j = 0; j < msg_len(i); j++) out[i][j] = i * 1000 + j;
     MPI_Isend(out[i], msg_len(i), MPI_INT, to, tags[i], MPI_COMM_WORLD, &reqs[i]);
   }
 }
 
 /* Checks that the receive that ended with st got message i from rank from. */
-static void check_msg(const char *how, const int *in, const MPI_Status *st, int i, int from) {
+static void check_msg(const char* how, const int* in, const MPI_Status* st, int i, int from) {
   int count = -1;
   MPI_Get_count(st, MPI_INT, &count);
   CHECK(st->MPI_SOURCE == from && st->MPI_TAG == tags[i] && count == msg_len(i) && in[0] == i * 1000,
         "%s: expected message %d (tag %d, %d ints) from rank %d, got message %d (tag %d, %d ints) from rank %d", how, i,
         tags[i], msg_len(i), from, in[0] / 1000, st->MPI_TAG, count, st->MPI_SOURCE);
-  for (int j = 1; j < count; j++)
-    CHECK(in[j] == i * 1000 + j, "%s: message %d, element %d is %d", how, i, j, in[j]);
+  for (int j = 1; j < count; j++) CHECK(in[j] == i * 1000 + j, "%s: message %d, element %d is %d", how, i, j, in[j]);
 }
 
 static void unexpected(int sends, int receives, int partner) {
@@ -57,8 +55,7 @@ static void unexpected(int sends, int receives, int partner) {
       check_msg("unexpected, any tag", in, &st, after_skips[k], partner);
     }
   }
-  if (sends)
-    MPI_Waitall(N + 1, reqs, MPI_STATUSES_IGNORE);
+  if (sends) MPI_Waitall(N + 1, reqs, MPI_STATUSES_IGNORE);
 }
 
 static void posted(int rank, int sends, int receives, int partner) {
@@ -68,29 +65,24 @@ static void posted(int rank, int sends, int receives, int partner) {
   MPI_Status st[N];
   if (receives) {
     MPI_Irecv(in[0], LEN, MPI_INT, MPI_ANY_SOURCE, 7, MPI_COMM_WORLD, &rreqs[0]);
-    for (int k = 1; k < N; k++)
-      MPI_Irecv(in[k], LEN, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &rreqs[k]);
+    for (int k = 1; k < N; k++) MPI_Irecv(in[k], LEN, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &rreqs[k]);
     /* Tell the sender that everything is posted. A rank sending to itself needs no signal, and one sent to
        itself would be caught by its own wildcard receives. */
-    if (partner != rank)
-      MPI_Send(NULL, 0, MPI_INT, partner, SYNC, MPI_COMM_WORLD);
+    if (partner != rank) MPI_Send(NULL, 0, MPI_INT, partner, SYNC, MPI_COMM_WORLD);
   }
   if (sends) {
-    if (partner != rank)
-      MPI_Recv(NULL, 0, MPI_INT, partner, SYNC, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (partner != rank) MPI_Recv(NULL, 0, MPI_INT, partner, SYNC, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     start_sends(out, partner, sreqs);
   }
   if (receives) {
     MPI_Waitall(N, rreqs, st);
     check_msg("posted, tag 7", in[0], &st[0], 4, partner);
-    for (int k = 1; k < N; k++)
-      check_msg("posted, any tag", in[k], &st[k], wild_gets[k - 1], partner);
+    for (int k = 1; k < N; k++) check_msg("posted, any tag", in[k], &st[k], wild_gets[k - 1], partner);
   }
-  if (sends)
-    MPI_Waitall(N, sreqs, MPI_STATUSES_IGNORE);
+  if (sends) MPI_Waitall(N, sreqs, MPI_STATUSES_IGNORE);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

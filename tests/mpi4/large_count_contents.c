@@ -11,15 +11,15 @@
  * - MPI_Pack_external_size_c, MPI_Pack_external_c and MPI_Unpack_external_c of a struct_c type (an int, a
  *   double, a short): the size, the big-endian bytes, the position as MPI_Count, the values back; a type 2^31
  *   bytes apart packs exactly (only its two touched pages are ever used). */
-#include "../mpi/mpitest.h"
-
 #include <string.h>
 
-static const char *program = "large_count_contents";
+#include "../mpi/mpitest.h"
+
+static const char* program = "large_count_contents";
 
 /* The envelope of `type` through MPI_Type_get_envelope_c, checked against what is expected. */
 static void check_envelope(MPI_Datatype type, int combiner, MPI_Count integers, MPI_Count addresses,
-                           MPI_Count large_counts, MPI_Count datatypes, const char *what) {
+                           MPI_Count large_counts, MPI_Count datatypes, const char* what) {
   MPI_Count ni = -1, na = -1, nc = -1, nd = -1;
   int got = -1;
   MPI_Type_get_envelope_c(type, &ni, &na, &nc, &nd, &got);
@@ -30,8 +30,8 @@ static void check_envelope(MPI_Datatype type, int combiner, MPI_Count integers, 
 
 /* The contents of `type` (with at most 16 of each), checked against the expected integers and counts; the
  * datatypes it names are returned in `types` for the caller to check and free. */
-static void check_contents(MPI_Datatype type, int n_integers, const int *integers, int n_counts,
-                           const MPI_Count *counts, MPI_Datatype *types, const char *what) {
+static void check_contents(MPI_Datatype type, int n_integers, const int* integers, int n_counts,
+                           const MPI_Count* counts, MPI_Datatype* types, const char* what) {
   int got_integers[16];
   MPI_Aint got_addresses[16];
   MPI_Count got_counts[16];
@@ -92,8 +92,7 @@ static void constructors(void) {
   check_contents(type, 0, NULL, 4, (MPI_Count[]){2, 4, 8, 64}, old, "hindexed_block_c");
   MPI_Type_free(&type);
 
-  MPI_Type_create_struct_c(2, (MPI_Count[]){1, 2}, (MPI_Count[]){0, 8}, (MPI_Datatype[]){MPI_INT, MPI_DOUBLE},
-                           &type);
+  MPI_Type_create_struct_c(2, (MPI_Count[]){1, 2}, (MPI_Count[]){0, 8}, (MPI_Datatype[]){MPI_INT, MPI_DOUBLE}, &type);
   check_envelope(type, MPI_COMBINER_STRUCT, 0, 0, 5, 2, "struct_c");
   check_contents(type, 0, NULL, 5, (MPI_Count[]){2, 1, 2, 0, 8}, old, "struct_c");
   CHECK(old[0] == MPI_INT && old[1] == MPI_DOUBLE, "struct_c: the types are not MPI_INT and MPI_DOUBLE");
@@ -108,10 +107,10 @@ static void constructors(void) {
   MPI_Type_create_darray_c(4, 1, 2, (MPI_Count[]){8, 6}, (int[]){MPI_DISTRIBUTE_BLOCK, MPI_DISTRIBUTE_CYCLIC},
                            (int[]){MPI_DISTRIBUTE_DFLT_DARG, 2}, (int[]){2, 2}, MPI_ORDER_C, MPI_INT, &type);
   check_envelope(type, MPI_COMBINER_DARRAY, 10, 0, 2, 1, "darray_c");
-  check_contents(type, 10,
-                 (int[]){4, 1, 2, MPI_DISTRIBUTE_BLOCK, MPI_DISTRIBUTE_CYCLIC, MPI_DISTRIBUTE_DFLT_DARG, 2, 2, 2,
-                         MPI_ORDER_C},
-                 2, (MPI_Count[]){8, 6}, old, "darray_c");
+  check_contents(
+      type, 10,
+      (int[]){4, 1, 2, MPI_DISTRIBUTE_BLOCK, MPI_DISTRIBUTE_CYCLIC, MPI_DISTRIBUTE_DFLT_DARG, 2, 2, 2, MPI_ORDER_C}, 2,
+      (MPI_Count[]){8, 6}, old, "darray_c");
   MPI_Type_free(&type);
 
   MPI_Type_create_resized_c(MPI_INT, -4, 3 * beyond, &type);
@@ -134,7 +133,8 @@ static void constructors(void) {
   MPI_Type_vector_c(3, 2, 5, MPI_INT, &vector);
   MPI_Count counts[2];
   expect_error(MPI_Type_get_contents_c(vector, 0, 0, 2, 1, NULL, NULL, counts, old),
-               MPITEST_ON_WEFT ? MPI_ERR_ARG : MPI_ERR_OTHER, "MPI_Type_get_contents_c with room for 2 of 3 large counts");
+               MPITEST_ON_WEFT ? MPI_ERR_ARG : MPI_ERR_OTHER,
+               "MPI_Type_get_contents_c with room for 2 of 3 large counts");
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
   MPI_Type_free(&vector);
   MPI_Type_free(&type);
@@ -148,10 +148,10 @@ struct record {
 
 static void external(void) {
   MPI_Datatype type;
-  MPI_Type_create_struct_c(3, (MPI_Count[]){1, 1, 1},
-                           (MPI_Count[]){offsetof(struct record, i), offsetof(struct record, d),
-                                         offsetof(struct record, s)},
-                           (MPI_Datatype[]){MPI_INT, MPI_DOUBLE, MPI_SHORT}, &type);
+  MPI_Type_create_struct_c(
+      3, (MPI_Count[]){1, 1, 1},
+      (MPI_Count[]){offsetof(struct record, i), offsetof(struct record, d), offsetof(struct record, s)},
+      (MPI_Datatype[]){MPI_INT, MPI_DOUBLE, MPI_SHORT}, &type);
   MPI_Type_commit(&type);
   MPI_Count size = -1;
   MPI_Pack_external_size_c("external32", 2, type, &size);
@@ -175,7 +175,7 @@ static void external(void) {
 
   /* Two chars 2^31 apart: the walk follows the constructor's whole counts. */
   const MPI_Count stride = (MPI_Count)1 << 31;
-  char *far = malloc((size_t)stride + 1);
+  char* far = malloc((size_t)stride + 1);
   CHECK(far != NULL, "no memory for a buffer of 2^31 bytes");
   far[0] = 'A';
   far[stride] = 'B';
@@ -191,7 +191,7 @@ static void external(void) {
   free(far);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

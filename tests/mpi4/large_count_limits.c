@@ -5,11 +5,9 @@
  * would run. */
 #include "../mpi/mpitest.h"
 
-static void add(void *in, void *inout, int *len, MPI_Datatype *type) {
-  (void)in, (void)inout, (void)len, (void)type;
-}
+static void add(void* in, void* inout, int* len, MPI_Datatype* type) { (void)in, (void)inout, (void)len, (void)type; }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -18,8 +16,8 @@ int main(int argc, char **argv) {
   const MPI_Count beyond = (MPI_Count)1 << 31;
   char byte = 0, other = 0;
 
-  MPI_Count *counts = calloc((size_t)size, sizeof(MPI_Count));
-  MPI_Aint *displacements = calloc((size_t)size, sizeof(MPI_Aint));
+  MPI_Count* counts = calloc((size_t)size, sizeof(MPI_Count));
+  MPI_Aint* displacements = calloc((size_t)size, sizeof(MPI_Aint));
   counts[size - 1] = beyond;
   expect_error(MPI_Allgatherv_c(&byte, 0, MPI_CHAR, &other, counts, displacements, MPI_CHAR, MPI_COMM_WORLD),
                MPI_ERR_COUNT, "MPI_Allgatherv_c with a count of 2^31");

@@ -31,11 +31,11 @@
 #if defined(__GNUC__)
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 #endif
-#include "../mpi/mpitest.h"
-
 #include <stdint.h>
 
-static const char *program = "mpi1_removed_names";
+#include "../mpi/mpitest.h"
+
+static const char* program = "mpi1_removed_names";
 
 static int rank, size, left, right;
 
@@ -43,7 +43,7 @@ static int rank, size, left, right;
 static int handler_calls, handler_code;
 static MPI_Comm handler_comm;
 
-static void handler(MPI_Comm *comm, int *code, ...) {
+static void handler(MPI_Comm* comm, int* code, ...) {
   handler_calls++;
   handler_code = *code;
   handler_comm = *comm;
@@ -67,8 +67,8 @@ static void errhandlers(void) {
   CHECK(code != MPI_SUCCESS && error_class == MPI_ERR_RANK, "a send to rank %d returned %d (class %d)", size, code,
         error_class);
   CHECK(handler_calls == 1 && handler_code == code && handler_comm == comm,
-        "the handler saw %d calls, code %d (the call returned %d), %s communicator", handler_calls, handler_code,
-        code, handler_comm == comm ? "the right" : "another");
+        "the handler saw %d calls, code %d (the call returned %d), %s communicator", handler_calls, handler_code, code,
+        handler_comm == comm ? "the right" : "another");
 
   MPI_Comm_call_errhandler(comm, MPI_ERR_OTHER);
   CHECK(handler_calls == 2 && handler_code == MPI_ERR_OTHER && handler_comm == comm,
@@ -98,7 +98,7 @@ static void errhandlers(void) {
 }
 
 /* ---- Addresses and bounds. */
-static void expect_bounds(MPI_Datatype type, MPI_Aint lb, MPI_Aint ub, int type_size, const char *what) {
+static void expect_bounds(MPI_Datatype type, MPI_Aint lb, MPI_Aint ub, int type_size, const char* what) {
   MPI_Aint got_lb = -1, got_ub = -1, extent = -1, new_lb = -1, new_extent = -1;
   int got_size = -1;
   MPI_Type_lb(type, &got_lb);
@@ -129,14 +129,17 @@ static void addresses(void) {
 
   expect_bounds(MPI_INT, 0, sizeof(int), sizeof(int), "MPI_INT");
   expect_bounds(MPI_DOUBLE, 0, sizeof(double), sizeof(double), "MPI_DOUBLE");
-  expect_bounds(MPI_DOUBLE_INT, 0, sizeof(struct { double d; int i; }), sizeof(double) + sizeof(int),
-                "MPI_DOUBLE_INT");
+  expect_bounds(MPI_DOUBLE_INT, 0, sizeof(struct {
+                  double d;
+                  int i;
+                }),
+                sizeof(double) + sizeof(int), "MPI_DOUBLE_INT");
 }
 
 /* Sends `count` of `type` from `from` to the right and receives `n` contiguous ints from the left into
  * `into`, then the other way (contiguous ints out, `type` in, holes of `back` untouched). */
-static void through(MPI_Datatype type, int count, const int *from, int *into, int *back, int back_len, int n,
-                    const char *what, const int *positions) {
+static void through(MPI_Datatype type, int count, const int* from, int* into, int* back, int back_len, int n,
+                    const char* what, const int* positions) {
   MPI_Status status;
   MPI_Sendrecv(from, count, type, right, 5, into, n, MPI_INT, left, 5, MPI_COMM_WORLD, &status);
   int got = -1;
@@ -146,10 +149,8 @@ static void through(MPI_Datatype type, int count, const int *from, int *into, in
     CHECK(into[k] == left * 1000 + positions[k], "%s: int %d is %d, expected %d (from position %d)", what, k, into[k],
           left * 1000 + positions[k], positions[k]);
   int contiguous[64];
-  for (int k = 0; k < n; k++)
-    contiguous[k] = rank * 1000 + 500 + k;
-  for (int i = 0; i < back_len; i++)
-    back[i] = -1;
+  for (int k = 0; k < n; k++) contiguous[k] = rank * 1000 + 500 + k;
+  for (int i = 0; i < back_len; i++) back[i] = -1;
   MPI_Sendrecv(contiguous, n, MPI_INT, right, 6, back, count, type, left, 6, MPI_COMM_WORLD, &status);
   for (int i = 0; i < back_len; i++) {
     int want = -1;
@@ -161,8 +162,7 @@ static void through(MPI_Datatype type, int count, const int *from, int *into, in
 
 static void constructors(void) {
   int from[64], into[64], back[64];
-  for (int i = 0; i < 64; i++)
-    from[i] = rank * 1000 + i;
+  for (int i = 0; i < 64; i++) from[i] = rank * 1000 + i;
   const MPI_Aint is = sizeof(int);
 
   /* hvector: 3 blocks of 2 ints, 5 ints apart (given in bytes). */
@@ -194,14 +194,14 @@ static void constructors(void) {
   MPI_Datatype struct_types[3] = {MPI_INT, MPI_DOUBLE, MPI_CHAR}, mixed;
   MPI_Type_struct(3, struct_lengths, struct_displacements, struct_types, &mixed);
   MPI_Type_commit(&mixed);
-  expect_bounds(mixed, 0, sizeof(struct mixed), (int)(sizeof(int) + 2 * sizeof(double) + 1), "Type_struct of a C struct");
-  struct mixed out[2] = {{rank, {rank + 0.5, rank + 0.25}, (char)('a' + rank % 26)},
-                         {-rank, {-0.5, -0.25}, 'z'}},
+  expect_bounds(mixed, 0, sizeof(struct mixed), (int)(sizeof(int) + 2 * sizeof(double) + 1),
+                "Type_struct of a C struct");
+  struct mixed out[2] = {{rank, {rank + 0.5, rank + 0.25}, (char)('a' + rank % 26)}, {-rank, {-0.5, -0.25}, 'z'}},
                in[2];
   memset(in, 0, sizeof in);
   MPI_Sendrecv(out, 2, mixed, right, 7, in, 2, mixed, left, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  CHECK(in[0].i == left && in[0].d[0] == left + 0.5 && in[0].d[1] == left + 0.25 && in[0].c == (char)('a' + left % 26) &&
-            in[1].i == -left && in[1].d[1] == -0.25 && in[1].c == 'z',
+  CHECK(in[0].i == left && in[0].d[0] == left + 0.5 && in[0].d[1] == left + 0.25 &&
+            in[0].c == (char)('a' + left % 26) && in[1].i == -left && in[1].d[1] == -0.25 && in[1].c == 'z',
         "Type_struct: the structs from rank %d arrived as (%d, %g, %g, %c), (%d, %g, %c)", left, in[0].i, in[0].d[0],
         in[0].d[1], in[0].c, in[1].i, in[1].d[1], in[1].c);
   MPI_Type_free(&mixed);
@@ -225,8 +225,7 @@ static void markers(void) {
         (long)true_lb);
   /* Three of them are 7 ints apart: the ints at 0, 7 and 14. */
   int from[32], into[32], back[32];
-  for (int i = 0; i < 32; i++)
-    from[i] = rank * 1000 + i;
+  for (int i = 0; i < 32; i++) from[i] = rank * 1000 + i;
   const int marked_at[3] = {0, 7, 14};
   through(marked, 3, from, into, back, 21, 3, "three marked ints", marked_at);
 
@@ -247,10 +246,11 @@ static void markers(void) {
   MPI_Datatype outer_types[2] = {MPI_INT, marked}, outer;
   MPI_Type_struct(2, outer_lengths, outer_displacements, outer_types, &outer);
   MPI_Type_commit(&outer);
-  if (MPITEST_ON_WEFT) expect_bounds(outer, 23 * is, 30 * is, 2 * (int)is, "a struct of a plain int and the marked one");
+  if (MPITEST_ON_WEFT)
+    expect_bounds(outer, 23 * is, 30 * is, 2 * (int)is, "a struct of a plain int and the marked one");
   MPI_Type_get_true_extent(outer, &true_lb, &true_extent);
-  CHECK(true_lb == 0 && true_extent == 26 * is, "the true extent of the outer struct is %ld at %ld",
-        (long)true_extent, (long)true_lb);
+  CHECK(true_lb == 0 && true_extent == 26 * is, "the true extent of the outer struct is %ld at %ld", (long)true_extent,
+        (long)true_lb);
 
   /* MPI_UB turns off the alignment padding: a double and a char with MPI_UB right after the char. */
   int pad_lengths[3] = {1, 1, 1};
@@ -277,22 +277,22 @@ static void markers(void) {
 /* ---- MPI-1 attribute caching. */
 static int copies, deletes, last_deleted, last_extra;
 
-static int copy_plus_one(MPI_Comm old, int keyval, void *extra, void *in, void *out, int *flag) {
+static int copy_plus_one(MPI_Comm old, int keyval, void* extra, void* in, void* out, int* flag) {
   (void)old;
   (void)keyval;
   copies++;
-  last_extra = *(int *)extra;
-  *(void **)out = (void *)((intptr_t)in + 1);
+  last_extra = *(int*)extra;
+  *(void**)out = (void*)((intptr_t)in + 1);
   *flag = 1;
   return MPI_SUCCESS;
 }
 
-static int count_delete(MPI_Comm comm, int keyval, void *value, void *extra) {
+static int count_delete(MPI_Comm comm, int keyval, void* value, void* extra) {
   (void)comm;
   (void)keyval;
   deletes++;
   last_deleted = (int)(intptr_t)value;
-  last_extra = *(int *)extra;
+  last_extra = *(int*)extra;
   return MPI_SUCCESS;
 }
 
@@ -308,18 +308,19 @@ static void attributes(void) {
 
   MPI_Comm comm, copy;
   MPI_Comm_dup(MPI_COMM_WORLD, &comm);
-  void *value = NULL;
+  void* value = NULL;
   int flag = 1;
   MPI_Attr_get(comm, key, &value, &flag);
   CHECK(!flag, "Attr_get found an attribute never put");
-  MPI_Attr_put(comm, key, (void *)(intptr_t)(100 + rank));
-  MPI_Attr_put(comm, null_copy, (void *)(intptr_t)7);
-  MPI_Attr_put(comm, dup_copy, (void *)(intptr_t)(200 + rank));
+  MPI_Attr_put(comm, key, (void*)(intptr_t)(100 + rank));
+  MPI_Attr_put(comm, null_copy, (void*)(intptr_t)7);
+  MPI_Attr_put(comm, dup_copy, (void*)(intptr_t)(200 + rank));
   MPI_Attr_get(comm, key, &value, &flag);
-  CHECK(flag && (intptr_t)value == 100 + rank, "Attr_get after Attr_put: flag %d, value %ld", flag, (long)(intptr_t)value);
+  CHECK(flag && (intptr_t)value == 100 + rank, "Attr_get after Attr_put: flag %d, value %ld", flag,
+        (long)(intptr_t)value);
 
   /* Replacing calls the delete callback with the old value. */
-  MPI_Attr_put(comm, key, (void *)(intptr_t)(300 + rank));
+  MPI_Attr_put(comm, key, (void*)(intptr_t)(300 + rank));
   CHECK(deletes == 1 && last_deleted == 100 + rank && last_extra == extra,
         "replacing an attribute: %d deletes, last value %d, extra state %d", deletes, last_deleted, last_extra);
 
@@ -348,13 +349,13 @@ static void attributes(void) {
   MPI_Keyval_free(&null_copy);
   MPI_Keyval_free(&dup_copy);
 
-  int *tag_ub = NULL;
+  int* tag_ub = NULL;
   MPI_Attr_get(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &flag);
   CHECK(flag && tag_ub != NULL && *tag_ub >= 32767, "MPI_TAG_UB through Attr_get: flag %d, value %d", flag,
         tag_ub ? *tag_ub : -1);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);

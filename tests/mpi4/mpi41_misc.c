@@ -40,7 +40,7 @@
  *   attach and detach calls of all three (rank 0 attaching a process buffer of more than 2^31 bytes). */
 #include "../mpi/mpitest.h"
 
-static const char *program = "mpi41_misc";
+static const char* program = "mpi41_misc";
 
 /* The MPI-4.1 part, against an MPI whose mpi.h says 4.1 or later. */
 #define MPITEST_MPI41 (MPI_VERSION > 4 || (MPI_VERSION == 4 && MPI_SUBVERSION >= 1))
@@ -58,16 +58,18 @@ static int last_used_code(void) {
   return *value_ptr;
 }
 
-static void expect_error_string(int code, const char *want, const char *what) {
+static void expect_error_string(int code, const char* want, const char* what) {
   char text[MPI_MAX_ERROR_STRING];
   int length = -1;
   MPI_Error_string(code, text, &length);
-  CHECK(strcmp(text, want) == 0 && length == (int)strlen(want), "%s: Error_string of %d is \"%s\" (length %d), "
-        "expected \"%s\"", what, code, text, length, want);
+  CHECK(strcmp(text, want) == 0 && length == (int)strlen(want),
+        "%s: Error_string of %d is \"%s\" (length %d), "
+        "expected \"%s\"",
+        what, code, text, length, want);
 }
 
 /* ---- Always: error classes, codes and strings added. */
-static void added_errors(int *classes, int *codes) {
+static void added_errors(int* classes, int* codes) {
   int before = last_used_code();
   CHECK(before >= MPI_ERR_LASTCODE, "MPI_LASTUSEDCODE %d is below MPI_ERR_LASTCODE %d", before, MPI_ERR_LASTCODE);
   MPI_Add_error_class(&classes[0]);
@@ -77,8 +79,10 @@ static void added_errors(int *classes, int *codes) {
   MPI_Add_error_code(classes[1], &codes[2]);
   CHECK(classes[0] > MPI_ERR_LASTCODE && classes[1] > MPI_ERR_LASTCODE && classes[0] != classes[1],
         "added classes %d and %d", classes[0], classes[1]);
-  CHECK(last_used_code() >= classes[1] && last_used_code() >= classes[0], "MPI_LASTUSEDCODE %d below the added "
-        "classes %d and %d", last_used_code(), classes[0], classes[1]);
+  CHECK(last_used_code() >= classes[1] && last_used_code() >= classes[0],
+        "MPI_LASTUSEDCODE %d below the added "
+        "classes %d and %d",
+        last_used_code(), classes[0], classes[1]);
   const int owner[3] = {0, 1, 1};
   for (int c = 0; c < 3; c++) {
     int error_class = -1;
@@ -107,16 +111,14 @@ static void get_status_single(void) {
   CHECK(!flag, "Request_get_status of a receive whose message is not sent yet gave flag true");
   MPI_Barrier(MPI_COMM_WORLD); /* every rank checked before any sends */
   MPI_Send(&out, 1, MPI_INT, right, 20, MPI_COMM_WORLD);
-  for (flag = 0; !flag;)
-    MPI_Request_get_status(request, &flag, &status);
+  for (flag = 0; !flag;) MPI_Request_get_status(request, &flag, &status);
   CHECK(request != MPI_REQUEST_NULL && status.MPI_SOURCE == left && status.MPI_TAG == 20 && in == value(left, 1, 0),
         "Request_get_status: source %d, tag %d, value %d", status.MPI_SOURCE, status.MPI_TAG, in);
   MPI_Wait(&request, &status);
   CHECK(request == MPI_REQUEST_NULL, "Wait left the request");
   MPI_Request_get_status(request, &flag, &status);
   CHECK(flag && status.MPI_SOURCE == MPI_ANY_SOURCE && status.MPI_TAG == MPI_ANY_TAG,
-        "Request_get_status of MPI_REQUEST_NULL: flag %d, source %d, tag %d", flag, status.MPI_SOURCE,
-        status.MPI_TAG);
+        "Request_get_status of MPI_REQUEST_NULL: flag %d, source %d, tag %d", flag, status.MPI_SOURCE, status.MPI_TAG);
 }
 
 /* ---- Always: buffered sends through the process buffer. */
@@ -124,15 +126,13 @@ static void process_buffer(void) {
   int bytes = 0;
   MPI_Pack_size(N, MPI_INT, MPI_COMM_WORLD, &bytes);
   int room = K * (bytes + MPI_BSEND_OVERHEAD);
-  char *buffer = malloc((size_t)room);
+  char* buffer = malloc((size_t)room);
   MPI_Buffer_attach(buffer, room);
   int out[K][N], in[K][N];
   MPI_Request requests[K];
-  for (int m = 0; m < K; m++)
-    MPI_Irecv(in[m], N, MPI_INT, left, 30 + m, MPI_COMM_WORLD, &requests[m]);
+  for (int m = 0; m < K; m++) MPI_Irecv(in[m], N, MPI_INT, left, 30 + m, MPI_COMM_WORLD, &requests[m]);
   for (int m = 0; m < K; m++) {
-    for (int i = 0; i < N; i++)
-      out[m][i] = value(rank, 30 + m, i);
+    for (int i = 0; i < N; i++) out[m][i] = value(rank, 30 + m, i);
     MPI_Bsend(out[m], N, MPI_INT, right, 30 + m, MPI_COMM_WORLD);
   }
   MPI_Status statuses[K];
@@ -140,11 +140,11 @@ static void process_buffer(void) {
   for (int m = 0; m < K; m++)
     for (int i = 0; i < N; i++)
       CHECK(in[m][i] == value(left, 30 + m, i), "buffered message %d: element %d is %d", m, i, in[m][i]);
-  void *detached = NULL;
+  void* detached = NULL;
   int detached_size = -1;
   MPI_Buffer_detach(&detached, &detached_size);
   CHECK(detached == buffer && detached_size == room, "Buffer_detach gave %p and %d, attached %p and %d", detached,
-        detached_size, (void *)buffer, room);
+        detached_size, (void*)buffer, room);
   free(buffer);
 }
 
@@ -175,7 +175,7 @@ static void maxloc_pairs(void) {
 
 #if MPITEST_MPI41
 
-static void expect_empty(const MPI_Status *status, const char *what) {
+static void expect_empty(const MPI_Status* status, const char* what) {
   int count = -1, cancelled = -1;
   MPI_Get_count(status, MPI_INT, &count);
   MPI_Test_cancelled(status, &cancelled);
@@ -184,12 +184,12 @@ static void expect_empty(const MPI_Status *status, const char *what) {
         status->MPI_TAG, count, cancelled);
 }
 
-static void expect_received(const MPI_Status *status, int tag, const char *what) {
+static void expect_received(const MPI_Status* status, int tag, const char* what) {
   int count = -1;
   MPI_Get_count(status, MPI_INT, &count);
   CHECK(status->MPI_SOURCE == left && status->MPI_TAG == tag && count == N,
-        "%s: status source %d, tag %d, count %d; expected %d, %d, %d", what, status->MPI_SOURCE, status->MPI_TAG,
-        count, left, tag, N);
+        "%s: status source %d, tag %d, count %d; expected %d, %d, %d", what, status->MPI_SOURCE, status->MPI_TAG, count,
+        left, tag, N);
 }
 
 /* ---- MPI_Request_get_status_any, _all, _some. Requests: three receives from the left with tags 41..43,
@@ -228,14 +228,13 @@ static void get_status_many(void) {
 
   /* The message of tag 42 only: index 1, again and again; the others stay incomplete. */
   MPI_Send(out[1], N, MPI_INT, right, 42, MPI_COMM_WORLD);
-  for (flag = 0; !flag;)
-    MPI_Request_get_status_any(R, requests, &index, &flag, &status);
+  for (flag = 0; !flag;) MPI_Request_get_status_any(R, requests, &index, &flag, &status);
   CHECK(index == 1, "get_status_any after the message of tag 42: index %d", index);
   expect_received(&status, 42, "get_status_any");
   flag = 0;
   MPI_Request_get_status_any(R, requests, &index, &flag, &status);
-  CHECK(flag && index == 1, "a second get_status_any: flag %d, index %d (the complete request is still there)",
-        flag, index);
+  CHECK(flag && index == 1, "a second get_status_any: flag %d, index %d (the complete request is still there)", flag,
+        index);
   outcount = -7;
   MPI_Request_get_status_some(R, requests, &outcount, indices, statuses);
   CHECK(outcount == 1 && indices[0] == 1, "get_status_some after the message of tag 42: outcount %d, index %d",
@@ -258,8 +257,7 @@ static void get_status_many(void) {
   MPI_Barrier(MPI_COMM_WORLD);
   MPI_Send(out[2], N, MPI_INT, right, 43, MPI_COMM_WORLD);
   MPI_Send(out[0], N, MPI_INT, right, 41, MPI_COMM_WORLD);
-  for (flag = 0; !flag;)
-    MPI_Request_get_status_all(R, requests, &flag, statuses);
+  for (flag = 0; !flag;) MPI_Request_get_status_all(R, requests, &flag, statuses);
   expect_received(&statuses[0], 41, "get_status_all, entry 0");
   expect_empty(&statuses[1], "get_status_all, entry 1 (now MPI_REQUEST_NULL)");
   expect_received(&statuses[2], 43, "get_status_all, entry 2");
@@ -290,8 +288,7 @@ static void get_status_many(void) {
   flag = 0;
   MPI_Request_get_status_all(R, requests, &flag, statuses);
   CHECK(flag, "get_status_all without active requests gave flag false");
-  for (int k = 0; k < R; k++)
-    expect_empty(&statuses[k], "get_status_all without active requests");
+  for (int k = 0; k < R; k++) expect_empty(&statuses[k], "get_status_all without active requests");
   outcount = -7;
   MPI_Request_get_status_some(R, requests, &outcount, indices, statuses);
   CHECK(outcount == MPI_UNDEFINED, "get_status_some without active requests: outcount %d", outcount);
@@ -307,9 +304,9 @@ static void get_status_many(void) {
 
 /* ---- Status fields set and read through procedures. */
 static int query_calls;
-static int query(void *extra_state, MPI_Status *status) {
+static int query(void* extra_state, MPI_Status* status) {
   query_calls++;
-  int salt = *(int *)extra_state;
+  int salt = *(int*)extra_state;
   MPI_Status_set_source(status, salt);
   MPI_Status_set_tag(status, salt + 1);
   MPI_Status_set_error(status, MPI_SUCCESS);
@@ -317,11 +314,11 @@ static int query(void *extra_state, MPI_Status *status) {
   MPI_Status_set_cancelled(status, 0);
   return MPI_SUCCESS;
 }
-static int free_fn(void *extra_state) {
+static int free_fn(void* extra_state) {
   (void)extra_state;
   return MPI_SUCCESS;
 }
-static int cancel_fn(void *extra_state, int complete) {
+static int cancel_fn(void* extra_state, int complete) {
   (void)extra_state;
   (void)complete;
   return MPI_SUCCESS;
@@ -362,12 +359,12 @@ static void status_fields(void) {
   MPI_Wait(&request, &status);
   MPI_Get_count(&status, MPI_INT, &count);
   CHECK(query_calls == 1 && status.MPI_SOURCE == salt && status.MPI_TAG == salt + 1 && count == 3,
-        "a generalized request's status: %d query calls, source %d, tag %d, count %d", query_calls,
-        status.MPI_SOURCE, status.MPI_TAG, count);
+        "a generalized request's status: %d query calls, source %d, tag %d, count %d", query_calls, status.MPI_SOURCE,
+        status.MPI_TAG, count);
 }
 
 /* ---- Removing what was added, in the required order. */
-static void removed_errors(int *classes, int *codes, int before) {
+static void removed_errors(int* classes, int* codes, int before) {
   /* The second class: the string of its first code, its codes, then the class. */
   MPI_Remove_error_string(codes[1]);
   expect_error_string(codes[1], "", "a code whose string was removed");
@@ -397,15 +394,14 @@ static void removed_errors(int *classes, int *codes, int before) {
   MPI_Remove_error_string(code);
   MPI_Remove_error_code(code);
   MPI_Remove_error_class(again);
-  CHECK(last_used_code() == before, "MPI_LASTUSEDCODE is %d after the second round, was %d", last_used_code(),
-        before);
+  CHECK(last_used_code() == before, "MPI_LASTUSEDCODE is %d after the second round, was %d", last_used_code(), before);
 }
 
 /* ---- MPI_Type_get_value_index. */
 static void value_index(void) {
   const struct {
     MPI_Datatype value, index, pair;
-    const char *name;
+    const char* name;
   } named[] = {{MPI_FLOAT, MPI_INT, MPI_FLOAT_INT, "MPI_FLOAT_INT"},
                {MPI_DOUBLE, MPI_INT, MPI_DOUBLE_INT, "MPI_DOUBLE_INT"},
                {MPI_LONG, MPI_INT, MPI_LONG_INT, "MPI_LONG_INT"},
@@ -427,7 +423,7 @@ static void value_index(void) {
   MPI_Type_commit(&two_ints);
   const struct {
     MPI_Datatype value, index;
-    const char *what;
+    const char* what;
   } none[] = {{two_ints, MPI_INT, "a derived value type"},
               {MPI_DOUBLE, MPI_FLOAT, "a floating-point index type"},
               {MPI_C_BOOL, MPI_INT, "MPI_C_BOOL values (no MPI_MAX on them)"}};
@@ -455,8 +451,8 @@ static void value_index(void) {
         "the double+long pair has size %d, lb %ld, extent %ld", type_size, (long)lb, (long)extent);
   int ni = -1, na = -1, nd = -1, combiner = -1;
   MPI_Type_get_envelope(pair, &ni, &na, &nd, &combiner);
-  CHECK(combiner == MPI_COMBINER_NAMED || combiner == MPI_COMBINER_VALUE_INDEX,
-        "the double+long pair has combiner %d", combiner);
+  CHECK(combiner == MPI_COMBINER_NAMED || combiner == MPI_COMBINER_VALUE_INDEX, "the double+long pair has combiner %d",
+        combiner);
   if (combiner == MPI_COMBINER_VALUE_INDEX) {
     CHECK(ni == 0 && na == 0 && nd == 2, "MPI_COMBINER_VALUE_INDEX envelope %d, %d, %d", ni, na, nd);
     int no_ints[1];
@@ -487,7 +483,7 @@ static void hw_resource_info(void) {
     int buflen = (int)sizeof value, flag = 0;
     MPI_Info_get_nthkey(info, k, key);
     MPI_Info_get_string(info, key, &buflen, value, &flag);
-    const char *sep = strstr(key, "://");
+    const char* sep = strstr(key, "://");
     CHECK(sep != NULL && sep != key, "hardware info key \"%s\" is no URI", key);
     CHECK(flag && (strcmp(value, "true") == 0 || strcmp(value, "false") == 0), "hardware info key \"%s\" is \"%s\"",
           key, value);
@@ -496,23 +492,21 @@ static void hw_resource_info(void) {
 }
 
 /* ---- Buffers of a communicator and of the process, flushed. */
-static void post_receives(MPI_Request *requests, int (*in)[N], int count, int tag, MPI_Comm comm) {
+static void post_receives(MPI_Request* requests, int (*in)[N], int count, int tag, MPI_Comm comm) {
   for (int m = 0; m < count; m++) {
-    for (int i = 0; i < N; i++)
-      in[m][i] = -1;
+    for (int i = 0; i < N; i++) in[m][i] = -1;
     MPI_Irecv(in[m], N, MPI_INT, left, tag + m, comm, &requests[m]);
   }
 }
 
 static void bsend_batch(int (*out)[N], int first, int count, int tag, MPI_Comm comm) {
   for (int m = first; m < first + count; m++) {
-    for (int i = 0; i < N; i++)
-      out[m][i] = value(rank, tag + m, i);
+    for (int i = 0; i < N; i++) out[m][i] = value(rank, tag + m, i);
     MPI_Bsend(out[m], N, MPI_INT, right, tag + m, comm);
   }
 }
 
-static void check_batch(MPI_Request *requests, int (*in)[N], int count, int tag, const char *what) {
+static void check_batch(MPI_Request* requests, int (*in)[N], int count, int tag, const char* what) {
   MPI_Status statuses[4 * K];
   MPI_Waitall(count, requests, statuses);
   for (int m = 0; m < count; m++)
@@ -531,7 +525,7 @@ static void buffers(void) {
   /* A communicator's buffer: K messages, flush, K more (they fit only once the first are out), iflush. */
   MPI_Comm comm;
   MPI_Comm_dup(MPI_COMM_WORLD, &comm);
-  char *buffer = malloc((size_t)room);
+  char* buffer = malloc((size_t)room);
   MPI_Comm_attach_buffer(comm, buffer, room);
   post_receives(requests, in, 2 * K, 100, comm);
   bsend_batch(out, 0, K, 100, comm);
@@ -541,11 +535,11 @@ static void buffers(void) {
   MPI_Wait(&flush, &status);
   CHECK(flush == MPI_REQUEST_NULL, "Wait left the request of Comm_iflush_buffer");
   check_batch(requests, in, 2 * K, 100, "through a communicator's buffer");
-  void *detached = NULL;
+  void* detached = NULL;
   int detached_size = -1;
   MPI_Comm_detach_buffer(comm, &detached, &detached_size);
-  CHECK(detached == buffer && detached_size == room, "Comm_detach_buffer gave %p and %d, attached %p and %d",
-        detached, detached_size, (void *)buffer, room);
+  CHECK(detached == buffer && detached_size == room, "Comm_detach_buffer gave %p and %d, attached %p and %d", detached,
+        detached_size, (void*)buffer, room);
 
   /* The process buffer, flushed by MPI_Buffer_flush and MPI_Buffer_iflush (completed by a Test loop). */
   MPI_Buffer_attach(buffer, room);
@@ -554,12 +548,11 @@ static void buffers(void) {
   MPI_Buffer_flush();
   bsend_batch(out, K, K, 200, MPI_COMM_WORLD);
   MPI_Buffer_iflush(&flush);
-  for (int flag = 0; !flag;)
-    MPI_Test(&flush, &flag, &status);
+  for (int flag = 0; !flag;) MPI_Test(&flush, &flag, &status);
   check_batch(requests, in, 2 * K, 200, "through the process buffer");
   MPI_Buffer_detach(&detached, &detached_size);
   CHECK(detached == buffer && detached_size == room, "Buffer_detach gave %p and %d, attached %p and %d", detached,
-        detached_size, (void *)buffer, room);
+        detached_size, (void*)buffer, room);
   free(buffer);
 
   /* Automatic buffering on the communicator: 4 K messages with no room given, flushed. */
@@ -587,7 +580,7 @@ static void session_buffers(void) {
   MPI_Group_from_session_pset(session, "mpi://WORLD", &world);
   MPI_Comm_create_from_group(world, "org.weft.tests.mpi41_misc", MPI_INFO_NULL, MPI_ERRORS_ARE_FATAL, &comm);
   MPI_Comm_dup(comm, &dup);
-  char *buffer = malloc((size_t)room);
+  char* buffer = malloc((size_t)room);
   MPI_Session_attach_buffer_c(session, buffer, room);
 
   /* The session's buffer serves both communicators: K at a time, flushed between batches. */
@@ -609,7 +602,7 @@ static void session_buffers(void) {
   bsend_batch(out, 0, 4 * K, 600, dup);
   MPI_Comm_flush_buffer(dup);
   check_batch(requests, in, 4 * K, 600, "through a session communicator's own buffer");
-  void *detached = NULL;
+  void* detached = NULL;
   MPI_Count detached_count = -1;
   MPI_Comm_detach_buffer_c(dup, &detached, &detached_count);
   CHECK(detached == MPI_BUFFER_AUTOMATIC && detached_count == 0, "Comm_detach_buffer_c gave %p and %lld", detached,
@@ -625,7 +618,7 @@ static void session_buffers(void) {
 
   MPI_Session_detach_buffer_c(session, &detached, &detached_count);
   CHECK(detached == buffer && detached_count == room, "Session_detach_buffer_c gave %p and %lld, attached %p and %d",
-        detached, (long long)detached_count, (void *)buffer, room);
+        detached, (long long)detached_count, (void*)buffer, room);
   MPI_Session_attach_buffer(session, MPI_BUFFER_AUTOMATIC, 0);
   int detached_size = -1;
   MPI_Session_detach_buffer(session, &detached, &detached_size);
@@ -639,19 +632,19 @@ static void session_buffers(void) {
   /* A process buffer larger than an int can say, attached and detached by the _c forms (never written). */
   if (rank == 0) {
     const MPI_Count huge = ((MPI_Count)1 << 31) + 64;
-    char *big = malloc((size_t)huge);
+    char* big = malloc((size_t)huge);
     CHECK(big != NULL, "no memory for a buffer of %lld bytes", (long long)huge);
     MPI_Buffer_attach_c(big, huge);
     MPI_Buffer_detach_c(&detached, &detached_count);
-    CHECK(detached == big && detached_count == huge, "Buffer_detach_c gave %p and %lld, attached %p and %lld",
-          detached, (long long)detached_count, (void *)big, (long long)huge);
+    CHECK(detached == big && detached_count == huge, "Buffer_detach_c gave %p and %lld, attached %p and %lld", detached,
+          (long long)detached_count, (void*)big, (long long)huge);
     free(big);
   }
 }
 
 #endif /* MPITEST_MPI41 */
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);

@@ -40,8 +40,8 @@ static void events(void) {
   name_len = (int)sizeof name;
   MPI_T_source_get_info(0, name, &name_len, NULL, &desc_len, &ordering, &ticks, &max_ticks, &info);
   MPI_T_source_get_info(0, cut, &cut_len, NULL, NULL, NULL, NULL, NULL, NULL);
-  CHECK(strcmp(name, "weft_monotonic_clock") == 0 && name_len == needed && strcmp(cut, "weft") == 0 &&
-            cut_len == 5 && desc_len > 1,
+  CHECK(strcmp(name, "weft_monotonic_clock") == 0 && name_len == needed && strcmp(cut, "weft") == 0 && cut_len == 5 &&
+            desc_len > 1,
         "the source is \"%s\" (%d), cut \"%s\" (%d), description length %d", name, name_len, cut, cut_len, desc_len);
   CHECK(ordering == MPI_T_SOURCE_ORDERED && ticks == 1000000000 && max_ticks > 0 && info != MPI_INFO_NULL,
         "the source's ordering %d, %lld ticks a second, max %lld", (int)ordering, (long long)ticks,
@@ -66,8 +66,8 @@ static void status_fields(int rank, int size) {
   MPI_Status_get_source(&status, &source);
   MPI_Status_get_tag(&status, &tag);
   MPI_Status_get_error(&status, &error);
-  CHECK(source == 7 && tag == 11 && error == MPI_ERR_TAG, "set and read back: source %d tag %d error %d", source,
-        tag, error);
+  CHECK(source == 7 && tag == 11 && error == MPI_ERR_TAG, "set and read back: source %d tag %d error %d", source, tag,
+        error);
   int right = (rank + 1) % size, left = (rank + size - 1) % size, out = rank, in = -1;
   MPI_Sendrecv(&out, 1, MPI_INT, right, 5, &in, 1, MPI_INT, left, 5, MPI_COMM_WORLD, &status);
   MPI_Status_get_source(&status, &source);
@@ -94,7 +94,7 @@ static void hardware(void) {
   MPI_Info_free(&info);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

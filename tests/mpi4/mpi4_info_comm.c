@@ -22,9 +22,9 @@
  * inherited by MPI_Comm_dup and MPI_Comm_dup_with_info; never triggered. */
 #include "../mpi/mpitest.h"
 
-static const char *program = "mpi4_info_comm";
+static const char* program = "mpi4_info_comm";
 
-static const char *asserts[] = {"mpi_assert_no_any_tag", "mpi_assert_no_any_source", "mpi_assert_exact_length",
+static const char* asserts[] = {"mpi_assert_no_any_tag", "mpi_assert_no_any_source", "mpi_assert_exact_length",
                                 "mpi_assert_allow_overtaking"};
 enum { ASSERTS = 4, VALUE_ROOM = 64, SENTINEL = 'Z' };
 
@@ -37,13 +37,13 @@ static struct {
   MPI_Info env;
 } before;
 
-static void fill_sentinel(char *p, int n) { memset(p, SENTINEL, (size_t)n); }
+static void fill_sentinel(char* p, int n) { memset(p, SENTINEL, (size_t)n); }
 
 /* ---- MPI_Info_get_string. */
 static void get_string(void) {
   MPI_Info info;
   MPI_Info_create(&info);
-  const char *alpha = "value-of-alpha"; /* 14 characters */
+  const char* alpha = "value-of-alpha"; /* 14 characters */
   const int need = (int)strlen(alpha) + 1;
   MPI_Info_set(info, "alpha", alpha);
   MPI_Info_set(info, "beta", "x");
@@ -88,10 +88,8 @@ static void get_string(void) {
   buflen = 0;
   flag = 0;
   MPI_Info_get_string(info, "alpha", &buflen, value, &flag);
-  CHECK(flag && buflen == need, "Info_get_string with buflen 0: flag %d, buflen %d (expected %d)", flag, buflen,
-        need);
-  for (int i = 0; i < VALUE_ROOM; i++)
-    CHECK(value[i] == SENTINEL, "Info_get_string with buflen 0 wrote byte %d", i);
+  CHECK(flag && buflen == need, "Info_get_string with buflen 0: flag %d, buflen %d (expected %d)", flag, buflen, need);
+  for (int i = 0; i < VALUE_ROOM; i++) CHECK(value[i] == SENTINEL, "Info_get_string with buflen 0 wrote byte %d", i);
 
   /* A missing key: flag false, the value untouched. */
   fill_sentinel(value, VALUE_ROOM);
@@ -99,8 +97,7 @@ static void get_string(void) {
   flag = 1;
   MPI_Info_get_string(info, "no_such_key", &buflen, value, &flag);
   CHECK(!flag, "Info_get_string found a missing key");
-  for (int i = 0; i < VALUE_ROOM; i++)
-    CHECK(value[i] == SENTINEL, "Info_get_string of a missing key wrote byte %d", i);
+  for (int i = 0; i < VALUE_ROOM; i++) CHECK(value[i] == SENTINEL, "Info_get_string of a missing key wrote byte %d", i);
 
   /* A value overwritten, longer, then shorter: the length follows. */
   char long_value[VALUE_ROOM];
@@ -122,7 +119,7 @@ static void get_string(void) {
 }
 
 /* Every key of `info` read whole at the length Info_get_string reports; `what` names it. */
-static void read_all_keys(MPI_Info info, const char *what) {
+static void read_all_keys(MPI_Info info, const char* what) {
   int nkeys = -1;
   MPI_Info_get_nkeys(info, &nkeys);
   CHECK(nkeys >= 0, "%s has %d keys", what, nkeys);
@@ -137,11 +134,13 @@ static void read_all_keys(MPI_Info info, const char *what) {
     MPI_Info_get_string(info, key, &buflen, &untouched, &flag);
     CHECK(untouched == SENTINEL, "%s: Info_get_string with buflen 0 wrote the value of \"%s\"", what, key);
     CHECK(flag && buflen >= 1, "%s: key \"%s\" has flag %d, buflen %d", what, key, flag, buflen);
-    char *value = malloc((size_t)buflen);
+    char* value = malloc((size_t)buflen);
     int room = buflen;
     MPI_Info_get_string(info, key, &buflen, value, &flag);
-    CHECK(flag && buflen == room && (int)strlen(value) == room - 1, "%s: key \"%s\" read back at %d bytes as "
-          "\"%.40s\", buflen %d", what, key, room, value, buflen);
+    CHECK(flag && buflen == room && (int)strlen(value) == room - 1,
+          "%s: key \"%s\" read back at %d bytes as "
+          "\"%.40s\", buflen %d",
+          what, key, room, value, buflen);
     if (strcmp(key, "thread_level") == 0)
       CHECK(strcmp(value, "MPI_THREAD_SINGLE") == 0 || strcmp(value, "MPI_THREAD_FUNNELED") == 0 ||
                 strcmp(value, "MPI_THREAD_SERIALIZED") == 0 || strcmp(value, "MPI_THREAD_MULTIPLE") == 0,
@@ -151,7 +150,7 @@ static void read_all_keys(MPI_Info info, const char *what) {
 }
 
 /* ---- MPI_Info_create_env, before MPI_Init (recorded in `before`) and after it. */
-static void calls_before_init(int argc, char **argv) {
+static void calls_before_init(int argc, char** argv) {
   before.create_env = MPI_Info_create_env(argc, argv, &before.env);
   before.nkeys_env = MPI_Info_get_nkeys(before.env, &before.nkeys);
   MPI_Info info;
@@ -162,15 +161,16 @@ static void calls_before_init(int argc, char **argv) {
   MPI_Info_free(&info);
 }
 
-static void create_env(int argc, char **argv) {
+static void create_env(int argc, char** argv) {
   CHECK(before.create_env == MPI_SUCCESS && before.nkeys_env == MPI_SUCCESS && before.nkeys >= 0,
-        "Info_create_env before MPI_Init returned %d, Info_get_nkeys %d (%d keys)", before.create_env,
-        before.nkeys_env, before.nkeys);
+        "Info_create_env before MPI_Init returned %d, Info_get_nkeys %d (%d keys)", before.create_env, before.nkeys_env,
+        before.nkeys);
   CHECK(before.create == MPI_SUCCESS && before.set == MPI_SUCCESS && before.get == MPI_SUCCESS && before.flag &&
             strcmp(before.value, "yes, before MPI_Init") == 0 && before.buflen == 21,
         "info calls before MPI_Init: create %d, set %d, get_string %d, flag %d, \"%s\", buflen %d", before.create,
         before.set, before.get, before.flag, before.value, before.buflen);
-  CHECK(before.env != MPI_INFO_NULL && before.env != MPI_INFO_ENV, "Info_create_env before MPI_Init gave no info of "
+  CHECK(before.env != MPI_INFO_NULL && before.env != MPI_INFO_ENV,
+        "Info_create_env before MPI_Init gave no info of "
         "its own");
   read_all_keys(before.env, "the info of Info_create_env before MPI_Init");
   MPI_Info_free(&before.env);
@@ -212,15 +212,14 @@ static void create_env(int argc, char **argv) {
 static MPI_Info assert_info(int first, int count) {
   MPI_Info info;
   MPI_Info_create(&info);
-  for (int a = first; a < first + count; a++)
-    MPI_Info_set(info, asserts[a], "true");
+  for (int a = first; a < first + count; a++) MPI_Info_set(info, asserts[a], "true");
   MPI_Info_set(info, "weft_test_no_such_hint", "42");
   return info;
 }
 
 /* The hints of comm: asserts [first, first + count) must read "true" where kept (and be kept under Weft);
  * the other asserts must not read "true" (default false, and hints do not propagate). */
-static void expect_hints(MPI_Comm comm, int first, int count, const char *what) {
+static void expect_hints(MPI_Comm comm, int first, int count, const char* what) {
   MPI_Info info = MPI_INFO_NULL;
   MPI_Comm_get_info(comm, &info);
   CHECK(info != MPI_INFO_NULL, "%s: Comm_get_info gave MPI_INFO_NULL", what);
@@ -241,14 +240,13 @@ static void expect_hints(MPI_Comm comm, int first, int count, const char *what) 
 
 /* comm is a copy of MPI_COMM_WORLD: same group, its own context, and it carries traffic that respects all
  * four asserts: specific sources and tags, exact lengths, distinct tags per message between a pair. */
-static void expect_copy_of_world(MPI_Comm comm, int salt, const char *what) {
+static void expect_copy_of_world(MPI_Comm comm, int salt, const char* what) {
   int result = MPI_UNEQUAL, crank = -1, csize = -1;
   MPI_Comm_compare(MPI_COMM_WORLD, comm, &result);
   MPI_Comm_rank(comm, &crank);
   MPI_Comm_size(comm, &csize);
   CHECK(result == MPI_CONGRUENT && crank == rank && csize == size,
-        "%s: compares %d to the world (MPI_CONGRUENT is %d), rank %d of %d", what, result, MPI_CONGRUENT, crank,
-        csize);
+        "%s: compares %d to the world (MPI_CONGRUENT is %d), rank %d of %d", what, result, MPI_CONGRUENT, crank, csize);
   MPI_Group world_group, group;
   MPI_Comm_group(MPI_COMM_WORLD, &world_group);
   MPI_Comm_group(comm, &group);
@@ -276,13 +274,11 @@ static void expect_copy_of_world(MPI_Comm comm, int salt, const char *what) {
   int out[3][3], in[3][3];
   MPI_Request requests[6];
   for (int t = 3; t >= 1; t--) {
-    for (int i = 0; i < t; i++)
-      in[t - 1][i] = -1;
+    for (int i = 0; i < t; i++) in[t - 1][i] = -1;
     MPI_Irecv(in[t - 1], t, MPI_INT, left, t, comm, &requests[t - 1]);
   }
   for (int t = 1; t <= 3; t++) {
-    for (int i = 0; i < t; i++)
-      out[t - 1][i] = ((salt * 1000 + rank % 1000) * 4 + t) * 4 + i;
+    for (int i = 0; i < t; i++) out[t - 1][i] = ((salt * 1000 + rank % 1000) * 4 + t) * 4 + i;
     MPI_Isend(out[t - 1], t, MPI_INT, right, t, comm, &requests[2 + t]);
   }
   MPI_Status statuses[6];
@@ -364,8 +360,7 @@ static void idup_with_info(void) {
   MPI_Info_free(&info);
   MPI_Irecv(in, 2, MPI_INT, left, 9, comm, &requests[1]);
   MPI_Isend(out, 2, MPI_INT, right, 9, comm, &requests[2]);
-  for (int flag = 0; !flag;)
-    MPI_Testall(3, requests, &flag, statuses);
+  for (int flag = 0; !flag;) MPI_Testall(3, requests, &flag, statuses);
   CHECK(in[0] == left && in[1] == 77, "the message beside the second Comm_idup_with_info gave (%d, %d)", in[0], in[1]);
   expect_copy_of_world(second, 6, "Comm_idup_with_info of a copy with four asserts, given one");
   expect_hints(second, 3, 1, "Comm_idup_with_info of a copy with four asserts, given one");
@@ -396,8 +391,7 @@ static void set_info(void) {
     int buflen = VALUE_ROOM, flag = 0;
     MPI_Info_get_string(info, asserts[a], &buflen, value, &flag);
     CHECK(!flag || strcmp(value, "true") == 0, "after two Comm_set_info calls, %s reads \"%s\"", asserts[a], value);
-    if (a < 2)
-      CHECK(flag || !kept[a], "a second Comm_set_info without %s dropped it", asserts[a]);
+    if (a < 2) CHECK(flag || !kept[a], "a second Comm_set_info without %s dropped it", asserts[a]);
   }
   MPI_Info_free(&info);
   MPI_Info_free(&first);
@@ -448,7 +442,7 @@ static void errors_abort(void) {
   MPI_Comm_free(&comm);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   calls_before_init(argc, argv);
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

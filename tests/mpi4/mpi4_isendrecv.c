@@ -9,7 +9,7 @@
  * outstanding at once, completed by one Waitall. Every element is a formula of sender, round and index. */
 #include "../mpi/mpitest.h"
 
-static const char *program = "mpi4_isendrecv";
+static const char* program = "mpi4_isendrecv";
 
 enum { N = 8, MANY = 16, BIG = 1 << 20, BIG_RANKS = 16 };
 
@@ -24,8 +24,8 @@ static int value(int sender, int round, int i) { return sender * 100000 + round 
  * under Weft only; the data everywhere. */
 static const int status_checked = MPITEST_ON_WEFT;
 
-static void expect_status(const MPI_Status *status, int source, int tag, MPI_Datatype type, int count,
-                          const char *what) {
+static void expect_status(const MPI_Status* status, int source, int tag, MPI_Datatype type, int count,
+                          const char* what) {
   if (!status_checked) return;
   int got = -1;
   MPI_Get_count(status, type, &got);
@@ -66,8 +66,10 @@ static void rings(void) {
         }
       }
     }
-    CHECK(requests[0] == MPI_REQUEST_NULL && requests[1] == MPI_REQUEST_NULL, "round %d: a completed Isendrecv "
-          "left its request", round);
+    CHECK(requests[0] == MPI_REQUEST_NULL && requests[1] == MPI_REQUEST_NULL,
+          "round %d: a completed Isendrecv "
+          "left its request",
+          round);
     expect_status(&statuses[0], left, 1, MPI_INT, N, "Isendrecv to the right");
     expect_status(&statuses[1], right, 2, MPI_INT, N, "Isendrecv to the left");
     for (int i = 0; i < N; i++) {
@@ -111,17 +113,14 @@ static void proc_null(void) {
   MPI_Wait(&request, &status);
   if (source == MPI_PROC_NULL) {
     expect_status(&status, MPI_PROC_NULL, MPI_ANY_TAG, MPI_INT, 0, "Isendrecv from MPI_PROC_NULL");
-    for (int i = 0; i < N; i++)
-      CHECK(in[i] == -1, "a receive from MPI_PROC_NULL wrote element %d", i);
+    for (int i = 0; i < N; i++) CHECK(in[i] == -1, "a receive from MPI_PROC_NULL wrote element %d", i);
   } else {
     expect_status(&status, source, 5, MPI_INT, N, "Isendrecv along the chain");
-    for (int i = 0; i < N; i++)
-      CHECK(in[i] == value(source, 20, i), "chain element %d is %d", i, in[i]);
+    for (int i = 0; i < N; i++) CHECK(in[i] == value(source, 20, i), "chain element %d is %d", i, in[i]);
   }
 
   int buf[N];
-  for (int i = 0; i < N; i++)
-    buf[i] = value(rank, 21, i);
+  for (int i = 0; i < N; i++) buf[i] = value(rank, 21, i);
   MPI_Isendrecv_replace(buf, N, MPI_INT, dest, 6, source, 6, MPI_COMM_WORLD, &request);
   MPI_Wait(&request, &status);
   if (source == MPI_PROC_NULL) {
@@ -137,17 +136,14 @@ static void proc_null(void) {
    * 4.0.2 crashes in both calls when both peers are MPI_PROC_NULL (a segmentation fault in UCX's send) with
    * 2 or more processes and hangs with 1, so under Weft only. */
   if (!MPITEST_ON_WEFT) return;
-  for (int i = 0; i < N; i++)
-    in[i] = -1;
+  for (int i = 0; i < N; i++) in[i] = -1;
   MPI_Isendrecv(out, N, MPI_INT, MPI_PROC_NULL, 7, in, N, MPI_INT, MPI_PROC_NULL, 7, MPI_COMM_WORLD, &request);
-  for (int flag = 0; !flag;)
-    MPI_Test(&request, &flag, &status);
+  for (int flag = 0; !flag;) MPI_Test(&request, &flag, &status);
   expect_status(&status, MPI_PROC_NULL, MPI_ANY_TAG, MPI_INT, 0, "Isendrecv with both peers MPI_PROC_NULL");
   MPI_Isendrecv_replace(in, N, MPI_INT, MPI_PROC_NULL, 7, MPI_PROC_NULL, 7, MPI_COMM_WORLD, &request);
   MPI_Wait(&request, &status);
   expect_status(&status, MPI_PROC_NULL, MPI_ANY_TAG, MPI_INT, 0, "Isendrecv_replace with both peers MPI_PROC_NULL");
-  for (int i = 0; i < N; i++)
-    CHECK(in[i] == -1, "an exchange with MPI_PROC_NULL wrote element %d", i);
+  for (int i = 0; i < N; i++) CHECK(in[i] == -1, "an exchange with MPI_PROC_NULL wrote element %d", i);
 }
 
 /* Wildcards on a communicator of their own: every rank sends to its right with tag 100 + rank and a length
@@ -167,14 +163,15 @@ static void wildcards(void) {
     if (round == 0)
       MPI_Wait(&request, &status);
     else
-      for (int flag = 0; !flag;)
-        MPI_Test(&request, &flag, &status);
+      for (int flag = 0; !flag;) MPI_Test(&request, &flag, &status);
     expect_status(&status, left, 100 + left, MPI_INT, theirs, "Isendrecv with MPI_ANY_SOURCE, MPI_ANY_TAG");
     int elements = -1, bytes = -1;
     MPI_Get_elements(&status, MPI_INT, &elements);
     MPI_Get_count(&status, MPI_BYTE, &bytes);
-    CHECK(!status_checked || (elements == theirs && bytes == theirs * (int)sizeof(int)), "Get_elements gave %d ints, Get_count %d bytes, "
-          "expected %d ints", elements, bytes, theirs);
+    CHECK(!status_checked || (elements == theirs && bytes == theirs * (int)sizeof(int)),
+          "Get_elements gave %d ints, Get_count %d bytes, "
+          "expected %d ints",
+          elements, bytes, theirs);
     for (int i = 0; i < N; i++)
       CHECK(in[i] == (i < theirs ? value(left, 30 + round, i) : -1), "wildcard receive, round %d: element %d is %d",
             round, i, in[i]);
@@ -187,8 +184,7 @@ static void wildcard_replace(void) {
   MPI_Comm comm;
   MPI_Comm_dup(MPI_COMM_WORLD, &comm);
   int buf[N];
-  for (int i = 0; i < N; i++)
-    buf[i] = value(rank, 40, i);
+  for (int i = 0; i < N; i++) buf[i] = value(rank, 40, i);
   MPI_Request request;
   MPI_Status status;
   MPI_Isendrecv_replace(buf, N, MPI_INT, right, 200 + rank, MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &request);
@@ -207,10 +203,8 @@ static void vectors(void) {
   MPI_Type_commit(&send_type);
   MPI_Type_commit(&recv_type);
   int out[2 * 8], in[2 * 12];
-  for (int i = 0; i < 2 * 8; i++)
-    out[i] = value(rank, 50, i);
-  for (int i = 0; i < 2 * 12; i++)
-    in[i] = -1;
+  for (int i = 0; i < 2 * 8; i++) out[i] = value(rank, 50, i);
+  for (int i = 0; i < 2 * 12; i++) in[i] = -1;
   MPI_Request request;
   MPI_Status status;
   /* Two of each type: 12 ints. The send type spans 8 ints (extent 8 after its last block ends at 5 + 3). */
@@ -227,17 +221,15 @@ static void vectors(void) {
   int send_at[12], recv_at[12], k = 0;
   for (int c = 0; c < 2; c++)
     for (int b = 0; b < 2; b++)
-      for (int j = 0; j < 3; j++)
-        send_at[k++] = c * (int)(send_extent / (MPI_Aint)sizeof(int)) + b * 5 + j;
+      for (int j = 0; j < 3; j++) send_at[k++] = c * (int)(send_extent / (MPI_Aint)sizeof(int)) + b * 5 + j;
   k = 0;
   for (int c = 0; c < 2; c++)
     for (int b = 0; b < 3; b++)
-      for (int j = 0; j < 2; j++)
-        recv_at[k++] = c * (int)(recv_extent / (MPI_Aint)sizeof(int)) + b * 4 + j;
+      for (int j = 0; j < 2; j++) recv_at[k++] = c * (int)(recv_extent / (MPI_Aint)sizeof(int)) + b * 4 + j;
   int filled[2 * 12] = {0};
   for (k = 0; k < 12; k++) {
-    CHECK(in[recv_at[k]] == value(left, 50, send_at[k]), "vector element %d (int %d) is %d, expected %d", k,
-          recv_at[k], in[recv_at[k]], value(left, 50, send_at[k]));
+    CHECK(in[recv_at[k]] == value(left, 50, send_at[k]), "vector element %d (int %d) is %d, expected %d", k, recv_at[k],
+          in[recv_at[k]], value(left, 50, send_at[k]));
     filled[recv_at[k]] = 1;
   }
   for (int i = 0; i < 2 * 12; i++)
@@ -248,15 +240,13 @@ static void vectors(void) {
    * exchange right), so under Weft only. */
   if (!MPITEST_ON_WEFT) return; /* and leaves the types: see below */
   int buf[2 * 12];
-  for (int i = 0; i < 2 * 12; i++)
-    buf[i] = value(rank, 51, i);
+  for (int i = 0; i < 2 * 12; i++) buf[i] = value(rank, 51, i);
   MPI_Isendrecv_replace(buf, 2, recv_type, left, 9, right, 9, MPI_COMM_WORLD, &request);
   MPI_Wait(&request, &status);
   expect_status(&status, right, 9, recv_type, 2, "Isendrecv_replace of vectors");
   for (int i = 0; i < 2 * 12; i++) {
     int strided = 0;
-    for (k = 0; k < 12; k++)
-      strided |= recv_at[k] == i;
+    for (k = 0; k < 12; k++) strided |= recv_at[k] == i;
     int want = strided ? value(right, 51, i) : value(rank, 51, i);
     CHECK(buf[i] == want, "Isendrecv_replace through a vector: int %d is %d, expected %d", i, buf[i], want);
   }
@@ -291,8 +281,7 @@ static void big(void) {
   MPI_Request request;
   MPI_Status status;
   MPI_Isendrecv(out, BIG, MPI_BYTE, to, 12, in, BIG, MPI_BYTE, from, 12, MPI_COMM_WORLD, &request);
-  for (int flag = 0; !flag;)
-    MPI_Test(&request, &flag, &status);
+  for (int flag = 0; !flag;) MPI_Test(&request, &flag, &status);
   expect_status(&status, from, 12, MPI_BYTE, BIG, "Isendrecv of 1 MiB");
   size_t bad = pattern_check(in, BIG, pattern_seed(BIG, from, 60));
   CHECK(bad == BIG, "Isendrecv of 1 MiB: byte %zu is wrong", bad);
@@ -337,7 +326,7 @@ static void many(void) {
   }
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);

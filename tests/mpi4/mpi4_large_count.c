@@ -27,11 +27,13 @@ enum { TAG = 3 };
 
 static int rank, size, left, right;
 
-static int word(int sender, int round, long i) { return (int)((unsigned)sender * 100003u + (unsigned)round * 7919u + (unsigned)i * 31u); }
+static int word(int sender, int round, long i) {
+  return (int)((unsigned)sender * 100003u + (unsigned)round * 7919u + (unsigned)i * 31u);
+}
 
 /* A received message: count and elements in both bindings, source and tag. */
-static void check_status(const MPI_Status *status, MPI_Datatype type, MPI_Count count, MPI_Count elements,
-                         int source, const char *what) {
+static void check_status(const MPI_Status* status, MPI_Datatype type, MPI_Count count, MPI_Count elements, int source,
+                         const char* what) {
   MPI_Count got_count = -2, got_elements = -2;
   int small_count = -2;
   MPI_Get_count_c(status, type, &got_count);
@@ -44,7 +46,7 @@ static void check_status(const MPI_Status *status, MPI_Datatype type, MPI_Count 
         status->MPI_TAG);
 }
 
-static void check_words(const int *buffer, MPI_Count count, int sender, int round, const char *what) {
+static void check_words(const int* buffer, MPI_Count count, int sender, int round, const char* what) {
   for (MPI_Count i = 0; i < count; i++)
     CHECK(buffer[i] == word(sender, round, i), "%s: word %lld from rank %d is %d, expected %d", what, (long long)i,
           sender, buffer[i], word(sender, round, i));
@@ -112,8 +114,8 @@ static void collectives(void) {
    * 4.0.2 on one process copies the block to the start of the buffer, whatever its displacement (both
    * bindings): there the first hole is left out. */
   const MPI_Aint lead = MPITEST_ON_WEFT || size > 1 ? 1 : 0;
-  MPI_Count *counts = malloc((size_t)size * sizeof(MPI_Count));
-  MPI_Aint *displacements = malloc((size_t)size * sizeof(MPI_Aint));
+  MPI_Count* counts = malloc((size_t)size * sizeof(MPI_Count));
+  MPI_Aint* displacements = malloc((size_t)size * sizeof(MPI_Aint));
   MPI_Aint total = lead;
   for (int r = 0; r < size; r++) {
     counts[r] = r % 5 + 1;
@@ -166,7 +168,7 @@ static void collectives(void) {
 }
 
 /* Size and extent through both bindings. */
-static void check_type(MPI_Datatype type, MPI_Count size_bytes, MPI_Count lb, MPI_Count extent, const char *what) {
+static void check_type(MPI_Datatype type, MPI_Count size_bytes, MPI_Count lb, MPI_Count extent, const char* what) {
   MPI_Count got_size = -1, got_lb = -1, got_extent = -1;
   MPI_Type_size_c(type, &got_size);
   MPI_Type_get_extent_c(type, &got_lb, &got_extent);
@@ -237,7 +239,7 @@ static void datatypes(void) {
         "MPI_Pack_size_c gave %lld, %lld, %lld (MPI_Pack_size %d)", (long long)vector_bytes, (long long)struct_bytes,
         (long long)int_bytes, small_bytes);
   MPI_Count room = vector_bytes + struct_bytes + int_bytes, position = 0;
-  char *buffer = malloc((size_t)room);
+  char* buffer = malloc((size_t)room);
   struct item item = {'w', {1.5, -2.25}}, item_back = {0, {0, 0}};
   int three[3] = {word(rank, 5, 0), word(rank, 5, 1), word(rank, 5, 2)}, three_back[3] = {0, 0, 0};
   MPI_Pack_c(spread, 1, vector, buffer, room, &position, MPI_COMM_WORLD);
@@ -284,8 +286,7 @@ static void one_sided(void) {
   int *memory = malloc(SLOTS * sizeof(int)), fetched[4] = {0, 0, 0, 0};
   for (int i = 0; i < SLOTS; i++) memory[i] = -1;
   MPI_Win win;
-  MPI_Win_create_c(memory, SLOTS * (MPI_Aint)sizeof(int), (MPI_Aint)sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD,
-                   &win);
+  MPI_Win_create_c(memory, SLOTS * (MPI_Aint)sizeof(int), (MPI_Aint)sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
   int *unit = NULL, flag = 0;
   MPI_Win_get_attr(win, MPI_WIN_DISP_UNIT, &unit, &flag);
   CHECK(flag && *unit == (int)sizeof(int), "MPI_WIN_DISP_UNIT of MPI_Win_create_c's window is %d", flag ? *unit : -1);
@@ -299,8 +300,7 @@ static void one_sided(void) {
     CHECK(memory[i] == (i >= 8 && i < 12 ? word(left, 6, i - 8) : -1), "MPI_Put_c: slot %d is %d", i, memory[i]);
   int previous = (left + size - 1) % size;
   for (int k = 0; k < 4; k++)
-    CHECK(fetched[k] == word(previous, 6, k), "MPI_Get_c: word %d is %d, expected rank %d's", k, fetched[k],
-          previous);
+    CHECK(fetched[k] == word(previous, 6, k), "MPI_Get_c: word %d is %d, expected rank %d's", k, fetched[k], previous);
   MPI_Win_free(&win);
   free(memory);
 }
@@ -308,7 +308,7 @@ static void one_sided(void) {
 /* 2^31 + 3 chars from rank 0 to rank 1 and back as one element of a contiguous type. */
 static void large_message(void) {
   const MPI_Count n = ((MPI_Count)1 << 31) + 3;
-  unsigned char *buffer = malloc((size_t)n);
+  unsigned char* buffer = malloc((size_t)n);
   int have = buffer != NULL, all = 0;
   MPI_Allreduce(&have, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
   if (!all) {
@@ -344,8 +344,10 @@ static void large_message(void) {
   MPI_Count size_c = -2;
   MPI_Type_size(whole, &small_size);
   MPI_Type_size_c(whole, &size_c);
-  CHECK(small_size == MPI_UNDEFINED && size_c == n, "a contiguous type of 2^31 + 3 chars: MPI_Type_size %d, "
-        "MPI_Type_size_c %lld", small_size, (long long)size_c);
+  CHECK(small_size == MPI_UNDEFINED && size_c == n,
+        "a contiguous type of 2^31 + 3 chars: MPI_Type_size %d, "
+        "MPI_Type_size_c %lld",
+        small_size, (long long)size_c);
   if (rank == 1) {
     MPI_Send_c(buffer, 1, whole, 0, TAG, MPI_COMM_WORLD);
   } else {
@@ -366,7 +368,7 @@ static void large_message(void) {
   free(buffer);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -376,10 +378,12 @@ int main(int argc, char **argv) {
   collectives();
   datatypes();
   one_sided();
-  const char *large = getenv("MPITEST_LARGE");
+  const char* large = getenv("MPITEST_LARGE");
   if (large && strcmp(large, "1") == 0) {
-    if (size == 2) large_message();
-    else if (rank == 0) fprintf(stderr, "mpi4_large_count: MPITEST_LARGE needs 2 ranks: the large message is skipped\n");
+    if (size == 2)
+      large_message();
+    else if (rank == 0)
+      fprintf(stderr, "mpi4_large_count: MPITEST_LARGE needs 2 ranks: the large message is skipped\n");
   }
   MPI_Barrier(MPI_COMM_WORLD);
   report_ok("mpi4_large_count");

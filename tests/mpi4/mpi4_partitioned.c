@@ -23,8 +23,16 @@
  * requests. */
 #include "partitioned_test.h"
 
-enum { ROUNDS = 30, TOKEN_TAG = 1, ACK_TAG = 2, SHAPE_TAG = 10, TYPE_TAG = 40, EMPTY_TAG = 41, ORDER_TAG = 42,
-       FREED_TAG = 43 };
+enum {
+  ROUNDS = 30,
+  TOKEN_TAG = 1,
+  ACK_TAG = 2,
+  SHAPE_TAG = 10,
+  TYPE_TAG = 40,
+  EMPTY_TAG = 41,
+  ORDER_TAG = 42,
+  FREED_TAG = 43
+};
 
 static int rank, size, left, right;
 
@@ -58,7 +66,7 @@ enum { EARLY_ARRIVAL_SECONDS = 10 };
  * of the matching). */
 static int weft_across_nodes, left_remote, right_remote;
 
-static void check_recv_partition(struct pair *p, int q) {
+static void check_recv_partition(struct pair* p, int q) {
   long first = (long)q * p->s.recv_count;
   for (long i = first; i < first + p->s.recv_count; i++)
     CHECK(p->in[i] == expect(left, p->round, p->kase, i),
@@ -74,7 +82,7 @@ static int parrived(MPI_Request request, int partition) {
 }
 
 /* One look with MPI_Parrived at the next receive partition not yet seen arrived; checked if it has. */
-static void peek(struct pair *p) {
+static void peek(struct pair* p) {
   if (p->seen == p->s.recv_parts) return;
   while (p->arrived[p->cursor]) p->cursor = (p->cursor + 1) % p->s.recv_parts;
   int q = p->cursor;
@@ -88,7 +96,7 @@ static void peek(struct pair *p) {
 
 /* Polls every receive partition until all have arrived, checking each as it is first reported; then the
  * request is complete (MPI_Request_get_status, which leaves it active), as MPICH's own tests expect. */
-static void poll_all(struct pair *p) {
+static void poll_all(struct pair* p) {
   while (p->seen < p->s.recv_parts)
     for (int q = 0; q < p->s.recv_parts; q++)
       if (!p->arrived[q] && parrived(p->recv, q)) {
@@ -102,14 +110,14 @@ static void poll_all(struct pair *p) {
         p->round);
 }
 
-static void fill_send_partition(struct pair *p, int part) {
+static void fill_send_partition(struct pair* p, int part) {
   long first = (long)part * p->s.send_count;
   for (long i = first; i < first + p->s.send_count; i++) p->out[i] = expect(rank, p->round, p->kase, i);
 }
 
 /* Readies every send partition in the round's style, each filled just before; with `peeking`, one look at
  * the receive side after each call. Styles: 0 in order, 1 reverse, 2 shuffled, 3 ranges, 4 lists. */
-static void ready_all(struct pair *p, int style, int peeking, unsigned *random) {
+static void ready_all(struct pair* p, int style, int peeking, unsigned* random) {
   const int n = p->s.send_parts;
   int order[64];
   for (int i = 0; i < n; i++) order[i] = style == 1 ? n - 1 - i : i;
@@ -151,46 +159,46 @@ static void ready_all(struct pair *p, int style, int peeking, unsigned *random) 
   }
 }
 
-static void start_pair(MPI_Request *send, MPI_Request *recv, int round) {
+static void start_pair(MPI_Request* send, MPI_Request* recv, int round) {
   MPI_Request both[2];
   switch (round % 3) {
-  case 0:
-    both[0] = *recv;
-    both[1] = *send;
-    MPI_Startall(2, both);
-    break;
-  case 1:
-    both[0] = *send;
-    both[1] = *recv;
-    MPI_Startall(2, both);
-    break;
-  default:
-    MPI_Start(send);
-    MPI_Start(recv);
-    break;
+    case 0:
+      both[0] = *recv;
+      both[1] = *send;
+      MPI_Startall(2, both);
+      break;
+    case 1:
+      both[0] = *send;
+      both[1] = *recv;
+      MPI_Startall(2, both);
+      break;
+    default:
+      MPI_Start(send);
+      MPI_Start(recv);
+      break;
   }
 }
 
 /* Completes both requests (Waitall, Wait and a Test loop, or Test loops) and returns the receive's status. */
-static MPI_Status complete_pair(MPI_Request *send, MPI_Request *recv, int round) {
+static MPI_Status complete_pair(MPI_Request* send, MPI_Request* recv, int round) {
   MPI_Status statuses[2], status;
   int done = 0;
   switch (round % 3) {
-  case 0: {
-    MPI_Request both[2] = {*recv, *send};
-    MPI_Waitall(2, both, statuses);
-    CHECK(both[0] == *recv && both[1] == *send, "MPI_Waitall changed a partitioned request's handle");
-    return statuses[0];
-  }
-  case 1:
-    MPI_Wait(send, MPI_STATUS_IGNORE);
-    while (!done) MPI_Test(recv, &done, &status);
-    return status;
-  default:
-    while (!done) MPI_Test(recv, &done, &status);
-    done = 0;
-    while (!done) MPI_Test(send, &done, MPI_STATUS_IGNORE);
-    return status;
+    case 0: {
+      MPI_Request both[2] = {*recv, *send};
+      MPI_Waitall(2, both, statuses);
+      CHECK(both[0] == *recv && both[1] == *send, "MPI_Waitall changed a partitioned request's handle");
+      return statuses[0];
+    }
+    case 1:
+      MPI_Wait(send, MPI_STATUS_IGNORE);
+      while (!done) MPI_Test(recv, &done, &status);
+      return status;
+    default:
+      while (!done) MPI_Test(recv, &done, &status);
+      done = 0;
+      while (!done) MPI_Test(send, &done, MPI_STATUS_IGNORE);
+      return status;
   }
 }
 
@@ -199,7 +207,7 @@ static MPI_Status complete_pair(MPI_Request *send, MPI_Request *recv, int round)
  * MPI_Parrived says every partition has arrived (5.2.2). MPICH 4.0.2 leaves the status of an earlier round
  * or whatever was in it (source, tag and count of a receive never started), and its MPI_Parrived refuses an
  * inactive request ("Invalid or inactive partitioned receive request"): both under Weft only. */
-static void check_inactive(MPI_Request *request, int is_recv, const char *what) {
+static void check_inactive(MPI_Request* request, int is_recv, const char* what) {
   MPI_Request before = *request;
   MPI_Status status;
   int flag = 0, count = -1;
@@ -209,8 +217,8 @@ static void check_inactive(MPI_Request *request, int is_recv, const char *what) 
         *request == before ? "" : " and changed the handle");
   if (MPITEST_ON_WEFT)
     CHECK(status.MPI_SOURCE == MPI_ANY_SOURCE && status.MPI_TAG == MPI_ANY_TAG && count == 0,
-          "%s: MPI_Test on an inactive partitioned request gave source %d, tag %d, count %d", what,
-          status.MPI_SOURCE, status.MPI_TAG, count);
+          "%s: MPI_Test on an inactive partitioned request gave source %d, tag %d, count %d", what, status.MPI_SOURCE,
+          status.MPI_TAG, count);
   MPI_Wait(request, &status);
   CHECK(*request == before, "%s: MPI_Wait on an inactive partitioned request changed the handle", what);
   if (MPITEST_ON_WEFT)
@@ -221,7 +229,7 @@ static void check_inactive(MPI_Request *request, int is_recv, const char *what) 
     CHECK(parrived(*request, 0), "%s: MPI_Parrived on an inactive request gave false", what);
 }
 
-static void check_status(MPI_Status status, int tag, int elements, const char *what, int round) {
+static void check_status(MPI_Status status, int tag, int elements, const char* what, int round) {
   int count = -1;
   MPI_Get_count(&status, MPI_UNSIGNED, &count);
   CHECK(status.MPI_SOURCE == left && status.MPI_TAG == tag && count == elements,
@@ -240,15 +248,13 @@ static void run_shape(struct shape s, int kase) {
   p.arrived = malloc((size_t)s.recv_parts * sizeof(int));
   /* Initialized in either order: matching is by the initialization calls' order per (source, tag). */
   if (kase % 2 == 0) {
-    MPI_Precv_init(p.in, s.recv_parts, s.recv_count, MPI_UNSIGNED, left, p.tag, MPI_COMM_WORLD, MPI_INFO_NULL,
-                   &p.recv);
+    MPI_Precv_init(p.in, s.recv_parts, s.recv_count, MPI_UNSIGNED, left, p.tag, MPI_COMM_WORLD, MPI_INFO_NULL, &p.recv);
     MPI_Psend_init(p.out, s.send_parts, s.send_count, MPI_UNSIGNED, right, p.tag, MPI_COMM_WORLD, MPI_INFO_NULL,
                    &p.send);
   } else {
     MPI_Psend_init(p.out, s.send_parts, s.send_count, MPI_UNSIGNED, right, p.tag, MPI_COMM_WORLD, MPI_INFO_NULL,
                    &p.send);
-    MPI_Precv_init(p.in, s.recv_parts, s.recv_count, MPI_UNSIGNED, left, p.tag, MPI_COMM_WORLD, MPI_INFO_NULL,
-                   &p.recv);
+    MPI_Precv_init(p.in, s.recv_parts, s.recv_count, MPI_UNSIGNED, left, p.tag, MPI_COMM_WORLD, MPI_INFO_NULL, &p.recv);
   }
   check_inactive(&p.recv, 1, "a receive never started");
   check_inactive(&p.send, 0, "a send never started");
@@ -277,8 +283,8 @@ static void run_shape(struct shape s, int kase) {
         int last_needed = (int)(last / s.send_count); /* the highest send partition q takes data from */
         if (last_needed >= half) {
           CHECK(!parrived(p.recv, q),
-                "shape %d round %d: receive partition %d arrived before send partition %d was ready", kase, round,
-                q, last_needed);
+                "shape %d round %d: receive partition %d arrived before send partition %d was ready", kase, round, q,
+                last_needed);
         } else if (early_arrival) {
           double since = MPI_Wtime();
           while (!parrived(p.recv, q))
@@ -306,9 +312,9 @@ static void run_shape(struct shape s, int kase) {
     MPI_Status status = complete_pair(&p.send, &p.recv, round);
     check_status(status, p.tag, (int)total, "shape", round);
     for (long i = 0; i < total; i++)
-      CHECK(p.in[i] == expect(left, round, kase, i), "shape %d round %d (style %d%s%s): element %ld is %#x, expected %#x",
-            kase, round, style, polling ? ", polled" : "", staged ? ", staged" : "", i, p.in[i],
-            expect(left, round, kase, i));
+      CHECK(p.in[i] == expect(left, round, kase, i),
+            "shape %d round %d (style %d%s%s): element %ld is %#x, expected %#x", kase, round, style,
+            polling ? ", polled" : "", staged ? ", staged" : "", i, p.in[i], expect(left, round, kase, i));
     if (round % 7 == 0) {
       check_inactive(&p.recv, 1, "a completed receive");
       check_inactive(&p.send, 0, "a completed send");
@@ -328,8 +334,7 @@ static void run_shape(struct shape s, int kase) {
  * receive type, the sender's gaps are not sent and the receiver's are untouched. */
 static void run_types(void) {
   enum { ELEMENTS = 8, EXTENT = 5, KASE = 20 };
-  const int send_parts = 4, send_count = 2, recv_parts = COUNTS_MAY_DIFFER ? 2 : 4,
-            recv_count = ELEMENTS / recv_parts;
+  const int send_parts = 4, send_count = 2, recv_parts = COUNTS_MAY_DIFFER ? 2 : 4, recv_count = ELEMENTS / recv_parts;
   static const int recv_offsets[3] = {0, 1, 3};
   MPI_Datatype vector, indexed, resized;
   MPI_Type_vector(3, 1, 2, MPI_UNSIGNED, &vector);
@@ -400,7 +405,8 @@ static void run_empty(void) {
   MPI_Psend_init(out, 4, 0, MPI_UNSIGNED, right, EMPTY_TAG, MPI_COMM_WORLD, MPI_INFO_NULL, &send);
   for (int round = 0; round < 10; round++) {
     start_pair(&send, &recv, round);
-    if (round % 2) MPI_Pready_range(0, 3, send);
+    if (round % 2)
+      MPI_Pready_range(0, 3, send);
     else {
       int list[4] = {3, 1, 0, 2};
       MPI_Pready_list(4, list, send);
@@ -428,10 +434,10 @@ static void run_order(void) {
     /* A second pair on the tag with a peer on another node is refused, clearly; one on this node is not
      * (and is freed unused); the first pair still works. */
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-    int second_recv = MPI_Precv_init(in[1], PARTS, COUNT, MPI_UNSIGNED, left, ORDER_TAG, MPI_COMM_WORLD,
-                                     MPI_INFO_NULL, &recv[1]);
-    int second_send = MPI_Psend_init(out[1], PARTS, COUNT, MPI_UNSIGNED, right, ORDER_TAG, MPI_COMM_WORLD,
-                                     MPI_INFO_NULL, &send[1]);
+    int second_recv =
+        MPI_Precv_init(in[1], PARTS, COUNT, MPI_UNSIGNED, left, ORDER_TAG, MPI_COMM_WORLD, MPI_INFO_NULL, &recv[1]);
+    int second_send =
+        MPI_Psend_init(out[1], PARTS, COUNT, MPI_UNSIGNED, right, ORDER_TAG, MPI_COMM_WORLD, MPI_INFO_NULL, &send[1]);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
     int recv_class, send_class;
     MPI_Error_class(second_recv, &recv_class);
@@ -509,7 +515,7 @@ static void run_freed(void) {
   MPI_Request_free(&recv);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);

@@ -30,7 +30,7 @@ struct pair {
   int round;
 };
 
-static void pair_init(struct pair *p, int send_parts, int send_count, int recv_parts, int recv_count, int kase) {
+static void pair_init(struct pair* p, int send_parts, int send_count, int recv_parts, int recv_count, int kase) {
   p->send_parts = send_parts, p->send_count = send_count, p->recv_parts = recv_parts, p->recv_count = recv_count;
   p->kase = kase;
   long total = (long)send_parts * send_count;
@@ -43,7 +43,7 @@ static void pair_init(struct pair *p, int send_parts, int send_count, int recv_p
                  &p->send);
 }
 
-static void pair_free(struct pair *p) {
+static void pair_free(struct pair* p) {
   MPI_Request_free(&p->send);
   MPI_Request_free(&p->recv);
   CHECK(p->send == MPI_REQUEST_NULL && p->recv == MPI_REQUEST_NULL, "MPI_Request_free left a request");
@@ -51,23 +51,23 @@ static void pair_free(struct pair *p) {
   free(p->in);
 }
 
-static long total_of(const struct pair *p) { return (long)p->send_parts * p->send_count; }
+static long total_of(const struct pair* p) { return (long)p->send_parts * p->send_count; }
 
 /* Clears the receive buffer and starts both requests: a new round. */
-static void pair_start(struct pair *p, int round) {
+static void pair_start(struct pair* p, int round) {
   p->round = round;
   for (long i = 0; i < total_of(p); i++) p->in[i] = SENTINEL;
   MPI_Request both[2] = {p->recv, p->send};
   MPI_Startall(2, both);
 }
 
-static void fill(struct pair *p, int part) {
+static void fill(struct pair* p, int part) {
   long first = (long)part * p->send_count;
   for (long i = first; i < first + p->send_count; i++) p->out[i] = expect(rank, p->round, p->kase, i);
 }
 
 /* 1 when receive partition q holds the round's data. */
-static int partition_right(const struct pair *p, int q) {
+static int partition_right(const struct pair* p, int q) {
   long first = (long)q * p->recv_count;
   for (long i = first; i < first + p->recv_count; i++)
     if (p->in[i] != expect(left, p->round, p->kase, i)) return 0;
@@ -76,7 +76,7 @@ static int partition_right(const struct pair *p, int q) {
 
 /* Polls MPI_Parrived on the receive partitions q with q % stride == offset until all have arrived; returns
  * how many were wrong when first reported. Called from threads: no CHECK (no MPI_Abort from a thread). */
-static int poll_own(struct pair *p, int offset, int stride) {
+static int poll_own(struct pair* p, int offset, int stride) {
   int arrived[MAX_PARTS] = {0}, pending = 0, wrong = 0;
   for (int q = offset; q < p->recv_parts; q += stride) pending++;
   while (pending > 0) {
@@ -96,17 +96,17 @@ static int poll_own(struct pair *p, int offset, int stride) {
   return wrong;
 }
 
-static void pair_complete_and_check(struct pair *p, const char *how) {
+static void pair_complete_and_check(struct pair* p, const char* how) {
   MPI_Request both[2] = {p->recv, p->send};
   MPI_Status statuses[2];
   MPI_Waitall(2, both, statuses);
   for (long i = 0; i < total_of(p); i++)
-    CHECK(p->in[i] == expect(left, p->round, p->kase, i), "%s, pair %d round %d: element %ld is %#x, expected %#x",
-          how, p->kase, p->round, i, p->in[i], expect(left, p->round, p->kase, i));
+    CHECK(p->in[i] == expect(left, p->round, p->kase, i), "%s, pair %d round %d: element %ld is %#x, expected %#x", how,
+          p->kase, p->round, i, p->in[i], expect(left, p->round, p->kase, i));
 }
 
 /* OpenMP: styles 0 parallel for over shuffled partitions, 1 a block per thread by Pready_range, 2 tasks. */
-static void openmp_round(struct pair *p, int round, int style, int region_polls, unsigned *random) {
+static void openmp_round(struct pair* p, int round, int style, int region_polls, unsigned* random) {
   int order[MAX_PARTS];
   for (int i = 0; i < p->send_parts; i++) order[i] = i;
   shuffle(order, p->send_parts, random);
@@ -147,21 +147,21 @@ static void openmp_round(struct pair *p, int round, int style, int region_polls,
     }
     if (region_polls) wrong += poll_own(p, t, team);
   }
-  CHECK(wrong == 0, "OpenMP style %d, pair %d round %d: %d receive partitions were wrong when reported arrived",
-        style, p->kase, round, wrong);
+  CHECK(wrong == 0, "OpenMP style %d, pair %d round %d: %d receive partitions were wrong when reported arrived", style,
+        p->kase, round, wrong);
   CHECK(readied == p->send_parts, "OpenMP style %d: %d partitions readied, not %d", style, readied, p->send_parts);
   pair_complete_and_check(p, "OpenMP");
 }
 
 /* pthreads: thread t owns the send partitions of its style and receive partitions t, t + THREADS, ... */
 struct worker {
-  struct pair *p;
+  struct pair* p;
   int t, style, polls, wrong;
 };
 
-static void *worker_run(void *argument) {
-  struct worker *w = argument;
-  struct pair *p = w->p;
+static void* worker_run(void* argument) {
+  struct worker* w = argument;
+  struct pair* p = w->p;
   const int n = p->send_parts;
   if (w->style == 0) { /* cyclic partitions, one at a time in reverse */
     int last = w->t + (n - 1 - w->t) / THREADS * THREADS;
@@ -192,7 +192,7 @@ static void *worker_run(void *argument) {
 
 /* The main thread either joins the threads (which poll) and then waits, or waits in MPI_Waitall while they
  * ready the send partitions. */
-static void pthread_round(struct pair *p, int round, int style, int main_waits) {
+static void pthread_round(struct pair* p, int round, int style, int main_waits) {
   pair_start(p, round);
   pthread_t threads[THREADS];
   struct worker workers[THREADS];
@@ -215,7 +215,7 @@ static void pthread_round(struct pair *p, int round, int style, int main_waits) 
   pair_complete_and_check(p, "pthreads"); /* a second wait on completed (inactive) requests returns at once */
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   int provided = -1;
   MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -239,8 +239,7 @@ int main(int argc, char **argv) {
   for (int k = 0; k < 3; k++)
     for (int round = 0; round < ROUNDS; round++) openmp_round(&pairs[k], round, round % 3, region_polls, &random);
   for (int k = 0; k < 3; k++)
-    for (int round = 0; round < ROUNDS; round++)
-      pthread_round(&pairs[k], ROUNDS + round, round % 3, (round / 3) % 2);
+    for (int round = 0; round < ROUNDS; round++) pthread_round(&pairs[k], ROUNDS + round, round % 3, (round / 3) % 2);
   for (int k = 0; k < 3; k++) pair_free(&pairs[k]);
 
   MPI_Barrier(MPI_COMM_WORLD);

@@ -28,7 +28,7 @@
  * its second start on). */
 #include "../mpi/mpitest.h"
 
-static const char *program = "mpi4_persistent_collectives";
+static const char* program = "mpi4_persistent_collectives";
 
 enum { ROUNDS = 4, K = 3, STRIDE = K + 1, DEGREE = 4, UNTOUCHED = -7 };
 enum { TAG_GO = 11, TAG_RING = 12, TAG_BETWEEN = 13, TAG_ACTIVE = 14 };
@@ -36,7 +36,7 @@ enum { TAG_GO = 11, TAG_RING = 12, TAG_BETWEEN = 13, TAG_ACTIVE = 14 };
 /* The communicator under test, its size and the caller's rank in it; the label of the suite. */
 static MPI_Comm comm;
 static int crank, csize;
-static const char *where;
+static const char* where;
 /* A persistent barrier on comm, started beside the request under test in MPI_Startall. */
 static MPI_Request barrier_request;
 /* On a grid: its dimensions and the source of receive block i (all four neighbours, periodic in both
@@ -61,30 +61,27 @@ static mpitest_affine affine(int round, int sender, int c) {
 /* The maps of ranks first..last composed in rank order. */
 static mpitest_affine affine_fold(int round, int first, int last, int c) {
   mpitest_affine acc = affine(round, first, c);
-  for (int r = first + 1; r <= last; r++)
-    acc = mpitest_then(acc, affine(round, r, c));
+  for (int r = first + 1; r <= last; r++) acc = mpitest_then(acc, affine(round, r, c));
   return acc;
 }
 
-static int *ints(int n, int fill) {
-  int *p = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
+static int* ints(int n, int fill) {
+  int* p = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
   CHECK(p != NULL, "out of memory");
-  for (int i = 0; i < n; i++)
-    p[i] = fill;
+  for (int i = 0; i < n; i++) p[i] = fill;
   return p;
 }
 
-static void untouch(int *p, int n) {
-  for (int i = 0; i < n; i++)
-    p[i] = UNTOUCHED;
+static void untouch(int* p, int n) {
+  for (int i = 0; i < n; i++) p[i] = UNTOUCHED;
 }
 
 /* A request under test: how to create it, fill its inputs for a round and check its outputs. */
 struct pcoll {
-  const char *name;
-  void (*init)(struct pcoll *, MPI_Info);
-  void (*fill)(struct pcoll *, int round);
-  void (*check)(struct pcoll *, int round);
+  const char* name;
+  void (*init)(struct pcoll*, MPI_Info);
+  void (*fill)(struct pcoll*, int round);
+  void (*check)(struct pcoll*, int round);
   MPI_Request request;
   int root;
   int *send, *recv, *scounts, *sdispls, *rcounts, *rdispls;
@@ -93,7 +90,7 @@ struct pcoll {
 };
 
 /* Element checks naming the call, the suite and the round. */
-#define EXPECT(p, round, got, want, fmt, ...)                                                                         \
+#define EXPECT(p, round, got, want, fmt, ...)                                                                          \
   do {                                                                                                                 \
     int got_ = (got), want_ = (want);                                                                                  \
     CHECK(got_ == want_, "%s on %s, round %d: " fmt " is %d, expected %d", (p)->name, where, round, __VA_ARGS__, got_, \
@@ -101,38 +98,34 @@ struct pcoll {
   } while (0)
 
 /* ---- Bcast_init: root csize / 2. */
-static void bcast_init(struct pcoll *p, MPI_Info info) {
+static void bcast_init(struct pcoll* p, MPI_Info info) {
   p->root = csize / 2;
   p->recv = ints(K, UNTOUCHED);
   MPI_Bcast_init(p->recv, K, MPI_INT, p->root, comm, info, &p->request);
 }
-static void bcast_fill(struct pcoll *p, int round) {
-  for (int e = 0; e < K; e++)
-    p->recv[e] = crank == p->root ? dv(round, p->root, 0, e) : UNTOUCHED;
+static void bcast_fill(struct pcoll* p, int round) {
+  for (int e = 0; e < K; e++) p->recv[e] = crank == p->root ? dv(round, p->root, 0, e) : UNTOUCHED;
 }
-static void bcast_check(struct pcoll *p, int round) {
-  for (int e = 0; e < K; e++)
-    EXPECT(p, round, p->recv[e], dv(round, p->root, 0, e), "element %d", e);
+static void bcast_check(struct pcoll* p, int round) {
+  for (int e = 0; e < K; e++) EXPECT(p, round, p->recv[e], dv(round, p->root, 0, e), "element %d", e);
 }
 
 /* ---- Gather_init: root 0, which gives MPI_IN_PLACE (its block already in place). */
-static void gather_init(struct pcoll *p, MPI_Info info) {
+static void gather_init(struct pcoll* p, MPI_Info info) {
   p->root = 0;
   p->send = ints(K, UNTOUCHED);
   p->recv = crank == p->root ? ints(csize * K, UNTOUCHED) : NULL;
   MPI_Gather_init(crank == p->root ? MPI_IN_PLACE : p->send, K, MPI_INT, p->recv, K, MPI_INT, p->root, comm, info,
                   &p->request);
 }
-static void gather_fill(struct pcoll *p, int round) {
-  for (int e = 0; e < K; e++)
-    p->send[e] = dv(round, crank, p->root, e);
+static void gather_fill(struct pcoll* p, int round) {
+  for (int e = 0; e < K; e++) p->send[e] = dv(round, crank, p->root, e);
   if (crank == p->root) {
     untouch(p->recv, csize * K);
-    for (int e = 0; e < K; e++)
-      p->recv[crank * K + e] = dv(round, crank, p->root, e);
+    for (int e = 0; e < K; e++) p->recv[crank * K + e] = dv(round, crank, p->root, e);
   }
 }
-static void gather_check(struct pcoll *p, int round) {
+static void gather_check(struct pcoll* p, int round) {
   if (crank != p->root) return;
   for (int r = 0; r < csize; r++)
     for (int e = 0; e < K; e++)
@@ -141,7 +134,7 @@ static void gather_check(struct pcoll *p, int round) {
 
 /* ---- Gatherv_init: root csize - 1; vcount(r) elements from rank r, blocks in reverse rank order STRIDE
  * apart, the holes after them untouched. */
-static void gatherv_init(struct pcoll *p, MPI_Info info) {
+static void gatherv_init(struct pcoll* p, MPI_Info info) {
   p->root = csize - 1;
   p->send = ints(K, UNTOUCHED);
   if (crank == p->root) {
@@ -156,12 +149,11 @@ static void gatherv_init(struct pcoll *p, MPI_Info info) {
   MPI_Gatherv_init(p->send, vcount(crank), MPI_INT, p->recv, p->rcounts, p->rdispls, MPI_INT, p->root, comm, info,
                    &p->request);
 }
-static void gatherv_fill(struct pcoll *p, int round) {
-  for (int e = 0; e < K; e++)
-    p->send[e] = dv(round, crank, p->root, e);
+static void gatherv_fill(struct pcoll* p, int round) {
+  for (int e = 0; e < K; e++) p->send[e] = dv(round, crank, p->root, e);
   if (crank == p->root) untouch(p->recv, csize * STRIDE);
 }
-static void gatherv_check(struct pcoll *p, int round) {
+static void gatherv_check(struct pcoll* p, int round) {
   if (crank != p->root) return;
   for (int r = 0; r < csize; r++)
     for (int e = 0; e < STRIDE; e++)
@@ -170,32 +162,30 @@ static void gatherv_check(struct pcoll *p, int round) {
 }
 
 /* ---- Scatter_init: root csize / 2, which receives MPI_IN_PLACE. */
-static void scatter_init(struct pcoll *p, MPI_Info info) {
+static void scatter_init(struct pcoll* p, MPI_Info info) {
   p->root = csize / 2;
   p->send = crank == p->root ? ints(csize * K, UNTOUCHED) : NULL;
   p->recv = ints(K, UNTOUCHED);
   MPI_Scatter_init(p->send, K, MPI_INT, crank == p->root ? MPI_IN_PLACE : p->recv, K, MPI_INT, p->root, comm, info,
                    &p->request);
 }
-static void scatter_fill(struct pcoll *p, int round) {
+static void scatter_fill(struct pcoll* p, int round) {
   if (crank == p->root)
     for (int r = 0; r < csize; r++)
-      for (int e = 0; e < K; e++)
-        p->send[r * K + e] = dv(round, p->root, r, e);
+      for (int e = 0; e < K; e++) p->send[r * K + e] = dv(round, p->root, r, e);
   untouch(p->recv, K);
 }
-static void scatter_check(struct pcoll *p, int round) {
+static void scatter_check(struct pcoll* p, int round) {
   for (int e = 0; e < K; e++)
     EXPECT(p, round, p->recv[e], crank == p->root ? UNTOUCHED : dv(round, p->root, crank, e), "element %d", e);
   if (crank == p->root) /* in place: the root's own block stays where it is, the send buffer unchanged */
     for (int r = 0; r < csize; r++)
       for (int e = 0; e < K; e++)
-        EXPECT(p, round, p->send[r * K + e], dv(round, p->root, r, e), "the root's send element %d for rank %d", e,
-               r);
+        EXPECT(p, round, p->send[r * K + e], dv(round, p->root, r, e), "the root's send element %d for rank %d", e, r);
 }
 
 /* ---- Scatterv_init: root 0 sends vcount(r) elements to rank r from blocks in reverse order. */
-static void scatterv_init(struct pcoll *p, MPI_Info info) {
+static void scatterv_init(struct pcoll* p, MPI_Info info) {
   p->root = 0;
   if (crank == p->root) {
     p->send = ints(csize * STRIDE, UNTOUCHED);
@@ -210,36 +200,33 @@ static void scatterv_init(struct pcoll *p, MPI_Info info) {
   MPI_Scatterv_init(p->send, p->scounts, p->sdispls, MPI_INT, p->recv, vcount(crank), MPI_INT, p->root, comm, info,
                     &p->request);
 }
-static void scatterv_fill(struct pcoll *p, int round) {
+static void scatterv_fill(struct pcoll* p, int round) {
   if (crank == p->root)
     for (int r = 0; r < csize; r++)
-      for (int e = 0; e < vcount(r); e++)
-        p->send[p->sdispls[r] + e] = dv(round, p->root, r, e);
+      for (int e = 0; e < vcount(r); e++) p->send[p->sdispls[r] + e] = dv(round, p->root, r, e);
   untouch(p->recv, STRIDE);
 }
-static void scatterv_check(struct pcoll *p, int round) {
+static void scatterv_check(struct pcoll* p, int round) {
   for (int e = 0; e < STRIDE; e++)
     EXPECT(p, round, p->recv[e], e < vcount(crank) ? dv(round, p->root, crank, e) : UNTOUCHED, "element %d", e);
 }
 
 /* ---- Allgather_init in place. */
-static void allgather_init(struct pcoll *p, MPI_Info info) {
+static void allgather_init(struct pcoll* p, MPI_Info info) {
   p->recv = ints(csize * K, UNTOUCHED);
   MPI_Allgather_init(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, p->recv, K, MPI_INT, comm, info, &p->request);
 }
-static void allgather_fill(struct pcoll *p, int round) {
+static void allgather_fill(struct pcoll* p, int round) {
   untouch(p->recv, csize * K);
-  for (int e = 0; e < K; e++)
-    p->recv[crank * K + e] = dv(round, crank, 0, e);
+  for (int e = 0; e < K; e++) p->recv[crank * K + e] = dv(round, crank, 0, e);
 }
-static void allgather_check(struct pcoll *p, int round) {
+static void allgather_check(struct pcoll* p, int round) {
   for (int r = 0; r < csize; r++)
-    for (int e = 0; e < K; e++)
-      EXPECT(p, round, p->recv[r * K + e], dv(round, r, 0, e), "element %d of rank %d", e, r);
+    for (int e = 0; e < K; e++) EXPECT(p, round, p->recv[r * K + e], dv(round, r, 0, e), "element %d of rank %d", e, r);
 }
 
 /* ---- Allgatherv_init: vcount(r) elements from rank r, blocks in reverse order with holes. */
-static void allgatherv_init(struct pcoll *p, MPI_Info info) {
+static void allgatherv_init(struct pcoll* p, MPI_Info info) {
   p->send = ints(K, UNTOUCHED);
   p->recv = ints(csize * STRIDE, UNTOUCHED);
   p->rcounts = ints(csize, 0);
@@ -251,12 +238,11 @@ static void allgatherv_init(struct pcoll *p, MPI_Info info) {
   MPI_Allgatherv_init(p->send, vcount(crank), MPI_INT, p->recv, p->rcounts, p->rdispls, MPI_INT, comm, info,
                       &p->request);
 }
-static void allgatherv_fill(struct pcoll *p, int round) {
-  for (int e = 0; e < K; e++)
-    p->send[e] = dv(round, crank, 0, e);
+static void allgatherv_fill(struct pcoll* p, int round) {
+  for (int e = 0; e < K; e++) p->send[e] = dv(round, crank, 0, e);
   untouch(p->recv, csize * STRIDE);
 }
-static void allgatherv_check(struct pcoll *p, int round) {
+static void allgatherv_check(struct pcoll* p, int round) {
   for (int r = 0; r < csize; r++)
     for (int e = 0; e < STRIDE; e++)
       EXPECT(p, round, p->recv[p->rdispls[r] + e], e < vcount(r) ? dv(round, r, 0, e) : UNTOUCHED,
@@ -264,35 +250,33 @@ static void allgatherv_check(struct pcoll *p, int round) {
 }
 
 /* ---- Alltoall_init, and in place. */
-static void alltoall_init(struct pcoll *p, MPI_Info info) {
+static void alltoall_init(struct pcoll* p, MPI_Info info) {
   p->send = ints(csize * K, UNTOUCHED);
   p->recv = ints(csize * K, UNTOUCHED);
   MPI_Alltoall_init(p->send, K, MPI_INT, p->recv, K, MPI_INT, comm, info, &p->request);
 }
-static void alltoall_fill(struct pcoll *p, int round) {
+static void alltoall_fill(struct pcoll* p, int round) {
   for (int j = 0; j < csize; j++)
-    for (int e = 0; e < K; e++)
-      p->send[j * K + e] = dv(round, crank, j, e);
+    for (int e = 0; e < K; e++) p->send[j * K + e] = dv(round, crank, j, e);
   untouch(p->recv, csize * K);
 }
-static void alltoall_check(struct pcoll *p, int round) {
+static void alltoall_check(struct pcoll* p, int round) {
   for (int i = 0; i < csize; i++)
     for (int e = 0; e < K; e++)
       EXPECT(p, round, p->recv[i * K + e], dv(round, i, crank, e), "element %d from rank %d", e, i);
 }
-static void alltoall_in_place_init(struct pcoll *p, MPI_Info info) {
+static void alltoall_in_place_init(struct pcoll* p, MPI_Info info) {
   p->recv = ints(csize * K, UNTOUCHED);
   MPI_Alltoall_init(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, p->recv, K, MPI_INT, comm, info, &p->request);
 }
-static void alltoall_in_place_fill(struct pcoll *p, int round) {
+static void alltoall_in_place_fill(struct pcoll* p, int round) {
   for (int j = 0; j < csize; j++)
-    for (int e = 0; e < K; e++)
-      p->recv[j * K + e] = dv(round, crank, j, e);
+    for (int e = 0; e < K; e++) p->recv[j * K + e] = dv(round, crank, j, e);
 }
 
 /* ---- Alltoallv_init: rank r sends vcount(r + j) elements to rank j, from send blocks in reverse order
  * and into receive blocks in rank order, STRIDE apart. */
-static void alltoallv_init(struct pcoll *p, MPI_Info info) {
+static void alltoallv_init(struct pcoll* p, MPI_Info info) {
   p->send = ints(csize * STRIDE, UNTOUCHED);
   p->recv = ints(csize * STRIDE, UNTOUCHED);
   p->scounts = ints(csize, 0);
@@ -308,13 +292,12 @@ static void alltoallv_init(struct pcoll *p, MPI_Info info) {
   MPI_Alltoallv_init(p->send, p->scounts, p->sdispls, MPI_INT, p->recv, p->rcounts, p->rdispls, MPI_INT, comm, info,
                      &p->request);
 }
-static void alltoallv_fill(struct pcoll *p, int round) {
+static void alltoallv_fill(struct pcoll* p, int round) {
   for (int j = 0; j < csize; j++)
-    for (int e = 0; e < p->scounts[j]; e++)
-      p->send[p->sdispls[j] + e] = dv(round, crank, j, e);
+    for (int e = 0; e < p->scounts[j]; e++) p->send[p->sdispls[j] + e] = dv(round, crank, j, e);
   untouch(p->recv, csize * STRIDE);
 }
-static void alltoallv_check(struct pcoll *p, int round) {
+static void alltoallv_check(struct pcoll* p, int round) {
   for (int i = 0; i < csize; i++)
     for (int e = 0; e < STRIDE; e++)
       EXPECT(p, round, p->recv[p->rdispls[i] + e], e < p->rcounts[i] ? dv(round, i, crank, e) : UNTOUCHED,
@@ -325,7 +308,7 @@ static void alltoallv_check(struct pcoll *p, int round) {
  * to odd ones; received as K MPI_INTs from even ranks and K ints of a strided type (one int, one hole) from
  * odd ones. Send blocks in reverse order, receive blocks 2 * K ints apart; displacements in bytes. */
 static MPI_Datatype block_type, strided_type;
-static void alltoallw_init(struct pcoll *p, MPI_Info info) {
+static void alltoallw_init(struct pcoll* p, MPI_Info info) {
   p->send = ints(csize * K, UNTOUCHED);
   p->recv = ints(csize * 2 * K, UNTOUCHED);
   p->scounts = ints(csize, 0);
@@ -342,18 +325,17 @@ static void alltoallw_init(struct pcoll *p, MPI_Info info) {
     p->rtypes[j] = j % 2 ? strided_type : MPI_INT;
     p->rdispls[j] = j * 2 * K * (int)sizeof(int);
   }
-  MPI_Alltoallw_init(p->send, p->scounts, p->sdispls, p->stypes, p->recv, p->rcounts, p->rdispls, p->rtypes, comm,
-                     info, &p->request);
+  MPI_Alltoallw_init(p->send, p->scounts, p->sdispls, p->stypes, p->recv, p->rcounts, p->rdispls, p->rtypes, comm, info,
+                     &p->request);
 }
-static void alltoallw_fill(struct pcoll *p, int round) {
+static void alltoallw_fill(struct pcoll* p, int round) {
   for (int j = 0; j < csize; j++)
-    for (int e = 0; e < K; e++)
-      p->send[(csize - 1 - j) * K + e] = dv(round, crank, j, e);
+    for (int e = 0; e < K; e++) p->send[(csize - 1 - j) * K + e] = dv(round, crank, j, e);
   untouch(p->recv, csize * 2 * K);
 }
-static void alltoallw_check(struct pcoll *p, int round) {
+static void alltoallw_check(struct pcoll* p, int round) {
   for (int i = 0; i < csize; i++) {
-    const int *block = p->recv + i * 2 * K;
+    const int* block = p->recv + i * 2 * K;
     for (int e = 0; e < K; e++) {
       int at = i % 2 ? 2 * e : e; /* strided: every other int */
       EXPECT(p, round, block[at], dv(round, i, crank, e), "element %d from rank %d", e, i);
@@ -365,51 +347,47 @@ static void alltoallw_check(struct pcoll *p, int round) {
 }
 
 /* ---- Reduce_init: MPI_SUM to root csize - 1, which gives MPI_IN_PLACE. */
-static void reduce_init(struct pcoll *p, MPI_Info info) {
+static void reduce_init(struct pcoll* p, MPI_Info info) {
   p->root = csize - 1;
   p->send = ints(K, UNTOUCHED);
   p->recv = crank == p->root ? ints(K, UNTOUCHED) : NULL;
   MPI_Reduce_init(crank == p->root ? MPI_IN_PLACE : p->send, p->recv, K, MPI_INT, MPI_SUM, p->root, comm, info,
                   &p->request);
 }
-static void reduce_fill(struct pcoll *p, int round) {
-  for (int e = 0; e < K; e++)
-    p->send[e] = sv(round, crank, 0, e);
+static void reduce_fill(struct pcoll* p, int round) {
+  for (int e = 0; e < K; e++) p->send[e] = sv(round, crank, 0, e);
   if (crank == p->root)
-    for (int e = 0; e < K; e++)
-      p->recv[e] = sv(round, crank, 0, e);
+    for (int e = 0; e < K; e++) p->recv[e] = sv(round, crank, 0, e);
 }
 static int sum_of(int round, int block, int e) {
   int sum = 0;
-  for (int r = 0; r < csize; r++)
-    sum += sv(round, r, block, e);
+  for (int r = 0; r < csize; r++) sum += sv(round, r, block, e);
   return sum;
 }
-static void reduce_check(struct pcoll *p, int round) {
+static void reduce_check(struct pcoll* p, int round) {
   if (crank == p->root)
-    for (int e = 0; e < K; e++)
-      EXPECT(p, round, p->recv[e], sum_of(round, 0, e), "element %d", e);
+    for (int e = 0; e < K; e++) EXPECT(p, round, p->recv[e], sum_of(round, 0, e), "element %d", e);
 }
 
 /* ---- Allreduce_init of the non-commutative composition (2 pairs), and MPI_MAX in place. */
 enum { PAIRS = 2 };
-static void allreduce_init(struct pcoll *p, MPI_Info info) {
+static void allreduce_init(struct pcoll* p, MPI_Info info) {
   p->send = ints(2 * PAIRS, UNTOUCHED);
   p->recv = ints(2 * PAIRS, UNTOUCHED);
   MPI_Allreduce_init(p->send, p->recv, PAIRS, MPI_2INT, compose, comm, info, &p->request);
 }
-static void pairs_fill(int *at, int round) {
+static void pairs_fill(int* at, int round) {
   for (int c = 0; c < PAIRS; c++) {
     mpitest_affine f = affine(round, crank, c);
     at[2 * c] = f.a;
     at[2 * c + 1] = f.b;
   }
 }
-static void allreduce_fill(struct pcoll *p, int round) {
+static void allreduce_fill(struct pcoll* p, int round) {
   pairs_fill(p->send, round);
   untouch(p->recv, 2 * PAIRS);
 }
-static void allreduce_check(struct pcoll *p, int round) {
+static void allreduce_check(struct pcoll* p, int round) {
   for (int c = 0; c < PAIRS; c++) {
     mpitest_affine want = affine_fold(round, 0, csize - 1, c);
     EXPECT(p, round, p->recv[2 * c], want.a, "the factor of pair %d (rank order)", c);
@@ -417,15 +395,14 @@ static void allreduce_check(struct pcoll *p, int round) {
   }
 }
 static int max_value(int round, int r, int e) { return (r * 37 + round * 11 + e * 5) % 1009; }
-static void allreduce_max_init(struct pcoll *p, MPI_Info info) {
+static void allreduce_max_init(struct pcoll* p, MPI_Info info) {
   p->recv = ints(K, UNTOUCHED);
   MPI_Allreduce_init(MPI_IN_PLACE, p->recv, K, MPI_INT, MPI_MAX, comm, info, &p->request);
 }
-static void allreduce_max_fill(struct pcoll *p, int round) {
-  for (int e = 0; e < K; e++)
-    p->recv[e] = max_value(round, crank, e);
+static void allreduce_max_fill(struct pcoll* p, int round) {
+  for (int e = 0; e < K; e++) p->recv[e] = max_value(round, crank, e);
 }
-static void allreduce_max_check(struct pcoll *p, int round) {
+static void allreduce_max_check(struct pcoll* p, int round) {
   for (int e = 0; e < K; e++) {
     int want = 0;
     for (int r = 0; r < csize; r++)
@@ -435,25 +412,23 @@ static void allreduce_max_check(struct pcoll *p, int round) {
 }
 
 /* ---- Reduce_scatter_block_init: MPI_SUM, K elements to every rank. */
-static void reduce_scatter_block_init(struct pcoll *p, MPI_Info info) {
+static void reduce_scatter_block_init(struct pcoll* p, MPI_Info info) {
   p->send = ints(csize * K, UNTOUCHED);
   p->recv = ints(K, UNTOUCHED);
   MPI_Reduce_scatter_block_init(p->send, p->recv, K, MPI_INT, MPI_SUM, comm, info, &p->request);
 }
-static void reduce_scatter_block_fill(struct pcoll *p, int round) {
+static void reduce_scatter_block_fill(struct pcoll* p, int round) {
   for (int j = 0; j < csize; j++)
-    for (int e = 0; e < K; e++)
-      p->send[j * K + e] = sv(round, crank, j, e);
+    for (int e = 0; e < K; e++) p->send[j * K + e] = sv(round, crank, j, e);
   untouch(p->recv, K);
 }
-static void reduce_scatter_block_check(struct pcoll *p, int round) {
-  for (int e = 0; e < K; e++)
-    EXPECT(p, round, p->recv[e], sum_of(round, crank, e), "element %d", e);
+static void reduce_scatter_block_check(struct pcoll* p, int round) {
+  for (int e = 0; e < K; e++) EXPECT(p, round, p->recv[e], sum_of(round, crank, e), "element %d", e);
 }
 
 /* ---- Reduce_scatter_init in place: MPI_SUM, vcount(j) elements to rank j; the result lands at the start
  * of the buffer. */
-static void reduce_scatter_init(struct pcoll *p, MPI_Info info) {
+static void reduce_scatter_init(struct pcoll* p, MPI_Info info) {
   p->rcounts = ints(csize, 0);
   p->rdispls = ints(csize, 0); /* where block j starts in the input */
   int total = 0;
@@ -465,23 +440,21 @@ static void reduce_scatter_init(struct pcoll *p, MPI_Info info) {
   p->recv = ints(total, UNTOUCHED);
   MPI_Reduce_scatter_init(MPI_IN_PLACE, p->recv, p->rcounts, MPI_INT, MPI_SUM, comm, info, &p->request);
 }
-static void reduce_scatter_fill(struct pcoll *p, int round) {
+static void reduce_scatter_fill(struct pcoll* p, int round) {
   for (int j = 0; j < csize; j++)
-    for (int e = 0; e < p->rcounts[j]; e++)
-      p->recv[p->rdispls[j] + e] = sv(round, crank, j, e);
+    for (int e = 0; e < p->rcounts[j]; e++) p->recv[p->rdispls[j] + e] = sv(round, crank, j, e);
 }
-static void reduce_scatter_check(struct pcoll *p, int round) {
-  for (int e = 0; e < p->rcounts[crank]; e++)
-    EXPECT(p, round, p->recv[e], sum_of(round, crank, e), "element %d", e);
+static void reduce_scatter_check(struct pcoll* p, int round) {
+  for (int e = 0; e < p->rcounts[crank]; e++) EXPECT(p, round, p->recv[e], sum_of(round, crank, e), "element %d", e);
 }
 
 /* ---- Scan_init of the composition: rank r gets the maps of ranks 0..r in order. */
-static void scan_init(struct pcoll *p, MPI_Info info) {
+static void scan_init(struct pcoll* p, MPI_Info info) {
   p->send = ints(2 * PAIRS, UNTOUCHED);
   p->recv = ints(2 * PAIRS, UNTOUCHED);
   MPI_Scan_init(p->send, p->recv, PAIRS, MPI_2INT, compose, comm, info, &p->request);
 }
-static void scan_check(struct pcoll *p, int round) {
+static void scan_check(struct pcoll* p, int round) {
   for (int c = 0; c < PAIRS; c++) {
     mpitest_affine want = affine_fold(round, 0, crank, c);
     EXPECT(p, round, p->recv[2 * c], want.a, "the factor of pair %d", c);
@@ -491,20 +464,18 @@ static void scan_check(struct pcoll *p, int round) {
 
 /* ---- Exscan_init in place, MPI_SUM: rank r > 0 gets the sum over ranks 0..r-1; rank 0's result is
  * undefined and not checked. */
-static void exscan_init(struct pcoll *p, MPI_Info info) {
+static void exscan_init(struct pcoll* p, MPI_Info info) {
   p->recv = ints(K, UNTOUCHED);
   MPI_Exscan_init(MPI_IN_PLACE, p->recv, K, MPI_INT, MPI_SUM, comm, info, &p->request);
 }
-static void exscan_fill(struct pcoll *p, int round) {
-  for (int e = 0; e < K; e++)
-    p->recv[e] = sv(round, crank, 0, e);
+static void exscan_fill(struct pcoll* p, int round) {
+  for (int e = 0; e < K; e++) p->recv[e] = sv(round, crank, 0, e);
 }
-static void exscan_check(struct pcoll *p, int round) {
+static void exscan_check(struct pcoll* p, int round) {
   if (crank == 0) return;
   for (int e = 0; e < K; e++) {
     int want = 0;
-    for (int r = 0; r < crank; r++)
-      want += sv(round, r, 0, e);
+    for (int r = 0; r < crank; r++) want += sv(round, r, 0, e);
     EXPECT(p, round, p->recv[e], want, "element %d", e);
   }
 }
@@ -517,24 +488,23 @@ static void exscan_check(struct pcoll *p, int round) {
  * checked under Weft only. */
 static int block_checked(int i) { return MPITEST_ON_WEFT || grid_dims[i / 2] > 2; }
 
-static void neighbor_allgather_init(struct pcoll *p, MPI_Info info) {
+static void neighbor_allgather_init(struct pcoll* p, MPI_Info info) {
   p->send = ints(K, UNTOUCHED);
   p->recv = ints(DEGREE * K, UNTOUCHED);
   MPI_Neighbor_allgather_init(p->send, K, MPI_INT, p->recv, K, MPI_INT, comm, info, &p->request);
 }
-static void neighbor_allgather_fill(struct pcoll *p, int round) {
-  for (int e = 0; e < K; e++)
-    p->send[e] = dv(round, crank, 0, e);
+static void neighbor_allgather_fill(struct pcoll* p, int round) {
+  for (int e = 0; e < K; e++) p->send[e] = dv(round, crank, 0, e);
   untouch(p->recv, DEGREE * K);
 }
-static void neighbor_allgather_check(struct pcoll *p, int round) {
+static void neighbor_allgather_check(struct pcoll* p, int round) {
   for (int i = 0; i < DEGREE; i++)
     for (int e = 0; e < K; e++)
-      EXPECT(p, round, p->recv[i * K + e], dv(round, sources[i], 0, e), "element %d of block %d (from rank %d)", e,
-             i, sources[i]);
+      EXPECT(p, round, p->recv[i * K + e], dv(round, sources[i], 0, e), "element %d of block %d (from rank %d)", e, i,
+             sources[i]);
 }
 
-static void neighbor_allgatherv_init(struct pcoll *p, MPI_Info info) {
+static void neighbor_allgatherv_init(struct pcoll* p, MPI_Info info) {
   p->send = ints(K, UNTOUCHED);
   p->recv = ints(DEGREE * STRIDE, UNTOUCHED);
   p->rcounts = ints(DEGREE, 0);
@@ -546,37 +516,35 @@ static void neighbor_allgatherv_init(struct pcoll *p, MPI_Info info) {
   MPI_Neighbor_allgatherv_init(p->send, vcount(crank), MPI_INT, p->recv, p->rcounts, p->rdispls, MPI_INT, comm, info,
                                &p->request);
 }
-static void neighbor_allgatherv_fill(struct pcoll *p, int round) {
-  for (int e = 0; e < K; e++)
-    p->send[e] = dv(round, crank, 0, e);
+static void neighbor_allgatherv_fill(struct pcoll* p, int round) {
+  for (int e = 0; e < K; e++) p->send[e] = dv(round, crank, 0, e);
   untouch(p->recv, DEGREE * STRIDE);
 }
-static void neighbor_allgatherv_check(struct pcoll *p, int round) {
+static void neighbor_allgatherv_check(struct pcoll* p, int round) {
   for (int i = 0; i < DEGREE; i++)
     for (int e = 0; e < STRIDE; e++)
       EXPECT(p, round, p->recv[p->rdispls[i] + e], e < p->rcounts[i] ? dv(round, sources[i], 0, e) : UNTOUCHED,
              "element %d of block %d (from rank %d)", e, i, sources[i]);
 }
 
-static void neighbor_alltoall_init(struct pcoll *p, MPI_Info info) {
+static void neighbor_alltoall_init(struct pcoll* p, MPI_Info info) {
   p->send = ints(DEGREE * K, UNTOUCHED);
   p->recv = ints(DEGREE * K, UNTOUCHED);
   MPI_Neighbor_alltoall_init(p->send, K, MPI_INT, p->recv, K, MPI_INT, comm, info, &p->request);
 }
-static void neighbor_alltoall_fill(struct pcoll *p, int round) {
+static void neighbor_alltoall_fill(struct pcoll* p, int round) {
   for (int j = 0; j < DEGREE; j++)
-    for (int e = 0; e < K; e++)
-      p->send[j * K + e] = dv(round, crank, j, e);
+    for (int e = 0; e < K; e++) p->send[j * K + e] = dv(round, crank, j, e);
   untouch(p->recv, DEGREE * K);
 }
-static void neighbor_alltoall_check(struct pcoll *p, int round) {
+static void neighbor_alltoall_check(struct pcoll* p, int round) {
   for (int i = 0; i < DEGREE; i++)
     for (int e = 0; e < K && block_checked(i); e++)
-      EXPECT(p, round, p->recv[i * K + e], dv(round, sources[i], i ^ 1, e), "element %d of block %d (from rank %d)",
-             e, i, sources[i]);
+      EXPECT(p, round, p->recv[i * K + e], dv(round, sources[i], i ^ 1, e), "element %d of block %d (from rank %d)", e,
+             i, sources[i]);
 }
 
-static void neighbor_alltoallv_init(struct pcoll *p, MPI_Info info) {
+static void neighbor_alltoallv_init(struct pcoll* p, MPI_Info info) {
   p->send = ints(DEGREE * STRIDE, UNTOUCHED);
   p->recv = ints(DEGREE * STRIDE, UNTOUCHED);
   p->scounts = ints(DEGREE, 0);
@@ -592,13 +560,12 @@ static void neighbor_alltoallv_init(struct pcoll *p, MPI_Info info) {
   MPI_Neighbor_alltoallv_init(p->send, p->scounts, p->sdispls, MPI_INT, p->recv, p->rcounts, p->rdispls, MPI_INT, comm,
                               info, &p->request);
 }
-static void neighbor_alltoallv_fill(struct pcoll *p, int round) {
+static void neighbor_alltoallv_fill(struct pcoll* p, int round) {
   for (int j = 0; j < DEGREE; j++)
-    for (int e = 0; e < p->scounts[j]; e++)
-      p->send[p->sdispls[j] + e] = dv(round, crank, j, e);
+    for (int e = 0; e < p->scounts[j]; e++) p->send[p->sdispls[j] + e] = dv(round, crank, j, e);
   untouch(p->recv, DEGREE * STRIDE);
 }
-static void neighbor_alltoallv_check(struct pcoll *p, int round) {
+static void neighbor_alltoallv_check(struct pcoll* p, int round) {
   for (int i = 0; i < DEGREE; i++)
     for (int e = 0; e < STRIDE && block_checked(i); e++)
       EXPECT(p, round, p->recv[p->rdispls[i] + e], e < p->rcounts[i] ? dv(round, sources[i], i ^ 1, e) : UNTOUCHED,
@@ -607,7 +574,7 @@ static void neighbor_alltoallv_check(struct pcoll *p, int round) {
 
 /* Alltoallw: K MPI_INTs or one contiguous type of K ints per send block (reverse order), received as K ints
  * or K of the strided type, 2 * K ints apart; displacements in bytes (MPI_Aint). */
-static void neighbor_alltoallw_init(struct pcoll *p, MPI_Info info) {
+static void neighbor_alltoallw_init(struct pcoll* p, MPI_Info info) {
   p->send = ints(DEGREE * K, UNTOUCHED);
   p->recv = ints(DEGREE * 2 * K, UNTOUCHED);
   p->scounts = ints(DEGREE, 0);
@@ -627,16 +594,15 @@ static void neighbor_alltoallw_init(struct pcoll *p, MPI_Info info) {
   MPI_Neighbor_alltoallw_init(p->send, p->scounts, p->sbytes, p->stypes, p->recv, p->rcounts, p->rbytes, p->rtypes,
                               comm, info, &p->request);
 }
-static void neighbor_alltoallw_fill(struct pcoll *p, int round) {
+static void neighbor_alltoallw_fill(struct pcoll* p, int round) {
   for (int j = 0; j < DEGREE; j++)
-    for (int e = 0; e < K; e++)
-      p->send[(DEGREE - 1 - j) * K + e] = dv(round, crank, j, e);
+    for (int e = 0; e < K; e++) p->send[(DEGREE - 1 - j) * K + e] = dv(round, crank, j, e);
   untouch(p->recv, DEGREE * 2 * K);
 }
-static void neighbor_alltoallw_check(struct pcoll *p, int round) {
+static void neighbor_alltoallw_check(struct pcoll* p, int round) {
   for (int i = 0; i < DEGREE; i++) {
     if (!block_checked(i)) continue;
-    const int *block = p->recv + i * 2 * K;
+    const int* block = p->recv + i * 2 * K;
     int strided = i / 2;
     for (int e = 0; e < K; e++)
       EXPECT(p, round, block[strided ? 2 * e : e], dv(round, sources[i], i ^ 1, e),
@@ -682,7 +648,7 @@ static const struct pcoll neighbourhood[] = {
  * them frees it. MPICH 4.0.2 gets this wrong for a persistent collective request that was never started
  * (flag false from both, and MPI_Wait would hang; fixed later by pmodels/mpich#6334), so before the first
  * start it is checked under Weft only; after a completion it is checked everywhere. */
-static void check_inactive(MPI_Request *request, const char *name, int started) {
+static void check_inactive(MPI_Request* request, const char* name, int started) {
   if (!started && !MPITEST_ON_WEFT) return;
   MPI_Status status;
   int flag = 0, count = -1, cancelled = -1;
@@ -720,7 +686,7 @@ static void blocking_traffic(int round, int tag) {
 }
 
 /* Starts and completes p->request in the way of this round (see the comment at the top). */
-static void start_and_complete(struct pcoll *p, int round) {
+static void start_and_complete(struct pcoll* p, int round) {
   MPI_Status status;
   int flag = 0;
   switch (round % 4) {
@@ -730,8 +696,7 @@ static void start_and_complete(struct pcoll *p, int round) {
       break;
     case 1:
       MPI_Start(&p->request);
-      while (!flag)
-        MPI_Test(&p->request, &flag, &status);
+      while (!flag) MPI_Test(&p->request, &flag, &status);
       break;
     case 2: {
       /* Both persistent requests in one Startall, in opposite orders on even and odd ranks, completed by one
@@ -760,17 +725,16 @@ static void start_and_complete(struct pcoll *p, int round) {
        * then Request_get_status until it is complete, which leaves it active for MPI_Wait. */
       MPI_Start(&p->request);
       blocking_traffic(round, TAG_ACTIVE);
-      while (!flag)
-        MPI_Request_get_status(p->request, &flag, &status);
+      while (!flag) MPI_Request_get_status(p->request, &flag, &status);
       CHECK(p->request != MPI_REQUEST_NULL, "%s on %s: Request_get_status freed the request", p->name, where);
       MPI_Wait(&p->request, &status);
       break;
   }
-  CHECK(p->request != MPI_REQUEST_NULL, "%s on %s: completion in round %d freed the persistent request", p->name,
-        where, round);
+  CHECK(p->request != MPI_REQUEST_NULL, "%s on %s: completion in round %d freed the persistent request", p->name, where,
+        round);
 }
 
-static void run(const struct pcoll *model, int index) {
+static void run(const struct pcoll* model, int index) {
   struct pcoll p = *model;
   MPI_Info info = MPI_INFO_NULL;
   if (index % 2) MPI_Info_dup(hint, &info);
@@ -809,10 +773,9 @@ static void barrier_rounds(void) {
       MPI_Start(&request);
       int flag = 0;
       MPI_Test(&request, &flag, MPI_STATUS_IGNORE);
-      CHECK(csize == 1 || !flag, "Barrier_init on %s, round %d: complete on rank 0 before the others started it",
-            where, round);
-      for (int r = 1; r < csize; r++)
-        MPI_Send(&round, 1, MPI_INT, r, TAG_GO, comm);
+      CHECK(csize == 1 || !flag, "Barrier_init on %s, round %d: complete on rank 0 before the others started it", where,
+            round);
+      for (int r = 1; r < csize; r++) MPI_Send(&round, 1, MPI_INT, r, TAG_GO, comm);
       if (!flag) MPI_Wait(&request, MPI_STATUS_IGNORE);
     } else {
       int go = -1;
@@ -821,8 +784,7 @@ static void barrier_rounds(void) {
       MPI_Start(&request);
       int flag = 0;
       if (round % 2)
-        while (!flag)
-          MPI_Test(&request, &flag, MPI_STATUS_IGNORE);
+        while (!flag) MPI_Test(&request, &flag, MPI_STATUS_IGNORE);
       else
         MPI_Wait(&request, MPI_STATUS_IGNORE);
     }
@@ -833,7 +795,7 @@ static void barrier_rounds(void) {
   CHECK(request == MPI_REQUEST_NULL, "Barrier_init on %s: Request_free left the handle", where);
 }
 
-static void use_communicator(MPI_Comm c, const char *label) {
+static void use_communicator(MPI_Comm c, const char* label) {
   comm = c;
   where = label;
   MPI_Comm_rank(comm, &crank);
@@ -841,12 +803,11 @@ static void use_communicator(MPI_Comm c, const char *label) {
 }
 
 /* All the collectives on c, then the neighbourhood ones on a periodic grid over c. */
-static void suite(MPI_Comm c, const char *label, const char *grid_label) {
+static void suite(MPI_Comm c, const char* label, const char* grid_label) {
   use_communicator(c, label);
   barrier_rounds();
   MPI_Barrier_init(comm, MPI_INFO_NULL, &barrier_request);
-  for (int i = 0; i < (int)(sizeof collectives / sizeof collectives[0]); i++)
-    run(&collectives[i], i);
+  for (int i = 0; i < (int)(sizeof collectives / sizeof collectives[0]); i++) run(&collectives[i], i);
   MPI_Request_free(&barrier_request);
 
   /* A request freed without ever being started (it is inactive from its creation). */
@@ -873,17 +834,16 @@ static void suite(MPI_Comm c, const char *label, const char *grid_label) {
     int source, destination;
     MPI_Cart_shift(grid, d, 1, &source, &destination);
     CHECK(source == sources[2 * d] && destination == sources[2 * d + 1],
-          "Cart_shift on %s in dimension %d gives %d and %d, the closed form %d and %d", where, d, source,
-          destination, sources[2 * d], sources[2 * d + 1]);
+          "Cart_shift on %s in dimension %d gives %d and %d, the closed form %d and %d", where, d, source, destination,
+          sources[2 * d], sources[2 * d + 1]);
   }
   MPI_Barrier_init(comm, hint, &barrier_request);
-  for (int i = 0; i < (int)(sizeof neighbourhood / sizeof neighbourhood[0]); i++)
-    run(&neighbourhood[i], i);
+  for (int i = 0; i < (int)(sizeof neighbourhood / sizeof neighbourhood[0]); i++) run(&neighbourhood[i], i);
   MPI_Request_free(&barrier_request);
   MPI_Comm_free(&grid);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

@@ -6,7 +6,7 @@
 
 enum { ROUNDS = 5 };
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -27,7 +27,8 @@ int main(int argc, char **argv) {
   for (int round = 0; round < ROUNDS; round++) {
     in = rank * (round + 1);
     value = root == MPI_ROOT ? 1000 + round : -1;
-    if (color == 0) MPI_Startall(3, requests);
+    if (color == 0)
+      MPI_Startall(3, requests);
     else
       for (int i = 2; i >= 0; i--) MPI_Start(&requests[i]);
     MPI_Waitall(3, requests, MPI_STATUSES_IGNORE);

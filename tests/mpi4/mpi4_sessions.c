@@ -39,13 +39,13 @@
 
 enum { TAG = 5, REPEATS = 3 };
 
-static int world_rank = -1;                /* for the closing line, printed after MPI_Finalize */
-static int session_rank = -1;              /* in mpi://WORLD, for failure reports */
+static int world_rank = -1;                 /* for the closing line, printed after MPI_Finalize */
+static int session_rank = -1;               /* in mpi://WORLD, for failure reports */
 static MPI_Comm abort_comm = MPI_COMM_NULL; /* a session communicator to abort through outside the World Model */
 
 /* CHECK for every phase: MPI_COMM_WORLD is valid only between MPI_Init and MPI_Finalize. */
-__attribute__((noreturn, format(printf, 3, 4))) static void session_fail(const char *file, int line,
-                                                                          const char *fmt, ...) {
+__attribute__((noreturn, format(printf, 3, 4))) static void session_fail(const char* file, int line, const char* fmt,
+                                                                         ...) {
   char why[512];
   va_list ap;
   va_start(ap, fmt);
@@ -66,7 +66,7 @@ __attribute__((noreturn, format(printf, 3, 4))) static void session_fail(const c
 static int handler_calls, handler_code;
 static MPI_Session handler_session;
 
-static void record(MPI_Session *session, int *code, ...) {
+static void record(MPI_Session* session, int* code, ...) {
   handler_calls++;
   handler_code = *code;
   handler_session = *session;
@@ -76,7 +76,7 @@ static int value(int rank, int salt) { return rank * 1009 + salt * 7 + 1; }
 
 /* A communicator made from a session's group: its rank and size are the group's; a ring, an allreduce and a
  * broadcast carry the right values. */
-static void check_comm(MPI_Comm comm, MPI_Group group, int salt, const char *what) {
+static void check_comm(MPI_Comm comm, MPI_Group group, int salt, const char* what) {
   int rank, size, group_rank, group_size;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
@@ -89,15 +89,15 @@ static void check_comm(MPI_Comm comm, MPI_Group group, int salt, const char *wha
   MPI_Status status;
   MPI_Sendrecv(out, 3, MPI_INT, right, TAG, in, 3, MPI_INT, left, TAG, comm, &status);
   for (int i = 0; i < 3; i++)
-    SCHECK(in[i] == value(left, salt) + i, "%s: ring element %d from rank %d is %d, expected %d", what, i, left,
-           in[i], value(left, salt) + i);
+    SCHECK(in[i] == value(left, salt) + i, "%s: ring element %d from rank %d is %d, expected %d", what, i, left, in[i],
+           value(left, salt) + i);
   SCHECK(status.MPI_SOURCE == left && status.MPI_TAG == TAG, "%s: ring status source %d tag %d", what,
          status.MPI_SOURCE, status.MPI_TAG);
   long long mine[2] = {rank + 1, (long long)salt * rank}, sums[2] = {0, 0};
   MPI_Allreduce(mine, sums, 2, MPI_LONG_LONG, MPI_SUM, comm);
   long long n = size;
-  SCHECK(sums[0] == n * (n + 1) / 2 && sums[1] == (long long)salt * n * (n - 1) / 2,
-         "%s: allreduce gave %lld and %lld", what, sums[0], sums[1]);
+  SCHECK(sums[0] == n * (n + 1) / 2 && sums[1] == (long long)salt * n * (n - 1) / 2, "%s: allreduce gave %lld and %lld",
+         what, sums[0], sums[1]);
   int root = size - 1, word = rank == root ? value(root, salt) : -1;
   MPI_Bcast(&word, 1, MPI_INT, root, comm);
   SCHECK(word == value(root, salt), "%s: broadcast from rank %d gave %d", what, root, word);
@@ -105,7 +105,7 @@ static void check_comm(MPI_Comm comm, MPI_Group group, int salt, const char *wha
 
 /* Two communicators of one group, made with different tags: the same tag sent on both from every rank is
  * received on each from its own sends, in the opposite order to the sends. */
-static void check_no_crossing(MPI_Comm a, MPI_Comm b, const char *what) {
+static void check_no_crossing(MPI_Comm a, MPI_Comm b, const char* what) {
   int result = -1, rank, size;
   MPI_Comm_compare(a, b, &result);
   SCHECK(result == MPI_CONGRUENT, "%s: MPI_Comm_compare of the two communicators gave %d", what, result);
@@ -125,7 +125,7 @@ static void check_no_crossing(MPI_Comm a, MPI_Comm b, const char *what) {
          what, got_a, value(left, 1), got_b, value(left, 2));
 }
 
-static int info_int(MPI_Info info, const char *key, int *found) {
+static int info_int(MPI_Info info, const char* key, int* found) {
   char text[64] = "";
   int length = (int)sizeof text, flag = 0;
   MPI_Info_get_string(info, key, &length, text, &flag);
@@ -134,7 +134,7 @@ static int info_int(MPI_Info info, const char *key, int *found) {
 }
 
 /* The process sets of a session; returns the size of mpi://WORLD. */
-static int check_psets(MPI_Session session, const char *what) {
+static int check_psets(MPI_Session session, const char* what) {
   int count = -1;
   SCHECK(MPI_Session_get_num_psets(session, MPI_INFO_NULL, &count) == MPI_SUCCESS && count >= 2,
          "%s: MPI_Session_get_num_psets gave %d", what, count);
@@ -160,8 +160,8 @@ static int check_psets(MPI_Session session, const char *what) {
            "%s: process set %d truncated to 4 bytes: \"%.4s\"", what, n, cut);
     char whole[MPI_MAX_PSET_NAME_LEN + 1];
     MPI_Session_get_nth_pset(session, MPI_INFO_NULL, n, &long_length, whole);
-    SCHECK(strcmp(whole, name) == 0, "%s: process set %d is \"%s\" with a long buffer, \"%s\" with an exact one",
-           what, n, whole, name);
+    SCHECK(strcmp(whole, name) == 0, "%s: process set %d is \"%s\" with a long buffer, \"%s\" with an exact one", what,
+           n, whole, name);
     if (MPITEST_ON_WEFT)
       SCHECK(short_length == needed && long_length == needed,
              "%s: process set %d: pset_len came back as %d from 4 and %d from %zu, not %d", what, n, short_length,
@@ -173,7 +173,7 @@ static int check_psets(MPI_Session session, const char *what) {
          saw_world, saw_self);
 
   int world_size = -1;
-  const char *names[2] = {"mpi://WORLD", "mpi://SELF"};
+  const char* names[2] = {"mpi://WORLD", "mpi://SELF"};
   for (int k = 0; k < 2; k++) {
     MPI_Info info = MPI_INFO_NULL;
     MPI_Session_get_pset_info(session, names[k], &info);
@@ -194,8 +194,8 @@ static int check_psets(MPI_Session session, const char *what) {
       world_size = group_size;
       if (session_rank < 0) session_rank = group_rank;
     } else {
-      SCHECK(group_size == 1 && group_rank == 0, "%s: mpi://SELF has %d members, the caller rank %d", what,
-             group_size, group_rank);
+      SCHECK(group_size == 1 && group_rank == 0, "%s: mpi://SELF has %d members, the caller rank %d", what, group_size,
+             group_rank);
     }
   }
 
@@ -224,13 +224,14 @@ static int check_psets(MPI_Session session, const char *what) {
 
 /* A session's communicators: one of mpi://WORLD checked, two of it with other tags not crossing, the even
  * and the odd ranks' at once with one tag, mpi://SELF's, and the empty group's. */
-static void check_session_comms(MPI_Session session, int salt, const char *what) {
+static void check_session_comms(MPI_Session session, int salt, const char* what) {
   MPI_Group world, self;
   MPI_Group_from_session_pset(session, "mpi://WORLD", &world);
   MPI_Group_from_session_pset(session, "mpi://SELF", &self);
   MPI_Comm a = MPI_COMM_NULL, b = MPI_COMM_NULL;
-  SCHECK(MPI_Comm_create_from_group(world, "org.weft.tests.mpi4_sessions.a", MPI_INFO_NULL, MPI_ERRORS_RETURN,
-                                    &a) == MPI_SUCCESS && a != MPI_COMM_NULL,
+  SCHECK(MPI_Comm_create_from_group(world, "org.weft.tests.mpi4_sessions.a", MPI_INFO_NULL, MPI_ERRORS_RETURN, &a) ==
+                 MPI_SUCCESS &&
+             a != MPI_COMM_NULL,
          "%s: MPI_Comm_create_from_group failed", what);
   MPI_Errhandler attached = MPI_ERRHANDLER_NULL;
   MPI_Comm_get_errhandler(a, &attached);
@@ -257,16 +258,14 @@ static void check_session_comms(MPI_Session session, int salt, const char *what)
   MPI_Group_incl(world, count, members, &half);
   free(members);
   MPI_Comm half_comm = MPI_COMM_NULL;
-  MPI_Comm_create_from_group(half, "org.weft.tests.mpi4_sessions.half", MPI_INFO_NULL, MPI_ERRORS_RETURN,
-                             &half_comm);
+  MPI_Comm_create_from_group(half, "org.weft.tests.mpi4_sessions.half", MPI_INFO_NULL, MPI_ERRORS_RETURN, &half_comm);
   SCHECK(half_comm != MPI_COMM_NULL, "%s: no communicator for the %s ranks", what, rank % 2 ? "odd" : "even");
   check_comm(half_comm, half, salt + 2 + rank % 2, what);
   MPI_Comm_free(&half_comm);
   MPI_Group_free(&half);
 
   MPI_Comm self_comm = MPI_COMM_NULL;
-  MPI_Comm_create_from_group(self, "org.weft.tests.mpi4_sessions.self", MPI_INFO_NULL, MPI_ERRORS_RETURN,
-                             &self_comm);
+  MPI_Comm_create_from_group(self, "org.weft.tests.mpi4_sessions.self", MPI_INFO_NULL, MPI_ERRORS_RETURN, &self_comm);
   check_comm(self_comm, self, salt + 4, what);
   MPI_Comm_free(&self_comm);
   /* The empty group: a local call giving MPI_COMM_NULL. MPICH 4.0.2 fails an assertion (is_self_group) when
@@ -274,7 +273,8 @@ static void check_session_comms(MPI_Session session, int salt, const char *what)
   if (MPITEST_ON_WEFT || size > 1) {
     MPI_Comm empty = MPI_COMM_SELF;
     SCHECK(MPI_Comm_create_from_group(MPI_GROUP_EMPTY, "org.weft.tests.mpi4_sessions.empty", MPI_INFO_NULL,
-                                      MPI_ERRORS_RETURN, &empty) == MPI_SUCCESS && empty == MPI_COMM_NULL,
+                                      MPI_ERRORS_RETURN, &empty) == MPI_SUCCESS &&
+               empty == MPI_COMM_NULL,
            "%s: the empty group did not give MPI_COMM_NULL", what);
   }
 
@@ -288,10 +288,9 @@ static void check_session_comms(MPI_Session session, int salt, const char *what)
 }
 
 /* A session made, checked and finalized; returns the size of its mpi://WORLD. */
-static int session_round(int salt, const char *what) {
+static int session_round(int salt, const char* what) {
   MPI_Session session = MPI_SESSION_NULL;
-  SCHECK(MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, &session) == MPI_SUCCESS &&
-             session != MPI_SESSION_NULL,
+  SCHECK(MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, &session) == MPI_SUCCESS && session != MPI_SESSION_NULL,
          "%s: MPI_Session_init failed", what);
   int world_size = check_psets(session, what);
   /* The handler given to MPI_Session_init is the session's. MPICH 4.0.2 ignores it (its sessions' errors are
@@ -360,7 +359,7 @@ static void check_errhandlers(MPI_Session session) {
   MPI_Session_set_errhandler(session, MPI_ERRORS_RETURN);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   const int init_after_sessions = argc > 1 && strcmp(argv[1], "init-after-sessions") == 0;
   int flag = 1;
   MPI_Initialized(&flag);
@@ -400,8 +399,7 @@ int main(int argc, char **argv) {
   MPI_Group outer_world;
   MPI_Group_from_session_pset(outer, "mpi://WORLD", &outer_world);
   MPI_Comm kept;
-  MPI_Comm_create_from_group(outer_world, "org.weft.tests.mpi4_sessions.kept", MPI_INFO_NULL, MPI_ERRORS_RETURN,
-                             &kept);
+  MPI_Comm_create_from_group(outer_world, "org.weft.tests.mpi4_sessions.kept", MPI_INFO_NULL, MPI_ERRORS_RETURN, &kept);
   abort_comm = kept;
   check_comm(kept, outer_world, 40, "before MPI_Init");
 

@@ -85,7 +85,7 @@ static void check_node_psets(MPI_Session session, int size) {
   CHECK(upper_size == size, "\"MPI://world\" has %d members, expected %d", upper_size, size);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -104,7 +104,7 @@ int main(int argc, char **argv) {
   int color = rank % 2;
   int local_leader = (color == 0 ? (size + 1) / 2 : size / 2) - 1;
   int remote_leader = (color == 0 ? size / 2 : (size + 1) / 2) - 1;
-  const char *tags[] = {"org.weft.tests.sessions_intercomm", "org.weft.tests.sessions_intercomm",
+  const char* tags[] = {"org.weft.tests.sessions_intercomm", "org.weft.tests.sessions_intercomm",
                         "org.weft.tests.sessions_intercomm", "org.weft.tests.sessions_intercomm.other"};
   for (int round = 0; round < 4; round++) {
     MPI_Comm inter = MPI_COMM_NULL;
@@ -114,8 +114,7 @@ int main(int argc, char **argv) {
           code);
     MPI_Errhandler attached;
     MPI_Comm_get_errhandler(inter, &attached);
-    CHECK(attached == MPI_ERRORS_RETURN, "round %d: the intercommunicator's error handler is not the one given",
-          round);
+    CHECK(attached == MPI_ERRORS_RETURN, "round %d: the intercommunicator's error handler is not the one given", round);
     MPI_Errhandler_free(&attached);
     check_intercomm(inter, rank, size, round);
     MPI_Comm_free(&inter);

@@ -15,7 +15,7 @@ static inline unsigned expect(int sender, int round, int kase, long i) {
 }
 
 /* xorshift32: the same orders on every run. */
-static inline unsigned next_random(unsigned *state) {
+static inline unsigned next_random(unsigned* state) {
   unsigned x = *state;
   x ^= x << 13;
   x ^= x >> 17;
@@ -23,7 +23,7 @@ static inline unsigned next_random(unsigned *state) {
   return *state = x;
 }
 
-static inline void shuffle(int *a, int n, unsigned *state) {
+static inline void shuffle(int* a, int n, unsigned* state) {
   for (int i = n - 1; i > 0; i--) {
     int j = (int)(next_random(state) % (unsigned)(i + 1)), t = a[i];
     a[i] = a[j];

@@ -8,7 +8,7 @@ int counter_next(void);
 
 /* globals_lib.c, linked as a static library: a global, a pointer to it, and a static behind a function. */
 extern int lib_value;
-extern int *lib_pointer;
+extern int* lib_pointer;
 int lib_bump(void);
 
 #endif

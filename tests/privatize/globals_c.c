@@ -20,11 +20,11 @@ struct point {
   int x, y;
   double weight;
 } origin = {1, 2, 0.5};
-int *pointer_to_array = &array[2];
-int *table[] = {&file_static, &array[1], &origin.y};
+int* pointer_to_array = &array[2];
+int* table[] = {&file_static, &array[1], &origin.y};
 /* Constant, but holds addresses of per-rank globals: it must follow each rank to its own copies. */
-static int *const const_table[] = {&file_static, &array[3]};
-static const char *const names[] = {"alpha", "beta"};
+static int* const const_table[] = {&file_static, &array[3]};
+static const char* const names[] = {"alpha", "beta"};
 static int constructed;
 static int verbose_flag;
 static int exit_step;
@@ -52,8 +52,7 @@ static void check_initial_values(void) {
 static void write_own_values(void) {
   file_static = rank * 7;
   tls_value = rank;
-  for (int i = 0; i < 4; i++)
-    array[i] = rank + i;
+  for (int i = 0; i < 4; i++) array[i] = rank + i;
   origin = (struct point){rank, -rank, rank * 0.25};
   tu_counter = rank * 3;
   lib_value = rank * 5;
@@ -61,8 +60,7 @@ static void write_own_values(void) {
 
 static void check_own_values(void) {
   CHECK(file_static == rank * 7 && tls_value == rank, "file static %d, thread-local %d", file_static, tls_value);
-  for (int i = 0; i < 4; i++)
-    CHECK(array[i] == rank + i, "array[%d] is %d", i, array[i]);
+  for (int i = 0; i < 4; i++) CHECK(array[i] == rank + i, "array[%d] is %d", i, array[i]);
   CHECK(origin.x == rank && origin.y == -rank && origin.weight == rank * 0.25, "struct is another rank's");
   CHECK(*pointer_to_array == rank + 2 && *table[0] == rank * 7 && *table[2] == -rank && *const_table[1] == rank + 3,
         "pointers from initializers read another rank's values");
@@ -80,8 +78,7 @@ static void check_function_statics(void) {
 
 /* errno belongs to the rank: a receive that blocks while other ranks run (and set errno) keeps it. */
 static void check_errno_across_receive(void) {
-  if (size == 1)
-    return;
+  if (size == 1) return;
   int token = 0;
   errno = 1000 + rank;
   if (rank == 0) {
@@ -97,7 +94,7 @@ static void check_errno_across_receive(void) {
 static void check_strtok(void) {
   char text[64];
   snprintf(text, sizeof text, "%d,%d;%d", rank, rank + 1, rank + 2);
-  char *token = strtok(text, ",;");
+  char* token = strtok(text, ",;");
   for (int expected = rank; expected <= rank + 2; expected++) {
     CHECK(token != NULL && atoi(token) == expected, "strtok gave '%s', expected %d", token ? token : "(null)",
           expected);
@@ -144,10 +141,9 @@ static void check_getopt_long(void) {
   char size_text[16], prog[] = "globals_c", size_flag[] = "--size", verbose[] = "-v", operand[] = "input",
                       flag[] = "--flag";
   snprintf(size_text, sizeof size_text, "%d", rank * 2);
-  char *arguments[] = {prog, size_flag, size_text, operand, verbose, flag, NULL};
-  const struct option options[] = {{"size", required_argument, NULL, 's'},
-                                   {"flag", no_argument, &verbose_flag, rank + 1},
-                                   {NULL, 0, NULL, 0}};
+  char* arguments[] = {prog, size_flag, size_text, operand, verbose, flag, NULL};
+  const struct option options[] = {
+      {"size", required_argument, NULL, 's'}, {"flag", no_argument, &verbose_flag, rank + 1}, {NULL, 0, NULL, 0}};
   int parsed_size = -1, verbose_seen = 0, option;
   while ((option = getopt_long(6, arguments, "vs:", options, NULL)) != -1) {
     if (option == 's')
@@ -158,8 +154,8 @@ static void check_getopt_long(void) {
       CHECK(option == 0, "getopt_long returned '%c'", option);
     let_others_run();
   }
-  CHECK(parsed_size == rank * 2 && verbose_seen && verbose_flag == rank + 1,
-        "parsed size %d, -v %d, --flag %d", parsed_size, verbose_seen, verbose_flag);
+  CHECK(parsed_size == rank * 2 && verbose_seen && verbose_flag == rank + 1, "parsed size %d, -v %d, --flag %d",
+        parsed_size, verbose_seen, verbose_flag);
   CHECK(optind == 5 && strcmp(arguments[5], "input") == 0, "optind %d, operand not permuted to the end", optind);
 }
 
@@ -179,7 +175,7 @@ static void first_exit_handler(void) {
   exit_step = 2;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);

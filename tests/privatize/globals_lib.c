@@ -2,7 +2,7 @@
 #include "globals.h"
 
 int lib_value = 50;
-int *lib_pointer = &lib_value;
+int* lib_pointer = &lib_value;
 
 int lib_bump(void) {
   static int bumps = 10;

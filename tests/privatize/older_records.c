@@ -7,9 +7,9 @@
 
 #include "mpitest.h"
 
-void __weft_priv_register(uint32_t *index, char *data_begin, char *data_end, uint32_t *zero_index, char *zero_begin,
-                          char *zero_end, const void *inits_begin, const void *inits_end, const void *relocs_begin,
-                          const void *relocs_end);
+void __weft_priv_register(uint32_t* index, char* data_begin, char* data_end, uint32_t* zero_index, char* zero_begin,
+                          char* zero_end, const void* inits_begin, const void* inits_end, const void* relocs_begin,
+                          const void* relocs_end);
 
 static uint32_t index_of_data, index_of_zeros;
 static char image[64];
@@ -18,7 +18,7 @@ __attribute__((constructor)) static void register_as_version_1(void) {
   __weft_priv_register(&index_of_data, image, image + sizeof image, &index_of_zeros, image, image, 0, 0, 0, 0);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   report_ok("older_records: not refused");
   MPI_Finalize();

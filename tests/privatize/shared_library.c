@@ -1,12 +1,13 @@
 /* A program whose globals live partly in a shared library built with the wrapper: each rank has its own
  * copy of the library's globals too, and a pointer in the program's initializers that points into the
  * library points at the rank's copy. */
-#include "mpitest.h"
 #include "shared_library.h"
 
-int *program_to_library = &library_counter;
+#include "mpitest.h"
 
-int main(int argc, char **argv) {
+int* program_to_library = &library_counter;
+
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

@@ -3,7 +3,7 @@
 #define WEFT_TESTS_PRIVATIZE_SHARED_LIBRARY_H
 
 extern int library_counter;
-extern int *library_pointer;
+extern int* library_pointer;
 int library_next(void);
 
 #endif

@@ -2,7 +2,7 @@
 #include "shared_library.h"
 
 int library_counter = 7;
-int *library_pointer = &library_counter;
+int* library_pointer = &library_counter;
 
 int library_next(void) {
   static int calls;

@@ -8,20 +8,19 @@ enum { big_bytes = 16 << 20, page = 4096 };
 
 static char big[big_bytes];
 static int starts_zero;
-int *pointer_to_zero = &starts_zero;
+int* pointer_to_zero = &starts_zero;
 struct counts {
   long sends, receives;
 } totals;
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   CHECK(starts_zero == 0 && totals.sends == 0 && big[0] == 0 && big[big_bytes - 1] == 0,
         "a zero-initialized global did not start as zero in this rank's copy");
   CHECK(pointer_to_zero == &starts_zero, "a pointer initializer points at another rank's copy of a zero global");
-  for (size_t offset = 0; offset < big_bytes; offset += 64 * page)
-    big[offset] = (char)(rank + 1);
+  for (size_t offset = 0; offset < big_bytes; offset += 64 * page) big[offset] = (char)(rank + 1);
   starts_zero = rank;
   totals.receives = rank * 3L;
   MPI_Barrier(MPI_COMM_WORLD);

@@ -11,7 +11,7 @@
 
 static pmix_proc_t self;
 
-static void fail(const char *format, ...) {
+static void fail(const char* format, ...) {
   char reason[256];
   va_list arguments;
   va_start(arguments, format);
@@ -22,13 +22,12 @@ static void fail(const char *format, ...) {
   exit(1);
 }
 
-static void check_status(pmix_status_t status, const char *call) {
-  if (status != PMIX_SUCCESS)
-    fail("%s: %s", call, PMIx_Error_string(status));
+static void check_status(pmix_status_t status, const char* call) {
+  if (status != PMIX_SUCCESS) fail("%s: %s", call, PMIx_Error_string(status));
 }
 
 /* Publishes `data` of `type` under `key` for every process of the job. */
-static void put(const char *key, const void *data, pmix_data_type_t type) {
+static void put(const char* key, const void* data, pmix_data_type_t type) {
   pmix_value_t value;
   PMIX_VALUE_CONSTRUCT(&value);
   check_status(PMIx_Value_load(&value, data, type), "PMIx_Value_load");
@@ -37,10 +36,10 @@ static void put(const char *key, const void *data, pmix_data_type_t type) {
 }
 
 /* The value of `key` that process `rank` of this job put, of the type expected. */
-static pmix_value_t *get(pmix_rank_t rank, const char *key, pmix_data_type_t type) {
+static pmix_value_t* get(pmix_rank_t rank, const char* key, pmix_data_type_t type) {
   pmix_proc_t process;
   PMIX_LOAD_PROCID(&process, self.nspace, rank);
-  pmix_value_t *value = NULL;
+  pmix_value_t* value = NULL;
   check_status(PMIx_Get(&process, key, NULL, 0, &value), "PMIx_Get");
   if (value->type != type)
     fail("%s of rank %u has type %s, not %s", key, rank, PMIx_Data_type_string(value->type),
@@ -48,7 +47,7 @@ static pmix_value_t *get(pmix_rank_t rank, const char *key, pmix_data_type_t typ
   return value;
 }
 
-static void greeting_of(pmix_rank_t rank, char *greeting, size_t size) {
+static void greeting_of(pmix_rank_t rank, char* greeting, size_t size) {
   snprintf(greeting, size, "hello from rank %u", rank);
 }
 
@@ -67,13 +66,12 @@ int main(void) {
   check_status(PMIx_Init(&self, NULL, 0), "PMIx_Init");
 
   /* PMIx's rank must be the one Slurm gave the task. */
-  const char *procid = getenv("SLURM_PROCID");
-  if (!procid || strtoul(procid, NULL, 10) != self.rank)
-    fail("SLURM_PROCID is %s", procid ? procid : "not set");
-  pmix_value_t *job_size = get(PMIX_RANK_WILDCARD, PMIX_JOB_SIZE, PMIX_UINT32);
+  const char* procid = getenv("SLURM_PROCID");
+  if (!procid || strtoul(procid, NULL, 10) != self.rank) fail("SLURM_PROCID is %s", procid ? procid : "not set");
+  pmix_value_t* job_size = get(PMIX_RANK_WILDCARD, PMIX_JOB_SIZE, PMIX_UINT32);
   uint32_t size = job_size->data.uint32;
   PMIX_VALUE_RELEASE(job_size);
-  const char *ntasks = getenv("SLURM_NTASKS");
+  const char* ntasks = getenv("SLURM_NTASKS");
   if (!ntasks || strtoul(ntasks, NULL, 10) != size)
     fail("PMIx's job size is %u, SLURM_NTASKS %s", size, ntasks ? ntasks : "not set");
 
@@ -85,19 +83,17 @@ int main(void) {
   fence(true);
 
   pmix_rank_t peer = (self.rank + 1) % size;
-  pmix_value_t *peer_rank = get(peer, "weft.test.rank", PMIX_UINT32);
-  if (peer_rank->data.uint32 != peer)
-    fail("rank %u put %u as its rank", peer, peer_rank->data.uint32);
+  pmix_value_t* peer_rank = get(peer, "weft.test.rank", PMIX_UINT32);
+  if (peer_rank->data.uint32 != peer) fail("rank %u put %u as its rank", peer, peer_rank->data.uint32);
   PMIX_VALUE_RELEASE(peer_rank);
-  pmix_value_t *peer_greeting = get(peer, "weft.test.greeting", PMIX_STRING);
+  pmix_value_t* peer_greeting = get(peer, "weft.test.greeting", PMIX_STRING);
   greeting_of(peer, greeting, sizeof greeting);
   if (strcmp(peer_greeting->data.string, greeting) != 0)
     fail("rank %u put \"%s\", not \"%s\"", peer, peer_greeting->data.string, greeting);
   PMIX_VALUE_RELEASE(peer_greeting);
 
   fence(false);
-  if (self.rank == 0)
-    printf("pmix_wireup: ok (%u processes)\n", size);
+  if (self.rank == 0) printf("pmix_wireup: ok (%u processes)\n", size);
   check_status(PMIx_Finalize(NULL, 0), "PMIx_Finalize");
   return 0;
 }

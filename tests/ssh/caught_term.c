@@ -15,7 +15,7 @@ static void caught(int signal_number) {
   _exit(7);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   struct sigaction action = {.sa_handler = caught};
   sigaction(SIGTERM, &action, NULL);
@@ -27,7 +27,7 @@ int main(int argc, char **argv) {
   if (node_rank == 0 && argc > 1) {
     char path[4096];
     snprintf(path, sizeof path, "%s/ready.%ld", argv[1], (long)getpid());
-    FILE *ready = fopen(path, "w");
+    FILE* ready = fopen(path, "w");
     if (ready != NULL) fclose(ready);
   }
   int nothing;

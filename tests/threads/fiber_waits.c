@@ -21,7 +21,7 @@ static omp_nest_lock_t openmp_nest_lock;
 static atomic_int holding;
 static int received = -1, flag;
 
-static void *listener(void *unused) {
+static void* listener(void* unused) {
   (void)unused;
   omp_set_lock(&openmp_lock);
   omp_set_nest_lock(&openmp_nest_lock);
@@ -47,7 +47,7 @@ static void *listener(void *unused) {
   return NULL;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   int provided;
   MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
   CHECK(provided == MPI_THREAD_MULTIPLE, "provided %d", provided);

@@ -9,16 +9,16 @@
 
 static int rank, size;
 
-static void *receive_from_previous(void *unused) {
+static void* receive_from_previous(void* unused) {
   (void)unused;
   int value = -1;
   MPI_Recv(&value, 1, MPI_INT, (rank + size - 1) % size, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  return (void *)(long)(value == (rank + size - 1) % size);
+  return (void*)(long)(value == (rank + size - 1) % size);
 }
 
-static int c11_receive_from_previous(void *unused) { return receive_from_previous(unused) != NULL; }
+static int c11_receive_from_previous(void* unused) { return receive_from_previous(unused) != NULL; }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   int provided;
   MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
   CHECK(provided == MPI_THREAD_MULTIPLE, "provided %d", provided);
@@ -28,8 +28,10 @@ int main(int argc, char **argv) {
     pthread_t listener;
     thrd_t c11_listener;
     int use_c11 = round % 2;
-    if (use_c11) thrd_create(&c11_listener, c11_receive_from_previous, NULL);
-    else pthread_create(&listener, NULL, receive_from_previous, NULL);
+    if (use_c11)
+      thrd_create(&c11_listener, c11_receive_from_previous, NULL);
+    else
+      pthread_create(&listener, NULL, receive_from_previous, NULL);
     /* Rank 0 joins before it sends: every other rank's listener waits for its predecessor's send. */
     int ok = 0;
     if (rank != 0) MPI_Send(&rank, 1, MPI_INT, (rank + 1) % size, 7, MPI_COMM_WORLD);
@@ -37,18 +39,20 @@ int main(int argc, char **argv) {
       /* Rank 0's own listener waits for the last rank, which sends before it joins. */
       MPI_Request request;
       MPI_Isend(&rank, 1, MPI_INT, 1 % size, 7, MPI_COMM_WORLD, &request);
-      if (use_c11) thrd_join(c11_listener, &ok);
+      if (use_c11)
+        thrd_join(c11_listener, &ok);
       else {
-        void *result;
+        void* result;
         pthread_join(listener, &result);
         ok = result != NULL;
       }
       MPI_Wait(&request, MPI_STATUS_IGNORE);
     } else {
       if (size == 1) MPI_Send(&rank, 1, MPI_INT, 0, 7, MPI_COMM_WORLD);
-      if (use_c11) thrd_join(c11_listener, &ok);
+      if (use_c11)
+        thrd_join(c11_listener, &ok);
       else {
-        void *result;
+        void* result;
         pthread_join(listener, &result);
         ok = result != NULL;
       }

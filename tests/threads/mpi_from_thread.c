@@ -6,7 +6,7 @@
 
 #include "mpitest.h"
 
-static void *send_from_thread(void *unused) {
+static void* send_from_thread(void* unused) {
   (void)unused;
   int level = -1;
   MPI_Query_thread(&level);
@@ -16,7 +16,7 @@ static void *send_from_thread(void *unused) {
   return NULL;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   int provided;
   MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
   CHECK(provided == MPI_THREAD_FUNNELED, "provided %d, expected MPI_THREAD_FUNNELED", provided);

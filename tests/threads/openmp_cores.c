@@ -17,7 +17,7 @@ static cpu_set_t cores_of_this_thread(void) {
   return mask;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

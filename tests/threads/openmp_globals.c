@@ -1,8 +1,9 @@
 /* A rank's OpenMP threads work on the rank's copy of the program's globals: they read what the rank wrote
  * before the region, their writes are the rank's after it, and other ranks' regions (on the same worker,
- * between this rank's) never see them. Threadprivate variables and __thread stay each thread's own. Team threads count what they find wrong; only the rank's main
- * thread reports (MPI is FUNNELED). Regions of every kind: parallel for with a reduction, atomics, critical,
- * single, tasks, nested regions, and regions separated by MPI calls that let other ranks run. */
+ * between this rank's) never see them. Threadprivate variables and __thread stay each thread's own. Team threads count
+ * what they find wrong; only the rank's main thread reports (MPI is FUNNELED). Regions of every kind: parallel for with
+ * a reduction, atomics, critical, single, tasks, nested regions, and regions separated by MPI calls that let other
+ * ranks run. */
 #include <mpi.h>
 #include <omp.h>
 
@@ -10,13 +11,13 @@
 
 enum { team = 4, slots = 64 };
 
-int rank_value;              /* set by the rank, read by its threads */
-static int counter;          /* incremented by the rank's threads */
-double per_thread[slots];    /* each thread writes its own slot */
-static const int *value_pointer = &rank_value; /* a relocated pointer in the rank's image */
+int rank_value;                                /* set by the rank, read by its threads */
+static int counter;                            /* incremented by the rank's threads */
+double per_thread[slots];                      /* each thread writes its own slot */
+static const int* value_pointer = &rank_value; /* a relocated pointer in the rank's image */
 static int private_number = 7;                 /* starts at 7 in every thread */
 #pragma omp threadprivate(private_number)
-__thread int scratch;                          /* zeros in every thread */
+__thread int scratch; /* zeros in every thread */
 
 static int next_ticket(void) {
   static int ticket; /* a function-local static: one per rank */
@@ -77,7 +78,7 @@ static int nested_errors(int rank) {
   return wrong;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

@@ -21,20 +21,20 @@ static cpu_set_t cores_of_this_thread(void) {
   return mask;
 }
 
-static int place_of(const char *binding, int thread, int team, int places) {
+static int place_of(const char* binding, int thread, int team, int places) {
   if (strcmp(binding, "primary") == 0) return 0;
   if (strcmp(binding, "close") == 0 && team <= places) return thread;
   return thread * places / team;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  const char *binding = argc > 1 ? argv[1] : "false";
+  const char* binding = argc > 1 ? argv[1] : "false";
   const int binds = strcmp(binding, "false") != 0;
-  const omp_proc_bind_t asked = strcmp(binding, "close") == 0    ? omp_proc_bind_close
-                                : strcmp(binding, "spread") == 0 ? omp_proc_bind_spread
+  const omp_proc_bind_t asked = strcmp(binding, "close") == 0     ? omp_proc_bind_close
+                                : strcmp(binding, "spread") == 0  ? omp_proc_bind_spread
                                 : strcmp(binding, "primary") == 0 ? omp_proc_bind_master
                                                                   : omp_proc_bind_false;
   CHECK(omp_get_proc_bind() == asked, "omp_get_proc_bind() is %d, not %d (OMP_PROC_BIND=%s)", (int)omp_get_proc_bind(),
@@ -53,8 +53,10 @@ int main(int argc, char **argv) {
     for (int t = 1; t < team; ++t) {
       cpu_set_t expected;
       CPU_ZERO(&expected);
-      if (binds) CPU_SET(cpus[place_of(binding, t, team, places)], &expected);
-      else expected = worker;
+      if (binds)
+        CPU_SET(cpus[place_of(binding, t, team, places)], &expected);
+      else
+        expected = worker;
       CHECK(CPU_EQUAL(&seen[t], &expected),
             "rank %d round %d (OMP_PROC_BIND=%s): thread %d of %d runs on %d cpus, not on its place (%d of %d)", rank,
             round, binding, t, team, CPU_COUNT(&seen[t]), binds ? place_of(binding, t, team, places) : -1, places);

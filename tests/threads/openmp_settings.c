@@ -17,7 +17,7 @@ static int team_size(void) {
   return size;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -36,8 +36,8 @@ int main(int argc, char **argv) {
     int seen_chunk;
     omp_get_schedule(&seen_kind, &seen_chunk);
     if (keeps_defaults) {
-      CHECK(omp_get_max_threads() == 2, "round %d: a rank that set nothing has %d threads, not the default 2",
-            round, omp_get_max_threads());
+      CHECK(omp_get_max_threads() == 2, "round %d: a rank that set nothing has %d threads, not the default 2", round,
+            omp_get_max_threads());
       CHECK(team_size() == 2, "round %d: a rank that set nothing ran a team of %d", round, team_size());
     } else {
       CHECK(omp_get_max_threads() == threads, "round %d: omp_get_max_threads() is %d, the rank set %d", round,

@@ -33,7 +33,7 @@ static int exchange(int rank, int next, int previous, int t, int round) {
   return wrong;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   int provided;
   MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
   CHECK(provided == MPI_THREAD_MULTIPLE, "provided %d, asked MPI_THREAD_MULTIPLE", provided);

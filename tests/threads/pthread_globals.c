@@ -18,32 +18,32 @@ static void bump(void) {
   pthread_mutex_unlock(&bump_lock);
 }
 
-static void *grandchild(void *expected) {
+static void* grandchild(void* expected) {
   bump();
   int fresh = thread_number == 5;
   thread_number = -2;
-  return (void *)(long)(rank_value == *(int *)expected && fresh);
+  return (void*)(long)(rank_value == *(int*)expected && fresh);
 }
 
-static void *child(void *expected) {
+static void* child(void* expected) {
   bump();
   int fresh = thread_number == 5;
   thread_number = -1;
   pthread_t inner;
-  void *inner_ok;
+  void* inner_ok;
   pthread_create(&inner, NULL, grandchild, expected);
   pthread_join(inner, &inner_ok);
-  return (void *)(long)(rank_value == *(int *)expected && inner_ok != NULL && fresh && thread_number == -1);
+  return (void*)(long)(rank_value == *(int*)expected && inner_ok != NULL && fresh && thread_number == -1);
 }
 
-static int c11_child(void *expected) {
+static int c11_child(void* expected) {
   bump();
-  int ok = rank_value == *(int *)expected;
+  int ok = rank_value == *(int*)expected;
   rank_value += 1;
   return ok;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -53,9 +53,10 @@ int main(int argc, char **argv) {
 
   enum { threads = 3 };
   pthread_t children[threads];
-  for (int i = 0; i < threads; ++i) CHECK(pthread_create(&children[i], NULL, child, &rank_value) == 0, "pthread_create");
+  for (int i = 0; i < threads; ++i)
+    CHECK(pthread_create(&children[i], NULL, child, &rank_value) == 0, "pthread_create");
   for (int i = 0; i < threads; ++i) {
-    void *ok;
+    void* ok;
     pthread_join(children[i], &ok);
     CHECK(ok != NULL, "pthread %d (or the thread it created) saw another rank's globals", i);
   }

@@ -22,25 +22,25 @@ struct thread_work {
 
 static int rank, size;
 
-static void fill(int *buffer, int from, int thread, int round) {
+static void fill(int* buffer, int from, int thread, int round) {
   for (int i = 0; i < words; ++i) buffer[i] = from * 1000003 + thread * 10007 + round * 31 + i;
 }
 
-static int verify(const int *buffer, int from, int thread, int round) {
+static int verify(const int* buffer, int from, int thread, int round) {
   for (int i = 0; i < words; ++i)
     if (buffer[i] != from * 1000003 + thread * 10007 + round * 31 + i) return 0;
   return 1;
 }
 
-#define FAIL(work, ...) \
-  do { \
-    snprintf((work)->why, sizeof (work)->why, __VA_ARGS__); \
-    (work)->failures++; \
-    return NULL; \
+#define FAIL(work, ...)                                    \
+  do {                                                     \
+    snprintf((work)->why, sizeof(work)->why, __VA_ARGS__); \
+    (work)->failures++;                                    \
+    return NULL;                                           \
   } while (0)
 
-static void *exchange(void *argument) {
-  struct thread_work *work = argument;
+static void* exchange(void* argument) {
+  struct thread_work* work = argument;
   const int t = work->index, next = (rank + 1) % size, previous = (rank + size - 1) % size;
   int me = -1, main_thread = 1, level = -1;
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
@@ -54,36 +54,36 @@ static void *exchange(void *argument) {
     fill(out, rank, t, round);
     MPI_Status status;
     switch (round % 4) {
-    case 0:
-      MPI_Sendrecv(out, words, MPI_INT, next, t, in, words, MPI_INT, previous, t, MPI_COMM_WORLD, &status);
-      break;
-    case 1: {
-      MPI_Request requests[2];
-      MPI_Irecv(in, words, MPI_INT, MPI_ANY_SOURCE, t, MPI_COMM_WORLD, &requests[0]);
-      MPI_Isend(out, words, MPI_INT, next, t, MPI_COMM_WORLD, &requests[1]);
-      MPI_Waitall(2, requests, MPI_STATUSES_IGNORE);
-      break;
-    }
-    case 2: {
-      MPI_Request request;
-      MPI_Isend(out, words, MPI_INT, next, t, MPI_COMM_WORLD, &request);
-      MPI_Probe(previous, t, MPI_COMM_WORLD, &status);
-      int count = -1;
-      MPI_Get_count(&status, MPI_INT, &count);
-      if (count != words) FAIL(work, "thread %d round %d: probed %d ints", t, round, count);
-      MPI_Recv(in, words, MPI_INT, status.MPI_SOURCE, t, MPI_COMM_WORLD, &status);
-      MPI_Wait(&request, MPI_STATUS_IGNORE);
-      break;
-    }
-    default: {
-      MPI_Request request;
-      MPI_Isend(out, words, MPI_INT, next, t, MPI_COMM_WORLD, &request);
-      int flag = 0, done = 0;
-      while (!flag) MPI_Iprobe(MPI_ANY_SOURCE, t, MPI_COMM_WORLD, &flag, &status);
-      MPI_Recv(in, words, MPI_INT, status.MPI_SOURCE, t, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      while (!done) MPI_Test(&request, &done, MPI_STATUS_IGNORE);
-      break;
-    }
+      case 0:
+        MPI_Sendrecv(out, words, MPI_INT, next, t, in, words, MPI_INT, previous, t, MPI_COMM_WORLD, &status);
+        break;
+      case 1: {
+        MPI_Request requests[2];
+        MPI_Irecv(in, words, MPI_INT, MPI_ANY_SOURCE, t, MPI_COMM_WORLD, &requests[0]);
+        MPI_Isend(out, words, MPI_INT, next, t, MPI_COMM_WORLD, &requests[1]);
+        MPI_Waitall(2, requests, MPI_STATUSES_IGNORE);
+        break;
+      }
+      case 2: {
+        MPI_Request request;
+        MPI_Isend(out, words, MPI_INT, next, t, MPI_COMM_WORLD, &request);
+        MPI_Probe(previous, t, MPI_COMM_WORLD, &status);
+        int count = -1;
+        MPI_Get_count(&status, MPI_INT, &count);
+        if (count != words) FAIL(work, "thread %d round %d: probed %d ints", t, round, count);
+        MPI_Recv(in, words, MPI_INT, status.MPI_SOURCE, t, MPI_COMM_WORLD, &status);
+        MPI_Wait(&request, MPI_STATUS_IGNORE);
+        break;
+      }
+      default: {
+        MPI_Request request;
+        MPI_Isend(out, words, MPI_INT, next, t, MPI_COMM_WORLD, &request);
+        int flag = 0, done = 0;
+        while (!flag) MPI_Iprobe(MPI_ANY_SOURCE, t, MPI_COMM_WORLD, &flag, &status);
+        MPI_Recv(in, words, MPI_INT, status.MPI_SOURCE, t, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        while (!done) MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+        break;
+      }
     }
     if (!verify(in, previous, t, round)) FAIL(work, "thread %d round %d: wrong data from rank %d", t, round, previous);
   }
@@ -114,7 +114,7 @@ static void *exchange(void *argument) {
   }
 
   /* Each rank's window is written by the rank before it alone; the last word gathers accumulates at rank 0. */
-  int *window_words;
+  int* window_words;
   MPI_Win win;
   MPI_Win_allocate((words + 1) * sizeof(int), sizeof(int), MPI_INFO_NULL, work->comm, &window_words, &win);
   MPI_Win_lock(MPI_LOCK_EXCLUSIVE, rank, 0, win);
@@ -147,7 +147,7 @@ static void *exchange(void *argument) {
   return NULL;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   int provided;
   MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
   CHECK(provided == MPI_THREAD_MULTIPLE, "provided %d, asked MPI_THREAD_MULTIPLE", provided);

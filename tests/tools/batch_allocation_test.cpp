@@ -2,7 +2,6 @@
 #include "batch_allocation.hpp"
 
 #include <catch2/catch.hpp>
-
 #include <map>
 #include <string>
 
@@ -16,20 +15,19 @@ struct allocation_environment {
 
   batch_allocation_result read() const {
     return current_batch_allocation(
-        [this](const char *name) -> const char * {
+        [this](const char* name) -> const char* {
           auto found = variables.find(name);
           return found == variables.end() ? nullptr : found->second.c_str();
         },
-        [this](const std::string &path) -> std::optional<std::string> {
+        [this](const std::string& path) -> std::optional<std::string> {
           auto found = files.find(path);
-          if (found == files.end())
-            return std::nullopt;
+          if (found == files.end()) return std::nullopt;
           return found->second;
         });
   }
 };
 
-batch_allocation allocation_of(const allocation_environment &environment) {
+batch_allocation allocation_of(const allocation_environment& environment) {
   auto result = environment.read();
   REQUIRE(std::holds_alternative<std::optional<batch_allocation>>(result));
   auto found = std::get<std::optional<batch_allocation>>(result);
@@ -37,13 +35,13 @@ batch_allocation allocation_of(const allocation_environment &environment) {
   return *found;
 }
 
-std::string error_of(const allocation_environment &environment) {
+std::string error_of(const allocation_environment& environment) {
   auto result = environment.read();
   REQUIRE(std::holds_alternative<usage_error>(result));
   return std::get<usage_error>(result).message;
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("outside a batch allocation there are no hosts", "[batch]") {
   auto result = allocation_environment{}.read();

@@ -2,7 +2,6 @@
 #include "cpu_shares.hpp"
 
 #include <catch2/catch.hpp>
-
 #include <vector>
 
 using weft::tools::cpu_shares;

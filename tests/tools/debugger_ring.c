@@ -14,16 +14,20 @@
 
 void known_place(int crash) {
   volatile int marker = 4242;
-  if (crash) *(volatile int *)0 = marker;
-  else raise(SIGTRAP);
+  if (crash)
+    *(volatile int*)0 = marker;
+  else
+    raise(SIGTRAP);
 }
 
 void descend(int depth, int crash) {
-  if (depth == 0) known_place(crash);
-  else descend(depth - 1, crash);
+  if (depth == 0)
+    known_place(crash);
+  else
+    descend(depth - 1, crash);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

@@ -2,7 +2,6 @@
 #include "gdb_launch.hpp"
 
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <vector>
 
@@ -14,7 +13,7 @@ using weft::tools::node_plan;
 
 node_plan one_node(int ranks) { return {{{"localhost", 0, ranks}}, ranks, false}; }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("mpirun --gdb accepts the ranks of a job of one node process on this machine") {
   CHECK_FALSE(check_gdb_request({false, {0, 3}}, one_node(4)));

@@ -2,7 +2,6 @@
 #include "host_list.hpp"
 
 #include <catch2/catch.hpp>
-
 #include <fstream>
 #include <string>
 #include <vector>
@@ -13,20 +12,19 @@ using weft::tools::host_entry;
 using weft::tools::host_list_result;
 using hosts = std::vector<host_entry>;
 
-hosts parsed(const host_list_result &result) {
-  if (auto *error = std::get_if<weft::tools::usage_error>(&result))
-    FAIL("unexpected usage error: " << error->message);
+hosts parsed(const host_list_result& result) {
+  if (auto* error = std::get_if<weft::tools::usage_error>(&result)) FAIL("unexpected usage error: " << error->message);
   return std::get<hosts>(result);
 }
 
-std::string error_of(const host_list_result &result) {
+std::string error_of(const host_list_result& result) {
   REQUIRE(std::holds_alternative<weft::tools::usage_error>(result));
   return std::get<weft::tools::usage_error>(result).message;
 }
 
-host_list_result hostfile(const char *text) { return weft::tools::parse_hostfile(text, "hosts.txt"); }
+host_list_result hostfile(const char* text) { return weft::tools::parse_hostfile(text, "hosts.txt"); }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("a host list separates hosts by commas, each with optional slots") {
   using weft::tools::parse_host_list;
@@ -36,7 +34,7 @@ TEST_CASE("a host list separates hosts by commas, each with optional slots") {
   CHECK_THAT(error_of(parse_host_list("a,", "--hosts")), Catch::Contains("empty host name in '--hosts' 'a,'"));
   CHECK_THAT(error_of(parse_host_list(":4", "-H")), Catch::Contains("empty host name"));
   CHECK_THAT(error_of(parse_host_list("a b", "-H")), Catch::Contains("contains a space"));
-  for (const char *bad : {"a:", "a:0", "a:-1", "a:2x", "a:1:2"}) {
+  for (const char* bad : {"a:", "a:0", "a:-1", "a:2x", "a:1:2"}) {
     INFO(bad);
     CHECK_THAT(error_of(parse_host_list(bad, "--hosts")), Catch::Contains("invalid slot count"));
   }
@@ -46,7 +44,9 @@ TEST_CASE("a host name with a control character is refused") {
   using namespace std::string_view_literals;
   using weft::tools::parse_host_list;
   // Found by host_list_fuzzer: a newline inside --hosts made a host name that reached the remote shell.
-  CHECK_THAT(error_of(parse_host_list("o\x9d\x9e\x93\x91os\n\0\0" "4"sv, "--hosts")),
+  CHECK_THAT(error_of(parse_host_list("o\x9d\x9e\x93\x91os\n\0\0"
+                                      "4"sv,
+                                      "--hosts")),
              Catch::Contains("control character"));
   CHECK_THAT(error_of(parse_host_list("a,b\x1b:2", "-H")),
              Catch::StartsWith("host name in '-H'") && Catch::Contains("contains a control character"));
@@ -72,7 +72,8 @@ TEST_CASE("a hostfile takes host, host:N and host slots=N lines, comments and bl
 }
 
 TEST_CASE("a hostfile's mistakes name the file, the line and what to write") {
-  CHECK_THAT(error_of(hostfile("a\nb slots=0\n")), Catch::Contains("invalid slot count '0' in hostfile 'hosts.txt' line 2"));
+  CHECK_THAT(error_of(hostfile("a\nb slots=0\n")),
+             Catch::Contains("invalid slot count '0' in hostfile 'hosts.txt' line 2"));
   CHECK_THAT(error_of(hostfile("a cpus=4\n")),
              Catch::Contains("cannot read 'cpus=4' after the host in hostfile 'hosts.txt' line 1; write host"));
   CHECK_THAT(error_of(hostfile("a:2 slots=4\n")), Catch::Contains("line 1"));
@@ -98,7 +99,8 @@ TEST_CASE("Slurm-style ranges in brackets stand for their hosts, in lists and ho
   CHECK(parsed(hostfile("c[1-2].cluster slots=4\n")) == hosts{{"c1.cluster", 4}, {"c2.cluster", 4}});
   // Found by the fuzzers: a stray ']' before a range let a comma into a name.
   CHECK_THAT(error_of(hostfile("nodenod],[1]oYn-\n")), Catch::Contains("line 1"));
-  for (const char *bad : {"n[1-", "n]1", "n[]", "n[3-1]", "n[a-b]", "n[1--2]", "n[1,]", "[7]7],x", "a],[1]b", "n[3----]", "n[-3]", "n[3-]", "n[1234567890]"}) {
+  for (const char* bad : {"n[1-", "n]1", "n[]", "n[3-1]", "n[a-b]", "n[1--2]", "n[1,]", "[7]7],x", "a],[1]b",
+                          "n[3----]", "n[-3]", "n[3-]", "n[1234567890]"}) {
     INFO(bad);
     CHECK_THAT(error_of(parse_host_list(bad, "--hosts")), Catch::Contains("in '--hosts'"));
   }

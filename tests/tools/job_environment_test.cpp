@@ -1,18 +1,18 @@
 // What each node process finds in its environment, here and on other hosts, and the command that
 // starts it there.
 #include "job_environment.hpp"
-#include "remote_command.hpp"
 
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <vector>
+
+#include "remote_command.hpp"
 
 namespace {
 
 using weft::tools::env_setting;
-using weft::tools::launch_options;
 using weft::tools::environment_passing;
+using weft::tools::launch_options;
 using weft::tools::node_plan;
 using weft::tools::program_part;
 using settings = std::vector<env_setting>;
@@ -35,7 +35,7 @@ launch_options one_part() {
   return options;
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("one node gets the job's variables, -x values first so that Weft's own win") {
   launch_options options = one_part();
@@ -46,12 +46,12 @@ TEST_CASE("one node gets the job's variables, -x values first so that Weft's own
   options.report_bindings = true;
   options.parts[0].environment = {{"A", "a"}, {"KEEP", std::nullopt}, {"WEFT_NRANKS", "99"}};
   CHECK(weft::tools::job_variables(options, plan_of({4}), 0, {}, 2) == settings{{"A", "a"},
-                                                                         {"WEFT_NRANKS", "4"},
-                                                                         {"WEFT_WORKERS", "2"},
-                                                                         {"WEFT_THREADS_PER_RANK", "3"},
-                                                                         {"WEFT_STACK_SIZE", "1M"},
-                                                                         {"WEFT_TAG_OUTPUT", "1"},
-                                                                         {"WEFT_REPORT_BINDINGS", "1"}});
+                                                                                {"WEFT_NRANKS", "4"},
+                                                                                {"WEFT_WORKERS", "2"},
+                                                                                {"WEFT_THREADS_PER_RANK", "3"},
+                                                                                {"WEFT_STACK_SIZE", "1M"},
+                                                                                {"WEFT_TAG_OUTPUT", "1"},
+                                                                                {"WEFT_REPORT_BINDINGS", "1"}});
 }
 
 TEST_CASE("several nodes on this machine get their ranks and the loopback interface") {
@@ -72,15 +72,15 @@ TEST_CASE("nodes on this machine that outnumber its CPUs yield them while they p
   CHECK(weft::tools::job_variables(options, plan_of({2, 2, 2}), 0, {}, 3) ==
         settings{{"WEFT_NRANKS", "6"}, {"WEFT_NODE_RANKS", "2,2,2"}, {"FI_TCP_IFACE", "lo"}});
   CHECK(weft::tools::job_variables(options, plan_of({2, 2, 2}), 0, {}, 2) ==
-        settings{{"WEFT_NRANKS", "6"}, {"WEFT_NODE_RANKS", "2,2,2"}, {"FI_TCP_IFACE", "lo"},
-                 {"WEFT_YIELD_WHEN_IDLE", "1"}});
+        settings{
+            {"WEFT_NRANKS", "6"}, {"WEFT_NODE_RANKS", "2,2,2"}, {"FI_TCP_IFACE", "lo"}, {"WEFT_YIELD_WHEN_IDLE", "1"}});
   words inherited{"WEFT_YIELD_WHEN_IDLE=0"};
   CHECK(weft::tools::job_variables(options, plan_of({2, 2, 2}), 0, inherited, 2) ==
         settings{{"WEFT_NRANKS", "6"}, {"WEFT_NODE_RANKS", "2,2,2"}, {"FI_TCP_IFACE", "lo"}});
   options.environment = {{"WEFT_YIELD_WHEN_IDLE", "0"}};  // -genv
   CHECK(weft::tools::job_variables(options, plan_of({2, 2, 2}), 0, {}, 2) ==
-        settings{{"WEFT_YIELD_WHEN_IDLE", "0"}, {"WEFT_NRANKS", "6"}, {"WEFT_NODE_RANKS", "2,2,2"},
-                 {"FI_TCP_IFACE", "lo"}});
+        settings{
+            {"WEFT_YIELD_WHEN_IDLE", "0"}, {"WEFT_NRANKS", "6"}, {"WEFT_NODE_RANKS", "2,2,2"}, {"FI_TCP_IFACE", "lo"}});
 }
 
 TEST_CASE("nodes on other hosts use the -iface interface, or the provider's choice") {
@@ -126,22 +126,33 @@ TEST_CASE("the parts of an MPMD job get their number and their own variables aft
   options.parts[1].environment = {{"MINE", "part 1"}, {"WEFT_APPNUM", "7"}};
   node_plan plan = plan_of({2, 3});
   plan.nodes[1].part = 1;
-  CHECK(weft::tools::job_variables(options, plan, 0, {}, 4) ==
-        settings{{"SHARED", "job"}, {"MINE", "job"}, {"WEFT_NRANKS", "5"}, {"WEFT_APPNUM", "0"},
-                 {"WEFT_NODE_RANKS", "2,3"}, {"FI_TCP_IFACE", "lo"}});
-  CHECK(weft::tools::job_variables(options, plan, 1, {}, 4) ==
-        settings{{"SHARED", "job"}, {"MINE", "part 1"}, {"WEFT_APPNUM", "1"}, {"WEFT_NRANKS", "5"},
-                 {"WEFT_NODE_RANKS", "2,3"}, {"FI_TCP_IFACE", "lo"}});
+  CHECK(weft::tools::job_variables(options, plan, 0, {}, 4) == settings{{"SHARED", "job"},
+                                                                        {"MINE", "job"},
+                                                                        {"WEFT_NRANKS", "5"},
+                                                                        {"WEFT_APPNUM", "0"},
+                                                                        {"WEFT_NODE_RANKS", "2,3"},
+                                                                        {"FI_TCP_IFACE", "lo"}});
+  CHECK(weft::tools::job_variables(options, plan, 1, {}, 4) == settings{{"SHARED", "job"},
+                                                                        {"MINE", "part 1"},
+                                                                        {"WEFT_APPNUM", "1"},
+                                                                        {"WEFT_NRANKS", "5"},
+                                                                        {"WEFT_NODE_RANKS", "2,3"},
+                                                                        {"FI_TCP_IFACE", "lo"}});
 }
 
 TEST_CASE("a remote node gets mpirun's WEFT_*, FI_* and sanitizer variables, the -x ones and the settings") {
   launch_options options = one_part();
   options.parts[0].environment = {{"OMP_NUM_THREADS", std::nullopt}, {"UNSET_HERE", std::nullopt}};
-  words inherited{"PATH=/bin", "WEFT_INLINE_MAX=512", "FI_PROVIDER=tcp", "OMP_NUM_THREADS=2", "WEFT_NRANKS=9",
-                  "LSAN_OPTIONS=suppressions=/s.txt", "SAN_OPTIONS_OTHER=1"};
+  words inherited{"PATH=/bin",          "WEFT_INLINE_MAX=512", "FI_PROVIDER=tcp",
+                  "OMP_NUM_THREADS=2",  "WEFT_NRANKS=9",       "LSAN_OPTIONS=suppressions=/s.txt",
+                  "SAN_OPTIONS_OTHER=1"};
   CHECK(weft::tools::forwarded_variables(options, 0, inherited, settings{{"WEFT_NRANKS", "4"}, {"PMIX_RANK", "1"}}) ==
-        settings{{"WEFT_INLINE_MAX", "512"}, {"FI_PROVIDER", "tcp"}, {"OMP_NUM_THREADS", "2"},
-                 {"WEFT_NRANKS", "4"}, {"LSAN_OPTIONS", "suppressions=/s.txt"}, {"PMIX_RANK", "1"}});
+        settings{{"WEFT_INLINE_MAX", "512"},
+                 {"FI_PROVIDER", "tcp"},
+                 {"OMP_NUM_THREADS", "2"},
+                 {"WEFT_NRANKS", "4"},
+                 {"LSAN_OPTIONS", "suppressions=/s.txt"},
+                 {"PMIX_RANK", "1"}});
 }
 
 TEST_CASE("envall carries mpirun's variables to other hosts but not those of its shell") {

@@ -1,14 +1,13 @@
 // mpirun's command-line parsing: every option in each of its spellings, and every usage error.
-#include "launch_options.hpp"
-#include "remote_command.hpp"
-#include "runtime/output_file_pattern.hpp"
-
 #include <catch2/catch.hpp>
-
 #include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "launch_options.hpp"
+#include "remote_command.hpp"
+#include "runtime/output_file_pattern.hpp"
 
 namespace {
 
@@ -17,19 +16,18 @@ using weft::tools::launch_options;
 using weft::tools::parse_arguments;
 using weft::tools::usage_error;
 
-weft::tools::parse_result parse(std::initializer_list<const char *> words) {
+weft::tools::parse_result parse(std::initializer_list<const char*> words) {
   std::vector<std::string> args(words.begin(), words.end());
   return parse_arguments(args);
 }
 
-launch_options parsed(std::initializer_list<const char *> words) {
+launch_options parsed(std::initializer_list<const char*> words) {
   auto result = parse(words);
-  if (auto *error = std::get_if<usage_error>(&result))
-    FAIL("unexpected usage error: " << error->message);
+  if (auto* error = std::get_if<usage_error>(&result)) FAIL("unexpected usage error: " << error->message);
   return std::get<launch_options>(result);
 }
 
-std::string error_of(std::initializer_list<const char *> words) {
+std::string error_of(std::initializer_list<const char*> words) {
   auto result = parse(words);
   REQUIRE(std::holds_alternative<usage_error>(result));
   return std::get<usage_error>(result).message;
@@ -37,7 +35,7 @@ std::string error_of(std::initializer_list<const char *> words) {
 
 using command_line = std::vector<std::string>;
 
-} // namespace
+}  // namespace
 
 TEST_CASE("a bare program runs as one rank with nothing else set") {
   auto options = parsed({"./app"});
@@ -72,8 +70,8 @@ TEST_CASE("the number of ranks has every MPICH and Open MPI spelling") {
 }
 
 TEST_CASE("workers, stack size, timeout, tag output and binding reports are recorded") {
-  auto options = parsed(
-      {"--workers", "2", "--stack-size", "8M", "--timeout", "30", "--tag-output", "--report-bindings", "app"});
+  auto options =
+      parsed({"--workers", "2", "--stack-size", "8M", "--timeout", "30", "--tag-output", "--report-bindings", "app"});
   CHECK(options.workers == 2);
   CHECK(options.stack_size == "8M");
   CHECK(options.timeout_seconds == 30);
@@ -95,19 +93,16 @@ TEST_CASE("workers, stack size, timeout, tag output and binding reports are reco
 }
 
 TEST_CASE("stack sizes take an optional K, M or G suffix in either case") {
-  for (const char *size : {"1", "65536", "16k", "16K", "8m", "8M", "1g", "1G"})
+  for (const char* size : {"1", "65536", "16k", "16K", "8m", "8M", "1g", "1G"})
     CHECK(parsed({"--stack-size", size, "app"}).stack_size == std::string(size));
 }
 
 TEST_CASE("environment options keep their order and values") {
-  auto options = parsed({"-x", "PLAIN", "-x", "SET=value", "-x", "EMPTY=", "-x", "EQ=a=b", "--env", "E1",
-                         "v1", "-env", "E2", "v 2", "-genv", "E3", "", "app"});
-  CHECK(options.parts.at(0).environment == std::vector<env_setting>{{"PLAIN", std::nullopt},
-                                                                    {"SET", "value"},
-                                                                    {"EMPTY", ""},
-                                                                    {"EQ", "a=b"},
-                                                                    {"E1", "v1"},
-                                                                    {"E2", "v 2"}});
+  auto options = parsed({"-x", "PLAIN", "-x", "SET=value", "-x", "EMPTY=", "-x", "EQ=a=b", "--env", "E1", "v1", "-env",
+                         "E2", "v 2", "-genv", "E3", "", "app"});
+  CHECK(options.parts.at(0).environment ==
+        std::vector<env_setting>{
+            {"PLAIN", std::nullopt}, {"SET", "value"}, {"EMPTY", ""}, {"EQ", "a=b"}, {"E1", "v1"}, {"E2", "v 2"}});
   // -genv is the whole job's.
   CHECK(options.environment == std::vector<env_setting>{{"E3", ""}});
 }
@@ -179,7 +174,7 @@ TEST_CASE("a missing program is reported") {
 }
 
 TEST_CASE("the number of ranks must be a whole number of at least 1") {
-  for (const char *bad : {"0", "-1", "-n", "four", "4x", "2.5", "", " 4", "+4", "99999999999"}) {
+  for (const char* bad : {"0", "-1", "-n", "four", "4x", "2.5", "", " 4", "+4", "99999999999"}) {
     INFO("-n " << bad);
     auto message = error_of({"-n", bad, "app"});
     CHECK_THAT(message, Catch::Contains("invalid number of ranks '" + std::string(bad) + "'"));
@@ -197,8 +192,8 @@ TEST_CASE("workers and timeout must be whole numbers of at least 1") {
 }
 
 TEST_CASE("a stack size must be a positive number with an optional K, M or G suffix") {
-  for (const char *bad : {"0", "0K", "K", "", "-8M", "8X", "8MB", "1.5M", "M8", "99999999999999999999",
-                          "17179869184G"}) {
+  for (const char* bad :
+       {"0", "0K", "K", "", "-8M", "8X", "8MB", "1.5M", "M8", "99999999999999999999", "17179869184G"}) {
     INFO("--stack-size " << bad);
     auto message = error_of({"--stack-size", bad, "app"});
     CHECK_THAT(message, Catch::Contains("invalid stack size '" + std::string(bad) + "'"));
@@ -207,7 +202,7 @@ TEST_CASE("a stack size must be a positive number with an optional K, M or G suf
 }
 
 TEST_CASE("an option at the end without its value is reported with an example") {
-  for (const char *option : {"-n", "-np", "--workers", "--stack-size", "--timeout", "-x", "--nodes", "-ppn", "--hosts",
+  for (const char* option : {"-n", "-np", "--workers", "--stack-size", "--timeout", "-x", "--nodes", "-ppn", "--hosts",
                              "--hostfile", "-launcher-exec", "-iface"}) {
     INFO(option);
     auto message = error_of({option});
@@ -217,7 +212,7 @@ TEST_CASE("an option at the end without its value is reported with an example") 
 }
 
 TEST_CASE("the options --env, -env and -genv need a name and a value") {
-  for (const char *option : {"--env", "-env", "-genv"}) {
+  for (const char* option : {"--env", "-env", "-genv"}) {
     INFO(option);
     CHECK_THAT(error_of({option}), Catch::Contains("needs two values"));
     CHECK_THAT(error_of({option, "NAME"}), Catch::Contains("needs two values"));
@@ -245,9 +240,10 @@ TEST_CASE("nodes and ranks per node have the hydra and Open MPI spellings") {
   CHECK(parsed({"--ranks-per-node", "5", "app"}).ranks_per_node == 5);
   CHECK(parsed({"--ranks-per-node=6", "app"}).ranks_per_node == 6);
   CHECK(parsed({"-npernode", "2", "app"}).ranks_per_node == 2);
-  for (const char *bad : {"0", "-2", "two", ""}) {
+  for (const char* bad : {"0", "-2", "two", ""}) {
     INFO(bad);
-    CHECK_THAT(error_of({"--nodes", bad, "app"}), Catch::Contains("invalid number of nodes '" + std::string(bad) + "'"));
+    CHECK_THAT(error_of({"--nodes", bad, "app"}),
+               Catch::Contains("invalid number of nodes '" + std::string(bad) + "'"));
     CHECK_THAT(error_of({"-ppn", bad, "app"}),
                Catch::Contains("invalid number of ranks per node '" + std::string(bad) + "' for '-ppn'"));
   }
@@ -285,12 +281,38 @@ TEST_CASE("contradictory host options are refused with what to write instead") {
 TEST_CASE("the help text lists every option under the invoked name") {
   auto text = weft::tools::usage_text("mpiexec");
   CHECK_THAT(text, Catch::StartsWith("Usage: mpiexec [options] program"));
-  for (const char *option : {"-n N", "-np N", "--workers", "--stack-size", "--timeout", "--tag-output", "-x VAR",
-                             "--report-bindings", "-env VAR VALUE", "-genv", "-envall", "-envnone",
-                             "-envlist", "-wdir DIR", "-configfile FILE", " : ", "--oversubscribe", "--allow-run-as-root", "--help",
-                             "--nodes K", "-ppn P", "--ranks-per-node", "--hosts", "-H", "--hostfile", "-f FILE",
-                             "--machinefile", "-launcher-exec", "-iface", "--gdb RANKS",
-                             "--version", "124"})
+  for (const char* option : {"-n N",
+                             "-np N",
+                             "--workers",
+                             "--stack-size",
+                             "--timeout",
+                             "--tag-output",
+                             "-x VAR",
+                             "--report-bindings",
+                             "-env VAR VALUE",
+                             "-genv",
+                             "-envall",
+                             "-envnone",
+                             "-envlist",
+                             "-wdir DIR",
+                             "-configfile FILE",
+                             " : ",
+                             "--oversubscribe",
+                             "--allow-run-as-root",
+                             "--help",
+                             "--nodes K",
+                             "-ppn P",
+                             "--ranks-per-node",
+                             "--hosts",
+                             "-H",
+                             "--hostfile",
+                             "-f FILE",
+                             "--machinefile",
+                             "-launcher-exec",
+                             "-iface",
+                             "--gdb RANKS",
+                             "--version",
+                             "124"})
     CHECK_THAT(text, Catch::Contains(option));
   CHECK_THAT(weft::tools::version_text("mpirun"), Catch::StartsWith("mpirun (Weft) "));
 }
@@ -301,7 +323,7 @@ TEST_CASE("mpirun --gdb takes job ranks separated by commas, or all") {
   CHECK(parsed({"--gdb=0,3,1", "app"}).gdb == gdb_request{false, {0, 3, 1}});
   CHECK(parsed({"-gdb", "all", "app"}).gdb == gdb_request{true, {}});
   CHECK_FALSE(parsed({"app"}).gdb);
-  for (const char *wrong : {"", "-1", "one", "1,", ",1", "1,,2", "1;2", "2x"})
+  for (const char* wrong : {"", "-1", "one", "1,", ",1", "1,,2", "1;2", "2x"})
     CHECK_THAT(error_of({"--gdb", wrong, "app"}),
                Catch::Contains("invalid rank '") && Catch::Contains("for '--gdb'; give job ranks separated by commas"));
   CHECK_THAT(error_of({"--gdb", "0", "--timeout", "5", "app"}),
@@ -351,8 +373,8 @@ TEST_CASE("The other hosts' prefix is --prefix or WEFT_PREFIX or the folder abov
 }
 
 TEST_CASE("':' separates the parts of an MPMD job, each with its ranks, variables and folder") {
-  auto options = parsed({"--workers", "2", "-n", "2", "-x", "A=1", "./a", "x", ":", "-np", "3", "-env", "B", "2",
-                         "-wdir", "/tmp", "./b", ":", "-n", "1", "./a", "y"});
+  auto options = parsed({"--workers", "2", "-n", "2",     "-x",   "A=1", "./a", "x",  ":", "-np", "3",
+                         "-env",      "B", "2",  "-wdir", "/tmp", "./b", ":",   "-n", "1", "./a", "y"});
   CHECK(options.ranks == 6);
   CHECK(options.workers == 2);
   REQUIRE(options.parts.size() == 3);
@@ -391,15 +413,14 @@ TEST_CASE("after --, ':' and everything else are the program's arguments") {
 
 TEST_CASE("a configfile gives the parts of the job one a line") {
   std::string text = "# the I/O rank\n-n 1 ./io --out 'a file'\n\n  -n 3 -env K \"v w\" ./compute\n";
-  weft::tools::file_reader reader = [&](const std::string &path) -> std::optional<std::string> {
-    if (path == "parts.txt")
-      return text;
+  weft::tools::file_reader reader = [&](const std::string& path) -> std::optional<std::string> {
+    if (path == "parts.txt") return text;
     return std::nullopt;
   };
   auto parse_with_file = [&](std::vector<std::string> args) { return weft::tools::parse_arguments(args, reader); };
   auto result = parse_with_file({"--workers", "2", "-configfile", "parts.txt"});
   REQUIRE(std::holds_alternative<launch_options>(result));
-  auto &options = std::get<launch_options>(result);
+  auto& options = std::get<launch_options>(result);
   CHECK(options.ranks == 4);
   CHECK(options.workers == 2);
   REQUIRE(options.parts.size() == 2);
@@ -413,12 +434,13 @@ TEST_CASE("a configfile gives the parts of the job one a line") {
   text = "# nothing\n";
   CHECK_THAT(message({"-configfile", "parts.txt"}), Catch::Contains("names no program"));
   text = "-n 1 './a\n";
-  CHECK_THAT(message({"-configfile", "parts.txt"}), Catch::Contains("line 1 of the configfile 'parts.txt' has an unclosed '"));
+  CHECK_THAT(message({"-configfile", "parts.txt"}),
+             Catch::Contains("line 1 of the configfile 'parts.txt' has an unclosed '"));
 }
 
 TEST_CASE("other MPIs' options are accepted with a note of what Weft does instead") {
-  auto options = parsed({"--mca", "btl", "self,vader", "-mca", "btl", "self,vader", "--bind-to", "core",
-                         "-map-by", "ppr:2:socket", "-q", "--quiet", "./app"});
+  auto options = parsed({"--mca", "btl", "self,vader", "-mca", "btl", "self,vader", "--bind-to", "core", "-map-by",
+                         "ppr:2:socket", "-q", "--quiet", "./app"});
   CHECK(options.parts.at(0).command == command_line{"./app"});
   REQUIRE(options.notes.size() == 3);  // the same --mca twice is one note
   CHECK_THAT(options.notes[0], Catch::Contains("--mca btl self,vader: Open MPI's component parameters"));
@@ -481,5 +503,6 @@ TEST_CASE("Open MPI's map-by ppr:N:node is -ppn N, and its pe=T threads per rank
   // What the user wrote as Weft's own options wins.
   CHECK(parsed({"-ppn", "3", "--map-by", "ppr:4:node", "./app"}).ranks_per_node == 3);
   CHECK_THAT(error_of({"--map-by", "ppr:0:node", "./app"}), Catch::Contains("invalid number of ranks per node '0'"));
-  CHECK_THAT(error_of({"--map-by", "ppr:2:node:pe=x", "./app"}), Catch::Contains("write ppr:N:node or ppr:N:node:pe=T"));
+  CHECK_THAT(error_of({"--map-by", "ppr:2:node:pe=x", "./app"}),
+             Catch::Contains("write ppr:N:node or ppr:N:node:pe=T"));
 }

@@ -3,7 +3,6 @@
 #include "node_plan.hpp"
 
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <vector>
 
@@ -30,8 +29,7 @@ weft::tools::node_plan_result plan_of(request asked, std::vector<host_entry> hos
 
 node_plan planned(request asked, std::vector<host_entry> hosts = {}) {
   auto result = plan_of(asked, std::move(hosts));
-  if (auto *error = std::get_if<weft::tools::usage_error>(&result))
-    FAIL("unexpected usage error: " << error->message);
+  if (auto* error = std::get_if<weft::tools::usage_error>(&result)) FAIL("unexpected usage error: " << error->message);
   return std::get<node_plan>(result);
 }
 
@@ -42,24 +40,22 @@ std::string error_of(request asked, std::vector<host_entry> hosts = {}) {
 }
 
 // Each node's rank count, in node order.
-std::vector<int> sizes(const node_plan &plan) {
+std::vector<int> sizes(const node_plan& plan) {
   std::vector<int> result;
-  for (const auto &node : plan.nodes)
-    result.push_back(node.ranks);
+  for (const auto& node : plan.nodes) result.push_back(node.ranks);
   return result;
 }
 
-std::vector<std::string> hosts_of(const node_plan &plan) {
+std::vector<std::string> hosts_of(const node_plan& plan) {
   std::vector<std::string> result;
-  for (const auto &node : plan.nodes)
-    result.push_back(node.host);
+  for (const auto& node : plan.nodes) result.push_back(node.host);
   return result;
 }
 
 using counts = std::vector<int>;
 using names = std::vector<std::string>;
 
-} // namespace
+}  // namespace
 
 TEST_CASE("without node options the job is one node on this machine") {
   auto plan = planned({});
@@ -76,8 +72,7 @@ TEST_CASE("a node count spreads the ranks evenly, the first N%K nodes one more, 
   CHECK(plan.ranks == 10);
   CHECK(hosts_of(plan) == names{"localhost", "localhost", "localhost", "localhost"});
   std::vector<int> firsts;
-  for (const auto &node : plan.nodes)
-    firsts.push_back(node.first_rank);
+  for (const auto& node : plan.nodes) firsts.push_back(node.first_rank);
   CHECK(firsts == counts{0, 3, 6, 8});
   CHECK(sizes(planned({.ranks = 8, .nodes = 2})) == counts{4, 4});
   CHECK(sizes(planned({.ranks = 3, .nodes = 3})) == counts{1, 1, 1});
@@ -213,19 +208,17 @@ node_plan planned_parts(std::vector<int> part_ranks, std::vector<host_entry> hos
     *options.ranks += ranks;
   }
   auto result = weft::tools::plan_nodes(options, hosts);
-  if (auto *error = std::get_if<weft::tools::usage_error>(&result))
-    FAIL("unexpected usage error: " << error->message);
+  if (auto* error = std::get_if<weft::tools::usage_error>(&result)) FAIL("unexpected usage error: " << error->message);
   return std::get<node_plan>(result);
 }
 
-std::vector<int> parts_of(const node_plan &plan) {
+std::vector<int> parts_of(const node_plan& plan) {
   std::vector<int> result;
-  for (const auto &node : plan.nodes)
-    result.push_back(node.part);
+  for (const auto& node : plan.nodes) result.push_back(node.part);
   return result;
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("the parts of an MPMD job on this machine are one node process each") {
   auto plan = planned_parts({1, 3});
@@ -260,6 +253,8 @@ TEST_CASE("ranks beyond the slots go to the hosts below their max_slots; past al
   CHECK(sizes(planned({.ranks = 10}, hosts)) == counts{2, 4, 4});
   std::vector<host_entry> capped{{"a", 2, 2}, {"b", 1, 3}};
   CHECK(sizes(planned({.ranks = 5}, capped)) == counts{2, 3});
-  CHECK_THAT(error_of({.ranks = 6}, capped), Catch::Contains("6 ranks do not fit the hosts' max_slots (5 ranks in all)"));
-  CHECK_THAT(error_of({.ranks = 6, .ppn = 3}, capped), Catch::Contains("-ppn 3 puts 3 ranks on host a, whose max_slots is 2"));
+  CHECK_THAT(error_of({.ranks = 6}, capped),
+             Catch::Contains("6 ranks do not fit the hosts' max_slots (5 ranks in all)"));
+  CHECK_THAT(error_of({.ranks = 6, .ppn = 3}, capped),
+             Catch::Contains("-ppn 3 puts 3 ranks on host a, whose max_slots is 2"));
 }

@@ -13,19 +13,19 @@
 #include <string.h>
 #include <unistd.h>
 
-static const char *const key = "weft.test.address";
+static const char* const key = "weft.test.address";
 
-static int fail(const pmix_proc_t *me, const char *what, pmix_status_t status) {
+static int fail(const pmix_proc_t* me, const char* what, pmix_status_t status) {
   fprintf(stderr, "pmix_wireup_client: node %u: %s failed: %s\n", me->rank, what, PMIx_Error_string(status));
   return 1;
 }
 
 /* The value node `node` publishes: distinct per node and checkable by every peer. */
-static void value_of(unsigned node, char *value, size_t size) { snprintf(value, size, "address-of-node-%u", node); }
+static void value_of(unsigned node, char* value, size_t size) { snprintf(value, size, "address-of-node-%u", node); }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   long stall_node = -1, abort_node = -1;
-  const char *pid_folder = NULL;
+  const char* pid_folder = NULL;
   int abort_status = 0;
   for (int i = 1; i < argc; ++i) {
     if (strcmp(argv[i], "--pid-files") == 0 && i + 1 < argc) {
@@ -50,30 +50,26 @@ int main(int argc, char **argv) {
 
   pmix_proc_t job;
   PMIX_LOAD_PROCID(&job, me.nspace, PMIX_RANK_WILDCARD);
-  pmix_value_t *got = NULL;
+  pmix_value_t* got = NULL;
   status = PMIx_Get(&job, PMIX_JOB_SIZE, NULL, 0, &got);
-  if (status != PMIX_SUCCESS)
-    return fail(&me, "PMIx_Get(PMIX_JOB_SIZE)", status);
+  if (status != PMIX_SUCCESS) return fail(&me, "PMIx_Get(PMIX_JOB_SIZE)", status);
   unsigned nodes = got->data.uint32;
   PMIX_VALUE_RELEASE(got);
-  const char *node_ranks = getenv("WEFT_NODE_RANKS");
-  const char *fabric_interface = getenv("FI_TCP_IFACE");
-  const char *yield_when_idle = getenv("WEFT_YIELD_WHEN_IDLE");
+  const char* node_ranks = getenv("WEFT_NODE_RANKS");
+  const char* fabric_interface = getenv("FI_TCP_IFACE");
+  const char* yield_when_idle = getenv("WEFT_YIELD_WHEN_IDLE");
 
   char mine[64];
   value_of(me.rank, mine, sizeof mine);
   pmix_value_t value;
   PMIX_VALUE_LOAD(&value, mine, PMIX_STRING);
-  if ((status = PMIx_Put(PMIX_GLOBAL, key, &value)) != PMIX_SUCCESS)
-    return fail(&me, "PMIx_Put", status);
+  if ((status = PMIx_Put(PMIX_GLOBAL, key, &value)) != PMIX_SUCCESS) return fail(&me, "PMIx_Put", status);
   PMIX_VALUE_DESTRUCT(&value);
-  if ((status = PMIx_Commit()) != PMIX_SUCCESS)
-    return fail(&me, "PMIx_Commit", status);
+  if ((status = PMIx_Commit()) != PMIX_SUCCESS) return fail(&me, "PMIx_Commit", status);
   pmix_info_t collect;
   bool yes = true;
   PMIX_INFO_LOAD(&collect, PMIX_COLLECT_DATA, &yes, PMIX_BOOL);
-  if ((status = PMIx_Fence(NULL, 0, &collect, 1)) != PMIX_SUCCESS)
-    return fail(&me, "PMIx_Fence", status);
+  if ((status = PMIx_Fence(NULL, 0, &collect, 1)) != PMIX_SUCCESS) return fail(&me, "PMIx_Fence", status);
   PMIX_INFO_DESTRUCT(&collect);
 
   int wrong = 0;
@@ -94,26 +90,21 @@ int main(int argc, char **argv) {
   if (pid_folder) {
     char path[4096];
     snprintf(path, sizeof path, "%s/node-%u.pid", pid_folder, me.rank);
-    FILE *file = fopen(path, "w");
-    if (!file)
-      return fail(&me, "writing the pid file", PMIX_ERROR);
+    FILE* file = fopen(path, "w");
+    if (!file) return fail(&me, "writing the pid file", PMIX_ERROR);
     fprintf(file, "%ld\n", (long)getpid());
     fclose(file);
   }
   if ((long)me.rank == stall_node)
-    for (;;)
-      pause();
-  if ((long)me.rank == abort_node)
-    PMIx_Abort(abort_status, "the test client aborts", NULL, 0);
+    for (;;) pause();
+  if ((long)me.rank == abort_node) PMIx_Abort(abort_status, "the test client aborts", NULL, 0);
 
   printf("node %u of %u: %u peers checked, WEFT_NODE_RANKS=%s FI_TCP_IFACE=%s WEFT_YIELD_WHEN_IDLE=%s\n", me.rank,
          nodes, nodes, node_ranks ? node_ranks : "(unset)", fabric_interface ? fabric_interface : "(unset)",
          yield_when_idle ? yield_when_idle : "(unset)");
   fflush(stdout);
-  if ((status = PMIx_Fence(NULL, 0, NULL, 0)) != PMIX_SUCCESS)
-    return fail(&me, "the last PMIx_Fence", status);
-  if (me.rank == 0 && !wrong)
-    printf("pmix_wireup_client: ok\n");
+  if ((status = PMIx_Fence(NULL, 0, NULL, 0)) != PMIX_SUCCESS) return fail(&me, "the last PMIx_Fence", status);
+  if (me.rank == 0 && !wrong) printf("pmix_wireup_client: ok\n");
   PMIx_Finalize(NULL, 0);
   return wrong;
 }

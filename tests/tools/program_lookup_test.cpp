@@ -1,10 +1,9 @@
 // Finding the program to run: paths, the PATH search, and the three ways a name can be wrong.
 #include "program_lookup.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <sys/stat.h>
 
+#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -18,7 +17,7 @@ using weft::tools::usage_error;
 
 // A scratch folder holding bin_a/ and bin_b/, removed at the end of each test.
 class scratch_folders {
-public:
+ public:
   scratch_folders() {
     std::string pattern = (fs::temp_directory_path() / "weft-lookup-XXXXXX").string();
     REQUIRE(::mkdtemp(pattern.data()) != nullptr);
@@ -27,37 +26,36 @@ public:
     fs::create_directory(root_ / "bin_b");
   }
   ~scratch_folders() { fs::remove_all(root_); }
-  scratch_folders(const scratch_folders &) = delete;
-  scratch_folders &operator=(const scratch_folders &) = delete;
+  scratch_folders(const scratch_folders&) = delete;
+  scratch_folders& operator=(const scratch_folders&) = delete;
 
-  fs::path file(const std::string &relative, fs::perms mode) const {
+  fs::path file(const std::string& relative, fs::perms mode) const {
     fs::path path = root_ / relative;
     std::ofstream(path) << "#!/bin/sh\n";
     fs::permissions(path, mode);
     return path;
   }
-  fs::path folder(const std::string &relative) const { return root_ / relative; }
+  fs::path folder(const std::string& relative) const { return root_ / relative; }
   std::string search_path() const { return (root_ / "bin_a").string() + ":" + (root_ / "bin_b").string(); }
 
-private:
+ private:
   fs::path root_;
 };
 
 constexpr fs::perms executable = fs::perms::owner_all | fs::perms::group_read | fs::perms::others_read;
 constexpr fs::perms readable = fs::perms::owner_read | fs::perms::owner_write;
 
-std::string found(const std::variant<std::string, usage_error> &result) {
-  if (auto *error = std::get_if<usage_error>(&result))
-    FAIL("unexpected error: " << error->message);
+std::string found(const std::variant<std::string, usage_error>& result) {
+  if (auto* error = std::get_if<usage_error>(&result)) FAIL("unexpected error: " << error->message);
   return std::get<std::string>(result);
 }
 
-std::string error_of(const std::variant<std::string, usage_error> &result) {
+std::string error_of(const std::variant<std::string, usage_error>& result) {
   REQUIRE(std::holds_alternative<usage_error>(result));
   return std::get<usage_error>(result).message;
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("a name with a slash is used as it is") {
   scratch_folders scratch;

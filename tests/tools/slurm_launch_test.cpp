@@ -2,7 +2,6 @@
 #include "slurm_launch.hpp"
 
 #include <catch2/catch.hpp>
-
 #include <map>
 #include <string>
 
@@ -12,20 +11,19 @@ namespace {
 
 std::map<std::string, std::string> variables;
 
-const char *lookup(const char *name) {
+const char* lookup(const char* name) {
   auto found = variables.find(name);
   return found == variables.end() ? nullptr : found->second.c_str();
 }
 
 node_plan plan_of(int nodes) {
   node_plan plan;
-  for (int node = 0; node < nodes; ++node)
-    plan.nodes.push_back({std::string(local_host_name), node, 1});
+  for (int node = 0; node < nodes; ++node) plan.nodes.push_back({std::string(local_host_name), node, 1});
   plan.ranks = nodes;
   return plan;
 }
 
-} // namespace
+}  // namespace
 
 TEST_CASE("outside an allocation there is none", "[slurm]") {
   variables = {{"SLURM_JOB_NUM_NODES", "4"}};

@@ -24,10 +24,13 @@ inline void run_job(int nranks, int workers, std::function<void(int rank)> body)
   settings.workers = workers;
   static char name[] = "unit-test";
   static char* argv[] = {name, nullptr};
-  runtime::job job(settings, [](int, char**) {
-    rank_body()(runtime::current_rank()->id);
-    return 0;
-  }, 1, argv);
+  runtime::job job(
+      settings,
+      [](int, char**) {
+        rank_body()(runtime::current_rank()->id);
+        return 0;
+      },
+      1, argv);
   job.run();
 }
 

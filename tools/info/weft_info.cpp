@@ -35,8 +35,8 @@ machine_facts look_at_machine() {
   machine_facts facts;
   facts.cores = weft::runtime::topology().core_count();
   unsigned hwloc = hwloc_get_api_version();
-  facts.hwloc = std::to_string(hwloc >> 16) + "." + std::to_string((hwloc >> 8) & 0xff) + "." +
-                std::to_string(hwloc & 0xff);
+  facts.hwloc =
+      std::to_string(hwloc >> 16) + "." + std::to_string((hwloc >> 8) & 0xff) + "." + std::to_string(hwloc & 0xff);
   std::uint32_t version = fi_version();
   facts.libfabric = std::to_string(FI_MAJOR(version)) + "." + std::to_string(FI_MINOR(version));
   fi_info* list = nullptr;
@@ -95,8 +95,8 @@ void print_markdown_table(const char* kind, const Rows& rows) {
   std::printf("| %s | Default | Meaning |\n|---|---|---|\n", kind);
   for (const auto& row : rows) {
     std::string default_value = row.default_value.empty() ? "empty" : "`" + std::string(row.default_value) + "`";
-    std::printf("| `%.*s` | %s | %.*s |\n", static_cast<int>(row.name.size()), row.name.data(),
-                default_value.c_str(), static_cast<int>(row.doc.size()), row.doc.data());
+    std::printf("| `%.*s` | %s | %.*s |\n", static_cast<int>(row.name.size()), row.name.data(), default_value.c_str(),
+                static_cast<int>(row.doc.size()), row.doc.data());
   }
 }
 
@@ -118,33 +118,40 @@ void print_config_markdown() {
 
 // --help, in the form help2man turns into the man page.
 void print_help() {
-  std::printf("Usage: weft-info [--config | --config-markdown | --parsable]\n"
-              "\n"
-              "Prints what Weft sees on this machine: its version, the cores of this process's cpuset (the\n"
-              "default number of workers), hwloc, libfabric and the libfabric providers usable here.\n"
-              "\n"
-              "Options:\n"
-              "  --config           every WEFT_* setting: its value in the environment and its default\n"
-              "  --config-markdown  the settings and the build options as docs/configuration.md shows them\n"
-              "  --parsable         the machine and the settings, one key:value a line, for scripts\n"
-              "  --help             this text\n"
-              "  --version          the Weft version\n");
+  std::printf(
+      "Usage: weft-info [--config | --config-markdown | --parsable]\n"
+      "\n"
+      "Prints what Weft sees on this machine: its version, the cores of this process's cpuset (the\n"
+      "default number of workers), hwloc, libfabric and the libfabric providers usable here.\n"
+      "\n"
+      "Options:\n"
+      "  --config           every WEFT_* setting: its value in the environment and its default\n"
+      "  --config-markdown  the settings and the build options as docs/configuration.md shows them\n"
+      "  --parsable         the machine and the settings, one key:value a line, for scripts\n"
+      "  --help             this text\n"
+      "  --version          the Weft version\n");
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   std::string_view option = argc > 1 ? argv[1] : "";
-  if (argc > 2 || (!option.empty() && option != "--config" && option != "--config-markdown" &&
-                   option != "--parsable" && option != "--help" && option != "--version")) {
+  if (argc > 2 || (!option.empty() && option != "--config" && option != "--config-markdown" && option != "--parsable" &&
+                   option != "--help" && option != "--version")) {
     std::fprintf(stderr, "usage: weft-info [--config | --config-markdown | --parsable]\n");
     return 2;
   }
-  if (option == "--help") print_help();
-  else if (option == "--version") std::printf("weft-info (Weft) %s\n", WEFT_VERSION);
-  else if (option == "--config") print_config();
-  else if (option == "--config-markdown") print_config_markdown();
-  else if (option == "--parsable") print_parsable();
-  else print_machine();
+  if (option == "--help")
+    print_help();
+  else if (option == "--version")
+    std::printf("weft-info (Weft) %s\n", WEFT_VERSION);
+  else if (option == "--config")
+    print_config();
+  else if (option == "--config-markdown")
+    print_config_markdown();
+  else if (option == "--parsable")
+    print_parsable();
+  else
+    print_machine();
   return 0;
 }

@@ -5,19 +5,19 @@
 // passes how to read variables and files.
 #pragma once
 
-#include "launch_options.hpp"
-
 #include <functional>
 #include <optional>
 #include <string>
 #include <variant>
 #include <vector>
 
+#include "launch_options.hpp"
+
 namespace weft::tools {
 
 struct batch_allocation {
-  std::string source;              // where the hosts came from, e.g. "PBS_NODEFILE", for messages
-  std::vector<host_entry> hosts;   // in the scheduler's order, each with its slots
+  std::string source;             // where the hosts came from, e.g. "PBS_NODEFILE", for messages
+  std::vector<host_entry> hosts;  // in the scheduler's order, each with its slots
 };
 
 using batch_allocation_result = std::variant<std::optional<batch_allocation>, usage_error>;
@@ -26,7 +26,7 @@ using batch_allocation_result = std::variant<std::optional<batch_allocation>, us
 // host per slot) or PE_HOSTFILE (SGE: "host slots queue processors" a line), the first one set; none when
 // the process runs in no such allocation. A node file that cannot be read or says nothing is an error.
 batch_allocation_result current_batch_allocation(
-    const std::function<const char *(const char *)> &lookup,
-    const std::function<std::optional<std::string>(const std::string &)> &read_file);
+    const std::function<const char*(const char*)>& lookup,
+    const std::function<std::optional<std::string>(const std::string&)>& read_file);
 
-} // namespace weft::tools
+}  // namespace weft::tools

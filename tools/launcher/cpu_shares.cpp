@@ -4,14 +4,12 @@
 
 namespace weft::tools {
 
-std::vector<std::vector<int>> cpu_shares(const std::vector<int> &cpus, int nodes) {
+std::vector<std::vector<int>> cpu_shares(const std::vector<int>& cpus, int nodes) {
   std::vector<std::vector<int>> shares(static_cast<std::size_t>(nodes));
   const int count = static_cast<int>(cpus.size());
-  if (count == 0)
-    return shares;
+  if (count == 0) return shares;
   if (nodes > count) {
-    for (int node = 0; node < nodes; ++node)
-      shares[node].push_back(cpus[node % count]);
+    for (int node = 0; node < nodes; ++node) shares[node].push_back(cpus[node % count]);
     return shares;
   }
   for (int node = 0, next = 0; node < nodes; ++node) {
@@ -26,12 +24,10 @@ std::vector<int> own_cpus() {
   cpu_set_t set;
   CPU_ZERO(&set);
   std::vector<int> cpus;
-  if (::sched_getaffinity(0, sizeof set, &set) != 0)
-    return cpus;
+  if (::sched_getaffinity(0, sizeof set, &set) != 0) return cpus;
   for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
-    if (CPU_ISSET(cpu, &set))
-      cpus.push_back(cpu);
+    if (CPU_ISSET(cpu, &set)) cpus.push_back(cpu);
   return cpus;
 }
 
-} // namespace weft::tools
+}  // namespace weft::tools

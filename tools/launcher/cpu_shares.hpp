@@ -10,9 +10,9 @@ namespace weft::tools {
 
 // Splits `cpus` (in order) into `nodes` slices, as even as can be, the first ones one larger; with more
 // nodes than CPUs, node i gets CPU i modulo their number.
-std::vector<std::vector<int>> cpu_shares(const std::vector<int> &cpus, int nodes);
+std::vector<std::vector<int>> cpu_shares(const std::vector<int>& cpus, int nodes);
 
 // The CPUs mpirun may run on (its affinity mask), in increasing order.
 std::vector<int> own_cpus();
 
-} // namespace weft::tools
+}  // namespace weft::tools

@@ -1,48 +1,48 @@
 #include "gdb_launch.hpp"
 
-#include "option_values.hpp"
-
 #include <filesystem>
 #include <system_error>
+
+#include "option_values.hpp"
 
 namespace weft::tools {
 namespace {
 
 // The ranks as gdb's `weft break-main` takes them: "all" or "0,3".
-std::string break_main_ranks(const gdb_request &request) {
-  if (request.every_rank)
-    return "all";
+std::string break_main_ranks(const gdb_request& request) {
+  if (request.every_rank) return "all";
   std::string list;
-  for (int rank : request.ranks)
-    list += (list.empty() ? "" : ",") + std::to_string(rank);
+  for (int rank : request.ranks) list += (list.empty() ? "" : ",") + std::to_string(rank);
   return list;
 }
 
-} // namespace
+}  // namespace
 
-std::optional<usage_error> check_gdb_request(const gdb_request &request, const node_plan &plan) {
+std::optional<usage_error> check_gdb_request(const gdb_request& request, const node_plan& plan) {
   if (plan.nodes.size() > 1)
-    return usage_error{"--gdb runs one node process under gdb, but this job has " +
-                       std::to_string(plan.nodes.size()) +
+    return usage_error{"--gdb runs one node process under gdb, but this job has " + std::to_string(plan.nodes.size()) +
                        " (--nodes, --hosts, -ppn or the Slurm allocation); run it on one node (--nodes 1), or "
                        "attach gdb to each node process (gdb -p PID) and load weft.py there"};
   if (plan.on_named_hosts)
-    return usage_error{"--gdb runs the node process on this machine, under gdb at this terminal; leave out "
-                       "--hosts and --hostfile"};
+    return usage_error{
+        "--gdb runs the node process on this machine, under gdb at this terminal; leave out "
+        "--hosts and --hostfile"};
   for (int rank : request.ranks)
     if (rank >= plan.ranks)
       return usage_error{"--gdb names rank " + std::to_string(rank) + ", but the job has " +
-                         std::to_string(plan.ranks) + (plan.ranks == 1 ? " rank (0)" : " ranks (0-" +
-                         std::to_string(plan.ranks - 1) + ")") + "; give ranks below " +
-                         std::to_string(plan.ranks) + " or raise -n"};
+                         std::to_string(plan.ranks) +
+                         (plan.ranks == 1 ? " rank (0)" : " ranks (0-" + std::to_string(plan.ranks - 1) + ")") +
+                         "; give ranks below " + std::to_string(plan.ranks) + " or raise -n"};
   return std::nullopt;
 }
 
-std::vector<std::string> command_under_gdb(const gdb_request &request, std::string_view extension,
-                                           const std::string &program_path, std::span<const std::string> command) {
-  std::vector<std::string> gdb = {"gdb", "-q", "-x", std::string(extension), "-ex",
-                                  "weft break-main " + break_main_ranks(request), "-ex", "run", "--args",
-                                  program_path};
+std::vector<std::string> command_under_gdb(const gdb_request& request, std::string_view extension,
+                                           const std::string& program_path, std::span<const std::string> command) {
+  std::vector<std::string> gdb = {"gdb",    "-q",
+                                  "-x",     std::string(extension),
+                                  "-ex",    "weft break-main " + break_main_ranks(request),
+                                  "-ex",    "run",
+                                  "--args", program_path};
   gdb.insert(gdb.end(), command.begin() + 1, command.end());
   return gdb;
 }
@@ -57,4 +57,4 @@ std::variant<std::string, usage_error> installed_gdb_extension() {
   return extension.string();
 }
 
-} // namespace weft::tools
+}  // namespace weft::tools

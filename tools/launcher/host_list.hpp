@@ -3,12 +3,12 @@
 // read_hostfile touches the file system.
 #pragma once
 
-#include "launch_options.hpp"
-
 #include <span>
 #include <string_view>
 #include <variant>
 #include <vector>
+
+#include "launch_options.hpp"
 
 namespace weft::tools {
 
@@ -29,6 +29,6 @@ host_list_result parse_hostfile(std::string_view text, std::string_view file_nam
 host_list_result merge_hosts(std::span<const host_entry> hosts);
 
 // Reads and parses the hostfile at `path`.
-host_list_result read_hostfile(const std::string &path);
+host_list_result read_hostfile(const std::string& path);
 
-} // namespace weft::tools
+}  // namespace weft::tools

@@ -4,16 +4,6 @@
 // an abort from the PMIx server's thread and for the next deadline.
 #include "job_runner.hpp"
 
-#include "cpu_shares.hpp"
-#include "job_environment.hpp"
-#include "node_processes.hpp"
-#include "pmix_server.hpp"
-#include "program_lookup.hpp"
-#include "remote_command.hpp"
-#include "slurm_launch.hpp"
-
-#include "runtime/stop_signal.hpp"
-
 #include <limits.h>
 #include <poll.h>
 #include <sys/signalfd.h>
@@ -31,7 +21,16 @@
 #include <optional>
 #include <vector>
 
-extern char **environ;
+#include "cpu_shares.hpp"
+#include "job_environment.hpp"
+#include "node_processes.hpp"
+#include "pmix_server.hpp"
+#include "program_lookup.hpp"
+#include "remote_command.hpp"
+#include "runtime/stop_signal.hpp"
+#include "slurm_launch.hpp"
+
+extern char** environ;
 
 namespace weft::tools {
 namespace {
@@ -48,14 +47,12 @@ constexpr std::chrono::seconds kill_grace{5};
 constexpr std::chrono::milliseconds failure_settling{200};
 
 // PMIx variables that describe mpirun's host: a node on another host finds its own.
-constexpr std::string_view host_bound_pmix_variables[] = {"PMIX_HOSTNAME", "PMIX_SERVER_TMPDIR",
-                                                          "PMIX_SYSTEM_TMPDIR"};
+constexpr std::string_view host_bound_pmix_variables[] = {"PMIX_HOSTNAME", "PMIX_SERVER_TMPDIR", "PMIX_SYSTEM_TMPDIR"};
 
 sigset_t watched_signals() {
   sigset_t set;
   sigemptyset(&set);
-  for (int signal_number : forwarded_signals)
-    sigaddset(&set, signal_number);
+  for (int signal_number : forwarded_signals) sigaddset(&set, signal_number);
   // SIGCHLD only wakes the wait loop; a blocked signal stays pending even though its default
   // action is to be ignored.
   sigaddset(&set, SIGCHLD);
@@ -65,7 +62,7 @@ sigset_t watched_signals() {
 // "was killed by signal 9 (SIGKILL: Killed)", with ", core dumped" when it did.
 std::string killed_by(int wait_status) {
   int signal_number = WTERMSIG(wait_status);
-  const char *abbreviation = ::sigabbrev_np(signal_number);
+  const char* abbreviation = ::sigabbrev_np(signal_number);
   return "was killed by signal " + std::to_string(signal_number) + " (SIG" + (abbreviation ? abbreviation : "?") +
          ": " + ::strsignal(signal_number) + ")" + (WCOREDUMP(wait_status) ? ", core dumped" : "");
 }
@@ -76,8 +73,7 @@ int status_of(int wait_status) {
 
 std::vector<std::string> environment_snapshot() {
   std::vector<std::string> variables;
-  for (char **variable = environ; *variable; ++variable)
-    variables.emplace_back(*variable);
+  for (char** variable = environ; *variable; ++variable) variables.emplace_back(*variable);
   return variables;
 }
 
@@ -87,13 +83,13 @@ std::string current_folder() {
 }
 
 // The remote shell -launcher names, or ssh.
-std::string remote_launcher(const launch_options &options) {
+std::string remote_launcher(const launch_options& options) {
   bool names_shell = options.launcher && *options.launcher != "fork" && *options.launcher != "slurm";
   return names_shell ? *options.launcher : std::string(default_remote_shell);
 }
 
 // The folder `working_directory` names, seen from `folder`.
-std::string folder_from(const std::string &folder, const std::string &working_directory) {
+std::string folder_from(const std::string& folder, const std::string& working_directory) {
   return working_directory.starts_with('/') ? working_directory : folder + "/" + working_directory;
 }
 
@@ -104,11 +100,15 @@ std::string this_hostname() {
 }
 
 class job {
-public:
-  job(const launch_options &options, const node_plan &plan, const std::vector<std::string> &program_paths,
+ public:
+  job(const launch_options& options, const node_plan& plan, const std::vector<std::string>& program_paths,
       std::optional<slurm_allocation> allocation, std::string_view launcher_name)
-      : options_(options), plan_(plan), program_paths_(program_paths), launcher_name_(launcher_name),
-        inherited_(environment_snapshot()), hostname_(this_hostname()),
+      : options_(options),
+        plan_(plan),
+        program_paths_(program_paths),
+        launcher_name_(launcher_name),
+        inherited_(environment_snapshot()),
+        hostname_(this_hostname()),
         allocation_(plan.on_named_hosts || plan.nodes.size() == 1 ? std::nullopt : allocation),
         pids_(allocation_ ? 1 : plan.nodes.size(), 0) {}
 
@@ -129,21 +129,19 @@ public:
     supervise();
     server_.reset();
     ::close(signals_);
-    if (timed_out_)
-      return timeout_exit_status;
+    if (timed_out_) return timeout_exit_status;
     return status_.value_or(0);
   }
 
-private:
+ private:
   enum class deadline_kind { timeout, settle, kill };
   struct deadline {
     steady::time_point when;
     deadline_kind kind;
   };
 
-  void say(const std::string &message) const {
-    std::fprintf(stderr, "%.*s: %s\n", static_cast<int>(launcher_name_.size()), launcher_name_.data(),
-                 message.c_str());
+  void say(const std::string& message) const {
+    std::fprintf(stderr, "%.*s: %s\n", static_cast<int>(launcher_name_.size()), launcher_name_.data(), message.c_str());
   }
 
   // Today's job of one process on this machine: no PMIx, and messages name the program.
@@ -167,8 +165,7 @@ private:
   }
 
   std::string label(std::size_t node) const {
-    if (allocation_)
-      return "srun, which started the " + std::to_string(plan_.nodes.size()) + " node processes,";
+    if (allocation_) return "srun, which started the " + std::to_string(plan_.nodes.size()) + " node processes,";
     return one_local_process() ? options_.parts.front().command.front()
                                : node_description(plan_, static_cast<int>(node));
   }
@@ -185,23 +182,23 @@ private:
   }
 
   // Inside a Slurm allocation: srun starts the nodes and serves PMIx. False after saying why it could not.
-  bool start_through_slurm(const sigset_t &child_mask) {
-    auto srun = find_program("srun", std::getenv("PATH") ? std::optional<std::string_view>(std::getenv("PATH"))
-                                                          : std::nullopt);
-    if (auto *error = std::get_if<usage_error>(&srun)) {
+  bool start_through_slurm(const sigset_t& child_mask) {
+    auto srun =
+        find_program("srun", std::getenv("PATH") ? std::optional<std::string_view>(std::getenv("PATH")) : std::nullopt);
+    if (auto* error = std::get_if<usage_error>(&srun)) {
       say("inside a Slurm allocation, nodes are started with srun, but " + error->message);
       return false;
     }
     // One program for every task: main refuses an MPMD job that srun would start.
     std::vector<std::string> command = program_command(0);
     std::vector<std::string> argv = {"srun"};
-    for (std::string &argument : srun_arguments(plan_, *allocation_, step_name_of(::getpid()), command))
+    for (std::string& argument : srun_arguments(plan_, *allocation_, step_name_of(::getpid()), command))
       argv.push_back(std::move(argument));
-    process_launch launch = {std::get<std::string>(srun), argv,
-                             local_environment(options_, 0, inherited_,
-                                               job_variables(options_, plan_, 0, inherited_, cpus_here()))};
+    process_launch launch = {
+        std::get<std::string>(srun), argv,
+        local_environment(options_, 0, inherited_, job_variables(options_, plan_, 0, inherited_, cpus_here()))};
     auto started = start_process(launch, child_mask);
-    if (auto *failure = std::get_if<start_failure>(&started)) {
+    if (auto* failure = std::get_if<start_failure>(&started)) {
       say("cannot run srun: " + std::string(std::strerror(failure->error)));
       return false;
     }
@@ -210,16 +207,15 @@ private:
   }
 
   // Starts every node; false after saying why one could not start (the started ones are being ended).
-  bool start_nodes(const sigset_t &child_mask) {
-    if (allocation_)
-      return start_through_slurm(child_mask);
+  bool start_nodes(const sigset_t& child_mask) {
+    if (allocation_) return start_through_slurm(child_mask);
     std::string remote_shell;
     for (std::size_t node = 0; node < plan_.nodes.size(); ++node)
       if (is_remote(node) && remote_shell.empty()) {
-        auto found = find_program(options_.remote_shell.value_or(remote_launcher(options_)),
-                                  std::getenv("PATH") ? std::optional<std::string_view>(std::getenv("PATH"))
-                                                      : std::nullopt);
-        if (auto *error = std::get_if<usage_error>(&found)) {
+        auto found =
+            find_program(options_.remote_shell.value_or(remote_launcher(options_)),
+                         std::getenv("PATH") ? std::optional<std::string_view>(std::getenv("PATH")) : std::nullopt);
+        if (auto* error = std::get_if<usage_error>(&found)) {
           say("cannot reach host " + plan_.nodes[node].host + ": the remote shell: " + error->message +
               " (choose it with -launcher-exec)");
           return false;
@@ -229,7 +225,7 @@ private:
 
     if (plan_.nodes.size() > 1) {
       auto started = pmix_server::start(plan_, {plan_.on_named_hosts, options_.interface});
-      if (auto *error = std::get_if<std::string>(&started)) {
+      if (auto* error = std::get_if<std::string>(&started)) {
         say("cannot start the PMIx server that wires up the nodes: " + *error +
             (options_.interface ? "; check that -iface " + *options_.interface + " names an interface of this machine"
                                 : ""));
@@ -240,30 +236,30 @@ private:
 
     const std::string folder = current_folder();
     // Several node processes on this machine each get CPUs of their own (see cpu_shares.hpp).
-    const std::vector<std::vector<int>> local_cpus =
-        plan_.nodes.size() > 1 && !plan_.on_named_hosts ? cpu_shares(own_cpus(), static_cast<int>(plan_.nodes.size()))
-                                                        : std::vector<std::vector<int>>(plan_.nodes.size());
+    const std::vector<std::vector<int>> local_cpus = plan_.nodes.size() > 1 && !plan_.on_named_hosts
+                                                         ? cpu_shares(own_cpus(), static_cast<int>(plan_.nodes.size()))
+                                                         : std::vector<std::vector<int>>(plan_.nodes.size());
     for (std::size_t node = 0; node < plan_.nodes.size(); ++node) {
       const int part = plan_.nodes[node].part;
       std::vector<env_setting> settings = job_variables(options_, plan_, part, inherited_, cpus_here());
       if (server_) {
         auto client = server_->client_environment(static_cast<int>(node));
-        if (auto *error = std::get_if<std::string>(&client)) {
+        if (auto* error = std::get_if<std::string>(&client)) {
           say("cannot register " + label(node) + " with the PMIx server: " + *error);
           end_job();
           return false;
         }
-        for (const std::string &assignment : std::get<std::vector<std::string>>(client)) {
+        for (const std::string& assignment : std::get<std::vector<std::string>>(client)) {
           env_setting setting = setting_of(assignment);
           bool host_bound = std::find(std::begin(host_bound_pmix_variables), std::end(host_bound_pmix_variables),
                                       setting.name) != std::end(host_bound_pmix_variables);
-          if (!(host_bound && is_remote(node)))
-            settings.push_back(std::move(setting));
+          if (!(host_bound && is_remote(node))) settings.push_back(std::move(setting));
         }
       }
 
       process_launch launch;
-      const std::optional<std::string> &working_directory = options_.parts[static_cast<std::size_t>(part)].working_directory;
+      const std::optional<std::string>& working_directory =
+          options_.parts[static_cast<std::size_t>(part)].working_directory;
       if (is_remote(node)) {
         launch = {remote_shell,
                   remote_command(remote_shell, plan_.nodes[node].host,
@@ -272,7 +268,8 @@ private:
                                  options_.remote_prefix),
                   inherited_};
       } else {
-        launch = {program_paths_[static_cast<std::size_t>(part)], options_.parts[static_cast<std::size_t>(part)].command,
+        launch = {program_paths_[static_cast<std::size_t>(part)],
+                  options_.parts[static_cast<std::size_t>(part)].command,
                   local_environment(options_, part, inherited_, settings)};
         launch.cpus = local_cpus[node];
         launch.working_directory = working_directory.value_or("");
@@ -280,7 +277,7 @@ private:
 
       launch.without_input = node > 0;
       auto started = start_process(launch, child_mask);
-      if (auto *failure = std::get_if<start_failure>(&started)) {
+      if (auto* failure = std::get_if<start_failure>(&started)) {
         if (is_remote(node))
           say("cannot reach host " + plan_.nodes[node].host + ": cannot run the remote shell '" + remote_shell +
               "': " + std::strerror(failure->error));
@@ -302,28 +299,23 @@ private:
         auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline_->when - steady::now()).count();
         wait_ms = static_cast<int>(std::max<long long>(left, 0));
       }
-      if (::poll(watched, 2, wait_ms) < 0 && errno != EINTR)
-        break;
+      if (::poll(watched, 2, wait_ms) < 0 && errno != EINTR) break;
       // An abort is taken before any node's end: the aborting node exits once PMIx releases it.
       take_abort();
       relay_signals();
-      if (deadline_ && steady::now() >= deadline_->when)
-        deadline_passed();
+      if (deadline_ && steady::now() >= deadline_->when) deadline_passed();
     }
   }
 
   void take_abort() {
-    if (!server_)
-      return;
+    if (!server_) return;
     auto request = server_->take_abort();
-    if (!request || ending_)
-      return;
+    if (!request || ending_) return;
     // The abort explains the failures gathered so far.
     failures_.clear();
-    std::string message = node_description(plan_, request->node) + " aborted the job with status " +
-                          std::to_string(request->status);
-    if (!request->message.empty())
-      message += ": " + request->message;
+    std::string message =
+        node_description(plan_, request->node) + " aborted the job with status " + std::to_string(request->status);
+    if (!request->message.empty()) message += ": " + request->message;
     say(message);
     status_ = request->status & 0xff;
     end_job();
@@ -339,8 +331,7 @@ private:
       // Signals the kernel raises for a terminal (Ctrl-C, hangup) go to the whole foreground process
       // group, which local node processes share with mpirun: they have them already, and twice would
       // be wrong.
-      if (info.ssi_code != SI_KERNEL)
-        forward(static_cast<int>(info.ssi_signo));
+      if (info.ssi_code != SI_KERNEL) forward(static_cast<int>(info.ssi_signo));
     }
   }
 
@@ -350,15 +341,13 @@ private:
   void forward(int signal_number) {
     std::vector<int> behind_shells;
     for (std::size_t node = 0; node < pids_.size(); ++node) {
-      if (pids_[node] <= 0)
-        continue;
+      if (pids_[node] <= 0) continue;
       if (is_remote(node) && reached(node))
         behind_shells.push_back(static_cast<int>(node));
       else
         ::kill(pids_[node], signal_number);
     }
-    if (!behind_shells.empty())
-      server_->forward_signal(behind_shells, signal_number);
+    if (!behind_shells.empty()) server_->forward_signal(behind_shells, signal_number);
   }
 
   void reap() {
@@ -366,8 +355,7 @@ private:
     pid_t pid;
     while ((pid = ::waitpid(-1, &wait_status, WNOHANG)) > 0) {
       auto node = std::find(pids_.begin(), pids_.end(), pid);
-      if (node == pids_.end())
-        continue;
+      if (node == pids_.end()) continue;
       *node = 0;
       take_abort();
       node_ended(static_cast<std::size_t>(node - pids_.begin()), wait_status);
@@ -376,16 +364,13 @@ private:
 
   void node_ended(std::size_t node, int wait_status) {
     if (one_child()) {
-      if (WIFSIGNALED(wait_status) && !timed_out_)
-        say(label(node) + " " + killed_by(wait_status));
+      if (WIFSIGNALED(wait_status) && !timed_out_) say(label(node) + " " + killed_by(wait_status));
       status_ = status_of(wait_status);
       return;
     }
-    if (ending_)
-      return;
+    if (ending_) return;
     bool failed = !(WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == 0);
-    if (failed)
-      failures_.push_back({node, wait_status});
+    if (failed) failures_.push_back({node, wait_status});
     // The last node to end reports a failure still settling, even when it ended well itself: the loop
     // that would meet the settling deadline ends with it.
     if (!failures_.empty() && running() == 0)
@@ -400,14 +385,13 @@ private:
     // Through a remote shell a node killed by a signal shows as the shell's status 128 + N, or as ssh's
     // 255 when the program replaced the remote shell: 255 is ssh's own failure only for a node that
     // never reached mpirun.
-    auto killed = [this](const node_failure &failure) {
+    auto killed = [this](const node_failure& failure) {
       int status = failure.wait_status;
       return WIFSIGNALED(status) || (is_remote(failure.node) && WEXITSTATUS(status) > 128 &&
                                      (WEXITSTATUS(status) != remote_shell_failure_status || reached(failure.node)));
     };
     auto failed = std::find_if(failures_.begin(), failures_.end(), killed);
-    if (failed == failures_.end())
-      failed = failures_.begin();
+    if (failed == failures_.end()) failed = failures_.begin();
     const std::size_t node = failed->node;
     const int wait_status = failed->wait_status;
     failures_.clear();
@@ -429,8 +413,7 @@ private:
 
   // SIGTERM to every node still running, SIGKILL after the grace period.
   void end_job() {
-    if (ending_)
-      return;
+    if (ending_) return;
     ending_ = true;
     signal_all(SIGTERM);
     deadline_ = {steady::now() + kill_grace, deadline_kind::kill};
@@ -470,14 +453,13 @@ private:
 
   void signal_all(int signal_number) {
     for (pid_t pid : pids_)
-      if (pid > 0)
-        ::kill(pid, signal_number);
+      if (pid > 0) ::kill(pid, signal_number);
   }
 
-  const launch_options &options_;
-  const node_plan &plan_;
+  const launch_options& options_;
+  const node_plan& plan_;
   // Each part's program, found in PATH or made absolute when the part has its own working directory.
-  const std::vector<std::string> &program_paths_;
+  const std::vector<std::string>& program_paths_;
   std::string_view launcher_name_;
   const std::vector<std::string> inherited_;
   const std::string hostname_;
@@ -499,11 +481,11 @@ private:
   bool timed_out_ = false;
 };
 
-} // namespace
+}  // namespace
 
-int run_job(const launch_options &options, const node_plan &plan, const std::vector<std::string> &program_paths,
+int run_job(const launch_options& options, const node_plan& plan, const std::vector<std::string>& program_paths,
             std::optional<slurm_allocation> allocation, std::string_view launcher_name) {
   return job(options, plan, program_paths, allocation, launcher_name).run();
 }
 
-} // namespace weft::tools
+}  // namespace weft::tools

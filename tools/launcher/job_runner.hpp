@@ -2,14 +2,14 @@
 // runtime its part of the job, supervised until every one has ended.
 #pragma once
 
-#include "launch_options.hpp"
-#include "node_plan.hpp"
-#include "slurm_launch.hpp"
-
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "launch_options.hpp"
+#include "node_plan.hpp"
+#include "slurm_launch.hpp"
 
 namespace weft::tools {
 
@@ -25,7 +25,7 @@ inline constexpr int timeout_exit_status = 124;
 // the whole job when one node fails or aborts. Returns the status mpirun should exit with: the
 // program's (the first failing node's), 128+N after signal N, an abort's status, timeout_exit_status,
 // or usage_exit_status if the job could not be started. Messages start with `launcher_name`.
-int run_job(const launch_options &options, const node_plan &plan, const std::vector<std::string> &program_paths,
+int run_job(const launch_options& options, const node_plan& plan, const std::vector<std::string>& program_paths,
             std::optional<slurm_allocation> allocation, std::string_view launcher_name);
 
-} // namespace weft::tools
+}  // namespace weft::tools

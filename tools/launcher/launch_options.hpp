@@ -18,7 +18,7 @@ struct env_setting {
   std::string name;
   std::optional<std::string> value;
 
-  bool operator==(const env_setting &) const = default;
+  bool operator==(const env_setting&) const = default;
 };
 
 // One host of --hosts or of a hostfile, with its slots (ranks it takes before the job oversubscribes
@@ -28,7 +28,7 @@ struct host_entry {
   std::optional<int> slots;
   std::optional<int> max_slots = std::nullopt;
 
-  bool operator==(const host_entry &) const = default;
+  bool operator==(const host_entry&) const = default;
 };
 
 // mpirun --gdb: the node process runs under gdb, which stops when these ranks enter main.
@@ -36,7 +36,7 @@ struct gdb_request {
   bool every_rank = false;  // --gdb all
   std::vector<int> ranks;   // job ranks, as given
 
-  bool operator==(const gdb_request &) const = default;
+  bool operator==(const gdb_request&) const = default;
 };
 
 // Which of mpirun's variables the program gets (hydra's -envall, -envnone, -envlist and their -g forms).
@@ -47,7 +47,7 @@ struct environment_passing {
   choice what = choice::by_default;
   std::vector<std::string> names;  // for `listed`
 
-  bool operator==(const environment_passing &) const = default;
+  bool operator==(const environment_passing&) const = default;
 };
 
 // One program of the job and its ranks: the whole job, or one part of an MPMD job (the words between
@@ -63,7 +63,7 @@ struct program_part {
   // The program and its arguments, untouched.
   std::vector<std::string> command;
 
-  bool operator==(const program_part &) const = default;
+  bool operator==(const program_part&) const = default;
 };
 
 struct launch_options {
@@ -125,17 +125,17 @@ inline constexpr int usage_exit_status = 2;
 using parse_result = std::variant<launch_options, usage_error>;
 
 // Reads a file named on the command line (-configfile): its text, or nothing when it cannot be read.
-using file_reader = std::function<std::optional<std::string>(const std::string &)>;
+using file_reader = std::function<std::optional<std::string>(const std::string&)>;
 
 // Parses the arguments after argv[0]. Options end at the first word that is not an option (the
 // program) or at `--`; a ':' after a program starts the next part of an MPMD job, unless `--` came
 // before the program. `read_file` reads -configfile.
-parse_result parse_arguments(std::span<const std::string> args, const file_reader &read_file = {});
+parse_result parse_arguments(std::span<const std::string> args, const file_reader& read_file = {});
 
 // MPIEXEC_TIMEOUT, which MPICH's and Open MPI's launchers read too, sets the timeout when the command line
 // did not, and not for a debugging session (--gdb): `value` is the variable's value when it is set and not
 // empty.
-std::optional<usage_error> apply_timeout_variable(launch_options &options, std::optional<std::string_view> value);
+std::optional<usage_error> apply_timeout_variable(launch_options& options, std::optional<std::string_view> value);
 
 // `--help` text; `name` is how the launcher was invoked (mpirun or mpiexec).
 std::string usage_text(std::string_view name);
@@ -143,4 +143,4 @@ std::string usage_text(std::string_view name);
 // `--version` text.
 std::string version_text(std::string_view name);
 
-} // namespace weft::tools
+}  // namespace weft::tools

@@ -3,12 +3,12 @@
 // contiguous blocks: node i holds the ranks after those of nodes 0..i-1.
 #pragma once
 
-#include "launch_options.hpp"
-
 #include <span>
 #include <string>
 #include <variant>
 #include <vector>
+
+#include "launch_options.hpp"
 
 namespace weft::tools {
 
@@ -26,7 +26,7 @@ struct planned_node {
   // The part of an MPMD job (launch_options::parts) whose program this node process runs.
   int part = 0;
 
-  bool operator==(const planned_node &) const = default;
+  bool operator==(const planned_node&) const = default;
 };
 
 struct node_plan {
@@ -50,13 +50,13 @@ using node_plan_result = std::variant<node_plan, usage_error>;
 // ranks do not reach are left out, unless --nodes asked for them: then it is an error.
 // The parts of an MPMD job take the job's ranks in order, and a node whose ranks run the programs of
 // several parts becomes one node process per part on its host: a process runs one program.
-node_plan_result plan_nodes(const launch_options &options, std::span<const host_entry> hosts);
+node_plan_result plan_nodes(const launch_options& options, std::span<const host_entry> hosts);
 
-} // namespace weft::tools
+}  // namespace weft::tools
 
 namespace weft::tools {
 
 // "node 1 (localhost, ranks 4-7)", as mpirun's messages name a node.
-std::string node_description(const node_plan &plan, int node);
+std::string node_description(const node_plan& plan, int node);
 
-} // namespace weft::tools
+}  // namespace weft::tools

@@ -13,38 +13,33 @@ namespace weft::tools {
 namespace {
 
 // The pointers execve takes; the strings stay owned by `words`.
-std::vector<char *> pointers_to(const std::vector<std::string> &words) {
-  std::vector<char *> pointers;
-  for (const std::string &word : words)
-    pointers.push_back(const_cast<char *>(word.c_str()));
+std::vector<char*> pointers_to(const std::vector<std::string>& words) {
+  std::vector<char*> pointers;
+  for (const std::string& word : words) pointers.push_back(const_cast<char*>(word.c_str()));
   pointers.push_back(nullptr);
   return pointers;
 }
 
-} // namespace
+}  // namespace
 
-std::variant<pid_t, start_failure> start_process(const process_launch &launch, const sigset_t &child_mask) {
+std::variant<pid_t, start_failure> start_process(const process_launch& launch, const sigset_t& child_mask) {
   // Built before fork: mpirun may have threads (the PMIx server's), so the child only makes system calls.
-  std::vector<char *> argv = pointers_to(launch.argv);
-  std::vector<char *> environment = pointers_to(launch.environment);
+  std::vector<char*> argv = pointers_to(launch.argv);
+  std::vector<char*> environment = pointers_to(launch.environment);
   cpu_set_t cpus;
   CPU_ZERO(&cpus);
-  for (int cpu : launch.cpus)
-    CPU_SET(cpu, &cpus);
+  for (int cpu : launch.cpus) CPU_SET(cpu, &cpus);
 
   int exec_report[2];
-  if (::pipe2(exec_report, O_CLOEXEC) != 0)
-    return start_failure{errno};
+  if (::pipe2(exec_report, O_CLOEXEC) != 0) return start_failure{errno};
   pid_t parent = ::getpid();
   pid_t child = ::fork();
   if (child == 0) {
     ::close(exec_report[0]);
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (::getppid() != parent)
-      ::_exit(EXIT_FAILURE);
+    if (::getppid() != parent) ::_exit(EXIT_FAILURE);
     ::sigprocmask(SIG_SETMASK, &child_mask, nullptr);
-    if (!launch.cpus.empty())
-      ::sched_setaffinity(0, sizeof cpus, &cpus);
+    if (!launch.cpus.empty()) ::sched_setaffinity(0, sizeof cpus, &cpus);
     if (launch.without_input) {
       int nothing = ::open("/dev/null", O_RDONLY);
       if (nothing >= 0 && nothing != STDIN_FILENO) {
@@ -68,8 +63,7 @@ std::variant<pid_t, start_failure> start_process(const process_launch &launch, c
 
   int exec_error = 0;
   ssize_t got;
-  do
-    got = ::read(exec_report[0], &exec_error, sizeof exec_error);
+  do got = ::read(exec_report[0], &exec_error, sizeof exec_error);
   while (got < 0 && errno == EINTR);
   ::close(exec_report[0]);
   if (got > 0) {
@@ -79,4 +73,4 @@ std::variant<pid_t, start_failure> start_process(const process_launch &launch, c
   return child;
 }
 
-} // namespace weft::tools
+}  // namespace weft::tools

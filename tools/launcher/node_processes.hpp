@@ -34,6 +34,6 @@ struct start_failure {
 // exec back to mpirun, so that the failure is mpirun's and not a child exit status mistaken for the
 // program's own. The child gets SIGKILL when mpirun dies: if mpirun is killed without a chance to
 // forward anything (SIGKILL from a batch system), the job must not live on unsupervised.
-std::variant<pid_t, start_failure> start_process(const process_launch &launch, const sigset_t &child_mask);
+std::variant<pid_t, start_failure> start_process(const process_launch& launch, const sigset_t& child_mask);
 
-} // namespace weft::tools
+}  // namespace weft::tools

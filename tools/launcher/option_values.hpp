@@ -19,4 +19,4 @@ std::vector<std::string_view> comma_separated(std::string_view text);
 // `text` in single quotes, as messages show what the user typed.
 std::string quoted(std::string_view text);
 
-} // namespace weft::tools
+}  // namespace weft::tools

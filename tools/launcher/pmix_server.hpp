@@ -5,14 +5,14 @@
 // through a file descriptor that becomes readable.
 #pragma once
 
-#include "node_plan.hpp"
-
 #include <memory>
-#include <span>
 #include <optional>
+#include <span>
 #include <string>
 #include <variant>
 #include <vector>
+
+#include "node_plan.hpp"
 
 namespace weft::tools {
 
@@ -31,14 +31,14 @@ struct abort_request {
 };
 
 class pmix_server {
-public:
+ public:
   // Starts the server and registers the job: one client per node of `plan`. Only one may exist at a
   // time (PMIx keeps one server per process). The error says why PMIx refused.
-  static std::variant<std::unique_ptr<pmix_server>, std::string> start(const node_plan &plan,
-                                                                       const pmix_listen_address &address);
+  static std::variant<std::unique_ptr<pmix_server>, std::string> start(const node_plan& plan,
+                                                                       const pmix_listen_address& address);
   ~pmix_server();
-  pmix_server(const pmix_server &) = delete;
-  pmix_server &operator=(const pmix_server &) = delete;
+  pmix_server(const pmix_server&) = delete;
+  pmix_server& operator=(const pmix_server&) = delete;
 
   // The variables node `node` needs to reach the server as its client ("NAME=VALUE", from
   // PMIx_server_setup_fork), or the error.
@@ -54,8 +54,8 @@ public:
   int abort_descriptor() const;
   std::optional<abort_request> take_abort();
 
-private:
+ private:
   pmix_server();
 };
 
-} // namespace weft::tools
+}  // namespace weft::tools

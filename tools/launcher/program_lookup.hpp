@@ -2,12 +2,12 @@
 // usage error instead of a failed exec in a child process.
 #pragma once
 
-#include "launch_options.hpp"
-
 #include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
+
+#include "launch_options.hpp"
 
 namespace weft::tools {
 
@@ -18,4 +18,4 @@ namespace weft::tools {
 std::variant<std::string, usage_error> find_program(std::string_view name,
                                                     std::optional<std::string_view> path_variable);
 
-} // namespace weft::tools
+}  // namespace weft::tools

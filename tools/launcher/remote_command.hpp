@@ -4,13 +4,13 @@
 // own accord, so every variable the job needs is written into that command.
 #pragma once
 
-#include "launch_options.hpp"
-
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "launch_options.hpp"
 
 namespace weft::tools {
 
@@ -29,18 +29,17 @@ std::string shell_quoted(std::string_view text);
 // With a `prefix` (--prefix), PREFIX/bin and PREFIX's library folder (lib, as this tree installs it) go
 // first in the host's own PATH and LD_LIBRARY_PATH.
 std::vector<std::string> remote_command(std::string_view shell, std::string_view host, std::string_view directory,
-                                        std::span<const env_setting> variables,
-                                        std::span<const std::string> command,
-                                        const std::optional<std::string> &prefix = std::nullopt);
+                                        std::span<const env_setting> variables, std::span<const std::string> command,
+                                        const std::optional<std::string>& prefix = std::nullopt);
 
 // Where Weft is installed on the other hosts, when --prefix did not say: WEFT_PREFIX (`variable`, when set
 // and not empty; a module file sets it), else, as Open MPI does, the folder above the launcher's own when it
 // was started by an absolute path (`invoked_as`, argv[0]: /opt/weft/bin/mpirun gives /opt/weft).
-std::optional<usage_error> apply_prefix_defaults(launch_options &options, std::string_view invoked_as,
+std::optional<usage_error> apply_prefix_defaults(launch_options& options, std::string_view invoked_as,
                                                  std::optional<std::string_view> variable);
 
 // Whether `host` names the machine mpirun runs on (`hostname` is its name), so that its node process
 // is started directly instead of through the remote shell.
 bool is_this_machine(std::string_view host, std::string_view hostname);
 
-} // namespace weft::tools
+}  // namespace weft::tools

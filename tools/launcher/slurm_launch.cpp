@@ -1,36 +1,32 @@
 #include "slurm_launch.hpp"
 
-#include "remote_command.hpp"
-
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
 
+#include "remote_command.hpp"
+
 namespace weft::tools {
 namespace {
 
-std::optional<int> positive(const char *text) {
-  if (text == nullptr)
-    return std::nullopt;
+std::optional<int> positive(const char* text) {
+  if (text == nullptr) return std::nullopt;
   std::string_view digits(text);
   int value = 0;
   auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-  if (error != std::errc{} || end != digits.data() + digits.size() || value <= 0)
-    return std::nullopt;
+  if (error != std::errc{} || end != digits.data() + digits.size() || value <= 0) return std::nullopt;
   return value;
 }
 
-} // namespace
+}  // namespace
 
-std::optional<slurm_allocation> current_allocation(const char *(*lookup)(const char *)) {
-  const char *job = lookup("SLURM_JOB_ID");
-  if (job == nullptr || *job == '\0')
-    return std::nullopt;
+std::optional<slurm_allocation> current_allocation(const char* (*lookup)(const char*)) {
+  const char* job = lookup("SLURM_JOB_ID");
+  if (job == nullptr || *job == '\0') return std::nullopt;
   slurm_allocation allocation;
   std::optional<int> nodes = positive(lookup("SLURM_JOB_NUM_NODES"));
-  if (!nodes)
-    nodes = positive(lookup("SLURM_NNODES"));
+  if (!nodes) nodes = positive(lookup("SLURM_NNODES"));
   allocation.nodes = nodes.value_or(1);
   allocation.cpus_on_node = positive(lookup("SLURM_CPUS_ON_NODE"));
   allocation.job_id = job;
@@ -51,26 +47,22 @@ std::optional<std::string> step_named(std::string_view squeue_output, std::strin
   return std::nullopt;
 }
 
-bool signal_step(const slurm_allocation &allocation, std::string_view step_name, int signal_number) {
+bool signal_step(const slurm_allocation& allocation, std::string_view step_name, int signal_number) {
   std::string query = "squeue --noheader --steps --jobs=" + shell_quoted(allocation.job_id) + " --format='%i %j'";
-  FILE *listing = ::popen(query.c_str(), "r");
-  if (listing == nullptr)
-    return false;
+  FILE* listing = ::popen(query.c_str(), "r");
+  if (listing == nullptr) return false;
   std::string output;
   char chunk[512];
-  while (std::size_t got = std::fread(chunk, 1, sizeof chunk, listing))
-    output.append(chunk, got);
-  if (::pclose(listing) != 0)
-    return false;
+  while (std::size_t got = std::fread(chunk, 1, sizeof chunk, listing)) output.append(chunk, got);
+  if (::pclose(listing) != 0) return false;
   std::optional<std::string> step = step_named(output, step_name);
-  if (!step)
-    return false;
+  if (!step) return false;
   std::string cancel = "scancel --signal=" + std::to_string(signal_number) + " " + shell_quoted(*step);
   return std::system(cancel.c_str()) == 0;
 }
 
-std::vector<std::string> srun_arguments(const node_plan &plan, const slurm_allocation &allocation,
-                                        std::string_view step_name, const std::vector<std::string> &command) {
+std::vector<std::string> srun_arguments(const node_plan& plan, const slurm_allocation& allocation,
+                                        std::string_view step_name, const std::vector<std::string>& command) {
   const int tasks = static_cast<int>(plan.nodes.size());
   const int nodes = std::min(tasks, allocation.nodes);
   std::vector<std::string> arguments = {"--mpi=pmix",
@@ -87,4 +79,4 @@ std::vector<std::string> srun_arguments(const node_plan &plan, const slurm_alloc
   return arguments;
 }
 
-} // namespace weft::tools
+}  // namespace weft::tools

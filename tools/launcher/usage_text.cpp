@@ -1,19 +1,26 @@
 // The texts of mpirun --help and --version, kept apart from the parser so that the parser reads as
 // logic.
-#include "launch_options.hpp"
-
 #include <string>
+
+#include "launch_options.hpp"
 
 namespace weft::tools {
 
 std::string usage_text(std::string_view name) {
   const std::string n(name);
-  return "Usage: " + n + " [options] program [arguments...]\n"
-         "       " + n + " [options] [part options] program [arguments...] : [part options] program ...\n"
-         "       " + n + " [options] -configfile FILE\n"
+  return "Usage: " + n +
+         " [options] program [arguments...]\n"
+         "       " +
+         n +
+         " [options] [part options] program [arguments...] : [part options] program ...\n"
+         "       " +
+         n +
+         " [options] -configfile FILE\n"
          "\n"
          "Runs an MPI program built with Weft's mpicc or mpicxx. The ranks of a node run as fibers\n"
-         "inside one process; " + n + " starts one process per node (one in all by default), forwards\n"
+         "inside one process; " +
+         n +
+         " starts one process per node (one in all by default), forwards\n"
          "signals to them, ends the job when one fails and exits with the job's status.\n"
          "Options end at the program's name or at --; the words after it go to the program.\n"
          "An MPMD job has parts separated by ':' (or one a line of -configfile FILE), each with its\n"
@@ -98,17 +105,28 @@ std::string usage_text(std::string_view name) {
          "line is wrong or the job cannot be started.\n"
          "\n"
          "Examples:\n"
-         "  " + n + " -n 4 ./ring\n"
-         "  " + n + " -np 8 --workers 2 --timeout 300 ./solver input.dat\n"
-         "  " + n + " -n 4 -x OMP_NUM_THREADS=1 --tag-output ./app\n"
-         "  " + n + " -n 8 --nodes 2 ./ring            (two node processes on this machine)\n"
-         "  " + n + " -n 4 --gdb 2 ./ring              (gdb stops when rank 2 enters main)\n"
-         "  " + n + " -n 1 ./io : -n 8 ./solver        (MPMD: rank 0 runs io, ranks 1-8 solver)\n"
-         "  " + n + " -n 256 --hosts a,b ./app         (128 ranks on each host, started through ssh)\n";
+         "  " +
+         n +
+         " -n 4 ./ring\n"
+         "  " +
+         n +
+         " -np 8 --workers 2 --timeout 300 ./solver input.dat\n"
+         "  " +
+         n +
+         " -n 4 -x OMP_NUM_THREADS=1 --tag-output ./app\n"
+         "  " +
+         n +
+         " -n 8 --nodes 2 ./ring            (two node processes on this machine)\n"
+         "  " +
+         n +
+         " -n 4 --gdb 2 ./ring              (gdb stops when rank 2 enters main)\n"
+         "  " +
+         n +
+         " -n 1 ./io : -n 8 ./solver        (MPMD: rank 0 runs io, ranks 1-8 solver)\n"
+         "  " +
+         n + " -n 256 --hosts a,b ./app         (128 ranks on each host, started through ssh)\n";
 }
 
-std::string version_text(std::string_view name) {
-  return std::string(name) + " (Weft) " WEFT_VERSION "\n";
-}
+std::string version_text(std::string_view name) { return std::string(name) + " (Weft) " WEFT_VERSION "\n"; }
 
-} // namespace weft::tools
+}  // namespace weft::tools

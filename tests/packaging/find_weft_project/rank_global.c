@@ -13,7 +13,7 @@
 
 int value;
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -22,8 +22,7 @@ int main(int argc, char **argv) {
   int wrong = value != rank;
   int total = 0;
   MPI_Allreduce(&wrong, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-  if (rank == 0)
-    printf("%s: %d of the ranks found another rank's global\n", LANGUAGE, total);
+  if (rank == 0) printf("%s: %d of the ranks found another rank's global\n", LANGUAGE, total);
   MPI_Finalize();
   return 0;
 }

@@ -2,7 +2,7 @@
 #include <mpi.h>
 #include <stdio.h>
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank, sum = -1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

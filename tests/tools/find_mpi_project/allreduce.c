@@ -3,7 +3,7 @@
 #include <mpi.h>
 #include <stdio.h>
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank = 0;
   int size = 0;
@@ -18,8 +18,7 @@ int main(int argc, char **argv) {
     MPI_Finalize();
     return 1;
   }
-  if (rank == 0)
-    printf("C: %d ranks, sum of ranks %d\n", size, sum);
+  if (rank == 0) printf("C: %d ranks, sum of ranks %d\n", size, sum);
   MPI_Finalize();
   return 0;
 }

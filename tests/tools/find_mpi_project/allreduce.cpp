@@ -3,7 +3,7 @@
 
 #include <iostream>
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank = 0;
   int size = 0;
@@ -18,8 +18,7 @@ int main(int argc, char **argv) {
     MPI_Finalize();
     return 1;
   }
-  if (rank == 0)
-    std::cout << "C++: " << size << " ranks, sum of ranks " << sum << '\n';
+  if (rank == 0) std::cout << "C++: " << size << " ranks, sum of ranks " << sum << '\n';
   MPI_Finalize();
   return 0;
 }

@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <vector>
 
 #include "collectives/binomial_tree.hpp"

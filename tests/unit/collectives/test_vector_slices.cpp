@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 #include <numeric>
 #include <vector>
@@ -27,8 +26,8 @@ TEST_CASE("slices cover the vector in order, and owners write no common line whe
       bool lines_start_at_elements = misalignment % std::gcd(element_size, cache_line) == 0;
       for (int owners : {1, 2, 3, 7, 64}) {
         for (std::size_t count : {0, 1, 5, 10, 63, 64, 1000, 100003}) {
-          INFO("elements of " << element_size << " B at line offset " << misalignment << ", " << owners
-                              << " owners, " << count << " elements");
+          INFO("elements of " << element_size << " B at line offset " << misalignment << ", " << owners << " owners, "
+                              << count << " elements");
           std::size_t next = 0;
           for (int owner = 0; owner < owners; ++owner) {
             weft::coll::slice part = slice_of(owner, owners, count, element_size, destination);

@@ -3,9 +3,8 @@
 // size class arrive whole, match by tag (exactly and with ignored bits), and receives posted before and
 // after their message both complete.
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -68,14 +67,14 @@ TEST_CASE("tagged messages of every size class arrive whole between two endpoint
   fi_addr_t to = domain.insert(receiver.name());
   fi_addr_t from = domain.insert(sender.name());
 
-  for (std::size_t bytes : {std::size_t{0}, std::size_t{8}, std::size_t{64}, std::size_t{4096},
-                            std::size_t{1} << 20}) {
+  for (std::size_t bytes : {std::size_t{0}, std::size_t{8}, std::size_t{64}, std::size_t{4096}, std::size_t{1} << 20}) {
     INFO(bytes << " bytes");
     auto sent = pattern(bytes, static_cast<unsigned>(bytes));
     std::vector<unsigned char> arrived(bytes + 1, 0xEE);
     fi_context send_context{}, receive_context{};
     std::vector<fabric::completion> finished;
-    post(sender, receiver, finished, [&] { return receiver.receive(arrived.data(), bytes, from, 42, 0, &receive_context); });
+    post(sender, receiver, finished,
+         [&] { return receiver.receive(arrived.data(), bytes, from, 42, 0, &receive_context); });
     post(sender, receiver, finished, [&] { return sender.send(sent.data(), bytes, to, 42, &send_context); });
     finish(sender, receiver, finished, 2);
     bool received = false;
@@ -101,7 +100,8 @@ TEST_CASE("receives match by tag, with ignored bits, posted before or after thei
   int seven = 7, five = 5, got_five = 0, got_any = 0;
   fi_context contexts[4]{};
   std::vector<fabric::completion> finished;
-  post(sender, receiver, finished, [&] { return receiver.receive(&got_five, sizeof got_five, from, 5, 0, &contexts[0]); });
+  post(sender, receiver, finished,
+       [&] { return receiver.receive(&got_five, sizeof got_five, from, 5, 0, &contexts[0]); });
   post(sender, receiver, finished, [&] { return sender.send(&seven, sizeof seven, to, 7, &contexts[1]); });
   post(sender, receiver, finished, [&] { return sender.send(&five, sizeof five, to, 5, &contexts[2]); });
   finish(sender, receiver, finished, 3);
@@ -109,7 +109,8 @@ TEST_CASE("receives match by tag, with ignored bits, posted before or after thei
   // The message of tag 7 waited, unexpected; a receive of tag 4 that ignores the two low bits (7 = 4 | 3)
   // posted now takes it.
   finished.clear();
-  post(sender, receiver, finished, [&] { return receiver.receive(&got_any, sizeof got_any, from, 4, 3, &contexts[3]); });
+  post(sender, receiver, finished,
+       [&] { return receiver.receive(&got_any, sizeof got_any, from, 4, 3, &contexts[3]); });
   finish(sender, receiver, finished, 1);
   CHECK(finished.front().context == &contexts[3]);
   CHECK(finished.front().tag == 7);
@@ -135,7 +136,8 @@ TEST_CASE("RMA reads and writes reach a peer's registered memory, at offsets, an
   CHECK(std::memcmp(fetched.data(), exposed.data() + bytes / 4, bytes / 2) == 0);
   CHECK(fetched[bytes / 2] == 0xEE);
   unsigned char tail[3] = {};
-  post(origin, target, finished, [&] { return origin.read(tail, 3, to_target, registered.at(bytes - 3), &contexts[1]); });
+  post(origin, target, finished,
+       [&] { return origin.read(tail, 3, to_target, registered.at(bytes - 3), &contexts[1]); });
   finish(origin, target, finished, 2);
   CHECK(std::memcmp(tail, exposed.data() + bytes - 3, 3) == 0);
 

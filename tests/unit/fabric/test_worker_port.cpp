@@ -5,10 +5,9 @@
 // domain corrupted its table of registrations this way (the read met "unknown key" and the connection
 // closed); a port's domain is its own.
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <cstring>
 #include <thread>
 #include <vector>
@@ -92,8 +91,7 @@ TEST_CASE("a send in place arrives as one packet of its header and data, and com
   }
 }
 
-TEST_CASE("a worker's registered memory stays readable while other workers register and release theirs",
-          "[fabric]") {
+TEST_CASE("a worker's registered memory stays readable while other workers register and release theirs", "[fabric]") {
   fabric::network& network = fabric::loopback_network();
   fabric::worker_port owner(network, 0, 64, 4), reader(network, 1, 64, 4), churner(network, 2, 64, 4);
   const fi_addr_t to_owner = reader.domain().insert(owner.name());

@@ -2,11 +2,10 @@
 // mapped to file offsets by walking the filetype's typemap tile after tile, and files compared with
 // what writing each stream byte at its offset would give.
 
-#include <catch2/catch.hpp>
-
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <cstdlib>
 #include <numeric>
@@ -146,8 +145,8 @@ TEST_CASE("a view whose offsets fall back is read run after run", "[io]") {
   file_view view{0, type_layout::hindexed(lengths, backwards, type_layout::basic(1, 1)), false};
   std::vector<std::byte> back(24);
   staging_buffer staging;
-  transfer_result read = read_part(f.file, {&view, weft::shm::byte_span(back.data(), back.size()), 0, back.size()},
-                                   staging, 6);
+  transfer_result read =
+      read_part(f.file, {&view, weft::shm::byte_span(back.data(), back.size()), 0, back.size()}, staging, 6);
   REQUIRE(read.error == 0);
   REQUIRE(read.bytes == back.size());
   // Tiles of extent 12 (lb 4, ub 16): bytes 12-15 then 4-7 of each.
@@ -198,8 +197,8 @@ TEST_CASE("large parts of one stretch move by themselves beside aggregated ones"
     temporary_file f;
     const std::size_t large = collective_buffering::moved_alone_from * 2;
     // Members 0 and 1: a large contiguous block each; member 2: every other 4 bytes of a small area after them.
-    std::vector<file_view> views{{0, type_layout::basic(1, 1)}, {large, type_layout::basic(1, 1)},
-                                 {2 * large, cyclic(1, 1, 1, 2)}};
+    std::vector<file_view> views{
+        {0, type_layout::basic(1, 1)}, {large, type_layout::basic(1, 1)}, {2 * large, cyclic(1, 1, 1, 2)}};
     std::vector<std::vector<std::byte>> data{pattern(large, 1), pattern(large, 2), pattern(4096, 3)};
     collective_buffering buffering(3, {0}, 1 << 16);
     for (int m = 0; m < 3; ++m)

@@ -5,12 +5,11 @@
 // of argv. Each test also checks a few of glibc's results, to show that its case exercises what it is
 // named after.
 
-#include <catch2/catch.hpp>
-
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <clocale>
 #include <cstdio>
 #include <cstdlib>
@@ -49,7 +48,7 @@ struct getopt_case {
   bool null_longopts = false;  // give getopt_long no table at all
   bool pass_longindex = true;
   int opterr = 1;
-  const char* posixly_correct = nullptr;  // POSIXLY_CORRECT during the case; unset when null
+  const char* posixly_correct = nullptr;       // POSIXLY_CORRECT during the case; unset when null
   std::map<std::size_t, int> optind_stores{};  // before call k, the caller stores the value into optind
 };
 
@@ -156,8 +155,8 @@ struct step {
 };
 
 std::ostream& operator<<(std::ostream& out, const step& s) {
-  out << "{result " << s.result << ", optind " << s.optind << ", optarg " << s.optarg << ", optopt "
-      << s.optopt << ", longindex " << s.longindex << ", flags";
+  out << "{result " << s.result << ", optind " << s.optind << ", optarg " << s.optarg << ", optopt " << s.optopt
+      << ", longindex " << s.longindex << ", flags";
   for (int flag : s.flags) out << ' ' << flag;
   return out << ", stderr \"" << s.message << "\"}";
 }
@@ -218,8 +217,7 @@ class weft_getopt {
       case api::getopt_long:
         return priv::getopt_long(state_, args.argc(), args.argv(), c.optstring.c_str(), longopts, longindex);
       case api::getopt_long_only:
-        return priv::getopt_long_only(state_, args.argc(), args.argv(), c.optstring.c_str(), longopts,
-                                      longindex);
+        return priv::getopt_long_only(state_, args.argc(), args.argv(), c.optstring.c_str(), longopts, longindex);
     }
     FAIL("unknown api");
     return -1;
@@ -240,9 +238,7 @@ class scan_driver {
  public:
   explicit scan_driver(const getopt_case& c) : case_(c), args_(c), getopt_(c) {}
 
-  bool finished() const {
-    return steps_.size() == max_calls || (end_.has_value() && steps_.size() > *end_ + 1);
-  }
+  bool finished() const { return steps_.size() == max_calls || (end_.has_value() && steps_.size() > *end_ + 1); }
 
   void call() {
     if (const auto store = case_.optind_stores.find(steps_.size()); store != case_.optind_stores.end())
@@ -268,7 +264,7 @@ class scan_driver {
   const getopt_case& case_;
   arguments args_;
   Getopt getopt_;
-  int longindex_ = -1;  // glibc writes it only when it returns a long option
+  int longindex_ = -1;              // glibc writes it only when it returns a long option
   std::optional<std::size_t> end_;  // the call that first returned -1
   std::vector<step> steps_;
 };
@@ -324,8 +320,8 @@ TEST_CASE("grouped short options are returned one at a time", "[getopt]") {
 }
 
 TEST_CASE("required arguments are taken attached or from the next element", "[getopt]") {
-  const trace t = compare_with_glibc(
-      {.args = {"prog", "-afoo", "-a", "bar", "-bafoo", "-ba", "-b"}, .optstring = "a:b"});
+  const trace t =
+      compare_with_glibc({.args = {"prog", "-afoo", "-a", "bar", "-bafoo", "-ba", "-b"}, .optstring = "a:b"});
   CHECK(results(t) == std::vector<int>{'a', 'a', 'b', 'a', 'b', 'a', -1});
   CHECK(t.steps[0].optarg == "argv[1]+2 \"foo\"");
   CHECK(t.steps[1].optarg == "argv[3]+0 \"bar\"");
@@ -366,9 +362,11 @@ TEST_CASE("unknown short options set optopt and print a message", "[getopt]") {
 }
 
 TEST_CASE("opterr 0 silences messages but still sets optopt", "[getopt]") {
-  const trace t = compare_with_glibc(
-      {.args = {"prog", "-x", "--nope", "-a"}, .optstring = "a:", .function = api::getopt_long,
-       .longopts = verbosity_options, .opterr = 0});
+  const trace t = compare_with_glibc({.args = {"prog", "-x", "--nope", "-a"},
+                                      .optstring = "a:",
+                                      .function = api::getopt_long,
+                                      .longopts = verbosity_options,
+                                      .opterr = 0});
   CHECK(results(t) == std::vector<int>{'?', '?', '?', -1});
   CHECK(t.steps[0].optopt == 'x');
   CHECK(t.steps[1].optopt == 0);
@@ -377,8 +375,7 @@ TEST_CASE("opterr 0 silences messages but still sets optopt", "[getopt]") {
 }
 
 TEST_CASE("options after operands are permuted in front of them", "[getopt]") {
-  const trace t = compare_with_glibc(
-      {.args = {"prog", "x", "-a", "y", "-b", "arg", "z", "-c"}, .optstring = "ab:c"});
+  const trace t = compare_with_glibc({.args = {"prog", "x", "-a", "y", "-b", "arg", "z", "-c"}, .optstring = "ab:c"});
   CHECK(results(t) == std::vector<int>{'a', 'b', 'c', -1});
   CHECK(t.steps[1].optarg == "argv[5]+0 \"arg\"");
   CHECK(t.order == std::vector<int>{0, 2, 4, 5, 7, 1, 3, 6});
@@ -386,9 +383,9 @@ TEST_CASE("options after operands are permuted in front of them", "[getopt]") {
 }
 
 TEST_CASE("long runs of operands and options are permuted like glibc", "[getopt]") {
-  const trace t = compare_with_glibc({.args = {"prog", "p", "q", "r", "-a", "s", "-bc", "-d", "t", "u", "v",
-                                               "w", "-e", "-a", "x", "y", "-b"},
-                                      .optstring = "abcde"});
+  const trace t = compare_with_glibc(
+      {.args = {"prog", "p", "q", "r", "-a", "s", "-bc", "-d", "t", "u", "v", "w", "-e", "-a", "x", "y", "-b"},
+       .optstring = "abcde"});
   CHECK(results(t) == std::vector<int>{'a', 'b', 'c', 'd', 'e', 'a', 'b', -1});
   CHECK(t.order == std::vector<int>{0, 4, 6, 7, 12, 13, 16, 1, 2, 3, 5, 8, 9, 10, 11, 14, 15});
   CHECK(t.steps[7].optind == 7);
@@ -417,21 +414,21 @@ TEST_CASE("a plus prefix stops at the first operand", "[getopt]") {
 }
 
 TEST_CASE("POSIXLY_CORRECT stops at the first operand", "[getopt]") {
-  const trace t =
-      compare_with_glibc({.args = {"prog", "-a", "x", "-b"}, .optstring = "ab", .posixly_correct = "1"});
+  const trace t = compare_with_glibc({.args = {"prog", "-a", "x", "-b"}, .optstring = "ab", .posixly_correct = "1"});
   CHECK(results(t) == std::vector<int>{'a', -1});
   CHECK(t.order == std::vector<int>{0, 1, 2, 3});
 }
 
 TEST_CASE("a minus prefix returns operands in order as option 1", "[getopt]") {
-  const trace t =
-      compare_with_glibc({.args = {"prog", "x", "-a", "y", "--", "-b", "z"}, .optstring = "-ab"});
+  const trace t = compare_with_glibc({.args = {"prog", "x", "-a", "y", "--", "-b", "z"}, .optstring = "-ab"});
   CHECK(results(t) == std::vector<int>{1, 'a', 1, -1});
   CHECK(t.steps[0].optarg == "argv[1]+0 \"x\"");
   CHECK(t.steps[2].optarg == "argv[3]+0 \"y\"");
 
-  const trace long_options = compare_with_glibc({.args = {"prog", "x", "--out", "f", "y"}, .optstring = "-",
-                                                 .function = api::getopt_long, .longopts = verbosity_options});
+  const trace long_options = compare_with_glibc({.args = {"prog", "x", "--out", "f", "y"},
+                                                 .optstring = "-",
+                                                 .function = api::getopt_long,
+                                                 .longopts = verbosity_options});
   CHECK(results(long_options) == std::vector<int>{1, 'o', 1, -1});
 }
 
@@ -474,13 +471,12 @@ TEST_CASE("ambiguous long prefixes list the possibilities", "[getopt][long]") {
                                       .longopts = options});
   CHECK(results(t) == std::vector<int>{'?', '?', '?', '?', 'v', -1});
   CHECK(t.steps[1].optopt == 0);
-  CHECK(t.steps[1].message ==
-        "prog: option '--ver' is ambiguous; possibilities: '--verbose' '--version' '--verify'\n");
+  CHECK(t.steps[1].message == "prog: option '--ver' is ambiguous; possibilities: '--verbose' '--version' '--verify'\n");
   CHECK(t.steps[2].message ==
         "prog: option '--ver=x' is ambiguous; possibilities: '--verbose' '--version' '--verify'\n");
 
-  const trace silent = compare_with_glibc({.args = {"prog", "--ver"}, .optstring = ":",
-                                           .function = api::getopt_long, .longopts = options});
+  const trace silent = compare_with_glibc(
+      {.args = {"prog", "--ver"}, .optstring = ":", .function = api::getopt_long, .longopts = options});
   CHECK(results(silent) == std::vector<int>{'?', -1});
   CHECK(messages(silent).empty());
 }
@@ -523,8 +519,8 @@ TEST_CASE("a long option missing its value", "[getopt][long]") {
   CHECK(t.steps[0].optopt == 'o');
   CHECK(t.steps[0].message == "prog: option '--output' requires an argument\n");
 
-  const trace colon = compare_with_glibc({.args = {"prog", "--output"}, .optstring = ":",
-                                          .function = api::getopt_long, .longopts = verbosity_options});
+  const trace colon = compare_with_glibc(
+      {.args = {"prog", "--output"}, .optstring = ":", .function = api::getopt_long, .longopts = verbosity_options});
   CHECK(results(colon) == std::vector<int>{':', -1});
   CHECK(messages(colon).empty());
 }
@@ -613,10 +609,8 @@ TEST_CASE("getopt_long_only treats any two matching prefixes as ambiguous", "[ge
       {"color", required_argument, false, 'c'},
       {"colour", required_argument, false, 'c'},
   };
-  const trace t = compare_with_glibc({.args = {"prog", "-col", "--col"},
-                                      .optstring = "",
-                                      .function = api::getopt_long_only,
-                                      .longopts = options});
+  const trace t = compare_with_glibc(
+      {.args = {"prog", "-col", "--col"}, .optstring = "", .function = api::getopt_long_only, .longopts = options});
   CHECK(results(t) == std::vector<int>{'?', '?', -1});
   CHECK(t.steps[0].message == "prog: option '-col' is ambiguous; possibilities: '-color' '-colour'\n");
   CHECK(t.steps[1].message == "prog: option '--col' is ambiguous; possibilities: '--color' '--colour'\n");
@@ -639,8 +633,10 @@ TEST_CASE("W semicolon reads -W name as --name", "[getopt][long]") {
   CHECK(results(missing) == std::vector<int>{'?', -1});
   CHECK(missing.steps[0].message == "prog: option requires an argument -- 'W'\n");
 
-  const trace long_only = compare_with_glibc({.args = {"prog", "-Wverbose", "-W", "level"}, .optstring = "W;",
-                                              .function = api::getopt_long_only, .longopts = verbosity_options});
+  const trace long_only = compare_with_glibc({.args = {"prog", "-Wverbose", "-W", "level"},
+                                              .optstring = "W;",
+                                              .function = api::getopt_long_only,
+                                              .longopts = verbosity_options});
   CHECK(results(long_only) == std::vector<int>{'v', 'l', -1});
 
   // Without long options (plain getopt) W is an ordinary option.
@@ -649,14 +645,14 @@ TEST_CASE("W semicolon reads -W name as --name", "[getopt][long]") {
 }
 
 TEST_CASE("storing 0 into optind restarts the scan", "[getopt]") {
-  const trace t = compare_with_glibc(
-      {.args = {"prog", "-a", "x", "-bc", "-c"}, .optstring = "abc", .optind_stores = {{2, 0}}});
+  const trace t =
+      compare_with_glibc({.args = {"prog", "-a", "x", "-bc", "-c"}, .optstring = "abc", .optind_stores = {{2, 0}}});
   CHECK(results(t) == std::vector<int>{'a', 'b', 'a', 'b', 'c', 'c', -1});
 }
 
 TEST_CASE("moving optind back rescans the elements", "[getopt]") {
-  const trace t = compare_with_glibc(
-      {.args = {"prog", "x", "-a", "-b", "y", "-c"}, .optstring = "abc", .optind_stores = {{2, 1}}});
+  const trace t =
+      compare_with_glibc({.args = {"prog", "x", "-a", "-b", "y", "-c"}, .optstring = "abc", .optind_stores = {{2, 1}}});
   CHECK(results(t)[2] == 'a');
 }
 

@@ -1,8 +1,7 @@
 // The run-time half of privatization without the pass: a module registered by hand, its copies per rank,
 // and the exit handlers of a rank.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstring>
 #include <vector>
 
@@ -46,8 +45,8 @@ std::uint32_t thread_index = 0;
   module_registry::instance().add(&zero_index, {0, zero_original, true, false, {}, {}});
   module_registry::instance().add(&index_of_second_registration, {0, {begin, sizeof original}, false, false, {}, {}});
   auto* thread_begin = reinterpret_cast<std::byte*>(&thread_original);
-  module_registry::instance().add(&thread_index, {0, {thread_begin, sizeof thread_original}, false, true, {},
-                                                  thread_relocations});
+  module_registry::instance().add(&thread_index,
+                                  {0, {thread_begin, sizeof thread_original}, false, true, {}, thread_relocations});
   zero_original[4097] = std::byte{7};
   return true;
 }();

@@ -2,10 +2,9 @@
 // serially, element by element, on buffers whose every byte is compared, so gaps and padding left
 // untouched are checked too; then its atomicity under threads racing on one element.
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <complex>
 #include <cstddef>
@@ -35,8 +34,8 @@ struct run {
 struct basic_type {
   std::string name;
   type_layout::pointer layout;
-  std::vector<run> data;           // the data bytes of one element, written out by hand
-  coll::reduce_function combine;   // what `combine` is tested with
+  std::vector<run> data;                       // the data bytes of one element, written out by hand
+  coll::reduce_function combine;               // what `combine` is tested with
   std::function<void(std::byte*, int)> store;  // stores value number i's data at an element
 
   std::size_t extent() const { return static_cast<std::size_t>(layout->extent()); }
@@ -71,8 +70,7 @@ template <class V>
 basic_type pair(std::string name) {
   using T = mpi::value_index<V>;
   std::vector<run> data{{0, sizeof(V)}, {offsetof(T, index), sizeof(int)}};
-  return {name, type_layout::basic_pair(sizeof(V), alignof(V)), data,
-          mpi::apply<T, mpi::located<std::greater<>>>,
+  return {name, type_layout::basic_pair(sizeof(V), alignof(V)), data, mpi::apply<T, mpi::located<std::greater<>>>,
           [data](std::byte* at, int i) { store_data(at, T{static_cast<V>(i % 5), i % 11}, data); }};
 }
 
@@ -92,9 +90,12 @@ constexpr kind every_kind[] = {kind::replace, kind::no_op, kind::combine};
 
 const char* name_of(kind k) {
   switch (k) {
-    case kind::replace: return "replace";
-    case kind::no_op: return "no_op";
-    case kind::combine: return "combine";
+    case kind::replace:
+      return "replace";
+    case kind::no_op:
+      return "no_op";
+    case kind::combine:
+      return "combine";
   }
   return "?";
 }
@@ -128,7 +129,8 @@ placement indexed(const basic_type& t, std::vector<std::size_t> lengths, std::ve
   for (std::ptrdiff_t d : displacements) bytes.push_back(d * extent);
   placement p{type_layout::hindexed(lengths, bytes, t.layout), {}};
   for (std::size_t i = 0; i < lengths.size(); ++i)
-    for (std::size_t j = 0; j < lengths[i]; ++j) p.elements.push_back(bytes[i] + static_cast<std::ptrdiff_t>(j) * extent);
+    for (std::size_t j = 0; j < lengths[i]; ++j)
+      p.elements.push_back(bytes[i] + static_cast<std::ptrdiff_t>(j) * extent);
   return p;
 }
 
@@ -250,9 +252,9 @@ TEST_CASE("accumulate: strided and indexed layouts on each side, counts 0, 1 and
   for (const basic_type& t : every_type()) {
     // Each placement holds 12 basic elements.
     std::vector<placement> placements = {
-        strided(t, 4, 3, 5),                // blocks of 3 with gaps of 2
-        indexed(t, {5, 1, 6}, {0, 7, 9}),   // uneven blocks
-        strided(t, 12, 1, -2),              // every other element, backwards
+        strided(t, 4, 3, 5),               // blocks of 3 with gaps of 2
+        indexed(t, {5, 1, 6}, {0, 7, 9}),  // uneven blocks
+        strided(t, 12, 1, -2),             // every other element, backwards
         contiguous(t, 12),
     };
     for (std::size_t count : {0, 1, 100}) {
@@ -261,8 +263,8 @@ TEST_CASE("accumulate: strided and indexed layouts on each side, counts 0, 1 and
         const placement& from = placements[(a + 1) % placements.size()];
         const placement& into = placements[(a + 2) % placements.size()];
         for (kind k : every_kind) {
-          INFO("layouts " << a << ", " << (a + 1) % placements.size() << ", " << (a + 2) % placements.size() << "; count "
-                          << count);
+          INFO("layouts " << a << ", " << (a + 1) % placements.size() << ", " << (a + 2) % placements.size()
+                          << "; count " << count);
           buffer result(into, count, 0, t, 13);
           check_accumulate(k, t, buffer(to, count, 0, t, 11), buffer(from, count, 0, t, 12), &result);
         }
@@ -347,7 +349,8 @@ std::size_t race(const std::function<void(int)>& op) {
       while (ready.load() < threads) runtime::cpu_relax();  // not yielding: those released are on a core
       const auto end = std::chrono::steady_clock::now() + race_time;
       std::size_t calls = 0;
-      while (calls < least_calls || (calls < most_calls && (calls % 256 != 0 || std::chrono::steady_clock::now() < end))) {
+      while (calls < least_calls ||
+             (calls < most_calls && (calls % 256 != 0 || std::chrono::steady_clock::now() < end))) {
         op(i);
         ++calls;
       }
@@ -398,9 +401,8 @@ void check_concurrent_sums(const basic_type& t, kind k, std::size_t misalign) {
   const T one = 1;
   const auto* operand = reinterpret_cast<const std::byte*>(&one);
   const rma::element_op op = op_of(k, t);
-  std::size_t calls = race([&](int) {
-    rma::accumulate({element.at(), t.layout.get(), 1}, {operand, t.layout.get(), 1}, nullptr, op);
-  });
+  std::size_t calls =
+      race([&](int) { rma::accumulate({element.at(), t.layout.get(), 1}, {operand, t.layout.get(), 1}, nullptr, op); });
   CHECK(element.value() == T(calls));
 
   std::memset(element.at(), 0, sizeof(T));

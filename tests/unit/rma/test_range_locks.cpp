@@ -1,8 +1,7 @@
 // The page locks of accumulates: ranges that share a page exclude each other, whatever their sizes.
 
-#include <catch2/catch.hpp>
-
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <cstddef>
 #include <thread>

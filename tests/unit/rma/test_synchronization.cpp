@@ -2,9 +2,8 @@
 // must and only that; a start waits for its posts, a wait for its completions. Ranks yield while holding
 // a lock, so a lock that does not exclude lets another rank in.
 
-#include <catch2/catch.hpp>
-
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <memory>
 #include <vector>
 

@@ -1,9 +1,8 @@
 // What a window's members share: where a target displacement lands, which accesses are in range, and
 // the regions of dynamic windows.
 
-#include <catch2/catch.hpp>
-
 #include <array>
+#include <catch2/catch.hpp>
 #include <cstddef>
 #include <vector>
 

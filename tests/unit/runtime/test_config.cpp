@@ -30,9 +30,18 @@ TEST_CASE("every setting is documented", "[config]") {
 }
 
 TEST_CASE("WEFT_ variables that are no setting are named, in order, and only they", "[config]") {
-  const char* environment[] = {"WEFT_WORKERS=2",  "WEFT_TILED_SLICE_MIN=1", "HOME=/root",  "WEFT_CC=clang-19",
-                               "MY_WEFT_THING=1", "WEFT_CXX=clang++-19",    "WEFT_NRANKS", "WEFT_=",
-                               "WEFT_POLL_COUNT_X=3", "WEFT_BUILD_DIR=/tmp/b", "WEFT_FUZZ_BUILD_DIR=/tmp/f", nullptr};
+  const char* environment[] = {"WEFT_WORKERS=2",
+                               "WEFT_TILED_SLICE_MIN=1",
+                               "HOME=/root",
+                               "WEFT_CC=clang-19",
+                               "MY_WEFT_THING=1",
+                               "WEFT_CXX=clang++-19",
+                               "WEFT_NRANKS",
+                               "WEFT_=",
+                               "WEFT_POLL_COUNT_X=3",
+                               "WEFT_BUILD_DIR=/tmp/b",
+                               "WEFT_FUZZ_BUILD_DIR=/tmp/f",
+                               nullptr};
   CHECK(weft::runtime::unknown_settings(environment) ==
         std::vector<std::string>{"WEFT_TILED_SLICE_MIN", "WEFT_", "WEFT_POLL_COUNT_X"});
   const char* none[] = {"PATH=/usr/bin", nullptr};

@@ -3,7 +3,6 @@
 // tables joined from several nodes finds cycles that cross nodes.
 
 #include <catch2/catch.hpp>
-
 #include <chrono>
 #include <initializer_list>
 #include <vector>
@@ -59,8 +58,7 @@ TEST_CASE("truncated or padded census messages are refused", "[deadlock_census]"
   full.waits.ranks = {waits_for(4, 9)};
   full.waits.members[world] = {4, 9};
   std::vector<std::byte> bytes = encode(full);
-  for (std::size_t cut = 0; cut < bytes.size(); ++cut)
-    CHECK_FALSE(decode(std::span(bytes).first(cut)).has_value());
+  for (std::size_t cut = 0; cut < bytes.size(); ++cut) CHECK_FALSE(decode(std::span(bytes).first(cut)).has_value());
   bytes.push_back(std::byte{0});
   CHECK_FALSE(decode(bytes).has_value());
   std::vector<std::byte> unknown = encode({kind::request, 1, {}, {}});

@@ -1,7 +1,6 @@
 // A program started as one of several processes by srun or another MPI's mpiexec is refused; one started by
 // Weft's mpirun, alone, or as the single task of a launcher is not.
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <vector>
 

@@ -2,7 +2,6 @@
 // limit and what to change; one that fits is not.
 
 #include <catch2/catch.hpp>
-
 #include <limits>
 
 #include "runtime/memory_limits.hpp"
@@ -29,7 +28,7 @@ TEST_CASE("a job within every limit is not refused", "[memory]") {
 TEST_CASE("too many memory mappings are refused with vm.max_map_count", "[memory]") {
   memory_room room = roomy();
   room.mappings = 250;
-  CHECK(refusal({100, 8 * MiB, 0}, room).empty());  // a stack and its guard page each
+  CHECK(refusal({100, 8 * MiB, 0}, room).empty());           // a stack and its guard page each
   std::string why = refusal({100, 8 * MiB, 1 * MiB}, room);  // and a mapped copy of large globals
   CHECK_THAT(why, Catch::Contains("this node's 100 ranks need 300 memory mappings"));
   CHECK_THAT(why, Catch::Contains("vm.max_map_count = 65530"));

@@ -1,7 +1,6 @@
 // Which node process holds which ranks of a job across nodes.
 
 #include <catch2/catch.hpp>
-
 #include <vector>
 
 #include "runtime/node_map.hpp"

@@ -1,10 +1,9 @@
 // The scheduler: placement, yield, park/unpark across workers, permits, many ranks.
 
-#include <catch2/catch.hpp>
-
 #include <sched.h>
 
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <stdexcept>
 #include <string>
 #include <vector>

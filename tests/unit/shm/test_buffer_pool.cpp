@@ -2,7 +2,6 @@
 // memory that stops growing over many rounds, and telling buffers from other pointers.
 
 #include <catch2/catch.hpp>
-
 #include <chrono>
 #include <cstdlib>
 #include <thread>
@@ -16,7 +15,8 @@ using namespace weft;
 using namespace weft::shm;
 
 TEST_CASE("sizes round up to the smallest class that holds them", "[buffer_pool]") {
-  for (std::size_t bytes : {0ul, 1ul, 64ul, 65ul, 2048ul, 2049ul, 4096ul, 4097ul, 16385ul, 1ul << 20, (1ul << 20) + 1}) {
+  for (std::size_t bytes :
+       {0ul, 1ul, 64ul, 65ul, 2048ul, 2049ul, 4096ul, 4097ul, 16385ul, 1ul << 20, (1ul << 20) + 1}) {
     int c = class_of(bytes);
     REQUIRE(c < class_count);
     CHECK(class_bytes[c] >= bytes);
@@ -104,7 +104,8 @@ TEST_CASE("only the start of a buffer is found as one", "[buffer_pool]") {
   });
 }
 
-TEST_CASE("the arena keeps the pages of freed large buffers, past the bound only while they are fresh", "[buffer_pool]") {
+TEST_CASE("the arena keeps the pages of freed large buffers, past the bound only while they are fresh",
+          "[buffer_pool]") {
   test::run_job(1, 1, [](int) {
     buffer_arena& arena = buffer_arena::instance();
     int size_class = class_of(1 << 20);

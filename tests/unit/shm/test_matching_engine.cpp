@@ -1,7 +1,6 @@
 // The matching engine's queues: order, wildcards, contexts, and the unexpected-message budget.
 
 #include <catch2/catch.hpp>
-
 #include <vector>
 
 #include "shm/matching_engine.hpp"
@@ -92,8 +91,8 @@ TEST_CASE("posted receives keep their order across source bins and the any-sourc
   engine.post(&from_1);
   engine.post(&wildcard);
   engine.post(&from_1_again);
-  CHECK(engine.take_posted({0, 1, 0}) == &from_1);         // older than the wildcard
-  CHECK(engine.take_posted({0, 1, 0}) == &wildcard);       // older than from_1_again
+  CHECK(engine.take_posted({0, 1, 0}) == &from_1);    // older than the wildcard
+  CHECK(engine.take_posted({0, 1, 0}) == &wildcard);  // older than from_1_again
   CHECK(engine.take_posted({0, 1, 0}) == &from_1_again);
   CHECK(engine.take_posted({0, 1 + bins, 0}) == &from_same_bin);
   CHECK(engine.take_posted({0, 1, 0}) == nullptr);

@@ -1,9 +1,8 @@
 // The message ring on its own: one producer, one consumer, records of one unit or several, the wrap, a full
 // ring, and stale units of earlier laps that must never look ready.
 
-#include <catch2/catch.hpp>
-
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <memory>
 #include <thread>

@@ -1,8 +1,7 @@
 // The point-to-point protocols between two ranks of a job: when sends complete and what arrives.
 
-#include <catch2/catch.hpp>
-
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <cstring>
 #include <vector>
 
@@ -196,7 +195,8 @@ TEST_CASE("large messages go from one layout straight into another", "[protocols
         if (round % 2 == 0) send(&go, sizeof go, {0, 1, 1}, 0);
         request.done.wait();
         bool same = request.received() == n * sizeof(int);
-        for (std::size_t i = 0; i < n; ++i) same = same && received[i / 3 * 4 + i % 3] == static_cast<int>(i * 7 + round);
+        for (std::size_t i = 0; i < n; ++i)
+          same = same && received[i / 3 * 4 + i % 3] == static_cast<int>(i * 7 + round);
         for (std::size_t gap = 3; gap < received.size(); gap += 4) same = same && received[gap] == -1;
         if (same) ++intact;
       }

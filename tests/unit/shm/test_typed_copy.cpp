@@ -1,9 +1,8 @@
 // Datatype layouts and the typed copy, checked against a plain typemap model: every basic element's
 // offset and size, built by following the MPI standard's definition of each constructor literally.
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <vector>
 
@@ -26,7 +25,9 @@ struct model {
   std::ptrdiff_t extent() const { return ub - lb; }
 };
 
-model basic(std::size_t size) { return {type_layout::basic(size, size), {{0, size}}, 0, static_cast<std::ptrdiff_t>(size)}; }
+model basic(std::size_t size) {
+  return {type_layout::basic(size, size), {{0, size}}, 0, static_cast<std::ptrdiff_t>(size)};
+}
 
 // Appends `old` displaced, and widens the bounds (no markers or padding in these models).
 void add(model& m, const model& old, std::ptrdiff_t displacement, bool& first) {
@@ -87,16 +88,18 @@ std::size_t span_of(const model& m, std::size_t count) {
 
 // Copies stream bytes [offset, offset + length) from `count_from` elements of `from` into `count_to`
 // elements of `to` and checks every destination byte: copied where the model says, untouched elsewhere.
-void check_copy(const model& to, std::size_t count_to, const model& from, std::size_t count_from,
-                std::size_t offset, std::size_t length) {
+void check_copy(const model& to, std::size_t count_to, const model& from, std::size_t count_from, std::size_t offset,
+                std::size_t length) {
   std::vector<std::ptrdiff_t> source_offsets = stream(from, count_from);
   std::vector<std::ptrdiff_t> destination_offsets = stream(to, count_to);
   REQUIRE(source_offsets.size() == destination_offsets.size());
   arena source(span_of(from, count_from), 0);
-  for (std::size_t i = 0; i < source_offsets.size(); ++i) source.at(source_offsets[i]) = static_cast<std::uint8_t>(i * 7 + 1);
+  for (std::size_t i = 0; i < source_offsets.size(); ++i)
+    source.at(source_offsets[i]) = static_cast<std::uint8_t>(i * 7 + 1);
   arena destination(span_of(to, count_to), 0xEE);
   arena expected = destination;
-  for (std::size_t i = offset; i < offset + length; ++i) expected.at(destination_offsets[i]) = source.at(source_offsets[i]);
+  for (std::size_t i = offset; i < offset + length; ++i)
+    expected.at(destination_offsets[i]) = source.at(source_offsets[i]);
 
   typed_copy({destination.origin(), to.layout.get(), count_to}, {source.origin(), from.layout.get(), count_from},
              offset, length);
@@ -144,7 +147,8 @@ TEST_CASE("Strided vectors pack and unpack and copy into each other") {
   check_copy(pairs, 1, column, 1, 0, 80);   // layout to layout
   // Parts of the stream, as a shared block copy takes them, starting and ending inside elements.
   for (std::size_t offset : {0, 3, 8, 17, 40})
-    for (std::size_t length : {1, 5, 16, 23}) check_copy(pairs, 2, column, 2, offset, std::min<std::size_t>(length, 160 - offset));
+    for (std::size_t length : {1, 5, 16, 23})
+      check_copy(pairs, 2, column, 2, offset, std::min<std::size_t>(length, 160 - offset));
 }
 
 TEST_CASE("Vectors of vectors and negative strides follow the signature order") {
