@@ -13,6 +13,7 @@
 #include "collectives/algorithms.hpp"
 #include "collectives/spanning.hpp"
 #include "collectives/tree_steps.hpp"
+#include "runtime/path_report.hpp"
 
 namespace weft::coll {
 namespace {
@@ -79,19 +80,29 @@ std::optional<task> disseminating_barrier_at_once(const communicator_view& comm,
   return std::nullopt;
 }
 
+// Members on workers that run apart signal each other (dissemination); members that share workers, which
+// take turns anyway, meet along the tree.
+bool disseminating(const communicator_view& comm) {
+  bool apart = comm.shared->members_apart();
+  if (runtime::reporting_paths() && comm.size > 1) [[unlikely]]  // a lone member has nothing to choose
+    runtime::report_path("collective", "barrier", apart ? "dissemination" : "tree", "%d members %s", comm.size,
+                         apart ? "on workers that run apart" : "sharing workers");
+  return apart;
+}
+
 }  // namespace
 
 task barrier_task(communicator_view comm, std::uint64_t sequence) {
   if (comm.spans_nodes()) [[unlikely]]
     return spanning_barrier(comm, sequence);
-  if (comm.shared->members_apart()) return disseminating_barrier(comm, sequence, 0, false);
+  if (disseminating(comm)) return disseminating_barrier(comm, sequence, 0, false);
   return tree_barrier(comm, sequence, false);
 }
 
 std::optional<task> barrier_at_once(const communicator_view& comm, std::uint64_t sequence) {
   if (!may_do_at_once(comm)) return barrier_task(comm, sequence);
   if (comm.size == 1) return std::nullopt;
-  if (comm.shared->members_apart()) return disseminating_barrier_at_once(comm, sequence);
+  if (disseminating(comm)) return disseminating_barrier_at_once(comm, sequence);
   return tree_barrier_at_once(comm, sequence);
 }
 

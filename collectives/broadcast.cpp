@@ -12,18 +12,37 @@
 #include "collectives/exchanges.hpp"
 #include "collectives/spanning.hpp"
 #include "runtime/config.hpp"
+#include "runtime/path_report.hpp"
 #include "shm/block_copy.hpp"
 
 namespace weft::coll {
 
 namespace {
 
-bool through_cells(const communicator_view& comm, std::size_t bytes) {
-  return comm.size > 1 && bytes <= comm.shared->broadcast_cell_capacity();
-}
+enum class bcast_algorithm { cells, paired, one_stage, two_stages };
 
-bool paired(const communicator_view& comm, std::size_t bytes) {
-  return comm.size == 2 && bytes >= 2 * runtime::job_config().copy_block;
+// The algorithm of a broadcast on one node, alike on every member: all broadcast the same number of bytes.
+bcast_algorithm choose_bcast(const communicator_view& comm, std::size_t bytes) {
+  const runtime::config& config = runtime::job_config();
+  bcast_algorithm chosen = bcast_algorithm::one_stage;
+  if (comm.size > 1 && bytes <= comm.shared->broadcast_cell_capacity())
+    chosen = bcast_algorithm::cells;
+  else if (comm.size == 2 && bytes >= 2 * config.copy_block)
+    chosen = bcast_algorithm::paired;
+  else if (bytes >= config.bcast_two_stage_min && comm.shared->tree().spans_domains())
+    chosen = bcast_algorithm::two_stages;
+  if (runtime::reporting_paths() && comm.size > 1) [[unlikely]] {  // a lone member has nothing to choose
+    static constexpr const char* names[] = {"cells", "paired copy", "one stage", "two stages"};
+    static constexpr const char* reasons[] = {
+        "fit the broadcast cells", "at least 2 x WEFT_COPY_BLOCK: both copy blocks of it",
+        "every member copies from the root: below WEFT_BCAST_TWO_STAGE_MIN, or all on one NUMA node",
+        "at least WEFT_BCAST_TWO_STAGE_MIN, on several NUMA nodes: one member per NUMA node copies from the root, "
+        "the others from it"};
+    auto index = static_cast<std::size_t>(chosen);
+    runtime::report_path("collective", "bcast", names[index], "%zu B on %d members: %s", bytes, comm.size,
+                         reasons[index]);
+  }
+  return chosen;
 }
 
 // The reader copies from the root's buffer block by block and offers the copy to the root, which joins it
@@ -69,14 +88,14 @@ task paired_bcast_task(communicator_view comm, void* buffer, std::size_t bytes, 
 task bcast_task(communicator_view comm, void* buffer, std::size_t bytes, int root, std::uint64_t sequence) {
   if (comm.spans_nodes()) [[unlikely]]
     return spanning_bcast(comm, buffer, bytes, root, sequence);
-  if (through_cells(comm, bytes)) return cell_bcast_task(comm, buffer, bytes, root, sequence);
-  if (paired(comm, bytes)) return paired_bcast_task(comm, buffer, bytes, root, sequence);
+  bcast_algorithm chosen = choose_bcast(comm, bytes);
+  if (chosen == bcast_algorithm::cells) return cell_bcast_task(comm, buffer, bytes, root, sequence);
+  if (chosen == bcast_algorithm::paired) return paired_bcast_task(comm, buffer, bytes, root, sequence);
   const void* source = buffer;
   auto copy = [buffer, bytes, copies = comm.rank != root](const void* from) {
     if (copies && bytes != 0) std::memcpy(buffer, from, bytes);
   };
-  // Every member decides alike: all broadcast the same number of bytes.
-  stages staging = bytes >= runtime::job_config().bcast_two_stage_min ? stages::two : stages::one;
+  stages staging = chosen == bcast_algorithm::two_stages ? stages::two : stages::one;
   return rooted_exchange(comm, root, source, copy, sequence, staging);
 }
 
@@ -85,7 +104,8 @@ std::optional<task> bcast_at_once(const communicator_view& comm, void* buffer, s
   if (may_do_at_once(comm)) {
     // One member is the root and has the data already.
     if (comm.size == 1) return std::nullopt;
-    if (through_cells(comm, bytes) && cell_bcast_at_once(comm, buffer, bytes, root, sequence)) return std::nullopt;
+    if (choose_bcast(comm, bytes) == bcast_algorithm::cells && cell_bcast_at_once(comm, buffer, bytes, root, sequence))
+      return std::nullopt;
   }
   return bcast_task(comm, buffer, bytes, root, sequence);
 }

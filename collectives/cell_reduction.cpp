@@ -27,7 +27,8 @@
 
 namespace weft::coll {
 
-bool fits_deposits(const communicator_view& comm, std::size_t count, std::size_t element_size, const reduction_op& op) {
+bool fits_deposits(const communicator_view& comm, std::size_t count, std::size_t element_size,
+                   const shm::reduction_op& op) {
   return op.layout == nullptr && comm.size > 1 && comm.shared->has_deposits() &&
          count * element_size <= comm.shared->deposit_capacity();
 }
@@ -108,7 +109,7 @@ const sequence_flag* missing_deposit(const communicator_view& comm, std::size_t 
 // Combines every member's input (the caller's own from `input`, the others' from their deposits of
 // `sequence`, all there) in rank order into `recv`.
 void combine_all(const communicator_view& comm, const void* input, void* recv, std::size_t count,
-                 std::size_t element_size, const reduction_op& op, std::uint64_t sequence) {
+                 std::size_t element_size, const shm::reduction_op& op, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   const std::size_t bytes = count * element_size;
   auto input_of = [&](int r) {
@@ -123,7 +124,7 @@ void combine_all(const communicator_view& comm, const void* input, void* recv, s
 
 // combine_all once every deposit is there.
 task combine_deposits(communicator_view comm, const void* input, void* recv, std::size_t count,
-                      std::size_t element_size, reduction_op op, std::uint64_t sequence) {
+                      std::size_t element_size, shm::reduction_op op, std::uint64_t sequence) {
   member_slot& me = comm.shared->slot(comm.rank);
   while (const sequence_flag* missing = missing_deposit(comm, count * element_size, sequence))
     co_await until{me, *missing, sequence};
@@ -132,7 +133,7 @@ task combine_deposits(communicator_view comm, const void* input, void* recv, std
 
 // A flat reduce: the others deposit, the root combines every deposit.
 task flat_cell_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
-                           std::size_t element_size, reduction_op op, int root, std::uint64_t sequence) {
+                           std::size_t element_size, shm::reduction_op op, int root, std::uint64_t sequence) {
   if (comm.rank == root) {
     co_await combine_deposits(comm, input, recv, count, element_size, op, sequence);
     co_return;
@@ -143,7 +144,7 @@ task flat_cell_reduce_task(communicator_view comm, const void* input, void* recv
 }
 
 bool flat_cell_reduce_at_once(const communicator_view& comm, const void* input, void* recv, std::size_t count,
-                              std::size_t element_size, const reduction_op& op, int root, std::uint64_t sequence) {
+                              std::size_t element_size, const shm::reduction_op& op, int root, std::uint64_t sequence) {
   if (comm.rank == root) {
     if (missing_deposit(comm, count * element_size, sequence) != nullptr) return false;
     combine_all(comm, input, recv, count, element_size, op, sequence);
@@ -169,7 +170,7 @@ const sequence_flag* missing_child_deposit(const communicator_view& comm, std::s
 // Combines the caller's input and its children's deposits of `sequence` (all there) into `out`: its
 // subtree's ranks in rank order, the caller's own first and each child's subtree after the children before.
 void combine_subtree(const communicator_view& comm, const void* input, void* out, std::size_t count,
-                     std::size_t element_size, const reduction_op& op, std::uint64_t sequence) {
+                     std::size_t element_size, const shm::reduction_op& op, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   const collective_tree& tree = shared.tree();
   const std::size_t bytes = count * element_size;
@@ -185,7 +186,7 @@ void combine_subtree(const communicator_view& comm, const void* input, void* out
 // A tree reduce's deposit of the caller's subtree, its children's deposits there and its cell free; wakes
 // its parent, or for rank 0 the root, which reads it.
 void deposit_subtree(const communicator_view& comm, const void* input, std::size_t count, std::size_t element_size,
-                     const reduction_op& op, int root, std::uint64_t sequence) {
+                     const shm::reduction_op& op, int root, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   data_cell& cell = shared.deposit(comm.rank, sequence, count * element_size);
   combine_subtree(comm, input, cell.data(), count, element_size, op, sequence);
@@ -200,7 +201,7 @@ void take_result(const communicator_view& comm, void* recv, std::size_t bytes, s
 }
 
 task tree_cell_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
-                           std::size_t element_size, reduction_op op, int root, std::uint64_t sequence) {
+                           std::size_t element_size, shm::reduction_op op, int root, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   member_slot& me = shared.slot(comm.rank);
   const std::size_t bytes = count * element_size;
@@ -224,7 +225,7 @@ task tree_cell_reduce_task(communicator_view comm, const void* input, void* recv
 
 // A root other than rank 0 always waits, for rank 0's deposit, which needs its own first.
 bool tree_cell_reduce_at_once(const communicator_view& comm, const void* input, void* recv, std::size_t count,
-                              std::size_t element_size, const reduction_op& op, int root, std::uint64_t sequence) {
+                              std::size_t element_size, const shm::reduction_op& op, int root, std::uint64_t sequence) {
   const std::size_t bytes = count * element_size;
   if ((comm.rank == root && root != 0) || missing_child_deposit(comm, bytes, sequence) != nullptr) return false;
   if (comm.rank == 0 && root == 0) {
@@ -241,14 +242,14 @@ bool tree_cell_reduce_at_once(const communicator_view& comm, const void* input, 
 }  // namespace
 
 task cell_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
-                      std::size_t element_size, reduction_op op, int root, std::uint64_t sequence) {
+                      std::size_t element_size, shm::reduction_op op, int root, std::uint64_t sequence) {
   if (comm.size > flat_reduce_max)
     return tree_cell_reduce_task(comm, input, recv, count, element_size, op, root, sequence);
   return flat_cell_reduce_task(comm, input, recv, count, element_size, op, root, sequence);
 }
 
 bool cell_reduce_at_once(const communicator_view& comm, const void* input, void* recv, std::size_t count,
-                         std::size_t element_size, const reduction_op& op, int root, std::uint64_t sequence) {
+                         std::size_t element_size, const shm::reduction_op& op, int root, std::uint64_t sequence) {
   if (comm.size > flat_reduce_max)
     return tree_cell_reduce_at_once(comm, input, recv, count, element_size, op, root, sequence);
   return flat_cell_reduce_at_once(comm, input, recv, count, element_size, op, root, sequence);
@@ -258,7 +259,7 @@ namespace {
 
 // Every rank deposits, wakes the others and combines all deposits itself (see the top of this file).
 task symmetric_cell_allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
-                                   std::size_t element_size, reduction_op op, std::uint64_t sequence) {
+                                   std::size_t element_size, shm::reduction_op op, std::uint64_t sequence) {
   if (std::uint64_t previous = deposit_mark(comm, count * element_size, sequence); !cells_free(comm, previous))
     co_await await_cells_free(comm, previous);
   deposit_for_all(comm, input, count * element_size, sequence);
@@ -267,7 +268,7 @@ task symmetric_cell_allreduce_task(communicator_view comm, const void* input, vo
 
 std::optional<task> symmetric_cell_allreduce_at_once(const communicator_view& comm, const void* input, void* recv,
                                                      std::size_t count, std::size_t element_size,
-                                                     const reduction_op& op, std::uint64_t sequence) {
+                                                     const shm::reduction_op& op, std::uint64_t sequence) {
   if (!cells_free(comm, deposit_mark(comm, count * element_size, sequence)))
     return symmetric_cell_allreduce_task(comm, input, recv, count, element_size, op, sequence);
   deposit_for_all(comm, input, count * element_size, sequence);
@@ -278,13 +279,13 @@ std::optional<task> symmetric_cell_allreduce_at_once(const communicator_view& co
 }
 
 task reduce_then_bcast_task(communicator_view comm, const void* input, void* recv, std::size_t count,
-                            std::size_t element_size, reduction_op op, std::uint64_t sequence) {
+                            std::size_t element_size, shm::reduction_op op, std::uint64_t sequence) {
   co_await cell_reduce_task(comm, input, recv, count, element_size, op, 0, sequence);
   co_await bcast_task(comm, recv, count * element_size, 0, sequence + 1);
 }
 
 std::optional<task> reduce_then_bcast_at_once(const communicator_view& comm, const void* input, void* recv,
-                                              std::size_t count, std::size_t element_size, const reduction_op& op,
+                                              std::size_t count, std::size_t element_size, const shm::reduction_op& op,
                                               std::uint64_t sequence) {
   if (!cell_reduce_at_once(comm, input, recv, count, element_size, op, 0, sequence))
     return reduce_then_bcast_task(comm, input, recv, count, element_size, op, sequence);
@@ -295,14 +296,14 @@ std::optional<task> reduce_then_bcast_at_once(const communicator_view& comm, con
 
 // Chooses without a coroutine of its own, whose frame would hold both forms' (each call allocates it).
 task cell_allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
-                         std::size_t element_size, reduction_op op, std::uint64_t sequence) {
+                         std::size_t element_size, shm::reduction_op op, std::uint64_t sequence) {
   if (comm.size > symmetric_allreduce_max)
     return reduce_then_bcast_task(comm, input, recv, count, element_size, op, sequence);
   return symmetric_cell_allreduce_task(comm, input, recv, count, element_size, op, sequence);
 }
 
 std::optional<task> cell_allreduce_at_once(const communicator_view& comm, const void* input, void* recv,
-                                           std::size_t count, std::size_t element_size, const reduction_op& op,
+                                           std::size_t count, std::size_t element_size, const shm::reduction_op& op,
                                            std::uint64_t sequence) {
   if (comm.size > symmetric_allreduce_max)
     return reduce_then_bcast_at_once(comm, input, recv, count, element_size, op, sequence);

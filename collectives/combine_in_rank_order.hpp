@@ -9,8 +9,8 @@
 #include <cstddef>
 #include <vector>
 
-#include "collectives/reduction_op.hpp"
 #include "collectives/working_buffers.hpp"
+#include "shm/reduction_op.hpp"
 
 namespace weft::coll {
 
@@ -22,8 +22,9 @@ inline std::size_t tile_elements(std::size_t element_size) noexcept {
 }
 
 // Room for one tile's accumulator in a member's working memory (shared_communicator::scratch).
-inline std::byte* tile_accumulator(std::vector<std::byte>& scratch, std::size_t element_size, const reduction_op& op) {
-  return working_buffers(scratch, 1, span_of(tile_elements(element_size), element_size, op)).origin(0);
+inline std::byte* tile_accumulator(std::vector<std::byte>& scratch, std::size_t element_size,
+                                   const shm::reduction_op& op) {
+  return working_buffers(scratch, 1, shm::span_of(tile_elements(element_size), element_size, op)).origin(0);
 }
 
 // Combines `count` elements of the `size` ranks' inputs tile by tile, input_of(r) being the origin of the
@@ -32,7 +33,7 @@ inline std::byte* tile_accumulator(std::vector<std::byte>& scratch, std::size_t 
 // cache.
 template <class InputOf, class TileAt, class Finished>
 void combine_tiles_in_rank_order(int size, InputOf input_of, std::size_t count, std::size_t element_size,
-                                 const reduction_op& op, TileAt tile_at, Finished finished) {
+                                 const shm::reduction_op& op, TileAt tile_at, Finished finished) {
   std::size_t tile = tile_elements(element_size);
   for (std::size_t done = 0; done < count; done += tile) {
     std::size_t n = std::min(tile, count - done);
@@ -40,7 +41,7 @@ void combine_tiles_in_rank_order(int size, InputOf input_of, std::size_t count, 
     std::byte* acc = tile_at(offset);
     // The two highest ranks' inputs combine straight into the tile, without a copy of one first.
     if (size == 1)
-      copy_elements(acc, input_of(0) + offset, n, element_size, op);
+      shm::copy_elements(acc, input_of(0) + offset, n, element_size, op);
     else
       op.combine_into(input_of(size - 2) + offset, input_of(size - 1) + offset, acc, n, element_size);
     for (int r = size - 3; r >= 0; --r) op.combine(input_of(r) + offset, acc, n);
@@ -54,11 +55,11 @@ void combine_tiles_in_rank_order(int size, InputOf input_of, std::size_t count, 
 // so derived layouts keep their gaps.
 template <class InputOf>
 void combine_in_rank_order(int size, InputOf input_of, std::size_t count, std::size_t element_size,
-                           const reduction_op& op, std::byte* accumulator, std::byte* destination) {
+                           const shm::reduction_op& op, std::byte* accumulator, std::byte* destination) {
   bool in_place = accumulator == destination;
   auto tile_at = [=](std::size_t offset) { return in_place ? destination + offset : accumulator; };
   auto finished = [&](std::size_t offset, const std::byte* tile, std::size_t n) {
-    if (!in_place) copy_elements(destination + offset, tile, n, element_size, op);
+    if (!in_place) shm::copy_elements(destination + offset, tile, n, element_size, op);
   };
   combine_tiles_in_rank_order(size, input_of, count, element_size, op, tile_at, finished);
 }

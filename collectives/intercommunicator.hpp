@@ -13,8 +13,8 @@
 #include "collectives/algorithms.hpp"
 #include "collectives/communicator_view.hpp"
 #include "collectives/exchanges.hpp"
-#include "collectives/reduction_op.hpp"
 #include "collectives/task.hpp"
+#include "shm/reduction_op.hpp"
 
 namespace weft::coll {
 
@@ -57,13 +57,13 @@ struct result_block {
 // that rank `from` of `both` published into `recv`; no more than there is (groups that disagree on the
 // count, which MPI forbids, get the elements there are). Takes two sequence numbers.
 task cross_result_task(communicator_view both, group_result mine, int from, void* recv, result_block taken,
-                       std::size_t element_size, reduction_op op, std::uint64_t sequence);
+                       std::size_t element_size, shm::reduction_op op, std::uint64_t sequence);
 
 // Reduces the `count` elements of every rank of the caller's group (`local`) in rank order at its leader,
 // then hands the result over to the other group (see cross_result_task). Takes one sequence number of
 // `local` and two of `both`.
 task cross_reduce_task(communicator_view local, communicator_view both, const void* input, std::size_t count,
-                       std::size_t element_size, reduction_op op, int from, void* recv, result_block taken,
+                       std::size_t element_size, shm::reduction_op op, int from, void* recv, result_block taken,
                        std::uint64_t local_sequence, std::uint64_t both_sequence);
 
 }  // namespace weft::coll

@@ -17,8 +17,8 @@ namespace {
 // The origin of working memory for `count` elements in `memory`, sized at the caller's group's leader
 // only: where the group's reduction lands (rooted_reduce_task's recv, significant at the leader alone).
 std::byte* leader_result(std::vector<std::byte>& memory, const crossing& place, std::size_t count,
-                         std::size_t element_size, const reduction_op& op) {
-  element_span span = span_of(count, element_size, op);
+                         std::size_t element_size, const shm::reduction_op& op) {
+  shm::element_span span = shm::span_of(count, element_size, op);
   memory.resize(place.local.rank == 0 ? span.bytes : 0);
   return memory.data() - span.first;
 }
@@ -27,8 +27,8 @@ std::byte* leader_result(std::vector<std::byte>& memory, const crossing& place, 
 // room for `count` elements (on a boundary fit for any element).
 class arrived_result {
  public:
-  arrived_result(std::size_t count, std::size_t element_size, const reduction_op& op)
-      : span_(span_of(count, element_size, op)), memory_(header + span_.bytes) {}
+  arrived_result(std::size_t count, std::size_t element_size, const shm::reduction_op& op)
+      : span_(shm::span_of(count, element_size, op)), memory_(header + span_.bytes) {}
 
   std::byte* origin() noexcept { return memory_.data() + header - span_.first; }
   std::size_t& elements() noexcept { return *reinterpret_cast<std::size_t*>(memory_.data()); }
@@ -36,12 +36,12 @@ class arrived_result {
 
  private:
   static constexpr std::size_t header = alignof(std::max_align_t);
-  element_span span_;
+  shm::element_span span_;
   std::vector<std::byte> memory_;
 };
 
 // Elements in a received message of `bytes`, at most `count`.
-std::size_t elements_in(std::size_t bytes, std::size_t count, std::size_t element_size, const reduction_op& op) {
+std::size_t elements_in(std::size_t bytes, std::size_t count, std::size_t element_size, const shm::reduction_op& op) {
   std::size_t data_size = op.layout != nullptr ? op.layout->size() : element_size;
   return data_size == 0 ? count : std::min(count, bytes / data_size);
 }
@@ -64,7 +64,7 @@ task spanning_inter_bcast(crossing place, shm::typed_span data, int root, bool i
 }
 
 task spanning_inter_reduce(crossing place, const void* input, void* recv, std::size_t count, std::size_t element_size,
-                           reduction_op op, int to, int from, crossing_sequences sequences) {
+                           shm::reduction_op op, int to, int from, crossing_sequences sequences) {
   peer_messages messages(place.both, sequences.both);
   std::vector<std::byte> memory;  // kept until the result has left
   if (to >= 0) {
@@ -78,7 +78,7 @@ task spanning_inter_reduce(crossing place, const void* input, void* recv, std::s
 }
 
 task spanning_inter_exchange_reductions(crossing place, const void* input, void* recv, std::size_t count,
-                                        std::size_t element_size, reduction_op op, result_block taken,
+                                        std::size_t element_size, shm::reduction_op op, result_block taken,
                                         crossing_sequences sequences) {
   std::vector<std::byte> memory;
   std::byte* result = leader_result(memory, place, count, element_size, op);
@@ -96,7 +96,7 @@ task spanning_inter_exchange_reductions(crossing place, const void* input, void*
   co_await bcast_task(place.local, theirs.memory().data(), theirs.memory().size(), 0, sequences.local + 3);
   std::size_t offset = std::min(taken.offset, theirs.elements());
   std::size_t n = std::min(taken.count, theirs.elements() - offset);
-  copy_elements(recv, theirs.origin() + offset * element_size, n, element_size, op);
+  shm::copy_elements(recv, theirs.origin() + offset * element_size, n, element_size, op);
 }
 
 }  // namespace weft::coll

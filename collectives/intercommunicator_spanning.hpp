@@ -15,8 +15,8 @@
 
 #include "collectives/block_map.hpp"
 #include "collectives/intercommunicator.hpp"
-#include "collectives/reduction_op.hpp"
 #include "collectives/task.hpp"
+#include "shm/reduction_op.hpp"
 
 namespace weft::coll {
 
@@ -29,13 +29,13 @@ task spanning_inter_bcast(crossing place, shm::typed_span data, int root, bool i
 // order at its leader, which sends the result to the root; the root (`from` >= 0, the other group's
 // leader in `both`) receives it into `recv`. Three sequence numbers of the sending group (its reduce's).
 task spanning_inter_reduce(crossing place, const void* input, void* recv, std::size_t count, std::size_t element_size,
-                           reduction_op op, int to, int from, crossing_sequences sequences);
+                           shm::reduction_op op, int to, int from, crossing_sequences sequences);
 
 // Allreduce and reduce-scatter: each group reduces its `count` elements in rank order at its leader, the
 // leaders swap their results, each broadcasts the other's in its group, and every rank copies `taken` of
 // it into `recv` (no more than arrived, as on one node). Four sequence numbers of each group.
 task spanning_inter_exchange_reductions(crossing place, const void* input, void* recv, std::size_t count,
-                                        std::size_t element_size, reduction_op op, result_block taken,
+                                        std::size_t element_size, shm::reduction_op op, result_block taken,
                                         crossing_sequences sequences);
 
 // As inter_gather_task and the others (intercommunicator_data_movement.hpp), block by block.

@@ -1,7 +1,7 @@
 #include "collectives/peer_messages.hpp"
 
-#include "collectives/reduction_op.hpp"
 #include "shm/point_to_point.hpp"
+#include "shm/reduction_op.hpp"
 
 namespace weft::coll {
 
@@ -36,7 +36,7 @@ task peer_messages::all_done(truncation* seen) {
   }
 }
 
-shm::typed_span elements_at(void* origin, std::size_t count, std::size_t element_size, const reduction_op& op) {
+shm::typed_span elements_at(void* origin, std::size_t count, std::size_t element_size, const shm::reduction_op& op) {
   if (op.layout == nullptr) return shm::byte_span(origin, count * element_size);
   return {static_cast<std::byte*>(origin), op.layout, count};
 }

@@ -12,9 +12,9 @@
 
 #include "collectives/block_map.hpp"
 #include "collectives/communicator_view.hpp"
-#include "collectives/reduction_op.hpp"
 #include "collectives/task.hpp"
 #include "shm/operations.hpp"
+#include "shm/reduction_op.hpp"
 
 namespace weft::coll {
 
@@ -43,6 +43,6 @@ class peer_messages {
 };
 
 // The elements of a reduction as a typed span: `count` elements at origin `origin`, laid out as `op` says.
-shm::typed_span elements_at(void* origin, std::size_t count, std::size_t element_size, const reduction_op& op);
+shm::typed_span elements_at(void* origin, std::size_t count, std::size_t element_size, const shm::reduction_op& op);
 
 }  // namespace weft::coll

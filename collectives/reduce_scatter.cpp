@@ -17,12 +17,13 @@
 #include "collectives/spanning.hpp"
 #include "collectives/working_buffers.hpp"
 #include "runtime/config.hpp"
+#include "runtime/path_report.hpp"
 
 namespace weft::coll {
 namespace {
 
 task direct_reduce_scatter(communicator_view comm, const void* input, void* recv, std::size_t offset, std::size_t count,
-                           std::size_t element_size, reduction_op op, std::uint64_t sequence) {
+                           std::size_t element_size, shm::reduction_op op, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   shared.slot(comm.rank).published = input;
   co_await barrier_task(comm, sequence);
@@ -30,25 +31,26 @@ task direct_reduce_scatter(communicator_view comm, const void* input, void* recv
   // place is read by the caller only until the second barrier, so each tile is combined where it belongs.
   bool in_place = input == recv;
   auto* result = static_cast<std::byte*>(
-      in_place ? working_buffers(shared.scratch(comm.rank), 1, span_of(count, element_size, op)).origin(0) : recv);
+      in_place ? working_buffers(shared.scratch(comm.rank), 1, shm::span_of(count, element_size, op)).origin(0) : recv);
   auto block_of = [&](int r) {
     return static_cast<const std::byte*>(shared.slot(r).published) + offset * element_size;
   };
   combine_in_rank_order(comm.size, block_of, count, element_size, op, result, result);
   co_await barrier_task(comm, sequence + 1);
-  if (in_place) copy_elements(recv, result, count, element_size, op);
+  if (in_place) shm::copy_elements(recv, result, count, element_size, op);
 }
 
 task tree_reduce_scatter(communicator_view comm, const void* input, void* recv, std::size_t offset, std::size_t count,
-                         std::size_t total, std::size_t element_size, reduction_op op, std::uint64_t sequence) {
+                         std::size_t total, std::size_t element_size, shm::reduction_op op, std::uint64_t sequence) {
   // reduce_task combines at rank 0 in this very working memory (the same scratch and span), so naming it
   // as the result's place costs no copy; the other ranks' `recv` of the reduce is not significant.
   std::byte* whole = nullptr;
-  if (comm.rank == 0) whole = working_buffers(comm.shared->scratch(0), 1, span_of(total, element_size, op)).origin(0);
+  if (comm.rank == 0)
+    whole = working_buffers(comm.shared->scratch(0), 1, shm::span_of(total, element_size, op)).origin(0);
   co_await reduce_task(comm, input, whole, total, element_size, op, 0, sequence);
   // Every rank has handed its input up the tree by now, so in place its block may overwrite it.
   auto copy_mine = [recv, offset, count, element_size, op](const std::byte* result) {
-    copy_elements(recv, result + offset * element_size, count, element_size, op);
+    shm::copy_elements(recv, result + offset * element_size, count, element_size, op);
   };
   co_await rooted_exchange(comm, 0, whole, copy_mine, sequence + 1);
 }
@@ -56,13 +58,17 @@ task tree_reduce_scatter(communicator_view comm, const void* input, void* recv, 
 }  // namespace
 
 task reduce_scatter_task(communicator_view comm, const void* input, void* recv, std::size_t offset, std::size_t count,
-                         std::size_t total, std::size_t element_size, reduction_op op, std::uint64_t sequence) {
+                         std::size_t total, std::size_t element_size, shm::reduction_op op, std::uint64_t sequence) {
   if (comm.spans_nodes()) [[unlikely]]
     return spanning_reduce_scatter(comm, input, recv, offset, count, total, element_size, op, sequence);
   // Every member decides alike: the average block is the same everywhere. Below WEFT_REDUCE_SCATTER_DIRECT_MIN
   // the direct form's p² calls of the operation on small blocks cost more than the tree.
-  if (total * element_size / comm.size < runtime::job_config().reduce_scatter_direct_min)
-    return tree_reduce_scatter(comm, input, recv, offset, count, total, element_size, op, sequence);
+  bool tree = total * element_size / comm.size < runtime::job_config().reduce_scatter_direct_min;
+  if (runtime::reporting_paths()) [[unlikely]]
+    runtime::report_path("collective", "reduce_scatter", tree ? "tree" : "direct",
+                         "average block of %zu B %s WEFT_REDUCE_SCATTER_DIRECT_MIN on %d members",
+                         total * element_size / comm.size, tree ? "below" : "at least", comm.size);
+  if (tree) return tree_reduce_scatter(comm, input, recv, offset, count, total, element_size, op, sequence);
   return direct_reduce_scatter(comm, input, recv, offset, count, element_size, op, sequence);
 }
 

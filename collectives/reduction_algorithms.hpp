@@ -10,8 +10,8 @@
 #include <cstdint>
 
 #include "collectives/communicator_view.hpp"
-#include "collectives/reduction_op.hpp"
 #include "collectives/task.hpp"
+#include "shm/reduction_op.hpp"
 
 namespace weft::coll {
 
@@ -21,13 +21,13 @@ enum class prefix_kind { inclusive, exclusive };
 
 // `input` may equal `recv` (in place). Takes two sequence numbers: `sequence` and the next.
 task scan_task(communicator_view comm, const void* input, void* recv, std::size_t count, std::size_t element_size,
-               reduction_op op, prefix_kind kind, std::uint64_t sequence);
+               shm::reduction_op op, prefix_kind kind, std::uint64_t sequence);
 
 // Every rank's `input` holds the blocks of all ranks, `total` elements (the same on every rank); the
 // caller's block is `count` elements from element `offset` on, and `recv` receives their reduction. In
 // place (`input` == `recv`), the result goes to the start of `recv`. Takes two sequence numbers: `sequence`
 // and the next.
 task reduce_scatter_task(communicator_view comm, const void* input, void* recv, std::size_t offset, std::size_t count,
-                         std::size_t total, std::size_t element_size, reduction_op op, std::uint64_t sequence);
+                         std::size_t total, std::size_t element_size, shm::reduction_op op, std::uint64_t sequence);
 
 }  // namespace weft::coll

@@ -17,7 +17,7 @@
 namespace weft::coll {
 
 task scan_task(communicator_view comm, const void* input, void* recv, std::size_t count, std::size_t element_size,
-               reduction_op op, prefix_kind kind, std::uint64_t sequence) {
+               shm::reduction_op op, prefix_kind kind, std::uint64_t sequence) {
   if (comm.spans_nodes()) [[unlikely]] {
     co_await spanning_scan(comm, input, recv, count, element_size, op, kind, sequence);
     co_return;
@@ -29,14 +29,14 @@ task scan_task(communicator_view comm, const void* input, void* recv, std::size_
   int children = tree.child_count(comm.rank);
   // Buffer j (1 <= j <= children) holds L(j), then E(cj); buffer 0 the exclusive scan's E(c0).
   working_buffers prefixes(shared.scratch(comm.rank), children == 0 ? 0 : children + 1,
-                           span_of(count, element_size, op));
+                           shm::span_of(count, element_size, op));
 
   // Up. Rank 0 has no parent to pass S(0) to, so it needs no L(k), nor its last child's S.
   const void* local = input;
   for (int j = 0; j < children - (is_root ? 1 : 0); ++j) {
     co_await until{me, shared.from_child(comm.rank, j), sequence};
     std::byte* next = prefixes.origin(j + 1);
-    copy_elements(next, shared.slot(tree.child(comm.rank, j)).published, count, element_size, op);
+    shm::copy_elements(next, shared.slot(tree.child(comm.rank, j)).published, count, element_size, op);
     op.combine(local, next, count);
     local = next;
   }
@@ -52,7 +52,7 @@ task scan_task(communicator_view comm, const void* input, void* recv, std::size_
   // Down.
   std::vector<const void*> handed(std::max(children, 1));  // E(cj) for each child j
   auto prefix_through_me = [&](void* into) {               // E(r) op xr
-    if (into != input) copy_elements(into, input, count, element_size, op);
+    if (into != input) shm::copy_elements(into, input, count, element_size, op);
     if (!is_root) op.combine(before, into, count);
   };
   if (kind == prefix_kind::inclusive) {
@@ -72,7 +72,7 @@ task scan_task(communicator_view comm, const void* input, void* recv, std::size_
   }
   me.published = handed.data();
   release_children(comm, sequence);
-  if (kind == prefix_kind::exclusive && !is_root) copy_elements(recv, before, count, element_size, op);
+  if (kind == prefix_kind::exclusive && !is_root) shm::copy_elements(recv, before, count, element_size, op);
   if (!is_root) signal_parent(comm, sequence + 1);  // done with what the parent handed
   while (const signal* missing = missing_child(comm, sequence + 1)) co_await until{me, *missing, sequence + 1};
 }

@@ -27,8 +27,8 @@
 #include "collectives/communicator_view.hpp"
 #include "collectives/neighborhood.hpp"
 #include "collectives/reduction_algorithms.hpp"
-#include "collectives/reduction_op.hpp"
 #include "collectives/task.hpp"
+#include "shm/reduction_op.hpp"
 
 namespace weft::coll {
 
@@ -37,20 +37,20 @@ communicator_view node_part(const communicator_view& comm) noexcept;
 // Broadcasts `count` elements at `origin` over `comm` (a node phase's view) from `root`, packed where `op`
 // has a layout.
 task bcast_elements(communicator_view comm, void* origin, std::size_t count, std::size_t element_size,
-                    const reduction_op& op, int root, std::uint64_t sequence);
+                    const shm::reduction_op& op, int root, std::uint64_t sequence);
 // The ranks 0 .. size - 1: the members of a reduction over all members of a communicator.
 std::vector<int> all_ranks(int size);
 
 task spanning_barrier(communicator_view comm, std::uint64_t sequence);
 task spanning_bcast(communicator_view comm, void* buffer, std::size_t bytes, int root, std::uint64_t sequence);
 task spanning_reduce(communicator_view comm, const void* input, void* recv, std::size_t count, std::size_t element_size,
-                     reduction_op op, int root, std::uint64_t sequence);
+                     shm::reduction_op op, int root, std::uint64_t sequence);
 task spanning_allreduce(communicator_view comm, const void* input, void* recv, std::size_t count,
-                        std::size_t element_size, reduction_op op, std::uint64_t sequence);
+                        std::size_t element_size, shm::reduction_op op, std::uint64_t sequence);
 task spanning_scan(communicator_view comm, const void* input, void* recv, std::size_t count, std::size_t element_size,
-                   reduction_op op, prefix_kind kind, std::uint64_t sequence);
+                   shm::reduction_op op, prefix_kind kind, std::uint64_t sequence);
 task spanning_reduce_scatter(communicator_view comm, const void* input, void* recv, std::size_t offset,
-                             std::size_t count, std::size_t total, std::size_t element_size, reduction_op op,
+                             std::size_t count, std::size_t total, std::size_t element_size, shm::reduction_op op,
                              std::uint64_t sequence);
 task spanning_gather(communicator_view comm, std::optional<shm::const_typed_span> send, block_map recv, int root,
                      truncation* seen, std::uint64_t sequence);
@@ -73,17 +73,17 @@ task spanning_neighbor_exchange(communicator_view comm, neighbourhood hood, cons
 // a commutative operation among a number of members that is not a power of two, from
 // WEFT_ALLREDUCE_RING_MIN bytes on, a ring.
 task allreduce_among(communicator_view comm, std::span<const int> members, int me, void* data, std::size_t count,
-                     std::size_t element_size, reduction_op op, std::uint64_t sequence, int step);
+                     std::size_t element_size, shm::reduction_op op, std::uint64_t sequence, int step);
 // members[0]'s `data` becomes the reduction of all members' data in member order (binomial tree); the
 // others' `data` is used as working memory.
 task reduce_among(communicator_view comm, std::span<const int> members, int me, void* data, std::size_t count,
-                  std::size_t element_size, reduction_op op, std::uint64_t sequence, int step);
+                  std::size_t element_size, shm::reduction_op op, std::uint64_t sequence, int step);
 // members[me]'s `recv` becomes the reduction of the `input` of members[0] to members[me] (inclusive) or
 // to members[me - 1] (exclusive; members[0]'s `recv` is left alone), in member order (recursive doubling,
 // ceil(log2 n) rounds). `input` may equal `recv`.
 task scan_among(communicator_view comm, std::span<const int> members, int me, const void* input, void* recv,
-                std::size_t count, std::size_t element_size, reduction_op op, prefix_kind kind, std::uint64_t sequence,
-                int step);
+                std::size_t count, std::size_t element_size, shm::reduction_op op, prefix_kind kind,
+                std::uint64_t sequence, int step);
 // Every member's `data` receives members[root]'s (binomial tree).
 task bcast_among(communicator_view comm, std::span<const int> members, int me, int root, shm::typed_span data,
                  std::uint64_t sequence, int step);

@@ -20,14 +20,15 @@
 namespace weft::coll {
 
 task spanning_reduce(communicator_view comm, const void* input, void* recv, std::size_t count, std::size_t element_size,
-                     reduction_op op, int root, std::uint64_t sequence) {
+                     shm::reduction_op op, int root, std::uint64_t sequence) {
   const node_layout& nodes = *comm.nodes;
   std::vector<std::byte> memory;
   bool by_node = nodes.contiguous();
   int me = by_node ? nodes.node_of(comm.rank) : comm.rank;
   // The partial result the caller carries into the inter-node phase: the root's own receive buffer, or
   // working memory.
-  void* partial = comm.rank == root ? recv : working_buffers(memory, 1, span_of(count, element_size, op)).origin(0);
+  void* partial =
+      comm.rank == root ? recv : working_buffers(memory, 1, shm::span_of(count, element_size, op)).origin(0);
   std::vector<int> members;
   if (by_node) {
     communicator_view node = node_part(comm);
@@ -40,7 +41,7 @@ task spanning_reduce(communicator_view comm, const void* input, void* recv, std:
       co_await reduce_among(comm, members, me, partial, count, element_size, op, sequence, 0);
     }
   } else {
-    if (partial != input) copy_elements(partial, input, count, element_size, op);
+    if (partial != input) shm::copy_elements(partial, input, count, element_size, op);
     members = all_ranks(comm.size);
     co_await reduce_among(comm, members, me, partial, count, element_size, op, sequence, 0);
   }
@@ -54,10 +55,10 @@ task spanning_reduce(communicator_view comm, const void* input, void* recv, std:
 }
 
 task spanning_allreduce(communicator_view comm, const void* input, void* recv, std::size_t count,
-                        std::size_t element_size, reduction_op op, std::uint64_t sequence) {
+                        std::size_t element_size, shm::reduction_op op, std::uint64_t sequence) {
   const node_layout& nodes = *comm.nodes;
   if (!nodes.contiguous()) {
-    if (recv != input) copy_elements(recv, input, count, element_size, op);
+    if (recv != input) shm::copy_elements(recv, input, count, element_size, op);
     std::vector<int> members = all_ranks(comm.size);
     co_await allreduce_among(comm, members, comm.rank, recv, count, element_size, op, sequence, 0);
     co_return;
@@ -71,12 +72,12 @@ task spanning_allreduce(communicator_view comm, const void* input, void* recv, s
 }
 
 task spanning_reduce_scatter(communicator_view comm, const void* input, void* recv, std::size_t offset,
-                             std::size_t count, std::size_t total, std::size_t element_size, reduction_op op,
+                             std::size_t count, std::size_t total, std::size_t element_size, shm::reduction_op op,
                              std::uint64_t sequence) {
   std::vector<std::byte> memory;
-  auto* whole = working_buffers(memory, 1, span_of(total, element_size, op)).origin(0);
+  auto* whole = working_buffers(memory, 1, shm::span_of(total, element_size, op)).origin(0);
   co_await spanning_allreduce(comm, input, whole, total, element_size, op, sequence);
-  copy_elements(recv, whole + offset * element_size, count, element_size, op);
+  shm::copy_elements(recv, whole + offset * element_size, count, element_size, op);
 }
 
 }  // namespace weft::coll

@@ -17,7 +17,7 @@
 namespace weft::coll {
 
 task spanning_scan(communicator_view comm, const void* input, void* recv, std::size_t count, std::size_t element_size,
-                   reduction_op op, prefix_kind kind, std::uint64_t sequence) {
+                   shm::reduction_op op, prefix_kind kind, std::uint64_t sequence) {
   const node_layout& nodes = *comm.nodes;
   if (!nodes.contiguous()) {
     std::vector<int> members = all_ranks(comm.size);
@@ -28,7 +28,7 @@ task spanning_scan(communicator_view comm, const void* input, void* recv, std::s
   communicator_view node = node_part(comm);
   int node_index = nodes.node_of(comm.rank);
   std::vector<std::byte> memory;
-  working_buffers buffers(memory, 3, span_of(count, element_size, op));
+  working_buffers buffers(memory, 3, shm::span_of(count, element_size, op));
   // An exscan's result on the node gathers in working memory: the node's last member still needs its input,
   // which may be its receive buffer, and the first rank leaves its receive buffer alone.
   void* on_node = inclusive ? recv : buffers.origin(0);
@@ -38,7 +38,7 @@ task spanning_scan(communicator_view comm, const void* input, void* recv, std::s
     const void* total = on_node;
     if (!inclusive) {
       void* own_behind = buffers.origin(2);
-      copy_elements(own_behind, input, count, element_size, op);
+      shm::copy_elements(own_behind, input, count, element_size, op);
       if (node.rank != 0) op.combine(on_node, own_behind, count);
       total = own_behind;
     }
@@ -46,16 +46,16 @@ task spanning_scan(communicator_view comm, const void* input, void* recv, std::s
                         prefix_kind::exclusive, sequence, 0);
   }
   if (node_index == 0) {
-    if (!inclusive && node.rank != 0) copy_elements(recv, on_node, count, element_size, op);
+    if (!inclusive && node.rank != 0) shm::copy_elements(recv, on_node, count, element_size, op);
     co_return;
   }
   co_await bcast_elements(node, earlier, count, element_size, op, node.size - 1, node.take_sequences(1));
   if (!inclusive && node.rank == 0) {  // nothing of its own node comes before it
-    copy_elements(recv, earlier, count, element_size, op);
+    shm::copy_elements(recv, earlier, count, element_size, op);
     co_return;
   }
   op.combine(earlier, on_node, count);
-  if (!inclusive) copy_elements(recv, on_node, count, element_size, op);
+  if (!inclusive) shm::copy_elements(recv, on_node, count, element_size, op);
 }
 
 }  // namespace weft::coll

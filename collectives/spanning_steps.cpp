@@ -4,7 +4,7 @@
 // and the list of all members.
 //
 // Reductions keep member order: a partial result always covers a contiguous range of members, and two
-// are combined lower range first (reduction_op::combine takes the lower one as `in`). The ring alone does
+// are combined lower range first (shm::reduction_op::combine takes the lower one as `in`). The ring alone does
 // not, and runs for commutative operations only.
 
 #include <algorithm>
@@ -18,6 +18,7 @@
 #include "collectives/spanning.hpp"
 #include "collectives/working_buffers.hpp"
 #include "runtime/config.hpp"
+#include "runtime/path_report.hpp"
 
 namespace weft::coll {
 
@@ -35,7 +36,7 @@ communicator_view node_part(const communicator_view& comm) noexcept {
 }
 
 task bcast_elements(communicator_view comm, void* origin, std::size_t count, std::size_t element_size,
-                    const reduction_op& op, int root, std::uint64_t sequence) {
+                    const shm::reduction_op& op, int root, std::uint64_t sequence) {
   if (op.layout == nullptr) {
     co_await bcast_task(comm, origin, count * element_size, root, sequence);
     co_return;
@@ -53,9 +54,10 @@ namespace {
 
 // mine = mine op theirs, where `theirs` holds the higher members' part: combined into `theirs`, then
 // copied back.
-void combine_higher(void* mine, void* theirs, std::size_t count, std::size_t element_size, const reduction_op& op) {
+void combine_higher(void* mine, void* theirs, std::size_t count, std::size_t element_size,
+                    const shm::reduction_op& op) {
   op.combine(mine, theirs, count);
-  copy_elements(mine, theirs, count, element_size, op);
+  shm::copy_elements(mine, theirs, count, element_size, op);
 }
 
 // A vector of `count` elements cut into `parts` nearly equal blocks, for the algorithms that send it in
@@ -64,7 +66,7 @@ struct vector_blocks {
   std::size_t count;
   int parts;
   std::size_t element_size;
-  const reduction_op& op;
+  const shm::reduction_op& op;
 
   // The first element of block `index`.
   std::size_t start(int index) const noexcept {
@@ -91,7 +93,7 @@ struct folded_members {
 
 // Recursive doubling: every round, the whole vector both ways with the partner. log2(power) rounds.
 task doubling_rounds(communicator_view comm, folded_members carriers, int folded, int power, std::byte* data,
-                     std::byte* theirs, std::size_t count, std::size_t element_size, const reduction_op& op,
+                     std::byte* theirs, std::size_t count, std::size_t element_size, const shm::reduction_op& op,
                      std::uint64_t sequence, int round) {
   for (int mask = 1; mask < power; mask <<= 1, ++round) {
     int partner = folded ^ mask;
@@ -111,7 +113,7 @@ task doubling_rounds(communicator_view comm, folded_members carriers, int folded
 // allgather retracing the halvings. 2·log2(power) rounds, about twice the vector sent in all. The halves
 // kept after a round hold the combination of an aligned, hence contiguous, range of members.
 task halving_rounds(communicator_view comm, folded_members carriers, int folded, int power, std::byte* data,
-                    std::byte* theirs, std::size_t count, std::size_t element_size, const reduction_op& op,
+                    std::byte* theirs, std::size_t count, std::size_t element_size, const shm::reduction_op& op,
                     std::uint64_t sequence, int round) {
   vector_blocks blocks{count, power, element_size, op};
   struct range {
@@ -156,7 +158,7 @@ task halving_rounds(communicator_view comm, folded_members carriers, int folded,
 // past the last member to member b - 1, so its partial results are not contiguous ranges of members
 // once it wraps: commutative operations only.
 task ring_rounds(communicator_view comm, std::span<const int> members, int me, std::byte* data, std::byte* theirs,
-                 std::size_t count, std::size_t element_size, const reduction_op& op, std::uint64_t sequence,
+                 std::size_t count, std::size_t element_size, const shm::reduction_op& op, std::uint64_t sequence,
                  int step) {
   int n = static_cast<int>(members.size());
   int next = members[(me + 1) % n], previous = members[(me + n - 1) % n];
@@ -184,19 +186,31 @@ task ring_rounds(communicator_view comm, std::span<const int> members, int me, s
 }  // namespace
 
 task allreduce_among(communicator_view comm, std::span<const int> members, int me, void* data, std::size_t count,
-                     std::size_t element_size, reduction_op op, std::uint64_t sequence, int step) {
+                     std::size_t element_size, shm::reduction_op op, std::uint64_t sequence, int step) {
   int n = static_cast<int>(members.size());
   if (n == 1) co_return;
   std::vector<std::byte> memory;
-  auto* theirs = working_buffers(memory, 1, span_of(count, element_size, op)).origin(0);
+  auto* theirs = working_buffers(memory, 1, shm::span_of(count, element_size, op)).origin(0);
   auto* mine = static_cast<std::byte*>(data);
   shm::typed_span mine_span = elements_at(data, count, element_size, op);
   // The ring sends as much as halving and doubling after the fold, without the fold's extra whole vector
   // (see halving_rounds) nor its extra latency; with n a power of two there is no fold, and halving takes
   // fewer rounds.
   const runtime::config& config = runtime::job_config();
-  if (op.commutative && !std::has_single_bit(static_cast<unsigned>(n)) && count >= static_cast<std::size_t>(n) &&
-      count * element_size >= config.allreduce_ring_min) {
+  std::size_t bytes = count * element_size;
+  bool ring = op.commutative && !std::has_single_bit(static_cast<unsigned>(n)) &&
+              count >= static_cast<std::size_t>(n) && bytes >= config.allreduce_ring_min;
+  bool halving = !ring && count >= std::bit_floor(static_cast<unsigned>(n)) && bytes >= config.allreduce_halving_min;
+  if (runtime::reporting_paths()) [[unlikely]]
+    runtime::report_path("collective", "allreduce among nodes",
+                         ring      ? "ring"
+                         : halving ? "halving"
+                                   : "doubling",
+                         "%zu B among %d nodes: %s", bytes, n,
+                         ring      ? "at least WEFT_ALLREDUCE_RING_MIN, commutative, not a power of two"
+                         : halving ? "at least WEFT_ALLREDUCE_HALVING_MIN"
+                                   : "below WEFT_ALLREDUCE_HALVING_MIN, or fewer elements than nodes");
+  if (ring) {
     co_await ring_rounds(comm, members, me, mine, theirs, count, element_size, op, sequence, step);
     co_return;
   }
@@ -222,7 +236,7 @@ task allreduce_among(communicator_view comm, std::span<const int> members, int m
   int rounds = std::countr_zero(static_cast<unsigned>(power));
   if (folded >= 0) {
     folded_members carriers{members, rem};
-    if (count >= static_cast<std::size_t>(power) && count * element_size >= config.allreduce_halving_min)
+    if (halving)
       co_await halving_rounds(comm, carriers, folded, power, mine, theirs, count, element_size, op, sequence, step + 1);
     else
       co_await doubling_rounds(comm, carriers, folded, power, mine, theirs, count, element_size, op, sequence,
@@ -241,10 +255,10 @@ task allreduce_among(communicator_view comm, std::span<const int> members, int m
 }
 
 task reduce_among(communicator_view comm, std::span<const int> members, int me, void* data, std::size_t count,
-                  std::size_t element_size, reduction_op op, std::uint64_t sequence, int step) {
+                  std::size_t element_size, shm::reduction_op op, std::uint64_t sequence, int step) {
   int n = static_cast<int>(members.size());
   std::vector<std::byte> memory;
-  void* theirs = n > 1 ? working_buffers(memory, 1, span_of(count, element_size, op)).origin(0) : nullptr;
+  void* theirs = n > 1 ? working_buffers(memory, 1, shm::span_of(count, element_size, op)).origin(0) : nullptr;
   for (int mask = 1; mask < n; mask <<= 1, ++step) {
     peer_messages messages(comm, sequence);
     if (me & mask) {
@@ -264,19 +278,19 @@ task reduce_among(communicator_view comm, std::span<const int> members, int me, 
 // members with member me ^ 2^k; what comes from below goes in front of its result and of its range, what
 // comes from above behind its range only.
 task scan_among(communicator_view comm, std::span<const int> members, int me, const void* input, void* recv,
-                std::size_t count, std::size_t element_size, reduction_op op, prefix_kind kind, std::uint64_t sequence,
-                int step) {
+                std::size_t count, std::size_t element_size, shm::reduction_op op, prefix_kind kind,
+                std::uint64_t sequence, int step) {
   int n = static_cast<int>(members.size());
   std::vector<std::byte> memory;
-  working_buffers buffers(memory, 3, span_of(count, element_size, op));
+  working_buffers buffers(memory, 3, shm::span_of(count, element_size, op));
   void* range = buffers.origin(0);   // the reduction of the caller's current range of members
   void* theirs = buffers.origin(1);  // the partner's
   // The exclusive result gathers in working memory, since the input may be the receive buffer.
   bool inclusive = kind == prefix_kind::inclusive;
   void* result = inclusive ? recv : buffers.origin(2);
   bool have_result = inclusive;
-  copy_elements(range, input, count, element_size, op);
-  if (inclusive && recv != input) copy_elements(recv, input, count, element_size, op);
+  shm::copy_elements(range, input, count, element_size, op);
+  if (inclusive && recv != input) shm::copy_elements(recv, input, count, element_size, op);
   for (int mask = 1; mask < n; mask <<= 1, ++step) {
     int partner = me ^ mask;
     if (partner >= n) continue;
@@ -288,14 +302,14 @@ task scan_among(communicator_view comm, std::span<const int> members, int me, co
       if (have_result)
         op.combine(theirs, result, count);
       else
-        copy_elements(result, theirs, count, element_size, op);
+        shm::copy_elements(result, theirs, count, element_size, op);
       have_result = true;
       op.combine(theirs, range, count);
     } else {
       combine_higher(range, theirs, count, element_size, op);
     }
   }
-  if (!inclusive && me != 0) copy_elements(recv, result, count, element_size, op);
+  if (!inclusive && me != 0) shm::copy_elements(recv, result, count, element_size, op);
 }
 
 task bcast_among(communicator_view comm, std::span<const int> members, int me, int root, shm::typed_span data,

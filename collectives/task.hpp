@@ -17,7 +17,7 @@
 
 namespace weft::coll {
 
-class task {
+class [[nodiscard]] task {
  public:
   struct promise_type {
     promise_type* root = this;

@@ -36,7 +36,7 @@ struct published_buffers {
 // Combines `part` of the vectors at sources(0), ..., sources(n - 1), in that order, into `destination`'s
 // part, through `accumulator` (see combine_in_rank_order).
 template <class Sources>
-void combine_part(slice part, int n, Sources sources, std::size_t element_size, const reduction_op& op,
+void combine_part(slice part, int n, Sources sources, std::size_t element_size, const shm::reduction_op& op,
                   std::byte* accumulator, std::byte* destination) {
   std::size_t offset = part.offset(element_size);
   auto source_of = [&](int i) -> const std::byte* { return sources(i) + offset; };
@@ -50,7 +50,7 @@ void combine_part(slice part, int n, Sources sources, std::size_t element_size, 
 // unless it is also an input (in place): then in the caller's working memory, since the first copy would
 // overwrite an input not yet combined.
 void reduce_own_slice(const communicator_view& comm, std::size_t count, std::size_t element_size,
-                      const reduction_op& op, const std::byte* anchor, std::byte* destination, bool in_place) {
+                      const shm::reduction_op& op, const std::byte* anchor, std::byte* destination, bool in_place) {
   shared_communicator& shared = *comm.shared;
   auto published = publications<published_buffers>(shared);
   auto input_of = [&](int rank) { return published(rank).input; };
@@ -66,7 +66,7 @@ void reduce_own_slice(const communicator_view& comm, std::size_t count, std::siz
 // in the caller's working memory, since the first copy into its own receive buffer would overwrite its
 // input. Two barriers: all buffers published; all tiles written.
 task flat_allreduce(communicator_view comm, published_buffers mine, std::size_t count, std::size_t element_size,
-                    reduction_op op, std::uint64_t sequence) {
+                    shm::reduction_op op, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   shared.slot(comm.rank).published = &mine;
   co_await barrier_task(comm, sequence);
@@ -81,7 +81,7 @@ task flat_allreduce(communicator_view comm, published_buffers mine, std::size_t 
   auto deliver = [&](std::size_t at, const std::byte* tile, std::size_t n) {
     for (int step = in_place ? 0 : 1; step < comm.size; ++step) {
       int peer = (comm.rank + step) % comm.size;
-      copy_elements(published(peer).recv + offset + at, tile, n, element_size, op);
+      shm::copy_elements(published(peer).recv + offset + at, tile, n, element_size, op);
     }
   };
   combine_tiles_in_rank_order(comm.size, input_of, part.length, element_size, op, tile_at, deliver);
@@ -110,11 +110,11 @@ domain_place place_in_domain(const communicator_view& comm) {
 // three sequence numbers.
 template <class Across>
 task reduce_across_domains(communicator_view comm, published_buffers mine, std::size_t count, std::size_t element_size,
-                           reduction_op op, Across across, std::uint64_t sequence) {
+                           shm::reduction_op op, Across across, std::uint64_t sequence) {
   shared_communicator& shared = *comm.shared;
   domain_place domain = place_in_domain(comm);
   if (domain.index == 0)
-    mine.partial = working_buffers(shared.scratch(comm.rank), 1, span_of(count, element_size, op)).origin(0);
+    mine.partial = working_buffers(shared.scratch(comm.rank), 1, shm::span_of(count, element_size, op)).origin(0);
   shared.slot(comm.rank).published = &mine;
   co_await barrier_task(comm, sequence);
   auto published = publications<published_buffers>(shared);
@@ -131,7 +131,7 @@ task reduce_across_domains(communicator_view comm, published_buffers mine, std::
 }
 
 task hierarchical_reduce(communicator_view comm, published_buffers mine, std::size_t count, std::size_t element_size,
-                         reduction_op op, int root, std::uint64_t sequence) {
+                         shm::reduction_op op, int root, std::uint64_t sequence) {
   int domains = comm.shared->tree().domain_count();
   int root_leader = comm.shared->tree().domain_leader(root);
   auto into_root = [=](const auto& published, domain_place domain, const auto& partial_of) {
@@ -145,7 +145,7 @@ task hierarchical_reduce(communicator_view comm, published_buffers mine, std::si
 }
 
 task hierarchical_allreduce(communicator_view comm, published_buffers mine, std::size_t count, std::size_t element_size,
-                            reduction_op op, std::uint64_t sequence) {
+                            shm::reduction_op op, std::uint64_t sequence) {
   int domains = comm.shared->tree().domain_count();
   auto into_domain = [=](const auto& published, domain_place domain, const auto& partial_of) {
     // Each tile is combined in the caller's own receive buffer, where no other rank writes this slice (and
@@ -157,7 +157,7 @@ task hierarchical_allreduce(communicator_view comm, published_buffers mine, std:
     auto deliver = [&](std::size_t at, const std::byte* tile, std::size_t n) {
       for (int step = 1; step < domain.members; ++step) {
         int mate = domain.first + (domain.index + step) % domain.members;
-        copy_elements(published(mate).recv + offset + at, tile, n, element_size, op);
+        shm::copy_elements(published(mate).recv + offset + at, tile, n, element_size, op);
       }
     };
     combine_tiles_in_rank_order(domains, source_of, part.length, element_size, op, tile_at, deliver);
@@ -168,7 +168,7 @@ task hierarchical_allreduce(communicator_view comm, published_buffers mine, std:
 }  // namespace
 
 task tiled_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
-                       std::size_t element_size, reduction_op op, int root, std::uint64_t sequence) {
+                       std::size_t element_size, shm::reduction_op op, int root, std::uint64_t sequence) {
   published_buffers mine{static_cast<const std::byte*>(input), static_cast<std::byte*>(recv), nullptr};
   if (comm.shared->tree().spans_domains())
     return hierarchical_reduce(comm, mine, count, element_size, op, root, sequence);
@@ -180,7 +180,7 @@ task tiled_reduce_task(communicator_view comm, const void* input, void* recv, st
 }
 
 task tiled_allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
-                          std::size_t element_size, reduction_op op, std::uint64_t sequence) {
+                          std::size_t element_size, shm::reduction_op op, std::uint64_t sequence) {
   published_buffers mine{static_cast<const std::byte*>(input), static_cast<std::byte*>(recv), nullptr};
   if (comm.shared->tree().spans_domains()) return hierarchical_allreduce(comm, mine, count, element_size, op, sequence);
   return flat_allreduce(comm, mine, count, element_size, op, sequence);

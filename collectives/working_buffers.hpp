@@ -6,14 +6,14 @@
 #include <cstdint>
 #include <vector>
 
-#include "collectives/reduction_op.hpp"
 #include "collectives/shared_communicator.hpp"
+#include "shm/reduction_op.hpp"
 
 namespace weft::coll {
 
 class working_buffers {
  public:
-  working_buffers(std::vector<std::byte>& scratch, int count, element_span span)
+  working_buffers(std::vector<std::byte>& scratch, int count, shm::element_span span)
       // Each buffer starts on its own cache line, which also aligns it for any element type.
       : stride_((span.bytes + cache_line - 1) / cache_line * cache_line), first_(span.first) {
     std::size_t needed = stride_ * static_cast<std::size_t>(count) + cache_line;

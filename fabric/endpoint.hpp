@@ -33,17 +33,18 @@ class endpoint {
 
   // Post a tagged send or receive; false when the provider has no room now (progress, then post again).
   // A receive matches tags equal to `tag` in the bits `ignore` leaves out.
-  bool send(const void* data, std::size_t bytes, fi_addr_t to, std::uint64_t tag, fi_context* context);
+  [[nodiscard]] bool send(const void* data, std::size_t bytes, fi_addr_t to, std::uint64_t tag, fi_context* context);
   // A send of `count` parts gathered into one message, at most iov_limit() of them.
-  bool send(const iovec* parts, std::size_t count, fi_addr_t to, std::uint64_t tag, fi_context* context);
+  [[nodiscard]] bool send(const iovec* parts, std::size_t count, fi_addr_t to, std::uint64_t tag, fi_context* context);
   std::size_t iov_limit() const noexcept { return iov_limit_; }
-  bool receive(void* data, std::size_t bytes, fi_addr_t from, std::uint64_t tag, std::uint64_t ignore,
-               fi_context* context);
+  [[nodiscard]] bool receive(void* data, std::size_t bytes, fi_addr_t from, std::uint64_t tag, std::uint64_t ignore,
+                             fi_context* context);
 
   // RMA: reads `bytes` of a peer's registered memory into `data`, or writes `data` there; false when the
   // provider has no room now. Completions come as those of sends do (bytes and tag 0).
-  bool read(void* data, std::size_t bytes, fi_addr_t from, remote_bytes source, fi_context* context);
-  bool write(const void* data, std::size_t bytes, fi_addr_t to, remote_bytes destination, fi_context* context);
+  [[nodiscard]] bool read(void* data, std::size_t bytes, fi_addr_t from, remote_bytes source, fi_context* context);
+  [[nodiscard]] bool write(const void* data, std::size_t bytes, fi_addr_t to, remote_bytes destination,
+                           fi_context* context);
 
   // Reads up to `room` completions into `done`; returns how many. An operation that failed ends the job
   // with the provider's reason.

@@ -11,11 +11,11 @@
 #include "fabric/wire_format.hpp"
 #include "runtime/census_mailbox.hpp"
 #include "runtime/config.hpp"
+#include "runtime/path_report.hpp"
 #include "runtime/report.hpp"
 #include "runtime/scheduler.hpp"
 #include "runtime/worker.hpp"
 #include "runtime/worker_blocks.hpp"
-#include "shm/matching_engine.hpp"
 
 namespace weft::fabric {
 
@@ -341,7 +341,13 @@ void node_network::start_send(shm::send_request& request, const shm::const_typed
       mode == shm::send_mode::standard && size <= eager_max_ && credits > 0) {
     --credits;
     header.kind = packet_kind::eager;
-    if (size >= gather_min && data.layout->is_contiguous() && from.port->gathers()) {
+    bool in_place = size >= gather_min && data.layout->is_contiguous() && from.port->gathers();
+    if (runtime::reporting_paths()) [[unlikely]]
+      runtime::report_path("point-to-point", "send to another node", in_place ? "eager, gathered" : "eager",
+                           "%zu B, at most WEFT_FABRIC_EAGER_MAX (%zu): %s", size, eager_max_,
+                           in_place ? "sent with its envelope from the sender's buffer"
+                                    : "copied into a packet with its envelope, the send complete");
+    if (in_place) {
       auto* sent = new eager_in_place;
       sent->request = &request;
       sent->header = header;
@@ -357,6 +363,12 @@ void node_network::start_send(shm::send_request& request, const shm::const_typed
     request.done.complete_by_owner();
     return;
   }
+  if (runtime::reporting_paths()) [[unlikely]]
+    runtime::report_path("point-to-point", "send to another node", "ready to send, read",
+                         "%zu B, %s: the receiver's node reads the data once the receive matches", size,
+                         mode != shm::send_mode::standard ? "a synchronous or ready-mode send"
+                         : size > eager_max_              ? "more than WEFT_FABRIC_EAGER_MAX"
+                                                          : "no eager credit left toward that worker");
   auto sent = std::make_unique<sent_in_place>();
   sent->request = &request;
   if (size != 0) {
@@ -567,9 +579,7 @@ void node_network::answer_cancel(worker_port& port, const packet_header& asked) 
   bool dropped = false;
   if (auto found = on.ready_messages.find(std::pair(asked.origin_node, asked.cookie));
       found != on.ready_messages.end()) {
-    shm::matching_engine& engine = shm::engine_of(asked.destination);
-    auto lock = engine.lock();
-    dropped = engine.remove_unexpected(found->second);
+    dropped = shm::take_back(found->second, asked.destination);
     if (dropped) {
       remote_message::destroy(found->second);
       on.ready_messages.erase(found);

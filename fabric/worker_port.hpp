@@ -101,7 +101,7 @@ class worker_port {
     std::unique_ptr<std::byte[]> bytes;
   };
   // False when the provider has no room for it now.
-  bool post(receive_buffer& buffer);
+  [[nodiscard]] bool post(receive_buffer& buffer);
 
   fabric::domain domain_;  // declared first: closed after the endpoint
   endpoint endpoint_;

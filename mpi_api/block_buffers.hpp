@@ -22,23 +22,23 @@ inline constexpr const char* across_groups = " on an intercommunicator";
 
 // MPI_IN_PLACE where the call does not take it; `where` qualifies the refusal (" except at the root",
 // across_groups, "" for nowhere).
-inline int check_not_in_place(const char* call, MPI_Comm comm, const void* buffer, const char* argument,
-                              const char* where) {
+[[nodiscard]] inline int check_not_in_place(const char* call, MPI_Comm comm, const void* buffer, const char* argument,
+                                            const char* where) {
   if (buffer != MPI_IN_PLACE) [[likely]]
     return MPI_SUCCESS;
   return raise_error(comm, MPI_ERR_BUFFER, call, "argument %s may not be MPI_IN_PLACE%s", argument, where);
 }
 
 // A buffer of one block, named `argument`, that may not be MPI_IN_PLACE (`where` as for check_not_in_place).
-inline int check_block(const char* call, MPI_Comm comm, const void* buffer, int count, MPI_Datatype datatype,
-                       const char* argument, const char* where) {
+[[nodiscard]] inline int check_block(const char* call, MPI_Comm comm, const void* buffer, int count,
+                                     MPI_Datatype datatype, const char* argument, const char* where) {
   if (int error = check_not_in_place(call, comm, buffer, argument, where)) return error;
   return check_buffer(call, comm, buffer, count, datatype);
 }
 
 // A send buffer of one block, MPI_IN_PLACE when `in_place_allowed`.
-inline int check_send(const char* call, MPI_Comm comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                      bool in_place_allowed) {
+[[nodiscard]] inline int check_send(const char* call, MPI_Comm comm, const void* sendbuf, int sendcount,
+                                    MPI_Datatype sendtype, bool in_place_allowed) {
   if (sendbuf == MPI_IN_PLACE && in_place_allowed) return MPI_SUCCESS;
   return check_block(call, comm, sendbuf, sendcount, sendtype, "sendbuf",
                      in_place_allowed ? "" : " except at the root");
@@ -46,8 +46,9 @@ inline int check_send(const char* call, MPI_Comm comm, const void* sendbuf, int 
 
 // The arrays of a v or w call's buffer of `blocks` blocks, one entry per block; counts not negative. With
 // no blocks they may be NULL (what an empty std::vector's data() gives).
-inline int check_block_arrays(const char* call, MPI_Comm comm, int blocks, const int* counts, const void* displacements,
-                              const char* counts_name, const char* displacements_name) {
+[[nodiscard]] inline int check_block_arrays(const char* call, MPI_Comm comm, int blocks, const int* counts,
+                                            const void* displacements, const char* counts_name,
+                                            const char* displacements_name) {
   if (blocks == 0) return MPI_SUCCESS;
   if (int error = check_output(call, comm, counts, counts_name)) return error;
   if (int error = check_output(call, comm, displacements, displacements_name)) return error;
@@ -58,18 +59,19 @@ inline int check_block_arrays(const char* call, MPI_Comm comm, int blocks, const
 }
 
 // A v call's buffer: `blocks` blocks of one datatype.
-inline int check_blocks(const char* call, MPI_Comm comm, int blocks, const void* buffer, const int* counts,
-                        const void* displacements, MPI_Datatype datatype, const char* counts_name,
-                        const char* displacements_name) {
+[[nodiscard]] inline int check_blocks(const char* call, MPI_Comm comm, int blocks, const void* buffer,
+                                      const int* counts, const void* displacements, MPI_Datatype datatype,
+                                      const char* counts_name, const char* displacements_name) {
   if (int error = check_block_arrays(call, comm, blocks, counts, displacements, counts_name, displacements_name))
     return error;
   return check_buffer(call, comm, buffer, blocks == 0 ? 0 : *std::max_element(counts, counts + blocks), datatype);
 }
 
 // A w call's buffer: `blocks` blocks, a datatype each.
-inline int check_typed_blocks(const char* call, MPI_Comm comm, int blocks, const void* buffer, const int* counts,
-                              const void* displacements, const MPI_Datatype* datatypes, const char* counts_name,
-                              const char* displacements_name, const char* datatypes_name) {
+[[nodiscard]] inline int check_typed_blocks(const char* call, MPI_Comm comm, int blocks, const void* buffer,
+                                            const int* counts, const void* displacements, const MPI_Datatype* datatypes,
+                                            const char* counts_name, const char* displacements_name,
+                                            const char* datatypes_name) {
   if (int error = check_block_arrays(call, comm, blocks, counts, displacements, counts_name, displacements_name))
     return error;
   if (blocks > 0)

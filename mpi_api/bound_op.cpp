@@ -35,7 +35,7 @@ void call_user_function(const void* in, void* inout, std::size_t count, const vo
 void apply_to_basic_elements(const void* in, void* inout, std::size_t count, const void* context) {
   const bound_op& bound = *static_cast<const bound_op*>(context);
   MPI_Datatype basic = bound.datatype->basic_type;
-  coll::reduce_function kernel = basic->kernels[bound.op->index].apply;
+  shm::reduce_function kernel = basic->kernels[bound.op->index].apply;
   const shm::type_layout& layout = *bound.datatype->layout;
   const shm::type_layout& basic_layout = *basic->layout;
   std::size_t elements = count * layout.size() / basic_layout.size();
@@ -58,7 +58,7 @@ void apply_to_basic_elements(const void* in, void* inout, std::size_t count, con
 
 }  // namespace
 
-coll::reduction_op bound_op::reduction() const noexcept {
+shm::reduction_op bound_op::reduction() const noexcept {
   const shm::type_layout* layout = datatype->is_predefined() ? nullptr : datatype->layout.get();
   if (!op->is_predefined()) return {call_user_function, this, layout, op->commutative};
   if (layout == nullptr) [[likely]]

@@ -5,9 +5,9 @@
 
 #include <utility>
 
-#include "collectives/reduction_op.hpp"
 #include "collectives/task.hpp"
 #include "mpi_api/handles.hpp"
+#include "shm/reduction_op.hpp"
 
 namespace weft::mpi {
 
@@ -18,7 +18,7 @@ struct bound_op {
 
   // A predefined operation on a predefined type is its kernel alone. Otherwise the result points at
   // this object: keep it in place, and the operation and datatype alive, until the reduction ends.
-  coll::reduction_op reduction() const noexcept;
+  shm::reduction_op reduction() const noexcept;
 };
 
 // A bound operation for a collective that outlives its call: it holds the operation and the datatype, and
@@ -34,7 +34,7 @@ class held_op {
     release(bound_.datatype);
   }
 
-  coll::reduction_op reduction() const noexcept { return bound_.reduction(); }
+  shm::reduction_op reduction() const noexcept { return bound_.reduction(); }
 
  private:
   bound_op bound_;

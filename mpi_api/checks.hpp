@@ -14,7 +14,7 @@
 namespace weft::mpi {
 
 // MPI is initialized and not finalized on this rank, and `comm` is a communicator.
-inline int check_ready(const char* call, MPI_Comm comm) {
+[[nodiscard]] inline int check_ready(const char* call, MPI_Comm comm) {
   const rank_state& state = this_rank();
   if ((!state.initialized || state.finalized) && state.open_sessions == 0) [[unlikely]]
     return raise_error(MPI_COMM_WORLD, MPI_ERR_OTHER, call,
@@ -27,19 +27,19 @@ inline int check_ready(const char* call, MPI_Comm comm) {
   return MPI_SUCCESS;
 }
 
-inline int check_output(const char* call, error_target comm, const void* pointer, const char* argument) {
+[[nodiscard]] inline int check_output(const char* call, error_target comm, const void* pointer, const char* argument) {
   if (pointer == nullptr) [[unlikely]]
     return raise_error(comm, MPI_ERR_ARG, call, "argument %s is NULL", argument);
   return MPI_SUCCESS;
 }
 
-inline int check_count(const char* call, error_target comm, MPI_Count count) {
+[[nodiscard]] inline int check_count(const char* call, error_target comm, MPI_Count count) {
   if (count < 0) [[unlikely]]
     return raise_error(comm, MPI_ERR_COUNT, call, "negative count %lld", static_cast<long long>(count));
   return MPI_SUCCESS;
 }
 
-inline int check_datatype(const char* call, error_target comm, MPI_Datatype datatype) {
+[[nodiscard]] inline int check_datatype(const char* call, error_target comm, MPI_Datatype datatype) {
   if (datatype == MPI_DATATYPE_NULL) [[unlikely]]
     return raise_error(comm, MPI_ERR_TYPE, call, "datatype is MPI_DATATYPE_NULL");
   if (!is_object(datatype, object_kind::datatype)) [[unlikely]]
@@ -48,7 +48,7 @@ inline int check_datatype(const char* call, error_target comm, MPI_Datatype data
 }
 
 // A datatype that communication may use: committed.
-inline int check_committed(const char* call, error_target comm, MPI_Datatype datatype) {
+[[nodiscard]] inline int check_committed(const char* call, error_target comm, MPI_Datatype datatype) {
   if (int error = check_datatype(call, comm, datatype)) return error;
   if (!datatype->committed) [[unlikely]]
     return raise_error(comm, MPI_ERR_TYPE, call, "datatype %s is not committed (MPI_Type_commit)",
@@ -58,8 +58,8 @@ inline int check_committed(const char* call, error_target comm, MPI_Datatype dat
 
 // A buffer, its count and datatype. A NULL buffer is MPI_BOTTOM, valid with a datatype of absolute
 // addresses; it is refused when the data would start at address 0.
-inline int check_buffer(const char* call, error_target comm, const void* buffer, MPI_Count count,
-                        MPI_Datatype datatype) {
+[[nodiscard]] inline int check_buffer(const char* call, error_target comm, const void* buffer, MPI_Count count,
+                                      MPI_Datatype datatype) {
   if (int error = check_count(call, comm, count)) return error;
   if (int error = check_committed(call, comm, datatype)) return error;
   if (buffer == nullptr && count > 0 && datatype->layout->size() > 0 && datatype->layout->true_lb() == 0) [[unlikely]]
@@ -67,7 +67,7 @@ inline int check_buffer(const char* call, error_target comm, const void* buffer,
   return MPI_SUCCESS;
 }
 
-inline int check_group(const char* call, error_target comm, MPI_Group group, const char* argument) {
+[[nodiscard]] inline int check_group(const char* call, error_target comm, MPI_Group group, const char* argument) {
   if (group == MPI_GROUP_NULL) [[unlikely]]
     return raise_error(comm, MPI_ERR_GROUP, call, "%s is MPI_GROUP_NULL", argument);
   if (!is_object(group, object_kind::group)) [[unlikely]]
@@ -75,7 +75,7 @@ inline int check_group(const char* call, error_target comm, MPI_Group group, con
   return MPI_SUCCESS;
 }
 
-inline int check_info(const char* call, error_target comm, MPI_Info info, const char* argument) {
+[[nodiscard]] inline int check_info(const char* call, error_target comm, MPI_Info info, const char* argument) {
   if (info == MPI_INFO_NULL) [[unlikely]]
     return raise_error(comm, MPI_ERR_INFO, call, "%s is MPI_INFO_NULL", argument);
   if (!is_object(info, object_kind::info)) [[unlikely]]
@@ -83,13 +83,13 @@ inline int check_info(const char* call, error_target comm, MPI_Info info, const 
   return MPI_SUCCESS;
 }
 
-inline int check_intercommunicator(const char* call, MPI_Comm comm) {
+[[nodiscard]] inline int check_intercommunicator(const char* call, MPI_Comm comm) {
   if (resolve(comm)->is_inter()) [[likely]]
     return MPI_SUCCESS;
   return raise_error(comm, MPI_ERR_COMM, call, "%s is not an intercommunicator", display_name(*resolve(comm)));
 }
 
-inline int check_intracommunicator(const char* call, MPI_Comm comm) {
+[[nodiscard]] inline int check_intracommunicator(const char* call, MPI_Comm comm) {
   if (!resolve(comm)->is_inter()) [[likely]]
     return MPI_SUCCESS;
   return raise_error(comm, MPI_ERR_COMM, call, "%s is an intercommunicator; this call needs an intracommunicator",
@@ -98,7 +98,7 @@ inline int check_intracommunicator(const char* call, MPI_Comm comm) {
 
 // For what needs all members in this process (shared windows): `error_class`, naming a member on another
 // node and `why`, when `comm`'s members span nodes.
-inline int check_on_one_node(const char* call, MPI_Comm comm, int error_class, const char* why) {
+[[nodiscard]] inline int check_on_one_node(const char* call, MPI_Comm comm, int error_class, const char* why) {
   const weft_comm_s& c = *resolve(comm);
   if (c.collectives.on_node->size() == c.local->size()) [[likely]]
     return MPI_SUCCESS;
@@ -110,7 +110,7 @@ inline int check_on_one_node(const char* call, MPI_Comm comm, int error_class, c
 
 // A rank of `comm` (of its remote group for an intercommunicator), or MPI_PROC_NULL, or (for receives)
 // MPI_ANY_SOURCE.
-inline int check_peer(const char* call, MPI_Comm comm, int peer, const char* role, bool any_allowed) {
+[[nodiscard]] inline int check_peer(const char* call, MPI_Comm comm, int peer, const char* role, bool any_allowed) {
   int size = peers(*resolve(comm)).size();
   if ((peer >= 0 && peer < size) || peer == MPI_PROC_NULL || (any_allowed && peer == MPI_ANY_SOURCE)) [[likely]]
     return MPI_SUCCESS;
@@ -118,7 +118,7 @@ inline int check_peer(const char* call, MPI_Comm comm, int peer, const char* rol
                      display_name(*resolve(comm)), size, resolve(comm)->is_inter() ? "remote " : "");
 }
 
-inline int check_root(const char* call, MPI_Comm comm, int root) {
+[[nodiscard]] inline int check_root(const char* call, MPI_Comm comm, int root) {
   if (root >= 0 && root < comm_size(comm)) [[likely]]
     return MPI_SUCCESS;
   return raise_error(comm, MPI_ERR_ROOT, call, "invalid root %d (%s has %d ranks)", root, display_name(*resolve(comm)),
@@ -133,14 +133,14 @@ inline constexpr int tag_upper_bound = (1 << 30) - 1;
 // they match neither user messages nor the collective algorithms' own.
 inline constexpr int internal_tag(int user_tag) noexcept { return (1 << 30) | user_tag; }
 
-inline int check_tag(const char* call, MPI_Comm comm, int tag, bool any_allowed) {
+[[nodiscard]] inline int check_tag(const char* call, MPI_Comm comm, int tag, bool any_allowed) {
   if (tag >= 0 || (any_allowed && tag == MPI_ANY_TAG)) [[likely]]
     return MPI_SUCCESS;
   return raise_error(comm, MPI_ERR_TAG, call, "invalid tag %d (tags range from 0 to %d%s)", tag, tag_upper_bound,
                      any_allowed ? ", or MPI_ANY_TAG" : "");
 }
 
-inline int check_op_handle(const char* call, error_target comm, MPI_Op op) {
+[[nodiscard]] inline int check_op_handle(const char* call, error_target comm, MPI_Op op) {
   if (op == MPI_OP_NULL) [[unlikely]]
     return raise_error(comm, MPI_ERR_OP, call, "operation is MPI_OP_NULL");
   if (!is_object(op, object_kind::op)) [[unlikely]]
@@ -150,7 +150,7 @@ inline int check_op_handle(const char* call, error_target comm, MPI_Op op) {
 
 // An operation, defined for `datatype` (a checked one): a user's operation applies to any datatype, a
 // predefined one to the predefined types it is defined for and to derived types made of one of those.
-inline int check_op(const char* call, error_target comm, MPI_Op op, MPI_Datatype datatype) {
+[[nodiscard]] inline int check_op(const char* call, error_target comm, MPI_Op op, MPI_Datatype datatype) {
   if (int error = check_op_handle(call, comm, op)) return error;
   if (op->is_predefined()) {
     MPI_Datatype basic = datatype->basic_type;

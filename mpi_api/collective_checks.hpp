@@ -11,8 +11,8 @@ namespace weft::mpi {
 
 // The buffers and operation of a reduction of `count` elements on a usable communicator; `receives` says
 // whether the caller's `recvbuf` is significant.
-inline int check_reduction(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                           MPI_Op op, MPI_Comm comm, bool receives) {
+[[nodiscard]] inline int check_reduction(const char* call, const void* sendbuf, void* recvbuf, int count,
+                                         MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, bool receives) {
   if (int error = check_buffer(call, comm, sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, count, datatype)) return error;
   if (receives)
     if (int error = check_buffer(call, comm, recvbuf, count, datatype)) return error;
@@ -20,7 +20,7 @@ inline int check_reduction(const char* call, const void* sendbuf, void* recvbuf,
 }
 
 // A root argument of an intercommunicator collective: MPI_ROOT, MPI_PROC_NULL or a rank of the remote group.
-inline int check_inter_root(const char* call, MPI_Comm comm, int root) {
+[[nodiscard]] inline int check_inter_root(const char* call, MPI_Comm comm, int root) {
   const weft_comm_s& inter = *resolve(comm);
   if (root == MPI_ROOT || root == MPI_PROC_NULL || (root >= 0 && root < inter.remote->size())) [[likely]]
     return MPI_SUCCESS;

@@ -22,7 +22,7 @@ namespace weft::mpi {
 inline constexpr MPI_Request* blocking = nullptr;
 
 // A nonblocking call's checks before any other: `comm` is usable and `request` is not NULL.
-int check_request_output(const char* call, MPI_Comm comm, MPI_Request* request);
+[[nodiscard]] int check_request_output(const char* call, MPI_Comm comm, MPI_Request* request);
 
 // Runs `work`, a collective of `comm` seen as `view`, to completion when `request` is `blocking` (the rank's
 // wait site naming `call` meanwhile); else starts it and returns a request that completes with it.
@@ -96,7 +96,7 @@ int launch_reduction(const char* call, MPI_Comm comm, const coll::communicator_v
 template <class Start>
 int launch_reduction(const char* call, MPI_Comm comm, const coll::communicator_view& view, MPI_Op op,
                      MPI_Datatype datatype, Start start, MPI_Request* request) {
-  auto whole = [&](const coll::reduction_op& reduction) { return std::optional<coll::task>(start(reduction)); };
+  auto whole = [&](const shm::reduction_op& reduction) { return std::optional<coll::task>(start(reduction)); };
   return launch_reduction(call, comm, view, op, datatype, start, whole, request);
 }
 

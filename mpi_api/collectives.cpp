@@ -66,10 +66,10 @@ int reduce(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_
   std::uint64_t sequence = view.take_sequences(3);
   return launch_reduction(
       call, comm, view, op, datatype,
-      [=](coll::reduction_op reduction) {
+      [=](shm::reduction_op reduction) {
         return coll::rooted_reduce_task(view, input, recvbuf, count, element_size, reduction, root, sequence);
       },
-      [=](const coll::reduction_op& reduction) {
+      [=](const shm::reduction_op& reduction) {
         return coll::rooted_reduce_at_once(view, input, recvbuf, count, element_size, reduction, root, sequence);
       },
       request);
@@ -86,10 +86,10 @@ int allreduce(const char* call, const void* sendbuf, void* recvbuf, int count, M
   std::uint64_t sequence = view.take_sequences(3);
   return launch_reduction(
       call, comm, view, op, datatype,
-      [=](coll::reduction_op reduction) {
+      [=](shm::reduction_op reduction) {
         return coll::allreduce_task(view, input, recvbuf, count, element_size, reduction, sequence);
       },
-      [=](const coll::reduction_op& reduction) {
+      [=](const shm::reduction_op& reduction) {
         return coll::allreduce_at_once(view, input, recvbuf, count, element_size, reduction, sequence);
       },
       request);

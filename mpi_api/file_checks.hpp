@@ -9,7 +9,7 @@
 
 namespace weft::mpi {
 
-inline int check_file(const char* call, MPI_File file) {
+[[nodiscard]] inline int check_file(const char* call, MPI_File file) {
   if (is_object(file, object_kind::file)) [[likely]]
     return MPI_SUCCESS;
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
@@ -26,6 +26,6 @@ int raise_io_error(error_target target, const char* call, int number, const char
 
 // The file was opened for reading (`reads`) or writing; MPI_ERR_ACCESS otherwise. MPI_MODE_SEQUENTIAL
 // files take only the shared file pointer's calls (`shared`), MPI_ERR_UNSUPPORTED_OPERATION otherwise.
-int check_access(const char* call, MPI_File file, bool reads, bool shared = false);
+[[nodiscard]] int check_access(const char* call, MPI_File file, bool reads, bool shared = false);
 
 }  // namespace weft::mpi

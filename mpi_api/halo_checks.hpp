@@ -16,7 +16,7 @@ inline MPI_Comm error_comm(MPI_Halo halo) noexcept {
   return halo->exchange != nullptr ? halo->exchange->comm : MPI_COMM_WORLD;
 }
 
-inline int check_halo(const char* call, MPI_Halo halo) {
+[[nodiscard]] inline int check_halo(const char* call, MPI_Halo halo) {
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
   if (halo == MPI_HALO_NULL) [[unlikely]]
     return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "cell is MPI_HALO_NULL");
@@ -25,7 +25,7 @@ inline int check_halo(const char* call, MPI_Halo halo) {
   return MPI_SUCCESS;
 }
 
-inline int check_halo_exchange(const char* call, MPI_Halo_exchange exchange) {
+[[nodiscard]] inline int check_halo_exchange(const char* call, MPI_Halo_exchange exchange) {
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
   if (exchange == MPI_HALO_EXCHANGE_NULL) [[unlikely]]
     return raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, call, "exchange is MPI_HALO_EXCHANGE_NULL");
@@ -34,7 +34,7 @@ inline int check_halo_exchange(const char* call, MPI_Halo_exchange exchange) {
   return MPI_SUCCESS;
 }
 
-inline int check_label(const char* call, MPI_Comm comm, const char* label, const char* argument) {
+[[nodiscard]] inline int check_label(const char* call, MPI_Comm comm, const char* label, const char* argument) {
   if (int error = check_output(call, comm, label, argument)) return error;
   if (std::strlen(label) > halo::max_label_length) [[unlikely]]
     return raise_error(comm, MPI_ERR_ARG, call, "%s is longer than %zu characters", argument, halo::max_label_length);
@@ -42,14 +42,14 @@ inline int check_label(const char* call, MPI_Comm comm, const char* label, const
 }
 
 // An exchange that cells may still be bound to: not committed.
-inline int check_uncommitted(const char* call, MPI_Halo_exchange exchange) {
+[[nodiscard]] inline int check_uncommitted(const char* call, MPI_Halo_exchange exchange) {
   if (!exchange->exchange.committed()) [[likely]]
     return MPI_SUCCESS;
   return raise_error(exchange->comm, MPI_ERR_OTHER, call, "the exchange is committed already");
 }
 
 // A cell bound to no exchange yet.
-inline int check_unbound(const char* call, MPI_Halo_exchange exchange, MPI_Halo halo) {
+[[nodiscard]] inline int check_unbound(const char* call, MPI_Halo_exchange exchange, MPI_Halo halo) {
   weft::halo::role role = halo->cell.bound_as();
   if (role == weft::halo::role::unbound) [[likely]]
     return MPI_SUCCESS;

@@ -52,7 +52,7 @@ int exchange_reductions(const char* call, const void* sendbuf, void* recvbuf, lo
   coll::crossing_sequences sequences = take_crossing_sequences(place, 1, 4);
   return launch_reduction(
       call, comm, place.both, op, datatype,
-      [=](coll::reduction_op reduction) {
+      [=](shm::reduction_op reduction) {
         auto total = static_cast<std::size_t>(count);
         if (place.both.spans_nodes())
           return coll::spanning_inter_exchange_reductions(place, sendbuf, recvbuf, total, element_size, reduction,
@@ -114,7 +114,7 @@ int inter_reduce(const char* call, const void* sendbuf, void* recvbuf, int count
   coll::crossing_sequences sequences = take_crossing_sequences(place, sends ? 1 : 0, sends ? 3 : 0);
   return launch_reduction(
       call, comm, place.both, op, datatype,
-      [=](coll::reduction_op reduction) {
+      [=](shm::reduction_op reduction) {
         if (place.both.spans_nodes())
           return coll::spanning_inter_reduce(place, sendbuf, recvbuf, count, element_size, reduction, to, from,
                                              sequences);

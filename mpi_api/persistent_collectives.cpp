@@ -94,14 +94,14 @@ std::vector<MPI_Datatype> types_of(const void* sendbuf, const MPI_Datatype sendt
 // points; the plan holds its operation and datatype.
 class direct_collective {
  public:
-  using begin = std::function<std::optional<coll::task>(const coll::communicator_view&, const coll::reduction_op&,
+  using begin = std::function<std::optional<coll::task>(const coll::communicator_view&, const weft::shm::reduction_op&,
                                                         std::uint64_t sequence)>;
 
   direct_collective(MPI_Comm channel, int sequences, bound_op bound, begin begun)
       : view_(collective_view(channel)),
         sequences_(sequences),
         bound_(bound),
-        reduction_(bound_.op != MPI_OP_NULL ? bound_.reduction() : coll::reduction_op{}),
+        reduction_(bound_.op != MPI_OP_NULL ? bound_.reduction() : weft::shm::reduction_op{}),
         begin_(std::move(begun)) {}
   direct_collective(const direct_collective&) = delete;
   direct_collective& operator=(const direct_collective&) = delete;
@@ -120,7 +120,7 @@ class direct_collective {
   coll::communicator_view view_;
   int sequences_;
   bound_op bound_;
-  coll::reduction_op reduction_;
+  weft::shm::reduction_op reduction_;
   begin begin_;
 };
 
@@ -150,9 +150,8 @@ extern "C" int PMPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request* requ
   return plan(
       WEFT_CALL_NAME, comm, info, request, {}, MPI_OP_NULL,
       direct_after_first([](MPI_Comm channel, MPI_Request* started) { return PMPI_Ibarrier(channel, started); }, 1, {},
-                         [](const coll::communicator_view& view, const coll::reduction_op&, std::uint64_t sequence) {
-                           return coll::barrier_at_once(view, sequence);
-                         }));
+                         [](const coll::communicator_view& view, const weft::shm::reduction_op&,
+                            std::uint64_t sequence) { return coll::barrier_at_once(view, sequence); }));
 }
 
 // A broadcast of a noncontiguous type keeps the nonblocking call, which packs it.
@@ -165,14 +164,14 @@ extern "C" int PMPI_Bcast_init(void* buffer, int count, MPI_Datatype datatype, i
   };
   if (!is_object(datatype, object_kind::datatype) || !datatype->layout->is_contiguous())
     return plan(WEFT_CALL_NAME, comm, info, request, {datatype}, MPI_OP_NULL, nonblocking);
-  return plan(
-      WEFT_CALL_NAME, comm, info, request, {datatype}, MPI_OP_NULL,
-      direct_after_first(nonblocking, 1, {},
-                         [=](const coll::communicator_view& view, const coll::reduction_op&, std::uint64_t sequence) {
-                           const weft::shm::type_layout& layout = *datatype->layout;
-                           return coll::bcast_at_once(view, static_cast<std::byte*>(buffer) + layout.true_lb(),
-                                                      count * layout.size(), root, sequence);
-                         }));
+  return plan(WEFT_CALL_NAME, comm, info, request, {datatype}, MPI_OP_NULL,
+              direct_after_first(
+                  nonblocking, 1, {},
+                  [=](const coll::communicator_view& view, const weft::shm::reduction_op&, std::uint64_t sequence) {
+                    const weft::shm::type_layout& layout = *datatype->layout;
+                    return coll::bcast_at_once(view, static_cast<std::byte*>(buffer) + layout.true_lb(),
+                                               count * layout.size(), root, sequence);
+                  }));
 }
 
 WEFT_PMPI_ALIAS(Gather_init)
@@ -292,7 +291,7 @@ extern "C" int PMPI_Reduce_init(const void* sendbuf, void* recvbuf, int count, M
             return PMPI_Ireduce(sendbuf, recvbuf, count, datatype, op, root, channel, started);
           },
           3, {op, datatype},
-          [=](const coll::communicator_view& view, const coll::reduction_op& reduction, std::uint64_t sequence) {
+          [=](const coll::communicator_view& view, const weft::shm::reduction_op& reduction, std::uint64_t sequence) {
             return coll::rooted_reduce_at_once(view, input, recvbuf, count, datatype->layout->extent(), reduction, root,
                                                sequence);
           }));
@@ -310,7 +309,7 @@ extern "C" int PMPI_Allreduce_init(const void* sendbuf, void* recvbuf, int count
             return PMPI_Iallreduce(sendbuf, recvbuf, count, datatype, op, channel, started);
           },
           3, {op, datatype},
-          [=](const coll::communicator_view& view, const coll::reduction_op& reduction, std::uint64_t sequence) {
+          [=](const coll::communicator_view& view, const weft::shm::reduction_op& reduction, std::uint64_t sequence) {
             return coll::allreduce_at_once(view, input, recvbuf, count, datatype->layout->extent(), reduction,
                                            sequence);
           }));

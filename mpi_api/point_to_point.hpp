@@ -32,8 +32,9 @@ void start_receive(weft_request_s& request, void* buf, int count, MPI_Datatype d
 void start_partitioned(weft_request_s& request, persistent_partitioned& bound);
 
 // Argument checks of sends and receives.
-int check_send(const char* call, const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
-int check_receive(const char* call, const void* buf, int count, MPI_Datatype datatype, int source, int tag,
-                  MPI_Comm comm);
+[[nodiscard]] int check_send(const char* call, const void* buf, int count, MPI_Datatype datatype, int dest, int tag,
+                             MPI_Comm comm);
+[[nodiscard]] int check_receive(const char* call, const void* buf, int count, MPI_Datatype datatype, int source,
+                                int tag, MPI_Comm comm);
 
 }  // namespace weft::mpi

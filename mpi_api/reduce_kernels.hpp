@@ -10,7 +10,7 @@
 #include <functional>
 #include <type_traits>
 
-#include "collectives/reduction_op.hpp"
+#include "shm/reduction_op.hpp"
 
 namespace weft::mpi {
 
@@ -124,8 +124,8 @@ void apply_into(const void* in, const void* other, void* out, std::size_t count)
 // An operation's kernel on one type, in both forms (see value_fills_bytes); null where the standard does
 // not define the operation for the type.
 struct predefined_kernel {
-  coll::reduce_function apply = nullptr;
-  coll::reduce_into_function into = nullptr;
+  shm::reduce_function apply = nullptr;
+  shm::reduce_into_function into = nullptr;
 };
 
 using kernel_table = std::array<predefined_kernel, op_count>;

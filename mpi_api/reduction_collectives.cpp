@@ -32,7 +32,7 @@ int scan(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_Da
   std::uint64_t sequence = view.take_sequences(2);
   return launch_reduction(
       call, comm, view, op, datatype,
-      [=](coll::reduction_op reduction) {
+      [=](weft::shm::reduction_op reduction) {
         return coll::scan_task(view, input, recvbuf, count, element_size, reduction, kind, sequence);
       },
       request);
@@ -57,7 +57,7 @@ int reduce_scatter(const char* call, const void* sendbuf, void* recvbuf, long lo
   std::uint64_t sequence = view.take_sequences(2);
   return launch_reduction(
       call, comm, view, op, datatype,
-      [=](coll::reduction_op reduction) {
+      [=](weft::shm::reduction_op reduction) {
         return coll::reduce_scatter_task(view, input, recvbuf, offset, count, total, element_size, reduction, sequence);
       },
       request);

@@ -27,6 +27,6 @@ struct weft_session_s : weft::mpi::object_header {
 namespace weft::mpi {
 
 // MPI is usable on the calling rank and `session` is a session; otherwise the error, raised.
-int check_session(const char* call, MPI_Session session);
+[[nodiscard]] int check_session(const char* call, MPI_Session session);
 
 }  // namespace weft::mpi

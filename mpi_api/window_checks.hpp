@@ -10,7 +10,7 @@ namespace weft::mpi {
 
 // A live window exists only after MPI_Init, so a valid one needs no look at the rank's state: RMA calls
 // are short enough for that to show.
-inline int check_window(const char* call, MPI_Win win) {
+[[nodiscard]] inline int check_window(const char* call, MPI_Win win) {
   if (is_object(win, object_kind::window)) [[likely]]
     return MPI_SUCCESS;
   if (int error = check_ready(call, MPI_COMM_WORLD)) return error;
@@ -24,7 +24,7 @@ inline int check_window(const char* call, MPI_Win win) {
 inline int window_size(MPI_Win win) noexcept { return win->shared->size(); }
 
 // A rank of the window's group, or MPI_PROC_NULL.
-inline int check_target(const char* call, MPI_Win win, int rank, const char* argument) {
+[[nodiscard]] inline int check_target(const char* call, MPI_Win win, int rank, const char* argument) {
   if ((rank >= 0 && rank < window_size(win)) || rank == MPI_PROC_NULL) [[likely]]
     return MPI_SUCCESS;
   return raise_error(win, MPI_ERR_RANK, call, "invalid %s %d (the window's group has %d ranks)", argument, rank,
@@ -32,7 +32,7 @@ inline int check_target(const char* call, MPI_Win win, int rank, const char* arg
 }
 
 // Assertions: a combination of the MPI_MODE_ flags `allowed`.
-inline int check_assert(const char* call, MPI_Win win, int assert, int allowed) {
+[[nodiscard]] inline int check_assert(const char* call, MPI_Win win, int assert, int allowed) {
   if ((assert & ~allowed) == 0) [[likely]]
     return MPI_SUCCESS;
   return raise_error(win, MPI_ERR_ASSERT, call, "invalid assert %d for this call", assert);
@@ -52,7 +52,7 @@ inline int complete_remote_operations(const char* call, MPI_Win win) {
   return report_remote_failure(call, win, win->remote.complete_all());
 }
 
-inline int check_flavor(const char* call, MPI_Win win, int flavor, const char* needed) {
+[[nodiscard]] inline int check_flavor(const char* call, MPI_Win win, int flavor, const char* needed) {
   if (win->flavor == flavor) [[likely]]
     return MPI_SUCCESS;
   return raise_error(win, MPI_ERR_RMA_FLAVOR, call, "the window is not %s", needed);

@@ -9,7 +9,7 @@
 
 #include <cstddef>
 
-#include "collectives/reduction_op.hpp"
+#include "shm/reduction_op.hpp"
 #include "shm/typed_copy.hpp"
 
 namespace weft::rma {
@@ -22,7 +22,7 @@ struct element_op {
     combine,  // every other predefined operation: target = origin op target through `combine`
   };
   kind what;
-  coll::reduce_function combine;    // the predefined kernel for the basic type; null unless `combine`
+  shm::reduce_function combine;     // the predefined kernel for the basic type; null unless `combine`
   const shm::type_layout* element;  // the basic type: one element (its extent is its size in memory)
 };
 

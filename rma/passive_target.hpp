@@ -27,6 +27,6 @@ void unlock_all(window& w);
 // For a rank of another node, which cannot wait here: takes the lock it asked for if that can be done now.
 // An exclusive request may count itself in the window's global word and still fail: it keeps that count
 // (request.counted) for the next try, as a blocking exclusive lock keeps it while it waits.
-bool try_lock(window& w, lock_request& request);
+[[nodiscard]] bool try_lock(window& w, lock_request& request);
 
 }  // namespace weft::rma

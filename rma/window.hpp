@@ -76,8 +76,8 @@ class alignas(64) window_member {
   window_memory owned;  // its segment, when the window allocated it for this member alone
 
   // Dynamic windows. Regions never overlap; attach refuses an overlap, detach a base not attached.
-  bool attach(region attached);
-  bool detach(const std::byte* attached_base);
+  [[nodiscard]] bool attach(region attached);
+  [[nodiscard]] bool detach(const std::byte* attached_base);
   // Whether attached regions (one, or several side by side) hold [first, first + bytes): for an origin,
   // under the regions' lock.
   bool holds(const std::byte* first, std::size_t bytes);
@@ -110,7 +110,7 @@ class window : public std::enable_shared_from_this<window> {
 
   // Shared windows without alloc_shared_noncontig: one block for all members, member r's segment right
   // after member r - 1's (MPI-3.1, 11.2.3). False when the block could not be allocated.
-  bool allocate_contiguous(std::span<const std::size_t> sizes);
+  [[nodiscard]] bool allocate_contiguous(std::span<const std::size_t> sizes);
   std::byte* contiguous_segment(int rank) const noexcept { return contiguous_.data() + offsets_[rank]; }
 
   // The target address of an access at displacement `disp` of `target` (an address for a dynamic

@@ -17,7 +17,7 @@ class call_lock {
  public:
   // From a thread that is not a worker: sleeps until it has the lock.
   void lock_from_thread() noexcept;
-  bool try_lock() noexcept {
+  [[nodiscard]] bool try_lock() noexcept {
     std::uint32_t expected = 0;
     return state_.compare_exchange_weak(expected, 1, std::memory_order_acquire);
   }

@@ -53,6 +53,11 @@ constexpr setting setting_table[] = {
     {"WEFT_REPORT_BINDINGS", "0",
      "1 prints to stderr, before the program starts, which ranks run on which worker and where in the "
      "machine that worker is pinned. mpirun --report-bindings sets it."},
+    {"WEFT_PROTO_INFO", "0",
+     "1 prints to stderr, the first time each is taken in the node process, the protocol chosen for a "
+     "point-to-point message (ring, inline, direct, rendezvous, cooperative copy, ownership, fabric eager or "
+     "read) and the algorithm chosen for a collective, each with the reason (size, layout, the setting whose "
+     "threshold decided), and the rank that took it. See docs/user-guide.md."},
     {"WEFT_INLINE_MAX", "256",
      "Largest message (bytes) that travels inside its descriptor, so that the send completes at once. "
      "Larger messages are copied once from the sender's buffer into the receiver's."},
@@ -190,6 +195,7 @@ config read_config() {
   result.stack_size = read_size("WEFT_STACK_SIZE", false);
   result.tag_output = read_integer("WEFT_TAG_OUTPUT", 0, 1) == 1;
   result.report_bindings = read_integer("WEFT_REPORT_BINDINGS", 0, 1) == 1;
+  result.proto_info = read_integer("WEFT_PROTO_INFO", 0, 1) == 1;
   for (auto [name, file] :
        {std::pair{"WEFT_OUTPUT_FILE", &result.output_file}, {"WEFT_ERROR_FILE", &result.error_file}})
     if (std::string_view pattern = env_or_default(find(name)); !pattern.empty()) *file = std::string(pattern);

@@ -32,6 +32,7 @@ struct config {
   std::size_t stack_size;                  // virtual bytes per rank stack, guard page excluded
   bool tag_output;                         // prefix every output line with the writing rank
   bool report_bindings;                    // print where each worker and its ranks run
+  bool proto_info;                         // print each protocol and algorithm chosen, once (path_report.hpp)
   std::optional<std::string> output_file;  // pattern of each rank's stdout file (rank_output.hpp)
   std::optional<std::string> error_file;   // ... and stderr file
   bool output_copy;                        // ranks' files also go to the process's streams

@@ -31,7 +31,7 @@ class deadlock_census {
   bool answered() const { return complete(current_); }
 
   // Takes node `from`'s answer; true when it completes a wave that proves the job deadlocked.
-  bool take_answer(int from, const census_message& answer);
+  [[nodiscard]] bool take_answer(int from, const census_message& answer);
 
   // The waits of every rank of the job, from the wave that proved the deadlock.
   wait_table job_waits() const;

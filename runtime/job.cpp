@@ -17,6 +17,7 @@
 #include "runtime/openmp_places.hpp"
 #include "runtime/openmp_settings.hpp"
 #include "runtime/openmp_tool.hpp"
+#include "runtime/path_report.hpp"
 #include "runtime/rank_output.hpp"
 #include "runtime/report.hpp"
 #include "runtime/watchdog.hpp"
@@ -137,6 +138,7 @@ int job::run() {
   set_openmp_defaults(threads_per_rank_);
   if (nodes_.this_node() == 0) warn_of_unknown_settings();
   if (settings_.report_bindings) report_bindings();
+  enable_path_reports(settings_.proto_info);
   publish_ranks_for_debuggers(std::span<const rank>(ranks_.get(), nodes_.local_count()), worker_count());
   install_fault_handlers();
   install_rank_output({settings_.tag_output, settings_.output_file, settings_.error_file, settings_.output_copy});

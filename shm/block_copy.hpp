@@ -42,7 +42,7 @@ struct block_copy {
 
   // Called by each side of a shared copy when it is done with it; true for the second, which then
   // completes both operations (the publisher's last) and touches nothing afterwards.
-  bool leave() noexcept { return left.fetch_add(1, std::memory_order_acq_rel) == 1; }
+  [[nodiscard]] bool leave() noexcept { return left.fetch_add(1, std::memory_order_acq_rel) == 1; }
 };
 
 }  // namespace weft::shm

@@ -50,7 +50,9 @@ class completion {
   }
 
   // Takes the offer back; true when the owner had not joined.
-  bool withdraw(block_copy* copy) noexcept { return offered_.exchange(nullptr, std::memory_order_acq_rel) == copy; }
+  [[nodiscard]] bool withdraw(block_copy* copy) noexcept {
+    return offered_.exchange(nullptr, std::memory_order_acq_rel) == copy;
+  }
 
   // Waits for completion, copying blocks of an offered copy meanwhile.
   void wait();

@@ -46,10 +46,10 @@ class alignas(64) matching_engine {
   void post(recv_request* receive) noexcept;
 
   // Removes a posted receive that no message has matched yet; false when it is no longer posted.
-  bool remove_posted(recv_request* receive) noexcept;
+  [[nodiscard]] bool remove_posted(recv_request* receive) noexcept;
 
   // Removes a queued message nobody has matched yet; false when it is no longer queued.
-  bool remove_unexpected(message* m) noexcept;
+  [[nodiscard]] bool remove_unexpected(message* m) noexcept;
 
   // Whether one more inline message of `bytes` fits the unexpected-message budget.
   bool inline_fits(std::size_t bytes) const noexcept;

@@ -50,10 +50,10 @@ class message_ring {
   message_ring& operator=(const message_ring&) = delete;
 
   // Producer. Writes `data` (at most largest_message bytes) as one message; false when the ring has no room.
-  bool try_push(envelope env, const const_typed_span& data) noexcept;
+  [[nodiscard]] bool try_push(envelope env, const const_typed_span& data) noexcept;
 
   // Consumer. The oldest ready message, or false when there is none.
-  bool front(record& ready) noexcept;
+  [[nodiscard]] bool front(record& ready) noexcept;
   // Consumer. Frees the oldest message, which front() returned.
   void pop() noexcept;
   // Whether a message is ready: exact for the consumer, a hint for anyone else.

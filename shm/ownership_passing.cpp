@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "runtime/job.hpp"
+#include "runtime/path_report.hpp"
 #include "runtime/rank_slots.hpp"
 #include "runtime/report.hpp"
 #include "shm/buffer_pool.hpp"
@@ -103,7 +104,13 @@ void start_take(recv_request& request, const typed_span& shape, void** taken, en
 void receive_given(recv_request& receive, given_message& m) {
   record(receive, m.env, m.size);
   pool_buffer& buffer = *m.buffer;
-  if (receive.taken != nullptr && same_placement(*receive.buffer.layout, *m.data.layout)) [[likely]] {
+  bool passed = receive.taken != nullptr && same_placement(*receive.buffer.layout, *m.data.layout);
+  if (runtime::reporting_paths()) [[unlikely]]
+    runtime::report_path("point-to-point", "give", passed ? "ownership" : "ownership refused, copied", "%zu B %s",
+                         m.size,
+                         passed ? "given to an MPIX_Take: the taker receives the giver's buffer"
+                                : "given to a receive that is not an MPIX_Take of the same layout");
+  if (passed) [[likely]] {
     buffer.in_flight.layout.reset();
     buffer.state = buffer_state::owned;
     *receive.taken = buffer.data();

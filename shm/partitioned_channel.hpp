@@ -36,8 +36,8 @@ class partitioned_channel {
 
   // Each side's buffer, as bound at its init: `partitions` partitions of `data`'s bytes (which divide
   // evenly). False when the other side's total differs (the pair is erroneous).
-  bool bind_sender(const const_typed_span& data, int partitions);
-  bool bind_receiver(const typed_span& room, int partitions);
+  [[nodiscard]] bool bind_sender(const const_typed_span& data, int partitions);
+  [[nodiscard]] bool bind_receiver(const typed_span& room, int partitions);
   std::size_t sender_bytes() const noexcept { return sender_bytes_; }
   std::size_t receiver_bytes() const noexcept { return receiver_bytes_; }
 

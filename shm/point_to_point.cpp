@@ -6,6 +6,7 @@
 
 #include "runtime/config.hpp"
 #include "runtime/job.hpp"
+#include "runtime/path_report.hpp"
 #include "runtime/report.hpp"
 #include "shm/buffer_pool.hpp"
 #include "shm/delivery.hpp"
@@ -28,6 +29,30 @@ void accept(recv_request& receive, envelope env, std::size_t size) {
 remote_channel* remote = nullptr;
 
 bool worth_sharing(std::size_t bytes) noexcept { return bytes >= 2 * runtime::job_config().copy_block; }
+
+// WEFT_PROTO_INFO's line for a message copied from the sender's buffer into the receiver's, by `operation`.
+void report_copy(const char* operation, std::size_t bytes, bool shared, const char* when) {
+  if (shared)
+    runtime::report_path("point-to-point", operation, "cooperative copy",
+                         "%zu B, at least 2 x WEFT_COPY_BLOCK, %s: both ranks copy blocks of it", bytes, when);
+  else
+    runtime::report_path("point-to-point", operation, "direct copy", "%zu B, %s: copied once", bytes, when);
+}
+
+// WEFT_PROTO_INFO's line for a send queued for its receive.
+void report_queued(std::size_t size, send_mode mode, bool inline_data) {
+  if (inline_data) {
+    runtime::report_path("point-to-point", "send", "inline",
+                         "%zu B, at most WEFT_INLINE_MAX, no receive posted: queued with its data, the send complete",
+                         size);
+    return;
+  }
+  const char* why = mode != send_mode::standard               ? "a synchronous or ready-mode send"
+                    : size > runtime::job_config().inline_max ? "more than WEFT_INLINE_MAX"
+                                                              : "the receiver holds WEFT_UNEXPECTED_BUDGET already";
+  runtime::report_path("point-to-point", "send", "rendezvous",
+                       "%zu B, %s, no receive posted: the receive copies it from the sender's buffer", size, why);
+}
 
 // Runs a started copy as its publisher: offers it to the peer, copies blocks, and finishes both
 // operations when the peer did not join (see block_copy.hpp).
@@ -87,7 +112,10 @@ void start_send(send_request& request, const const_typed_span& data, envelope en
   if (recv_request* receive = engine.take_posted(env)) {
     lock.unlock();
     accept(*receive, env, size);
-    if (std::size_t bytes = receive->received(); worth_sharing(bytes)) {
+    std::size_t bytes = receive->received();
+    if (runtime::reporting_paths()) [[unlikely]]
+      report_copy("send", bytes, worth_sharing(bytes), "its receive posted");
+    if (worth_sharing(bytes)) {
       request.transfer.start(receive->buffer, data, bytes, &request.done);
       copy_with_peer(request.transfer, request.done, receive->done);
       return;
@@ -103,9 +131,13 @@ void start_send(send_request& request, const const_typed_span& data, envelope en
     typed_copy(byte_span(m->bytes(), size), data, 0, size);
     engine.queue_unexpected(m);
     lock.unlock();
+    if (runtime::reporting_paths()) [[unlikely]]
+      report_queued(size, mode, true);
     request.done.complete_by_owner();
     return;
   }
+  if (runtime::reporting_paths()) [[unlikely]]
+    report_queued(size, mode, false);
   request.destination = destination;
   request.rendezvous.env = env;
   request.rendezvous.size = size;
@@ -145,7 +177,11 @@ void receive_message(recv_request& request, message* m) {
     remote->fetch(request, m);
     return;
   }
-  if (std::size_t bytes = request.received(); m->kind == message_kind::rendezvous && worth_sharing(bytes)) {
+  std::size_t bytes = request.received();
+  if (runtime::reporting_paths()) [[unlikely]]
+    report_copy("receive", bytes, m->kind == message_kind::rendezvous && worth_sharing(bytes),
+                "its send waiting for it");
+  if (m->kind == message_kind::rendezvous && worth_sharing(bytes)) {
     send_request& sender = *m->sender;
     sender.transfer.start(request.buffer, m->data, bytes, &request.done);
     copy_with_peer(sender.transfer, request.done, sender.done);
@@ -176,6 +212,12 @@ void deliver(message* m, int destination) {
   matching_engine& engine = engine_of(destination);
   auto lock = engine.lock();
   if (!hand_to_posted(engine, lock, m, destination)) engine.queue_unexpected(m);
+}
+
+bool take_back(message* m, int destination) {
+  matching_engine& engine = engine_of(destination);
+  auto lock = engine.lock();
+  return engine.remove_unexpected(m);
 }
 
 bool deliver_if_posted(message* m, int destination) {

@@ -45,7 +45,7 @@ struct probe_result {
 };
 
 // Looks for a matching message that rank `self` has not received yet, without receiving it.
-bool iprobe(int self, envelope pattern, probe_result& result);
+[[nodiscard]] bool iprobe(int self, envelope pattern, probe_result& result);
 
 // Waits until such a message exists.
 probe_result probe(int self, envelope pattern);
@@ -65,8 +65,8 @@ inline void start_recv_matched(recv_request& request, void* buffer, std::size_t 
 // Cancels a receive that no message has matched yet, or a send whose message no receive has matched
 // yet (a send that copied its data out at once is complete and cannot be). On true the operation is
 // complete, as cancelled; on false it completes normally.
-bool cancel_recv(recv_request& request, int self);
-bool cancel_send(send_request& request);
+[[nodiscard]] bool cancel_recv(recv_request& request, int self);
+[[nodiscard]] bool cancel_send(send_request& request);
 
 // Blocking forms for the collectives.
 void send(const const_typed_span& data, envelope env, int destination);

@@ -23,7 +23,7 @@ class remote_channel {
   // Cancels a send started here that no receive has matched yet, asking the receiver's node and waiting for
   // its answer: true when the receiver dropped the message (the send is then complete, as cancelled);
   // false when it was matched, or its data already travelled (it completes normally).
-  virtual bool cancel_send(send_request& request) = 0;
+  [[nodiscard]] virtual bool cancel_send(send_request& request) = 0;
 
  protected:
   ~remote_channel() = default;
@@ -37,9 +37,13 @@ void install_remote_channel(remote_channel& channel) noexcept;
 // from then on; a remote one stays the channel's until fetched.
 void deliver(message* m, int destination);
 
+// Takes back `m`, delivered to rank `destination` (a send being cancelled): true when no receive had taken
+// it, and it is the channel's again; false when a receive has.
+[[nodiscard]] bool take_back(message* m, int destination);
+
 // Like deliver, when a receive of `destination` matches `m`; otherwise does nothing and returns false. For a
 // message whose data is valid only during the call (an eager packet still in its receive buffer): matched,
 // the channel's fetch runs before the call returns; unmatched, the channel copies it and delivers the copy.
-bool deliver_if_posted(message* m, int destination);
+[[nodiscard]] bool deliver_if_posted(message* m, int destination);
 
 }  // namespace weft::shm

@@ -6,6 +6,7 @@
 
 #include "runtime/config.hpp"
 #include "runtime/job.hpp"
+#include "runtime/path_report.hpp"
 #include "runtime/rank_slots.hpp"
 #include "runtime/scheduler.hpp"
 #include "runtime/worker.hpp"
@@ -143,6 +144,11 @@ bool ring_send(const const_typed_span& data, envelope env, int destination) {
   if (!out.first_message_sent) [[unlikely]] {
     out.first_message_sent = true;
     engine.inbox().wake_after_first_message();
+    if (runtime::reporting_paths()) [[unlikely]]
+      runtime::report_path("point-to-point", "send", "ring",
+                           "%zu B, at most WEFT_INLINE_MAX, to a steady partner on another worker: written into "
+                           "the receiver's message ring, the send complete",
+                           size);
   }
   return true;
 }

@@ -18,7 +18,7 @@ namespace weft::shm {
 // Sends a standard message of at most WEFT_INLINE_MAX bytes through the calling rank's ring to rank
 // `destination`, when it has one with room (it gets one after its 16th small message to that rank, if
 // the rank runs on another worker and takes it); false when the message must take another path.
-bool ring_send(const const_typed_span& data, envelope env, int destination);
+[[nodiscard]] bool ring_send(const const_typed_span& data, envelope env, int destination);
 
 // Locks `engine` and takes its rings' messages in.
 std::unique_lock<runtime::spinlock> lock_engine(matching_engine& engine);
@@ -26,7 +26,7 @@ std::unique_lock<runtime::spinlock> lock_engine(matching_engine& engine);
 // Under `engine`'s lock, before `wanting` is posted: takes its rings' messages in until one that no
 // posted receive takes matches `wanting`, which then receives it (the caller completes it); false when
 // none did, and every ready message is in.
-bool take_ring_messages_for(matching_engine& engine, recv_request& wanting);
+[[nodiscard]] bool take_ring_messages_for(matching_engine& engine, recv_request& wanting);
 
 // The calling rank, `self`, takes its rings' messages in whenever it waits from now on (rank::inbox);
 // called by the receives and probes of the rank.

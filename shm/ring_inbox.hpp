@@ -26,7 +26,7 @@ class ring_inbox {
 
   // Under the engine lock, by a sender: takes `ring` in for good; false when the receiver has its
   // WEFT_RING_PEERS rings already (the caller keeps it).
-  bool attach(message_ring* ring) noexcept;
+  [[nodiscard]] bool attach(message_ring* ring) noexcept;
 
   int ring_count() const noexcept { return count_.load(std::memory_order_acquire); }
   message_ring& ring(int index) const noexcept { return *rings_[index].load(std::memory_order_acquire); }
@@ -54,7 +54,7 @@ class ring_inbox {
   // when a message is ready already. Without rings it needs no asking: a sender that attaches one wakes it
   // after its first message (wake_after_first_message), which spares most parks of ranks whose partners
   // share their worker a locked store.
-  bool watch(runtime::rank* self) noexcept;
+  [[nodiscard]] bool watch(runtime::rank* self) noexcept;
   // By the receiver after it parked.
   void unwatch() noexcept {
     if (watched_.load(std::memory_order_relaxed)) watched_.store(false, std::memory_order_relaxed);

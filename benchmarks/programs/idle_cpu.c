@@ -5,11 +5,12 @@
  * Weft; otherwise (a process-based MPI with more than one rank) a '#' line says so instead.
  *
  *   RESULT idle_cpu_percent <ranks> <percent of one core> % */
+/* bench_common.h first: it chooses the POSIX features the system headers then declare. */
+#include "bench_common.h"
+/* The system. */
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
-
-#include "bench_common.h"
 
 enum { TAG_WAITING = 1, TAG_RELEASE = 2 };
 

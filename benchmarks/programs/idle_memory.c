@@ -6,9 +6,10 @@
  *
  *   RESULT idle_rss_per_rank <ranks> <KiB> KiB
  *   RESULT idle_rss_total <ranks> <KiB> KiB */
-#include <unistd.h>
-
+/* bench_common.h first: it chooses the POSIX features the system headers then declare. */
 #include "bench_common.h"
+/* The system. */
+#include <unistd.h>
 
 enum { TAG_REPORT = 1 };
 

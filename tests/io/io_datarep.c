@@ -6,12 +6,13 @@
  * 8, and through MPI_Register_datarep_c with MPI_Count conversion functions) is used for writing and reading,
  * its file bytes checked, MPI_File_get_type_extent and _c give its extent, and registering a name twice fails
  * with MPI_ERR_DUP_DATAREP. */
+/* iotest.h first: it chooses the POSIX features (pread) the system headers then declare. */
+#include "iotest.h"
+/* The C library. */
 #include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
-
-#include "iotest.h"
 
 static const char* program = "io_datarep";
 

@@ -35,7 +35,7 @@ struct basic_type {
   std::string name;
   type_layout::pointer layout;
   std::vector<run> data;                       // the data bytes of one element, written out by hand
-  coll::reduce_function combine;               // what `combine` is tested with
+  shm::reduce_function combine;                // what `combine` is tested with
   std::function<void(std::byte*, int)> store;  // stores value number i's data at an element
 
   std::size_t extent() const { return static_cast<std::size_t>(layout->extent()); }
@@ -51,7 +51,7 @@ void store_data(std::byte* at, const T& value, const std::vector<run>& data) {
 
 // An integer or floating type.
 template <class T>
-basic_type scalar(std::string name, coll::reduce_function combine) {
+basic_type scalar(std::string name, shm::reduce_function combine) {
   std::vector<run> data{{0, sizeof(T)}};
   return {name, type_layout::basic(sizeof(T), alignof(T)), data, combine,
           [data](std::byte* at, int i) { store_data(at, static_cast<T>(i % 23 - 7), data); }};

@@ -12,7 +12,7 @@
 
 #include "shm/typed_copy.hpp"
 
-namespace weft::coll {
+namespace weft::shm {
 
 // Combines `count` elements: inout[i] = in[i] op inout[i] (`in` holds the lower ranks' contribution).
 using reduce_function = void (*)(const void* in, void* inout, std::size_t count, const void* context);
@@ -60,8 +60,8 @@ inline void copy_elements(void* to, const void* from, std::size_t count, std::si
     if (count != 0) std::memcpy(to, from, count * element_size);
     return;
   }
-  shm::typed_copy({static_cast<std::byte*>(to), op.layout, count},
-                  {static_cast<const std::byte*>(from), op.layout, count}, 0, count * op.layout->size());
+  typed_copy({static_cast<std::byte*>(to), op.layout, count}, {static_cast<const std::byte*>(from), op.layout, count},
+             0, count * op.layout->size());
 }
 
 inline void reduction_op::combine_into(const void* in, const void* other, void* out, std::size_t count,
@@ -74,4 +74,4 @@ inline void reduction_op::combine_into(const void* in, const void* other, void* 
   combine(in, out, count);
 }
 
-}  // namespace weft::coll
+}  // namespace weft::shm
