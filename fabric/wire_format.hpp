@@ -4,9 +4,14 @@
 // workers are numbered and handled in that order: providers need not keep it (tcp;ofi_rxm hands over a
 // packet larger than its eager size after a smaller one sent later).
 
+#include <cstddef>
 #include <cstdint>
 
 namespace weft::fabric {
+
+// The version of what follows and of the endpoint cards (endpoint_cards.hpp). Node processes of one job
+// check at wire-up that they all speak it: change it with any change below.
+inline constexpr std::uint32_t wire_version = 1;
 
 enum class packet_kind : std::uint16_t {
   eager,          // the message's data follows the header
@@ -37,5 +42,10 @@ struct packet_header {
   std::uint64_t key;
   std::uint64_t cookie;  // the sender's record of the send, handed back in finished
 };
+
+// The layout both sides read, pinned: a change here must come with a new wire_version.
+static_assert(sizeof(packet_header) == 64);  // one cache line
+static_assert(offsetof(packet_header, context) == 4 && offsetof(packet_header, sequence) == 28);
+static_assert(offsetof(packet_header, size) == 32 && offsetof(packet_header, cookie) == 56);
 
 }  // namespace weft::fabric
