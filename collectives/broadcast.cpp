@@ -36,8 +36,7 @@ bcast_algorithm choose_bcast(const communicator_view& comm, std::size_t bytes) {
     static constexpr const char* reasons[] = {
         "fit the broadcast cells", "at least 2 x WEFT_COPY_BLOCK: both copy blocks of it",
         "every member copies from the root: below WEFT_BCAST_TWO_STAGE_MIN, or all on one NUMA node",
-        "at least WEFT_BCAST_TWO_STAGE_MIN, on several NUMA nodes: one member per NUMA node copies from the root, "
-        "the others from it"};
+        "at least WEFT_BCAST_TWO_STAGE_MIN, on several NUMA nodes: one member of each copies first"};
     auto index = static_cast<std::size_t>(chosen);
     runtime::report_path("collective", "bcast", names[index], "%zu B on %d members: %s", bytes, comm.size,
                          reasons[index]);

@@ -10,6 +10,7 @@
 #include "fabric/wire_format.hpp"
 #include "rma/remote_transport.hpp"
 #include "runtime/config.hpp"
+#include "runtime/log.hpp"
 #include "runtime/report.hpp"
 #include "runtime/worker.hpp"
 
@@ -59,6 +60,13 @@ node_network::node_network(runtime::job& owner)
       census_(links_, owner.nodes().node_count(), packet_capacity_ - sizeof(packet_header)) {
   shm::install_remote_channel(messages_);
   rma::install_remote_transport(rma_);
+  if (runtime::logging(runtime::log_subsystem::fabric, runtime::log_level::info)) [[unlikely]] {
+    const fi_fabric_attr& fabric = *network_.info().fabric_attr;
+    runtime::write_log(runtime::log_subsystem::fabric,
+                       "node %d: provider %s of fabric %s, %d workers, eager messages up to %zu B, packets of %zu B",
+                       links_.this_node(), fabric.prov_name, fabric.name, owner.worker_count(), eager_max_,
+                       packet_capacity_);
+  }
 }
 
 bool node_network::progress(int index) {

@@ -5,6 +5,7 @@
 #include <variant>
 
 #include "fabric/endpoint_cards.hpp"
+#include "runtime/log.hpp"
 #include "runtime/pmix_client.hpp"
 #include "runtime/report.hpp"
 #include "runtime/scheduler.hpp"
@@ -52,6 +53,9 @@ void packet_links::wire_up(runtime::pmix_client& wire_up) {
                      why->c_str());
     const endpoint_card& peer = std::get<endpoint_card>(read);
     auto workers = static_cast<int>(peer.names.size());
+    if (runtime::logging(runtime::log_subsystem::fabric, runtime::log_level::debug)) [[unlikely]]
+      runtime::write_log(runtime::log_subsystem::fabric, "node %d: node %d has %d workers, endpoints of %zu bytes",
+                         nodes_.this_node(), node, workers, peer.names.front().size());
     workers_.push_back(workers);
     std::vector<fi_addr_t>& addresses = addresses_.emplace_back();
     for (std::span<const std::byte> name : peer.names) {

@@ -31,6 +31,7 @@
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/point_to_point.hpp"
 #include "mpi_api/requests.hpp"
+#include "runtime/path_report.hpp"
 #include "runtime/scheduler.hpp"
 
 using namespace weft::mpi;
@@ -152,9 +153,19 @@ int collective(const char* call, const access& a, const io::transfer_part& part,
     if (a.file->leaders != MPI_COMM_NULL) {
       layout = gather_layout(a.file);
       domain_exchange mode = a.reads() ? a.file->exchange_reads : a.file->exchange_writes;
-      shared.buffering.set_through_domains(
-          a.file->atomic || mode == domain_exchange::enable ||
-          (mode == domain_exchange::automatic && layout.shared_between_hosts && ranges_interleave(layout.ranges)));
+      bool interleaved =
+          mode == domain_exchange::automatic && layout.shared_between_hosts && ranges_interleave(layout.ranges);
+      bool through = a.file->atomic || mode == domain_exchange::enable || interleaved;
+      if (weft::runtime::reporting_paths()) [[unlikely]]
+        weft::runtime::report_path("io", a.reads() ? "collective read across nodes" : "collective write across nodes",
+                                   through ? "file domains" : "each node alone", "%s",
+                                   a.file->atomic                    ? "atomic mode"
+                                   : mode == domain_exchange::enable ? "romio_cb hint enable"
+                                   : interleaved ? "the nodes' ranges interleave in a file the hosts share"
+                                   : mode == domain_exchange::disable ? "romio_cb hint disable"
+                                   : !layout.shared_between_hosts ? "the file is on a file system of this host alone"
+                                                                  : "the nodes' ranges do not interleave");
+      shared.buffering.set_through_domains(through);
     }
     PMPI_Barrier(a.file->node);
   }

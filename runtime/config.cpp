@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cstdlib>
 #include <string>
+#include <variant>
 
 #include "runtime/node_map.hpp"
 #include "runtime/report.hpp"
@@ -58,6 +59,11 @@ constexpr setting setting_table[] = {
      "point-to-point message (ring, inline, direct, rendezvous, cooperative copy, ownership, fabric eager or "
      "read) and the algorithm chosen for a collective, each with the reason (size, layout, the setting whose "
      "threshold decided), and the rank that took it. See docs/user-guide.md."},
+    {"WEFT_LOG", "",
+     "What the layers tell of their work on stderr, by subsystem and level: a level for every subsystem "
+     "(WEFT_LOG=info), or subsystem:level items separated by commas (WEFT_LOG=fabric:debug,io:info; later items "
+     "win). Subsystems: runtime, shm, coll, rma, io, fabric; levels: off, error, warn, info, debug. Empty: warn "
+     "for all. See docs/user-guide.md."},
     {"WEFT_INLINE_MAX", "256",
      "Largest message (bytes) that travels inside its descriptor, so that the send completes at once. "
      "Larger messages are copied once from the sender's buffer into the receiver's."},
@@ -184,6 +190,15 @@ std::vector<int> read_ranks_per_node(int nranks) {
   return counts;
 }
 
+log_levels read_log_levels() {
+  std::string_view spec = env_or_default(find("WEFT_LOG"));
+  auto parsed = parse_log_levels(spec);
+  if (const std::string* why = std::get_if<std::string>(&parsed))
+    fatal(1, "WEFT_LOG='%.*s' is not valid: %s (for example WEFT_LOG=info or WEFT_LOG=fabric:debug,io:info)",
+          static_cast<int>(spec.size()), spec.data(), why->c_str());
+  return std::get<log_levels>(parsed);
+}
+
 config read_config() {
   config result{};
   result.nranks = static_cast<int>(read_integer("WEFT_NRANKS", 1, 1 << 24));
@@ -196,6 +211,7 @@ config read_config() {
   result.tag_output = read_integer("WEFT_TAG_OUTPUT", 0, 1) == 1;
   result.report_bindings = read_integer("WEFT_REPORT_BINDINGS", 0, 1) == 1;
   result.proto_info = read_integer("WEFT_PROTO_INFO", 0, 1) == 1;
+  result.logging = read_log_levels();
   for (auto [name, file] :
        {std::pair{"WEFT_OUTPUT_FILE", &result.output_file}, {"WEFT_ERROR_FILE", &result.error_file}})
     if (std::string_view pattern = env_or_default(find(name)); !pattern.empty()) *file = std::string(pattern);

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "runtime/log.hpp"
+
 namespace weft::runtime {
 
 struct setting {
@@ -33,6 +35,7 @@ struct config {
   bool tag_output;                         // prefix every output line with the writing rank
   bool report_bindings;                    // print where each worker and its ranks run
   bool proto_info;                         // print each protocol and algorithm chosen, once (path_report.hpp)
+  log_levels logging;                      // WEFT_LOG's level per subsystem (log.hpp)
   std::optional<std::string> output_file;  // pattern of each rank's stdout file (rank_output.hpp)
   std::optional<std::string> error_file;   // ... and stderr file
   bool output_copy;                        // ranks' files also go to the process's streams

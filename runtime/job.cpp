@@ -13,6 +13,7 @@
 #include "runtime/asymmetric_fence.hpp"
 #include "runtime/debugger_anchor.hpp"
 #include "runtime/fault_handler.hpp"
+#include "runtime/log.hpp"
 #include "runtime/memory_limits.hpp"
 #include "runtime/openmp_places.hpp"
 #include "runtime/openmp_settings.hpp"
@@ -85,6 +86,8 @@ job::job(const config& settings, main_function main, int argc, char** argv)
       stacks_(settings.stack_size),
       ranks_(std::make_unique<rank[]>(nodes_.local_count())),
       rank_places_(nodes_.local_count()) {
+  set_log_levels(settings.logging);
+  enable_path_reports(settings.proto_info);
   int local = nodes_.local_count();
   check_memory_room(settings, nodes_);
   threads_per_rank_ = threads_per_rank(settings, local, topology_.core_count());
@@ -102,6 +105,11 @@ job::job(const config& settings, main_function main, int argc, char** argv)
     workers_.push_back(std::make_unique<worker>(w, std::span<rank>(&ranks_[first], last - first), *this));
   }
   workers_share_cores_ = settings.yield_when_idle || workers * threads_per_rank_ > topology_.core_count();
+  if (logging(log_subsystem::runtime, log_level::info)) [[unlikely]]
+    write_log(log_subsystem::runtime,
+              "node %d: ranks %d, workers %d, cores %d, threads per rank %d, stacks of %zu KiB%s", nodes_.this_node(),
+              local, workers, topology_.core_count(), threads_per_rank_, settings.stack_size / 1024,
+              workers_share_cores_ ? "; workers share cores: waiting ranks park at once" : "");
   if (wire_up_ != nullptr) network_ = &connect_nodes(*this);
 }
 
@@ -138,7 +146,6 @@ int job::run() {
   set_openmp_defaults(threads_per_rank_);
   if (nodes_.this_node() == 0) warn_of_unknown_settings();
   if (settings_.report_bindings) report_bindings();
-  enable_path_reports(settings_.proto_info);
   publish_ranks_for_debuggers(std::span<const rank>(ranks_.get(), nodes_.local_count()), worker_count());
   install_fault_handlers();
   install_rank_output({settings_.tag_output, settings_.output_file, settings_.error_file, settings_.output_copy});

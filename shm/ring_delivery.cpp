@@ -6,6 +6,7 @@
 
 #include "runtime/config.hpp"
 #include "runtime/job.hpp"
+#include "runtime/log.hpp"
 #include "runtime/path_report.hpp"
 #include "runtime/rank_slots.hpp"
 #include "runtime/scheduler.hpp"
@@ -64,9 +65,17 @@ bool open_ring(outgoing_ring& out, int destination) {
   auto lock = engine.lock();
   if (!engine.inbox().attach(ring.get())) {
     out.without_ring = true;
+    if (runtime::logging(runtime::log_subsystem::shm, runtime::log_level::info)) [[unlikely]]
+      runtime::write_log(runtime::log_subsystem::shm,
+                         "rank %d: no message ring to rank %d, which has its WEFT_RING_PEERS (%d) rings already: "
+                         "small messages to it take the matching engine's path",
+                         runtime::current_rank()->id, destination, runtime::job_config().ring_peers);
     return false;
   }
   out.ring = ring.release();
+  if (runtime::logging(runtime::log_subsystem::shm, runtime::log_level::debug)) [[unlikely]]
+    runtime::write_log(runtime::log_subsystem::shm, "rank %d: a message ring to rank %d", runtime::current_rank()->id,
+                       destination);
   return true;
 }
 
