@@ -92,12 +92,15 @@ bool tiled_allreduce(const communicator_view& comm, std::size_t count, std::size
 }
 
 enum class reduction_algorithm { cells, tiled, tree };
+enum class reduction_kind { reduce, allreduce };
 
 // The algorithm of a reduction on one node, alike on every member: tiled ones do not go through the cells
 // even when they would fit (small WEFT_REDUCE_TILED_SLICE_MIN and WEFT_ALLREDUCE_TILED_SLICE_MIN tile them).
-reduction_algorithm choose_reduction(const char* operation, const communicator_view& comm, std::size_t count,
+
+reduction_algorithm choose_reduction(reduction_kind kind, const communicator_view& comm, std::size_t count,
                                      std::size_t element_size, const shm::reduction_op& op) {
-  bool all = operation[0] == 'a';
+  bool all = kind == reduction_kind::allreduce;
+  const char* operation = all ? "allreduce" : "reduce";
   const char* setting = all ? "WEFT_ALLREDUCE_TILED_SLICE_MIN" : "WEFT_REDUCE_TILED_SLICE_MIN";
   reduction_algorithm chosen = reduction_algorithm::tree;
   if (all ? tiled_allreduce(comm, count, element_size, op) : tiled_reduce(comm, count, element_size, op))
@@ -133,7 +136,7 @@ task rooted_reduce_task(communicator_view comm, const void* input, void* recv, s
                         std::size_t element_size, shm::reduction_op op, int root, std::uint64_t sequence) {
   if (comm.spans_nodes()) [[unlikely]]
     return spanning_reduce(comm, input, recv, count, element_size, op, root, sequence);
-  switch (choose_reduction("reduce", comm, count, element_size, op)) {
+  switch (choose_reduction(reduction_kind::reduce, comm, count, element_size, op)) {
     case reduction_algorithm::cells:
       return cell_reduce_task(comm, input, recv, count, element_size, op, root, sequence);
     case reduction_algorithm::tiled:
@@ -169,7 +172,7 @@ task allreduce_task(communicator_view comm, const void* input, void* recv, std::
                     shm::reduction_op op, std::uint64_t sequence) {
   if (comm.spans_nodes()) [[unlikely]]
     return spanning_allreduce(comm, input, recv, count, element_size, op, sequence);
-  switch (choose_reduction("allreduce", comm, count, element_size, op)) {
+  switch (choose_reduction(reduction_kind::allreduce, comm, count, element_size, op)) {
     case reduction_algorithm::cells:
       return cell_allreduce_task(comm, input, recv, count, element_size, op, sequence);
     case reduction_algorithm::tiled:
@@ -188,7 +191,7 @@ std::optional<task> rooted_reduce_at_once(const communicator_view& comm, const v
       keep_own_input(input, recv, count, element_size, op);
       return std::nullopt;
     }
-    if (choose_reduction("reduce", comm, count, element_size, op) == reduction_algorithm::cells &&
+    if (choose_reduction(reduction_kind::reduce, comm, count, element_size, op) == reduction_algorithm::cells &&
         cell_reduce_at_once(comm, input, recv, count, element_size, op, root, sequence))
       return std::nullopt;
   }
@@ -202,7 +205,7 @@ std::optional<task> allreduce_at_once(const communicator_view& comm, const void*
       keep_own_input(input, recv, count, element_size, op);
       return std::nullopt;
     }
-    if (choose_reduction("allreduce", comm, count, element_size, op) == reduction_algorithm::cells)
+    if (choose_reduction(reduction_kind::allreduce, comm, count, element_size, op) == reduction_algorithm::cells)
       return cell_allreduce_at_once(comm, input, recv, count, element_size, op, sequence);
   }
   return allreduce_task(comm, input, recv, count, element_size, op, sequence);
