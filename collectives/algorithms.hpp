@@ -1,9 +1,9 @@
 #pragma once
-// The collectives over a communicator's shared slots: data is read where its owner keeps it, copied once
-// into the reader's buffer, and the ranks synchronize through signals along the communicator's tree
-// (collective_tree.hpp). Each call
-// blocks the calling rank (parking it while it waits) until its part is done and every buffer it lent
-// to the others has been read.
+// The collectives over a communicator's shared slots, all of whose members run on this node (the node
+// family of collective_table.hpp): data is read where its owner keeps it, copied once into the reader's
+// buffer, and the ranks synchronize through signals along the communicator's tree (collective_tree.hpp).
+// Each call blocks the calling rank (parking it while it waits) until its part is done and every buffer it
+// lent to the others has been read. Callers holding a view of any communicator go through its table.
 
 #include <cstddef>
 #include <optional>
@@ -17,8 +17,9 @@ namespace weft::coll {
 
 task barrier_task(communicator_view comm, std::uint64_t sequence);
 task bcast_task(communicator_view comm, void* buffer, std::size_t bytes, int root, std::uint64_t sequence);
-// The broadcast of `buffer`, a layout that need not be contiguous: it travels packed, the root packing into
-// working memory of its own, the others unpacking from theirs.
+// The broadcast of `buffer`, a layout that need not be contiguous, over any communicator: it travels packed
+// through the table's broadcast, the root packing into working memory of its own, the others unpacking from
+// theirs. Takes the sequence numbers of the table's broadcast.
 task bcast_typed_task(communicator_view comm, shm::typed_span buffer, int root, std::uint64_t sequence);
 // The broadcast of at most shared_communicator::broadcast_cell_capacity() bytes on more than one member,
 // through shared cells.
@@ -73,14 +74,12 @@ task tiled_allreduce_task(communicator_view comm, const void* input, void* recv,
                                                 int root, std::uint64_t sequence);
 [[nodiscard]] std::optional<task> rooted_reduce_at_once(const communicator_view& comm, const void* input, void* recv,
                                                         std::size_t count, std::size_t element_size,
-                                                        const shm::reduction_op& op, int root, std::uint64_t sequence);
+                                                        shm::reduction_op op, int root, std::uint64_t sequence);
 [[nodiscard]] std::optional<task> allreduce_at_once(const communicator_view& comm, const void* input, void* recv,
-                                                    std::size_t count, std::size_t element_size,
-                                                    const shm::reduction_op& op, std::uint64_t sequence);
-// Whether the caller may do a blocking collective of `comm` at once: on one node, nothing pending.
-inline bool may_do_at_once(const communicator_view& comm) {
-  return !comm.spans_nodes() && !comm.schedule->has_pending(comm.communicator);
-}
+                                                    std::size_t count, std::size_t element_size, shm::reduction_op op,
+                                                    std::uint64_t sequence);
+// Whether the caller may do a blocking collective of `comm` at once: nothing of it is pending.
+inline bool may_do_at_once(const communicator_view& comm) { return !comm.schedule->has_pending(comm.communicator); }
 // The cells' parts of them: whether the caller's part of cell_bcast_task (cell_reduce_task) was done at
 // once (if not, nothing was); for an allreduce, nothing when it was, else the task that finishes it.
 [[nodiscard]] bool cell_bcast_at_once(const communicator_view& comm, void* buffer, std::size_t bytes, int root,
@@ -94,21 +93,5 @@ inline bool may_do_at_once(const communicator_view& comm) {
 
 // A blocking collective: runs `work` in its turn among the caller's collectives of `comm`.
 inline void run(const communicator_view& comm, task work) { comm.schedule->run(std::move(work), comm.communicator); }
-
-inline void barrier(const communicator_view& comm) { run(comm, barrier_task(comm, comm.take_sequences(1))); }
-
-inline void bcast(void* buffer, std::size_t bytes, int root, const communicator_view& comm) {
-  run(comm, bcast_task(comm, buffer, bytes, root, comm.take_sequences(1)));
-}
-
-inline void reduce(const void* input, void* recv, std::size_t count, std::size_t element_size, shm::reduction_op op,
-                   int root, const communicator_view& comm) {
-  run(comm, rooted_reduce_task(comm, input, recv, count, element_size, op, root, comm.take_sequences(3)));
-}
-
-inline void allreduce(const void* input, void* recv, std::size_t count, std::size_t element_size, shm::reduction_op op,
-                      const communicator_view& comm) {
-  run(comm, allreduce_task(comm, input, recv, count, element_size, op, comm.take_sequences(3)));
-}
 
 }  // namespace weft::coll

@@ -3,14 +3,11 @@
 
 #include "collectives/data_movement.hpp"
 #include "collectives/exchanges.hpp"
-#include "collectives/spanning.hpp"
 
 namespace weft::coll {
 
 task allgather_task(communicator_view comm, std::optional<shm::const_typed_span> send, block_map recv, truncation* seen,
                     std::uint64_t sequence) {
-  if (comm.spans_nodes()) [[unlikely]]
-    return spanning_allgather(comm, send, recv, seen, sequence);
   bool in_place = !send;
   shm::const_typed_span mine = in_place ? recv.block(comm.rank) : *send;
   auto copy_from = [in_place, recv, rank = comm.rank, seen](int peer, const shm::const_typed_span& theirs) {

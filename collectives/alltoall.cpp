@@ -9,7 +9,6 @@
 
 #include "collectives/data_movement.hpp"
 #include "collectives/exchanges.hpp"
-#include "collectives/spanning.hpp"
 
 namespace weft::coll {
 namespace {
@@ -50,8 +49,6 @@ task alltoall_in_place(communicator_view comm, block_map buffer, truncation* see
 
 task alltoall_task(communicator_view comm, std::optional<const_block_map> send, block_map recv, truncation* seen,
                    std::uint64_t sequence) {
-  if (comm.spans_nodes()) [[unlikely]]
-    return spanning_alltoall(comm, send, recv, seen, sequence);
   if (send) return exchange_blocks(comm, {*send}, recv, false, seen, sequence);
   return alltoall_in_place(comm, recv, seen, sequence);
 }

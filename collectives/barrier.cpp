@@ -11,7 +11,6 @@
 #include <optional>
 
 #include "collectives/algorithms.hpp"
-#include "collectives/spanning.hpp"
 #include "collectives/tree_steps.hpp"
 #include "runtime/path_report.hpp"
 
@@ -93,8 +92,6 @@ bool disseminating(const communicator_view& comm) {
 }  // namespace
 
 task barrier_task(communicator_view comm, std::uint64_t sequence) {
-  if (comm.spans_nodes()) [[unlikely]]
-    return spanning_barrier(comm, sequence);
   if (disseminating(comm)) return disseminating_barrier(comm, sequence, 0, false);
   return tree_barrier(comm, sequence, false);
 }

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "collectives/algorithms.hpp"
+#include "collectives/collective_table.hpp"
 #include "collectives/exchanges.hpp"
-#include "collectives/spanning.hpp"
 #include "runtime/config.hpp"
 #include "runtime/path_report.hpp"
 #include "shm/block_copy.hpp"
@@ -85,8 +85,6 @@ task paired_bcast_task(communicator_view comm, void* buffer, std::size_t bytes, 
 }  // namespace
 
 task bcast_task(communicator_view comm, void* buffer, std::size_t bytes, int root, std::uint64_t sequence) {
-  if (comm.spans_nodes()) [[unlikely]]
-    return spanning_bcast(comm, buffer, bytes, root, sequence);
   bcast_algorithm chosen = choose_bcast(comm, bytes);
   if (chosen == bcast_algorithm::cells) return cell_bcast_task(comm, buffer, bytes, root, sequence);
   if (chosen == bcast_algorithm::paired) return paired_bcast_task(comm, buffer, bytes, root, sequence);
@@ -113,7 +111,7 @@ task bcast_typed_task(communicator_view comm, shm::typed_span buffer, int root, 
   std::size_t bytes = buffer.bytes();
   std::vector<std::byte> packed(bytes);
   if (comm.rank == root) shm::typed_copy(shm::byte_span(packed.data(), bytes), buffer, 0, bytes);
-  co_await bcast_task(comm, packed.data(), bytes, root, sequence);
+  co_await comm.operations->bcast.make(comm, packed.data(), bytes, root, sequence);
   if (comm.rank != root) shm::typed_copy(buffer, shm::byte_span(packed.data(), bytes), 0, bytes);
 }
 

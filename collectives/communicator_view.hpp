@@ -2,14 +2,16 @@
 // What the collective algorithms need to know of a communicator: its size, the caller's rank in it,
 // how its ranks map to the job's ranks, the context reserved for collective traffic (which no user
 // receive can match), the state its members share, the caller's count of its collectives and the
-// caller's schedule of collectives under way; and, for a communicator whose ranks span nodes, how they
-// lie over the nodes (then `shared` is the state of the members on the caller's node only).
+// caller's schedule of collectives under way; for a communicator whose ranks span nodes, how they lie over
+// the nodes (then `shared` is the state of the members on the caller's node only); and the table of its
+// collective operations (collective_table.hpp), through which every caller reaches them.
 
 #include <cstdint>
 
 namespace weft::coll {
 
 class collective_schedule;
+struct collective_table;
 class node_layout;
 class shared_communicator;
 
@@ -28,6 +30,7 @@ struct communicator_view {
   // node's members over `shared` (node phases), which differs from node to node. Null on one node.
   const node_layout* nodes = nullptr;
   std::uint64_t* node_sequence = nullptr;
+  const collective_table* operations = nullptr;
 
   int job_rank(int r) const noexcept { return job_ranks[r]; }
   bool spans_nodes() const noexcept { return nodes != nullptr; }

@@ -30,43 +30,4 @@ task allgather_task(communicator_view comm, std::optional<shm::const_typed_span>
 task alltoall_task(communicator_view comm, std::optional<const_block_map> send, block_map recv, truncation* seen,
                    std::uint64_t sequence);
 
-inline truncation gather(std::optional<shm::const_typed_span> send, const block_map& recv, int root,
-                         const communicator_view& comm) {
-  truncation seen;
-  run(comm, gather_task(comm, send, recv, root, &seen, comm.take_sequences(1)));
-  return seen;
-}
-
-inline truncation scatter(const const_block_map& send, std::optional<shm::typed_span> recv, int root,
-                          const communicator_view& comm) {
-  truncation seen;
-  run(comm, scatter_task(comm, send, recv, root, &seen, comm.take_sequences(1)));
-  return seen;
-}
-
-inline truncation allgather(std::optional<shm::const_typed_span> send, const block_map& recv,
-                            const communicator_view& comm) {
-  truncation seen;
-  run(comm, allgather_task(comm, send, recv, &seen, comm.take_sequences(2)));
-  return seen;
-}
-
-inline truncation alltoall(std::optional<const_block_map> send, const block_map& recv, const communicator_view& comm) {
-  truncation seen;
-  run(comm, alltoall_task(comm, send, recv, &seen, comm.take_sequences(2)));
-  return seen;
-}
-
-// Every rank's `recv` receives `bytes` from each rank, in rank order: the library's own agreements
-// (votes of a communicator split, edges of a graph), in which every rank gives the same size.
-inline void allgather(const void* send, void* recv, std::size_t bytes, const communicator_view& comm) {
-  const shm::type_layout& plain = shm::type_layout::bytes();
-  allgather(shm::byte_span(send, bytes),
-            block_map{.base = static_cast<std::byte*>(recv),
-                      .layout = &plain,
-                      .count = static_cast<int>(bytes),
-                      .unit = plain.extent()},
-            comm);
-}
-
 }  // namespace weft::coll

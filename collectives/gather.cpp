@@ -3,14 +3,11 @@
 
 #include "collectives/data_movement.hpp"
 #include "collectives/exchanges.hpp"
-#include "collectives/spanning.hpp"
 
 namespace weft::coll {
 
 task gather_task(communicator_view comm, std::optional<shm::const_typed_span> send, block_map recv, int root,
                  truncation* seen, std::uint64_t sequence) {
-  if (comm.spans_nodes()) [[unlikely]]
-    return spanning_gather(comm, send, recv, root, seen, sequence);
   auto copy_mine = [send, rank = comm.rank, root, seen](const block_map& rooms) {
     if (send) copy_block(rooms.block(rank), *send, rank, root, *seen);
   };

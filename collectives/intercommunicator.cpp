@@ -37,4 +37,35 @@ task cross_reduce_task(communicator_view local, communicator_view both, const vo
   co_await cross_result_task(both, mine, from, recv, taken, element_size, op, both_sequence);
 }
 
+// Data of a layout that is not contiguous crosses packed: the root packs, the receivers unpack.
+task cross_bcast_task(crossing place, shm::typed_span data, int root, bool is_root, crossing_sequences sequences) {
+  std::size_t bytes = data.bytes();
+  int from = root >= 0 ? place.remote.first + root : -1;
+  if (data.layout->is_contiguous()) {
+    std::byte* origin = data.base + data.layout->true_lb();
+    co_await cross_copy_task(place.both, is_root ? origin : nullptr, from, origin, bytes, sequences.both);
+    co_return;
+  }
+  std::vector<std::byte> packed(is_root || from >= 0 ? bytes : 0);
+  if (is_root) shm::typed_copy(shm::byte_span(packed.data(), bytes), data, 0, bytes);
+  co_await cross_copy_task(place.both, is_root ? packed.data() : nullptr, from, packed.data(), bytes, sequences.both);
+  if (from >= 0) shm::typed_copy(data, shm::byte_span(packed.data(), bytes), 0, bytes);
+}
+
+task cross_rooted_reduce_task(crossing place, const void* input, void* recv, std::size_t count,
+                              std::size_t element_size, shm::reduction_op op, int to, int from,
+                              crossing_sequences sequences) {
+  if (to >= 0)
+    return cross_reduce_task(place.local, place.both, input, count, element_size, op, -1, nullptr, {}, sequences.local,
+                             sequences.both);
+  return cross_result_task(place.both, {}, from, recv, {0, count}, element_size, op, sequences.both);
+}
+
+task cross_exchange_reductions_task(crossing place, const void* input, void* recv, std::size_t count,
+                                    std::size_t element_size, shm::reduction_op op, result_block taken,
+                                    crossing_sequences sequences) {
+  return cross_reduce_task(place.local, place.both, input, count, element_size, op, place.remote.first, recv, taken,
+                           sequences.local, sequences.both);
+}
+
 }  // namespace weft::coll

@@ -18,6 +18,8 @@
 
 namespace weft::coll {
 
+struct intercommunicator_table;
+
 // Rank `rank` alone, or no rank when it is negative.
 inline rank_range only(int rank) noexcept { return {rank, rank >= 0 ? 1 : 0}; }
 
@@ -27,6 +29,7 @@ struct crossing {
   communicator_view local;
   communicator_view both;
   rank_range remote;
+  const intercommunicator_table* operations;  // chosen with the groups' shared state
 };
 
 // The sequence numbers of a collective across the groups: of `both`, and of the caller's group for its
@@ -65,5 +68,15 @@ task cross_result_task(communicator_view both, group_result mine, int from, void
 task cross_reduce_task(communicator_view local, communicator_view both, const void* input, std::size_t count,
                        std::size_t element_size, shm::reduction_op op, int from, void* recv, result_block taken,
                        std::uint64_t local_sequence, std::uint64_t both_sequence);
+
+// The operations of intercommunicator_table on one node (intercommunicator_table.hpp says what each
+// argument means).
+task cross_bcast_task(crossing place, shm::typed_span data, int root, bool is_root, crossing_sequences sequences);
+task cross_rooted_reduce_task(crossing place, const void* input, void* recv, std::size_t count,
+                              std::size_t element_size, shm::reduction_op op, int to, int from,
+                              crossing_sequences sequences);
+task cross_exchange_reductions_task(crossing place, const void* input, void* recv, std::size_t count,
+                                    std::size_t element_size, shm::reduction_op op, result_block taken,
+                                    crossing_sequences sequences);
 
 }  // namespace weft::coll

@@ -1,11 +1,10 @@
 // Each rank publishes the map of its buffer; the ranks that take part read the maps of the other group's
 // ranks (the root alone for gather and scatter, all of them otherwise) and copy their blocks across.
-// Groups that span nodes go block by block instead (intercommunicator_spanning.hpp).
+// Both groups run on this node (groups that span nodes go block by block: intercommunicator_spanning.hpp).
 
 #include "collectives/intercommunicator_data_movement.hpp"
 
 #include "collectives/exchanges.hpp"
-#include "collectives/intercommunicator_spanning.hpp"
 
 namespace weft::coll {
 namespace {
@@ -18,45 +17,37 @@ rank_range root_of(const crossing& place, int root) noexcept {
 }  // namespace
 
 task inter_gather_task(crossing place, shm::const_typed_span send, block_map recv, int root, bool is_root,
-                       truncation* seen, std::uint64_t sequence) {
-  if (place.both.spans_nodes()) [[unlikely]]
-    return spanning_inter_gather(place, send, recv, root, is_root, seen, sequence);
+                       truncation* seen, crossing_sequences sequences) {
   auto copy_mine = [send, rank = place.local.rank, root, seen](int, const block_map& rooms) {
     copy_block(rooms.block(rank), send, rank, root, *seen);
   };
-  return exchange_with(place.both, recv, root_of(place, root), 0, copy_mine, sequence);
+  return exchange_with(place.both, recv, root_of(place, root), 0, copy_mine, sequences.both);
 }
 
 task inter_scatter_task(crossing place, const_block_map send, shm::typed_span recv, int root, bool is_root,
-                        truncation* seen, std::uint64_t sequence) {
-  if (place.both.spans_nodes()) [[unlikely]]
-    return spanning_inter_scatter(place, send, recv, root, is_root, seen, sequence);
+                        truncation* seen, crossing_sequences sequences) {
   auto copy_mine = [recv, rank = place.local.rank, root, seen](int, const const_block_map& blocks) {
     copy_block(recv, blocks.block(rank), root, rank, *seen);
   };
-  return exchange_with(place.both, send, root_of(place, root), 0, copy_mine, sequence);
+  return exchange_with(place.both, send, root_of(place, root), 0, copy_mine, sequences.both);
 }
 
 // Both start with the peer whose index is the caller's rank, so that the ranks do not all read the same
 // peer first.
 task inter_allgather_task(crossing place, shm::const_typed_span send, block_map recv, truncation* seen,
-                          std::uint64_t sequence) {
-  if (place.both.spans_nodes()) [[unlikely]]
-    return spanning_inter_allgather(place, send, recv, seen, sequence);
+                          crossing_sequences sequences) {
   auto copy_from = [recv, rank = place.local.rank, seen](int peer, const shm::const_typed_span& theirs) {
     copy_block(recv.block(peer), theirs, peer, rank, *seen);
   };
-  return exchange_with(place.both, send, place.remote, place.local.rank, copy_from, sequence);
+  return exchange_with(place.both, send, place.remote, place.local.rank, copy_from, sequences.both);
 }
 
 task inter_alltoall_task(crossing place, const_block_map send, block_map recv, truncation* seen,
-                         std::uint64_t sequence) {
-  if (place.both.spans_nodes()) [[unlikely]]
-    return spanning_inter_alltoall(place, send, recv, seen, sequence);
+                         crossing_sequences sequences) {
   auto copy_from = [recv, rank = place.local.rank, seen](int peer, const const_block_map& theirs) {
     copy_block(recv.block(peer), theirs.block(rank), peer, rank, *seen);
   };
-  return exchange_with(place.both, send, place.remote, place.local.rank, copy_from, sequence);
+  return exchange_with(place.both, send, place.remote, place.local.rank, copy_from, sequences.both);
 }
 
 }  // namespace weft::coll

@@ -40,12 +40,12 @@ task spanning_inter_exchange_reductions(crossing place, const void* input, void*
 
 // As inter_gather_task and the others (intercommunicator_data_movement.hpp), block by block.
 task spanning_inter_gather(crossing place, shm::const_typed_span send, block_map recv, int root, bool is_root,
-                           truncation* seen, std::uint64_t sequence);
+                           truncation* seen, crossing_sequences sequences);
 task spanning_inter_scatter(crossing place, const_block_map send, shm::typed_span recv, int root, bool is_root,
-                            truncation* seen, std::uint64_t sequence);
+                            truncation* seen, crossing_sequences sequences);
 task spanning_inter_allgather(crossing place, shm::const_typed_span send, block_map recv, truncation* seen,
-                              std::uint64_t sequence);
+                              crossing_sequences sequences);
 task spanning_inter_alltoall(crossing place, const_block_map send, block_map recv, truncation* seen,
-                             std::uint64_t sequence);
+                             crossing_sequences sequences);
 
 }  // namespace weft::coll

@@ -20,8 +20,8 @@ task all_done_across(peer_messages& messages, const crossing& place, truncation*
 }  // namespace
 
 task spanning_inter_gather(crossing place, shm::const_typed_span send, block_map recv, int root, bool is_root,
-                           truncation* seen, std::uint64_t sequence) {
-  peer_messages messages(place.both, sequence);
+                           truncation* seen, crossing_sequences sequences) {
+  peer_messages messages(place.both, sequences.both);
   if (root >= 0) messages.send(send, place.remote.first + root);
   if (is_root)
     for (int i = 0; i < place.remote.count; ++i) messages.receive(recv.block(i), place.remote.first + i);
@@ -29,8 +29,8 @@ task spanning_inter_gather(crossing place, shm::const_typed_span send, block_map
 }
 
 task spanning_inter_scatter(crossing place, const_block_map send, shm::typed_span recv, int root, bool is_root,
-                            truncation* seen, std::uint64_t sequence) {
-  peer_messages messages(place.both, sequence);
+                            truncation* seen, crossing_sequences sequences) {
+  peer_messages messages(place.both, sequences.both);
   if (root >= 0) messages.receive(recv, place.remote.first + root);
   if (is_root)
     for (int i = 0; i < place.remote.count; ++i) messages.send(send.block(i), place.remote.first + i);
@@ -38,8 +38,8 @@ task spanning_inter_scatter(crossing place, const_block_map send, shm::typed_spa
 }
 
 task spanning_inter_allgather(crossing place, shm::const_typed_span send, block_map recv, truncation* seen,
-                              std::uint64_t sequence) {
-  peer_messages messages(place.both, sequence);
+                              crossing_sequences sequences) {
+  peer_messages messages(place.both, sequences.both);
   for (int i = 0; i < place.remote.count; ++i) {
     messages.receive(recv.block(i), place.remote.first + i);
     messages.send(send, place.remote.first + i);
@@ -48,8 +48,8 @@ task spanning_inter_allgather(crossing place, shm::const_typed_span send, block_
 }
 
 task spanning_inter_alltoall(crossing place, const_block_map send, block_map recv, truncation* seen,
-                             std::uint64_t sequence) {
-  peer_messages messages(place.both, sequence);
+                             crossing_sequences sequences) {
+  peer_messages messages(place.both, sequences.both);
   for (int i = 0; i < place.remote.count; ++i) {
     messages.receive(recv.block(i), place.remote.first + i);
     messages.send(send.block(i), place.remote.first + i);

@@ -8,7 +8,6 @@
 #include <algorithm>
 
 #include "collectives/exchanges.hpp"
-#include "collectives/spanning.hpp"
 
 namespace weft::coll {
 namespace {
@@ -42,10 +41,6 @@ const neighbour_links& topology_links(const communicator_view& comm, const neigh
 
 task neighbor_exchange_task(communicator_view comm, neighbourhood hood, const_block_map send, block_map recv,
                             truncation* seen, std::uint64_t sequence) {
-  if (comm.spans_nodes()) [[unlikely]] {
-    co_await spanning_neighbor_exchange(comm, std::move(hood), send, recv, seen, sequence);
-    co_return;
-  }
   send_blocks mine{send, hood.destinations.data(), static_cast<int>(hood.destinations.size())};
   auto receive = [&hood, recv, me = comm.rank, seen](const auto& published) {
     for (int i = 0, indegree = static_cast<int>(hood.sources.size()); i < indegree; ++i) {

@@ -5,7 +5,7 @@
 
 #include <span>
 
-#include "collectives/data_movement.hpp"
+#include "collectives/blocking_collectives.hpp"
 #include "collectives/exchanges.hpp"
 #include "collectives/neighborhood.hpp"
 

@@ -14,7 +14,6 @@
 #include "collectives/combine_in_rank_order.hpp"
 #include "collectives/exchanges.hpp"
 #include "collectives/reduction_algorithms.hpp"
-#include "collectives/spanning.hpp"
 #include "collectives/working_buffers.hpp"
 #include "runtime/config.hpp"
 #include "runtime/path_report.hpp"
@@ -59,8 +58,6 @@ task tree_reduce_scatter(communicator_view comm, const void* input, void* recv, 
 
 task reduce_scatter_task(communicator_view comm, const void* input, void* recv, std::size_t offset, std::size_t count,
                          std::size_t total, std::size_t element_size, shm::reduction_op op, std::uint64_t sequence) {
-  if (comm.spans_nodes()) [[unlikely]]
-    return spanning_reduce_scatter(comm, input, recv, offset, count, total, element_size, op, sequence);
   // Every member decides alike: the average block is the same everywhere. Below WEFT_REDUCE_SCATTER_DIRECT_MIN
   // the direct form's p² calls of the operation on small blocks cost more than the tree.
   bool tree = total * element_size / comm.size < runtime::job_config().reduce_scatter_direct_min;

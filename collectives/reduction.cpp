@@ -4,7 +4,6 @@
 // returns once its parent has read its partial result.
 
 #include "collectives/algorithms.hpp"
-#include "collectives/spanning.hpp"
 #include "collectives/tree_steps.hpp"
 #include "collectives/working_buffers.hpp"
 #include "runtime/config.hpp"
@@ -134,8 +133,6 @@ void keep_own_input(const void* input, void* recv, std::size_t count, std::size_
 
 task rooted_reduce_task(communicator_view comm, const void* input, void* recv, std::size_t count,
                         std::size_t element_size, shm::reduction_op op, int root, std::uint64_t sequence) {
-  if (comm.spans_nodes()) [[unlikely]]
-    return spanning_reduce(comm, input, recv, count, element_size, op, root, sequence);
   switch (choose_reduction(reduction_kind::reduce, comm, count, element_size, op)) {
     case reduction_algorithm::cells:
       return cell_reduce_task(comm, input, recv, count, element_size, op, root, sequence);
@@ -170,8 +167,6 @@ task tree_allreduce_task(communicator_view comm, const void* input, void* recv, 
 // and freed by each call, the cost of a small allreduce's whole exchange.
 task allreduce_task(communicator_view comm, const void* input, void* recv, std::size_t count, std::size_t element_size,
                     shm::reduction_op op, std::uint64_t sequence) {
-  if (comm.spans_nodes()) [[unlikely]]
-    return spanning_allreduce(comm, input, recv, count, element_size, op, sequence);
   switch (choose_reduction(reduction_kind::allreduce, comm, count, element_size, op)) {
     case reduction_algorithm::cells:
       return cell_allreduce_task(comm, input, recv, count, element_size, op, sequence);
@@ -184,8 +179,8 @@ task allreduce_task(communicator_view comm, const void* input, void* recv, std::
 }
 
 std::optional<task> rooted_reduce_at_once(const communicator_view& comm, const void* input, void* recv,
-                                          std::size_t count, std::size_t element_size, const shm::reduction_op& op,
-                                          int root, std::uint64_t sequence) {
+                                          std::size_t count, std::size_t element_size, shm::reduction_op op, int root,
+                                          std::uint64_t sequence) {
   if (may_do_at_once(comm)) {
     if (comm.size == 1) {
       keep_own_input(input, recv, count, element_size, op);
@@ -199,7 +194,7 @@ std::optional<task> rooted_reduce_at_once(const communicator_view& comm, const v
 }
 
 std::optional<task> allreduce_at_once(const communicator_view& comm, const void* input, void* recv, std::size_t count,
-                                      std::size_t element_size, const shm::reduction_op& op, std::uint64_t sequence) {
+                                      std::size_t element_size, shm::reduction_op op, std::uint64_t sequence) {
   if (may_do_at_once(comm)) {
     if (comm.size == 1) {
       keep_own_input(input, recv, count, element_size, op);

@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "collectives/reduction_algorithms.hpp"
-#include "collectives/spanning.hpp"
 #include "collectives/tree_steps.hpp"
 #include "collectives/working_buffers.hpp"
 
@@ -18,10 +17,6 @@ namespace weft::coll {
 
 task scan_task(communicator_view comm, const void* input, void* recv, std::size_t count, std::size_t element_size,
                shm::reduction_op op, prefix_kind kind, std::uint64_t sequence) {
-  if (comm.spans_nodes()) [[unlikely]] {
-    co_await spanning_scan(comm, input, recv, count, element_size, op, kind, sequence);
-    co_return;
-  }
   shared_communicator& shared = *comm.shared;
   member_slot& me = shared.slot(comm.rank);
   const collective_tree& tree = shared.tree();

@@ -3,14 +3,11 @@
 
 #include "collectives/data_movement.hpp"
 #include "collectives/exchanges.hpp"
-#include "collectives/spanning.hpp"
 
 namespace weft::coll {
 
 task scatter_task(communicator_view comm, const_block_map send, std::optional<shm::typed_span> recv, int root,
                   truncation* seen, std::uint64_t sequence) {
-  if (comm.spans_nodes()) [[unlikely]]
-    return spanning_scatter(comm, send, recv, root, seen, sequence);
   auto copy_mine = [recv, rank = comm.rank, root, seen](const const_block_map& blocks) {
     if (recv) copy_block(*recv, blocks.block(rank), root, rank, *seen);
   };

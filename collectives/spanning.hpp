@@ -35,7 +35,7 @@ namespace weft::coll {
 // The view of the members on the caller's node, for the node phases.
 communicator_view node_part(const communicator_view& comm) noexcept;
 // Broadcasts `count` elements at `origin` over `comm` (a node phase's view) from `root`, packed where `op`
-// has a layout.
+// has a layout. Takes the sequence numbers of the table's broadcast.
 task bcast_elements(communicator_view comm, void* origin, std::size_t count, std::size_t element_size,
                     const shm::reduction_op& op, int root, std::uint64_t sequence);
 // The ranks 0 .. size - 1: the members of a reduction over all members of a communicator.

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "collectives/collective_table.hpp"
 #include "collectives/data_movement.hpp"
 #include "collectives/exchanges.hpp"
 #include "collectives/node_blocks.hpp"
@@ -64,7 +65,7 @@ task hierarchical_allgather(communicator_view comm, shm::const_typed_span mine, 
                   .byte_displacements = plan.offset.data()};
   member_blocks<std::byte> rooms(whole, members_by_node(comm)[my_node]);
   co_await named_in_communicator(comm, seen,
-                                 gather_task(node, mine, rooms.map(packed.data()), 0, seen, node.take_sequences(1)));
+                                 start(node, node.operations->gather, mine, rooms.map(packed.data()), 0, seen));
   if (node.rank == 0) {
     peer_messages messages(comm, sequence);
     auto part = [&](int k) {

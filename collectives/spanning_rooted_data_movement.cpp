@@ -16,6 +16,7 @@
 #include <numeric>
 #include <vector>
 
+#include "collectives/collective_table.hpp"
 #include "collectives/data_movement.hpp"
 #include "collectives/node_blocks.hpp"
 #include "collectives/peer_messages.hpp"
@@ -63,8 +64,8 @@ task gather_at_root(communicator_view comm, std::optional<shm::const_typed_span>
     messages.receive(bytes_of(sizes[k]), nodes.leader(k), sizes_step);
   }
   member_blocks<std::byte> rooms(recv, members[root_node]);
-  co_await named_in_communicator(
-      comm, seen, gather_task(node, send, rooms.map(recv.base), node.rank, seen, node.take_sequences(1)));
+  co_await named_in_communicator(comm, seen,
+                                 start(node, node.operations->gather, send, rooms.map(recv.base), node.rank, seen));
   co_await messages.all_done();
   std::vector<std::vector<std::byte>> parts(members.size());
   for (int k = 0; k < nodes.node_count(); ++k) {
@@ -92,8 +93,8 @@ task gather_at_root(communicator_view comm, std::optional<shm::const_typed_span>
 task gather_on_root_node(communicator_view comm, std::optional<shm::const_typed_span> send, int root,
                          truncation* seen) {
   communicator_view node = node_part(comm);
-  co_await named_in_communicator(
-      comm, seen, gather_task(node, send, {}, comm.nodes->rank_on_node(root), seen, node.take_sequences(1)));
+  co_await named_in_communicator(comm, seen,
+                                 start(node, node.operations->gather, send, {}, comm.nodes->rank_on_node(root), seen));
 }
 
 // A member of another node than the root's: the leader learns its node's sizes, sends them to the root
@@ -106,10 +107,10 @@ task gather_from_node(communicator_view comm, shm::const_typed_span send, int ro
   std::int64_t mine = static_cast<std::int64_t>(send.bytes());
   block_sizes sizes(leads ? static_cast<std::size_t>(node.size) : 0);
   truncation none;  // every room for a size is a size's
-  co_await gather_task(node, shm::byte_span(&mine, sizeof mine), equal_blocks(bytes_of(sizes).base, sizeof mine), 0,
-                       &none, node.take_sequences(1));
+  co_await start(node, node.operations->gather, shm::byte_span(&mine, sizeof mine),
+                 equal_blocks(bytes_of(sizes).base, sizeof mine), 0, &none);
   bool packed = leads && packs(sizes);
-  co_await bcast_task(node, &packed, sizeof packed, 0, node.take_sequences(1));
+  co_await start(node, node.operations->bcast, &packed, sizeof packed, 0);
   peer_messages messages(comm, sequence);
   if (leads) messages.send(bytes_of(sizes), root, sizes_step);
   if (!packed) {
@@ -119,7 +120,7 @@ task gather_from_node(communicator_view comm, shm::const_typed_span send, int ro
   }
   packed_blocks plan(sizes);  // the leader's; the others' rooms do not matter
   std::vector<std::byte> part(plan.bytes());
-  co_await gather_task(node, send, plan.map(part.data()), 0, seen, node.take_sequences(1));
+  co_await start(node, node.operations->gather, send, plan.map(part.data()), 0, seen);
   if (!leads) co_return;
   messages.send(shm::byte_span(part.data(), part.size()), root, blocks_step);
   co_await messages.all_done();
@@ -167,16 +168,16 @@ task scatter_at_root(communicator_view comm, const_block_map send, std::optional
     messages.send(shm::byte_span(parts[k].data(), parts[k].size()), nodes.leader(k), blocks_step);
   }
   member_blocks<const std::byte> blocks(send, members[root_node]);
-  co_await named_in_communicator(
-      comm, seen, scatter_task(node, blocks.map(send.base), recv, node.rank, seen, node.take_sequences(1)));
+  co_await named_in_communicator(comm, seen,
+                                 start(node, node.operations->scatter, blocks.map(send.base), recv, node.rank, seen));
   co_await messages.all_done();
 }
 
 // Another member of the root's node: its block comes straight from the root's buffer.
 task scatter_on_root_node(communicator_view comm, std::optional<shm::typed_span> recv, int root, truncation* seen) {
   communicator_view node = node_part(comm);
-  co_await named_in_communicator(
-      comm, seen, scatter_task(node, {}, recv, comm.nodes->rank_on_node(root), seen, node.take_sequences(1)));
+  co_await named_in_communicator(comm, seen,
+                                 start(node, node.operations->scatter, {}, recv, comm.nodes->rank_on_node(root), seen));
 }
 
 // A member of another node than the root's: the leader learns the node's sizes from the root and tells
@@ -190,7 +191,7 @@ task scatter_to_node(communicator_view comm, shm::typed_span recv, int root, tru
     messages.receive(bytes_of(sizes), root, sizes_step);
     co_await messages.all_done();
   }
-  co_await bcast_task(node, bytes_of(sizes).base, sizes.size() * sizeof(std::int64_t), 0, node.take_sequences(1));
+  co_await start(node, node.operations->bcast, bytes_of(sizes).base, sizes.size() * sizeof(std::int64_t), 0);
   if (!packs(sizes)) {
     messages.receive(recv, root, blocks_step);
     co_await messages.all_done(seen);
@@ -203,8 +204,7 @@ task scatter_to_node(communicator_view comm, shm::typed_span recv, int root, tru
     co_await messages.all_done();
   }
   co_await named_in_communicator(
-      comm, seen, scatter_task(node, plan.map<const std::byte>(part.data()), recv, 0, seen, node.take_sequences(1)),
-      root);
+      comm, seen, start(node, node.operations->scatter, plan.map<const std::byte>(part.data()), recv, 0, seen), root);
 }
 
 }  // namespace

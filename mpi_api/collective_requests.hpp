@@ -28,7 +28,7 @@ inline constexpr MPI_Request* blocking = nullptr;
 // wait site naming `call` meanwhile); else starts it and returns a request that completes with it.
 int launch(const char* call, MPI_Comm comm, const coll::communicator_view& view, coll::task work, MPI_Request* request);
 
-// A blocking call's collective begun at once (coll::bcast_at_once, ...): done when `rest` is empty, else
+// A blocking call's collective begun at once (coll::begun_operation::begin): done when `rest` is empty, else
 // launched with what is left.
 inline int complete(const char* call, MPI_Comm comm, const coll::communicator_view& view,
                     std::optional<coll::task> rest) {

@@ -2,6 +2,7 @@
 // both forms, run at once by the blocking call and started under a request by the nonblocking one.
 
 #include "collectives/algorithms.hpp"
+#include "collectives/collective_table.hpp"
 #include "mpi_api/bound_op.hpp"
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/collective_checks.hpp"
@@ -27,9 +28,10 @@ int barrier(const char* call, MPI_Comm comm, MPI_Request* request) {
   if (int error = check_ready(call, comm)) return error;
   if (resolve(comm)->is_inter()) return inter_barrier(call, comm, request);
   coll::communicator_view view = collective_view(comm);
-  std::uint64_t sequence = view.take_sequences(1);
-  if (request == blocking) return complete(call, comm, view, coll::barrier_at_once(view, sequence));
-  return launch(call, comm, view, coll::barrier_task(view, sequence), request);
+  const auto& barrier = view.operations->barrier;
+  std::uint64_t sequence = coll::take_sequences(view, barrier);
+  if (request == blocking) return complete(call, comm, view, barrier.begin(view, sequence));
+  return launch(call, comm, view, barrier.make(view, sequence), request);
 }
 
 int bcast(const char* call, void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
@@ -39,16 +41,16 @@ int bcast(const char* call, void* buffer, int count, MPI_Datatype datatype, int 
   if (int error = check_buffer(call, comm, buffer, count, datatype)) return error;
   if (int error = check_root(call, comm, root)) return error;
   coll::communicator_view view = collective_view(comm);
+  const auto& bcast = view.operations->bcast;
+  std::uint64_t sequence = coll::take_sequences(view, bcast);
   const shm::type_layout& layout = *datatype->layout;
   if (layout.is_contiguous()) {
     std::byte* data = static_cast<std::byte*>(buffer) + layout.true_lb();
     std::size_t bytes = count * layout.size();
-    std::uint64_t sequence = view.take_sequences(1);
-    if (request == blocking) return complete(call, comm, view, coll::bcast_at_once(view, data, bytes, root, sequence));
-    return launch(call, comm, view, coll::bcast_task(view, data, bytes, root, sequence), request);
+    if (request == blocking) return complete(call, comm, view, bcast.begin(view, data, bytes, root, sequence));
+    return launch(call, comm, view, bcast.make(view, data, bytes, root, sequence), request);
   }
-  return launch(call, comm, view, bcast_packed(view, buffer, count, datatype->layout, root, view.take_sequences(1)),
-                request);
+  return launch(call, comm, view, bcast_packed(view, buffer, count, datatype->layout, root, sequence), request);
 }
 
 int reduce(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
@@ -63,14 +65,15 @@ int reduce(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
   coll::communicator_view view = collective_view(comm);
   std::size_t element_size = datatype->layout->extent();
-  std::uint64_t sequence = view.take_sequences(3);
+  const auto& reduce = view.operations->reduce;
+  std::uint64_t sequence = coll::take_sequences(view, reduce);
   return launch_reduction(
       call, comm, view, op, datatype,
-      [=](shm::reduction_op reduction) {
-        return coll::rooted_reduce_task(view, input, recvbuf, count, element_size, reduction, root, sequence);
+      [=, &reduce](shm::reduction_op reduction) {
+        return reduce.make(view, input, recvbuf, count, element_size, reduction, root, sequence);
       },
-      [=](const shm::reduction_op& reduction) {
-        return coll::rooted_reduce_at_once(view, input, recvbuf, count, element_size, reduction, root, sequence);
+      [=, &reduce](const shm::reduction_op& reduction) {
+        return reduce.begin(view, input, recvbuf, count, element_size, reduction, root, sequence);
       },
       request);
 }
@@ -83,14 +86,15 @@ int allreduce(const char* call, const void* sendbuf, void* recvbuf, int count, M
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
   coll::communicator_view view = collective_view(comm);
   std::size_t element_size = datatype->layout->extent();
-  std::uint64_t sequence = view.take_sequences(3);
+  const auto& allreduce = view.operations->allreduce;
+  std::uint64_t sequence = coll::take_sequences(view, allreduce);
   return launch_reduction(
       call, comm, view, op, datatype,
-      [=](shm::reduction_op reduction) {
-        return coll::allreduce_task(view, input, recvbuf, count, element_size, reduction, sequence);
+      [=, &allreduce](shm::reduction_op reduction) {
+        return allreduce.make(view, input, recvbuf, count, element_size, reduction, sequence);
       },
-      [=](const shm::reduction_op& reduction) {
-        return coll::allreduce_at_once(view, input, recvbuf, count, element_size, reduction, sequence);
+      [=, &allreduce](const shm::reduction_op& reduction) {
+        return allreduce.begin(view, input, recvbuf, count, element_size, reduction, sequence);
       },
       request);
 }

@@ -31,7 +31,7 @@ std::uint32_t allocate_context_pairs(int pairs);
 std::uint32_t agree_on_context(const weft_comm_s& parent);
 
 // The same as a task over the members seen as `view`, for `pairs` consecutive pairs: stores the first
-// context in *context when done.
+// context in *context when done. Takes the sequence numbers of the view's broadcast.
 coll::task agree_on_contexts(coll::communicator_view view, std::uint32_t* context, int pairs, std::uint64_t sequence);
 
 }  // namespace weft::mpi

@@ -8,7 +8,7 @@
 
 #include <optional>
 
-#include "collectives/data_movement.hpp"
+#include "collectives/collective_table.hpp"
 #include "mpi_api/block_buffers.hpp"
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/collective_checks.hpp"
@@ -35,10 +35,9 @@ int run_gather(const char* call, MPI_Comm comm, const void* sendbuf, int sendcou
                const coll::block_map& rooms, int root, MPI_Datatype recvtype, MPI_Request* request) {
   coll::communicator_view view = collective_view(comm);
   std::optional<shm::const_typed_span> send = send_block(sendbuf, sendcount, sendtype);
-  std::uint64_t sequence = view.take_sequences(1);
   return launch_copies(
       call, comm, view,
-      [&](coll::truncation* seen) { return coll::gather_task(view, send, rooms, root, seen, sequence); },
+      [&](coll::truncation* seen) { return coll::start(view, view.operations->gather, send, rooms, root, seen); },
       hold({sendbuf == MPI_IN_PLACE ? MPI_DATATYPE_NULL : sendtype, recvtype}), request);
 }
 
@@ -56,10 +55,9 @@ int run_scatter(const char* call, MPI_Comm comm, const coll::const_block_map& bl
   std::optional<shm::typed_span> room;
   if (recvbuf != MPI_IN_PLACE) room = room_of(recvbuf, recvcount, recvtype);
   coll::communicator_view view = collective_view(comm);
-  std::uint64_t sequence = view.take_sequences(1);
   return launch_copies(
       call, comm, view,
-      [&](coll::truncation* seen) { return coll::scatter_task(view, blocks, room, root, seen, sequence); },
+      [&](coll::truncation* seen) { return coll::start(view, view.operations->scatter, blocks, room, root, seen); },
       hold({sendtype, recvbuf == MPI_IN_PLACE ? MPI_DATATYPE_NULL : recvtype}), request);
 }
 
@@ -67,20 +65,19 @@ int run_allgather(const char* call, MPI_Comm comm, const void* sendbuf, int send
                   const coll::block_map& rooms, MPI_Datatype recvtype, MPI_Request* request) {
   coll::communicator_view view = collective_view(comm);
   std::optional<shm::const_typed_span> send = send_block(sendbuf, sendcount, sendtype);
-  std::uint64_t sequence = view.take_sequences(2);
   return launch_copies(
-      call, comm, view, [&](coll::truncation* seen) { return coll::allgather_task(view, send, rooms, seen, sequence); },
+      call, comm, view,
+      [&](coll::truncation* seen) { return coll::start(view, view.operations->allgather, send, rooms, seen); },
       hold({sendbuf == MPI_IN_PLACE ? MPI_DATATYPE_NULL : sendtype, recvtype}), request);
 }
 
 int run_alltoall(const char* call, MPI_Comm comm, const std::optional<coll::const_block_map>& blocks,
                  const coll::block_map& rooms, held_layouts held, MPI_Request* request) {
   coll::communicator_view view = collective_view(comm);
-  std::uint64_t sequence = view.take_sequences(2);
   return launch_copies(
       call, comm, view,
-      [&](coll::truncation* seen) { return coll::alltoall_task(view, blocks, rooms, seen, sequence); }, std::move(held),
-      request);
+      [&](coll::truncation* seen) { return coll::start(view, view.operations->alltoall, blocks, rooms, seen); },
+      std::move(held), request);
 }
 
 int gather(const char* call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,

@@ -10,7 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "collectives/algorithms.hpp"
+#include "collectives/blocking_collectives.hpp"
 #include "mpi_api/attributes.hpp"
 #include "mpi_api/buffered_sends.hpp"
 #include "mpi_api/call_guard.hpp"

@@ -4,7 +4,7 @@
 #include <memory>
 #include <vector>
 
-#include "collectives/data_movement.hpp"
+#include "collectives/blocking_collectives.hpp"
 #include "collectives/neighborhood.hpp"
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"

@@ -16,10 +16,6 @@ namespace weft::mpi {
 // Where the caller stands in the collectives across the groups of `inter`.
 coll::crossing crossing_of(const weft_comm_s& inter);
 
-// The sequence numbers of a collective across the groups: two of both groups, and of the caller's group
-// `on_node` where they share a node, `across_nodes` where they span nodes (their paths differ).
-coll::crossing_sequences take_crossing_sequences(const coll::crossing& place, int on_node, int across_nodes);
-
 int inter_barrier(const char* call, MPI_Comm comm, MPI_Request* request);
 int inter_bcast(const char* call, void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                 MPI_Request* request);

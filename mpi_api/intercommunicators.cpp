@@ -8,8 +8,7 @@
 #include <memory>
 #include <vector>
 
-#include "collectives/algorithms.hpp"
-#include "collectives/data_movement.hpp"
+#include "collectives/blocking_collectives.hpp"
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
 #include "mpi_api/context_ids.hpp"

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <utility>
 
+#include "collectives/collective_table.hpp"
 #include "collectives/neighborhood.hpp"
 #include "mpi_api/block_buffers.hpp"
 #include "mpi_api/call_guard.hpp"
@@ -78,11 +79,10 @@ coll::const_block_map one_block_for_all(const void* sendbuf, int sendcount, MPI_
 int run_neighbor_exchange(const char* call, MPI_Comm comm, coll::neighbourhood hood, const coll::const_block_map& send,
                           const coll::block_map& recv, held_layouts held, MPI_Request* request) {
   coll::communicator_view view = collective_view(comm);
-  std::uint64_t sequence = view.take_sequences(1);
   return launch_copies(
       call, comm, view,
       [&](coll::truncation* seen) {
-        return coll::neighbor_exchange_task(view, std::move(hood), send, recv, seen, sequence);
+        return coll::start(view, view.operations->neighbor_exchange, std::move(hood), send, recv, seen);
       },
       std::move(held), request);
 }

@@ -13,6 +13,7 @@
 #include <span>
 #include <vector>
 
+#include "collectives/collective_table.hpp"
 #include "mpi_api/bound_op.hpp"
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/checks.hpp"
@@ -88,7 +89,7 @@ std::vector<MPI_Datatype> types_of(const void* sendbuf, const MPI_Datatype sendt
 }
 
 // A collective's algorithm, chosen at its first start, whose checks its arguments passed: every later start
-// takes its sequence numbers and does at once what needs no wait, as the blocking call does (coll::*_at_once),
+// takes its sequence numbers and does at once what needs no wait, as the blocking call does (the table's begin),
 // leaving the rest to the request, without checking its arguments, making a view of the channel or binding
 // the operation again. `bound` (null for a collective without one) stays put here, where its reduction
 // points; the plan holds its operation and datatype.
@@ -97,9 +98,11 @@ class direct_collective {
   using begin = std::function<std::optional<coll::task>(const coll::communicator_view&, const weft::shm::reduction_op&,
                                                         std::uint64_t sequence)>;
 
-  direct_collective(MPI_Comm channel, int sequences, bound_op bound, begin begun)
+  // `entry`: the operation of the channel's collective table that `begun` begins.
+  template <class Operation>
+  direct_collective(MPI_Comm channel, Operation coll::collective_table::* entry, bound_op bound, begin begun)
       : view_(collective_view(channel)),
-        sequences_(sequences),
+        sequences_((view_.operations->*entry).sequences),
         bound_(bound),
         reduction_(bound_.op != MPI_OP_NULL ? bound_.reduction() : weft::shm::reduction_op{}),
         begin_(std::move(begun)) {}
@@ -125,10 +128,12 @@ class direct_collective {
 };
 
 // The starter of a collective that its nonblocking call starts the first time (checking the arguments) and
-// that starts directly afterwards on an intracommunicator, taking `sequences` sequence numbers as the
-// blocking call does.
-persistent_collective::starter direct_after_first(persistent_collective::starter nonblocking, int sequences,
-                                                  bound_op bound, direct_collective::begin begun) {
+// that starts directly afterwards on an intracommunicator, taking the sequence numbers of `entry`, the
+// table's operation, as the blocking call does.
+template <class Operation>
+persistent_collective::starter direct_after_first(persistent_collective::starter nonblocking,
+                                                  Operation coll::collective_table::* entry, bound_op bound,
+                                                  direct_collective::begin begun) {
   auto direct = std::make_shared<std::unique_ptr<direct_collective>>();
   return [=](MPI_Comm channel, MPI_Request* started) {
     if (*direct) [[likely]] {
@@ -137,7 +142,7 @@ persistent_collective::starter direct_after_first(persistent_collective::starter
     }
     int error = nonblocking(channel, started);
     if (error == MPI_SUCCESS && !resolve(channel)->is_inter())
-      *direct = std::make_unique<direct_collective>(channel, sequences, bound, begun);
+      *direct = std::make_unique<direct_collective>(channel, entry, bound, begun);
     return error;
   };
 }
@@ -149,9 +154,10 @@ extern "C" int PMPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request* requ
   const call_guard guard(WEFT_CALL_NAME);
   return plan(
       WEFT_CALL_NAME, comm, info, request, {}, MPI_OP_NULL,
-      direct_after_first([](MPI_Comm channel, MPI_Request* started) { return PMPI_Ibarrier(channel, started); }, 1, {},
+      direct_after_first([](MPI_Comm channel, MPI_Request* started) { return PMPI_Ibarrier(channel, started); },
+                         &coll::collective_table::barrier, {},
                          [](const coll::communicator_view& view, const weft::shm::reduction_op&,
-                            std::uint64_t sequence) { return coll::barrier_at_once(view, sequence); }));
+                            std::uint64_t sequence) { return view.operations->barrier.begin(view, sequence); }));
 }
 
 // A broadcast of a noncontiguous type keeps the nonblocking call, which packs it.
@@ -166,11 +172,11 @@ extern "C" int PMPI_Bcast_init(void* buffer, int count, MPI_Datatype datatype, i
     return plan(WEFT_CALL_NAME, comm, info, request, {datatype}, MPI_OP_NULL, nonblocking);
   return plan(WEFT_CALL_NAME, comm, info, request, {datatype}, MPI_OP_NULL,
               direct_after_first(
-                  nonblocking, 1, {},
+                  nonblocking, &coll::collective_table::bcast, {},
                   [=](const coll::communicator_view& view, const weft::shm::reduction_op&, std::uint64_t sequence) {
                     const weft::shm::type_layout& layout = *datatype->layout;
-                    return coll::bcast_at_once(view, static_cast<std::byte*>(buffer) + layout.true_lb(),
-                                               count * layout.size(), root, sequence);
+                    return view.operations->bcast.begin(view, static_cast<std::byte*>(buffer) + layout.true_lb(),
+                                                        count * layout.size(), root, sequence);
                   }));
 }
 
@@ -290,10 +296,10 @@ extern "C" int PMPI_Reduce_init(const void* sendbuf, void* recvbuf, int count, M
           [=](MPI_Comm channel, MPI_Request* started) {
             return PMPI_Ireduce(sendbuf, recvbuf, count, datatype, op, root, channel, started);
           },
-          3, {op, datatype},
+          &coll::collective_table::reduce, {op, datatype},
           [=](const coll::communicator_view& view, const weft::shm::reduction_op& reduction, std::uint64_t sequence) {
-            return coll::rooted_reduce_at_once(view, input, recvbuf, count, datatype->layout->extent(), reduction, root,
-                                               sequence);
+            return view.operations->reduce.begin(view, input, recvbuf, count, datatype->layout->extent(), reduction,
+                                                 root, sequence);
           }));
 }
 
@@ -308,10 +314,10 @@ extern "C" int PMPI_Allreduce_init(const void* sendbuf, void* recvbuf, int count
           [=](MPI_Comm channel, MPI_Request* started) {
             return PMPI_Iallreduce(sendbuf, recvbuf, count, datatype, op, channel, started);
           },
-          3, {op, datatype},
+          &coll::collective_table::allreduce, {op, datatype},
           [=](const coll::communicator_view& view, const weft::shm::reduction_op& reduction, std::uint64_t sequence) {
-            return coll::allreduce_at_once(view, input, recvbuf, count, datatype->layout->extent(), reduction,
-                                           sequence);
+            return view.operations->allreduce.begin(view, input, recvbuf, count, datatype->layout->extent(), reduction,
+                                                    sequence);
           }));
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <climits>
 
+#include "collectives/collective_table.hpp"
 #include "collectives/reduction_algorithms.hpp"
 #include "mpi_api/bound_op.hpp"
 #include "mpi_api/call_guard.hpp"
@@ -29,11 +30,12 @@ int scan(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_Da
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
   coll::communicator_view view = collective_view(comm);
   std::size_t element_size = datatype->layout->extent();
-  std::uint64_t sequence = view.take_sequences(2);
+  const auto& scan = view.operations->scan;
+  std::uint64_t sequence = coll::take_sequences(view, scan);
   return launch_reduction(
       call, comm, view, op, datatype,
-      [=](weft::shm::reduction_op reduction) {
-        return coll::scan_task(view, input, recvbuf, count, element_size, reduction, kind, sequence);
+      [=, &scan](weft::shm::reduction_op reduction) {
+        return scan.make(view, input, recvbuf, count, element_size, reduction, kind, sequence);
       },
       request);
 }
@@ -54,11 +56,13 @@ int reduce_scatter(const char* call, const void* sendbuf, void* recvbuf, long lo
   if (int error = check_op(call, comm, op, datatype)) return error;
   coll::communicator_view view = collective_view(comm);
   std::size_t element_size = datatype->layout->extent();
-  std::uint64_t sequence = view.take_sequences(2);
+  const auto& reduce_scatter = view.operations->reduce_scatter;
+  std::uint64_t sequence = coll::take_sequences(view, reduce_scatter);
   return launch_reduction(
       call, comm, view, op, datatype,
-      [=](weft::shm::reduction_op reduction) {
-        return coll::reduce_scatter_task(view, input, recvbuf, offset, count, total, element_size, reduction, sequence);
+      [=, &reduce_scatter](weft::shm::reduction_op reduction) {
+        return reduce_scatter.make(view, input, recvbuf, static_cast<std::size_t>(offset), count,
+                                   static_cast<std::size_t>(total), element_size, reduction, sequence);
       },
       request);
 }
