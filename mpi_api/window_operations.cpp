@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstring>
 #include <optional>
+#include <variant>
 
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/datatypes.hpp"
@@ -18,7 +19,7 @@
 #include "mpi_api/pmpi.hpp"
 #include "mpi_api/window_checks.hpp"
 #include "rma/accumulate.hpp"
-#include "rma/remote_origin.hpp"
+#include "rma/target_place.hpp"
 
 using namespace weft::mpi;
 namespace rma = weft::rma;
@@ -65,15 +66,15 @@ int check_target_side(const char* call, MPI_Win win, const target_spec& target, 
   return MPI_SUCCESS;
 }
 
-int out_of_range(const char* call, MPI_Win win, const target_spec& target, std::ptrdiff_t first, std::ptrdiff_t last,
-                 int disp_unit, std::size_t size) {
+int out_of_range(const char* call, MPI_Win win, const target_spec& target, const rma::outside_target& outside) {
   if (win->flavor == MPI_WIN_FLAVOR_DYNAMIC)
     return raise_error(win, MPI_ERR_RMA_RANGE, call,
                        "target_disp %p: bytes [%td, %td) from there are not inside memory rank %d attached",
-                       reinterpret_cast<void*>(target.disp), first, last, target.rank);
+                       reinterpret_cast<void*>(target.disp), outside.first, outside.last, target.rank);
   return raise_error(win, MPI_ERR_RMA_RANGE, call,
                      "target_disp %ld (x disp_unit %d): bytes [%td, %td) from there are outside rank %d's %zu bytes",
-                     static_cast<long>(target.disp), disp_unit, first, last, target.rank, size);
+                     static_cast<long>(target.disp), outside.disp_unit, outside.first, outside.last, target.rank,
+                     outside.size);
 }
 
 int check_displacement(const char* call, MPI_Win win, const target_spec& target) {
@@ -83,46 +84,29 @@ int check_displacement(const char* call, MPI_Win win, const target_spec& target)
   return MPI_SUCCESS;
 }
 
-// Where the target's data is, once its extent is known to lie inside the target's memory.
-int locate(const char* call, MPI_Win win, const target_spec& target, std::byte** at) {
+// Where the target's data is, once its extent is known to lie inside the target's memory (on another node,
+// inside its segment: the target checks attached memory of a dynamic window itself). A request-based
+// operation gets its request here: complete already when the operation is done in its call (or the target
+// is MPI_PROC_NULL: see complete_request), else one that counts the operation's replies.
+int locate(const char* call, MPI_Win win, const target_spec& target, MPI_Request* request,
+           std::optional<rma::target_place>& place) {
   if (int error = check_displacement(call, win, target)) return error;
-  auto [first, last] = target.datatype->layout->data_of(static_cast<std::size_t>(target.count));
-  std::optional<std::byte*> address = win->shared->address(target.rank, target.disp, first, last);
-  if (address) [[likely]] {
-    *at = *address;
-    return MPI_SUCCESS;
-  }
-  const rma::window_member& member = win->shared->member(target.rank);
-  return out_of_range(call, win, target, first, last, member.disp_unit, member.size);
-}
-
-// The access to a target on another node, once its extent is known to lie inside the target's segment
-// (the target checks attached memory of a dynamic window itself). A request-based operation gets its
-// request here, which counts the operation's replies.
-int locate_remote(const char* call, MPI_Win win, const target_spec& target, const rma::remote_member& member,
-                  MPI_Request* request, std::optional<rma::remote_access>& access) {
-  if (int error = check_displacement(call, win, target)) return error;
-  std::int64_t displacement = target.disp;
-  if (win->flavor != MPI_WIN_FLAVOR_DYNAMIC) {
-    auto [first, last] = target.datatype->layout->data_of(static_cast<std::size_t>(target.count));
-    std::optional<std::ptrdiff_t> offset =
-        rma::window::segment_offset(target.disp, member.disp_unit, member.size, first, last);
-    if (!offset) [[unlikely]]
-      return out_of_range(call, win, target, first, last, member.disp_unit, member.size);
-    displacement = *offset;
-  }
-  rma::reply_group* group = nullptr;
-  if (request != nullptr) {
-    auto* pending = new weft_request_s(win->comm);
-    group = &pending->operation.emplace<rma_operation>(win).replies;
-    *request = pending;
-  }
-  access.emplace(*win->shared, win->remote, target.rank, displacement, target.datatype->layout.get(),
-                 static_cast<std::size_t>(target.count), group);
+  auto located = rma::target_place::locate(*win->shared, win->remote, target.rank, target.disp,
+                                           target.datatype->layout.get(), static_cast<std::size_t>(target.count));
+  if (const auto* outside = std::get_if<rma::outside_target>(&located)) [[unlikely]]
+    return out_of_range(call, win, target, *outside);
+  place.emplace(std::get<rma::target_place>(std::move(located)));
+  if (request == nullptr) return MPI_SUCCESS;
+  auto* made = new weft_request_s(win->comm);
+  if (place->done_in_call())
+    made->operation.emplace<finished>();
+  else
+    place->count_replies_in(&made->operation.emplace<rma_operation>(win).replies);
+  *request = made;
   return MPI_SUCCESS;
 }
 
-// A request for an operation complete already (on this node or with MPI_PROC_NULL), when one was asked for.
+// A request for an operation on MPI_PROC_NULL, complete already, when one was asked for.
 int complete_request(MPI_Win win, MPI_Request* request) {
   if (request == nullptr) return MPI_SUCCESS;
   auto* done = new weft_request_s(win->comm);
@@ -166,16 +150,10 @@ int put(const char* call, const void* origin_addr, int origin_count, MPI_Datatyp
   shm::const_typed_span origin = data_of(origin_addr, origin_count, origin_datatype);
   if (int error = check_target_side(call, win, target, origin.bytes(), request != nullptr)) return error;
   if (target.rank == MPI_PROC_NULL) return complete_request(win, request);
-  if (const rma::remote_member* remote = win->shared->remote(target.rank)) {
-    std::optional<rma::remote_access> access;
-    if (int error = locate_remote(call, win, target, *remote, request, access)) return error;
-    rma::remote_put(*access, origin);
-    return MPI_SUCCESS;
-  }
-  std::byte* at = nullptr;
-  if (int error = locate(call, win, target, &at)) return error;
-  shm::typed_copy(room_of(at, target.count, target.datatype), origin, 0, origin.bytes());
-  return complete_request(win, request);
+  std::optional<rma::target_place> place;
+  if (int error = locate(call, win, target, request, place)) return error;
+  place->put(origin);
+  return MPI_SUCCESS;
 }
 
 int get(const char* call, void* origin_addr, int origin_count, MPI_Datatype origin_datatype, const target_spec& target,
@@ -193,16 +171,10 @@ int get(const char* call, void* origin_addr, int origin_count, MPI_Datatype orig
   shm::typed_span origin = room_of(origin_addr, origin_count, origin_datatype);
   if (int error = check_target_side(call, win, target, origin.bytes(), request != nullptr)) return error;
   if (target.rank == MPI_PROC_NULL) return complete_request(win, request);
-  if (const rma::remote_member* remote = win->shared->remote(target.rank)) {
-    std::optional<rma::remote_access> access;
-    if (int error = locate_remote(call, win, target, *remote, request, access)) return error;
-    rma::remote_get(*access, origin, origin_datatype->layout);
-    return MPI_SUCCESS;
-  }
-  std::byte* at = nullptr;
-  if (int error = locate(call, win, target, &at)) return error;
-  shm::typed_copy(origin, data_of(at, target.count, target.datatype), 0, origin.bytes());
-  return complete_request(win, request);
+  std::optional<rma::target_place> place;
+  if (int error = locate(call, win, target, request, place)) return error;
+  place->get(origin, origin_datatype->layout);
+  return MPI_SUCCESS;
 }
 
 // Accumulates take predefined operations only (MPI-3.1, 11.3.4), on data of one predefined type on all
@@ -271,17 +243,11 @@ int accumulate(const char* call, const void* origin_addr, int origin_count, MPI_
   shm::typed_span fetched;
   if (result != nullptr) fetched = room_of(result->addr, result->count, result->datatype);
   shm::typed_span* into = result != nullptr ? &fetched : nullptr;
-  if (const rma::remote_member* remote = win->shared->remote(target.rank)) {
-    std::optional<rma::remote_access> access;
-    if (int error = locate_remote(call, win, target, *remote, request, access)) return error;
-    rma::remote_accumulate(*access, origin, element_op_code(op->index, basic), element_op_of(op->index, basic), into,
-                           result != nullptr ? result->datatype->layout : nullptr);
-    return MPI_SUCCESS;
-  }
-  std::byte* at = nullptr;
-  if (int error = locate(call, win, target, &at)) return error;
-  rma::accumulate(room_of(at, target.count, target.datatype), origin, into, element_op_of(op->index, basic));
-  return complete_request(win, request);
+  std::optional<rma::target_place> place;
+  if (int error = locate(call, win, target, request, place)) return error;
+  place->accumulate(origin, element_op_code(op->index, basic), element_op_of(op->index, basic), into,
+                    result != nullptr ? result->datatype->layout : nullptr);
+  return MPI_SUCCESS;
 }
 
 // Fetch-and-op and compare-and-swap: one element of a predefined type.
@@ -391,20 +357,10 @@ extern "C" int PMPI_Fetch_and_op(const void* origin_addr, void* result_addr, MPI
     if (int error = check_output(call, win, origin_addr, "origin_addr")) return error;
   if (int error = check_target_side(call, win, target, datatype->layout->size(), false)) return error;
   if (target_rank == MPI_PROC_NULL) return MPI_SUCCESS;
-  if (const rma::remote_member* remote = win->shared->remote(target_rank)) {
-    std::optional<rma::remote_access> access;
-    if (int error = locate_remote(call, win, target, *remote, nullptr, access)) return error;
-    shm::typed_span fetched = room_of(result_addr, 1, datatype);
-    shm::const_typed_span origin =
-        op == MPI_NO_OP ? shm::const_typed_span{nullptr, datatype->layout.get(), 0} : data_of(origin_addr, 1, datatype);
-    rma::remote_accumulate(*access, origin, element_op_code(op->index, datatype), element_op_of(op->index, datatype),
-                           &fetched, nullptr);
-    return MPI_SUCCESS;
-  }
-  std::byte* at = nullptr;
-  if (int error = locate(call, win, target, &at)) return error;
-  rma::fetch_and_op(at, static_cast<const std::byte*>(origin_addr), static_cast<std::byte*>(result_addr),
-                    element_op_of(op->index, datatype));
+  std::optional<rma::target_place> place;
+  if (int error = locate(call, win, target, nullptr, place)) return error;
+  place->fetch_and_op(static_cast<const std::byte*>(origin_addr), static_cast<std::byte*>(result_addr),
+                      element_op_code(op->index, datatype), element_op_of(op->index, datatype));
   return MPI_SUCCESS;
 }
 
@@ -424,16 +380,9 @@ extern "C" int PMPI_Compare_and_swap(const void* origin_addr, const void* compar
   target_spec target{target_rank, target_disp, 1, datatype};
   if (int error = check_target_side(call, win, target, datatype->layout->size(), false)) return error;
   if (target_rank == MPI_PROC_NULL) return MPI_SUCCESS;
-  if (const rma::remote_member* remote = win->shared->remote(target_rank)) {
-    std::optional<rma::remote_access> access;
-    if (int error = locate_remote(call, win, target, *remote, nullptr, access)) return error;
-    rma::remote_compare_and_swap(*access, static_cast<const std::byte*>(origin_addr),
-                                 static_cast<const std::byte*>(compare_addr), static_cast<std::byte*>(result_addr));
-    return MPI_SUCCESS;
-  }
-  std::byte* at = nullptr;
-  if (int error = locate(call, win, target, &at)) return error;
-  rma::compare_and_swap(at, static_cast<const std::byte*>(origin_addr), static_cast<const std::byte*>(compare_addr),
-                        static_cast<std::byte*>(result_addr), datatype->layout->size());
+  std::optional<rma::target_place> place;
+  if (int error = locate(call, win, target, nullptr, place)) return error;
+  place->compare_and_swap(static_cast<const std::byte*>(origin_addr), static_cast<const std::byte*>(compare_addr),
+                          static_cast<std::byte*>(result_addr));
   return MPI_SUCCESS;
 }
