@@ -21,6 +21,7 @@
 #include "collectives/node_blocks.hpp"
 #include "collectives/peer_messages.hpp"
 #include "collectives/spanning.hpp"
+#include "runtime/path_report.hpp"
 
 namespace weft::coll {
 namespace {
@@ -228,10 +229,27 @@ task agree_on_small_blocks(communicator_view comm, std::optional<const_block_map
   co_await spanning_allreduce(comm, &mine, small, 1, sizeof(int), {lowest_int, nullptr, nullptr}, sequence);
 }
 
+// WEFT_PROTO_INFO's line for the way an alltoall across nodes moves its blocks: with one member per node,
+// or as the members agreed (agree_on_small_blocks).
+void report_alltoall(const communicator_view& comm, bool one_per_node, bool by_nodes) {
+  if (!runtime::reporting_paths()) [[likely]]
+    return;
+  const char* choice = by_nodes ? "by nodes" : "block by block";
+  if (one_per_node)
+    runtime::report_path("collective", "alltoall across nodes", choice, "%d members on %d nodes: one per node",
+                         comm.size, comm.nodes->node_count());
+  else
+    runtime::report_path("collective", "alltoall across nodes", choice,
+                         "%d members on %d nodes: %s member's blocks for other nodes %s %lld B", comm.size,
+                         comm.nodes->node_count(), by_nodes ? "every" : "some", by_nodes ? "within" : "beyond",
+                         static_cast<long long>(by_nodes_max));
+}
+
 task alltoall_by_agreement(communicator_view comm, std::optional<const_block_map> send, block_map recv,
                            truncation* seen, std::uint64_t sequence) {
   int small = 0;
   co_await agree_on_small_blocks(comm, send, recv, &small, sequence);
+  report_alltoall(comm, false, small != 0);
   if (small)
     co_await alltoall_by_nodes(comm, send, recv, seen, sequence + 1);
   else
@@ -244,7 +262,10 @@ task alltoall_by_agreement(communicator_view comm, std::optional<const_block_map
 // every node holds one member, there is nothing to gather on a node.
 task spanning_alltoall(communicator_view comm, std::optional<const_block_map> send, block_map recv, truncation* seen,
                        std::uint64_t sequence) {
-  if (comm.nodes->node_count() == comm.size) return alltoall_block_by_block(comm, send, recv, seen, sequence);
+  if (comm.nodes->node_count() == comm.size) {
+    report_alltoall(comm, true, false);
+    return alltoall_block_by_block(comm, send, recv, seen, sequence);
+  }
   return alltoall_by_agreement(comm, send, recv, seen, sequence);
 }
 

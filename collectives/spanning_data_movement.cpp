@@ -13,6 +13,7 @@
 #include "collectives/node_blocks.hpp"
 #include "collectives/peer_messages.hpp"
 #include "collectives/spanning.hpp"
+#include "runtime/path_report.hpp"
 
 namespace weft::coll {
 
@@ -97,7 +98,13 @@ task hierarchical_allgather(communicator_view comm, shm::const_typed_span mine, 
 task spanning_allgather(communicator_view comm, std::optional<shm::const_typed_span> send, block_map recv,
                         truncation* seen, std::uint64_t sequence) {
   shm::const_typed_span mine = send ? *send : shm::const_typed_span(recv.block(comm.rank));
-  if (comm.nodes->node_count() < comm.size) {
+  bool by_nodes = comm.nodes->node_count() < comm.size;
+  if (runtime::reporting_paths()) [[unlikely]]
+    runtime::report_path("collective", "allgather across nodes", by_nodes ? "by nodes" : "block by block",
+                         "%d members on %d nodes: %s", comm.size, comm.nodes->node_count(),
+                         by_nodes ? "each node's blocks meet at its leader, the leaders exchange them packed"
+                                  : "one member per node: each block goes to every member");
+  if (by_nodes) {
     co_await hierarchical_allgather(comm, mine, recv, !send, packed_vector(comm, recv), seen, sequence);
     co_return;
   }

@@ -20,6 +20,7 @@
 #include "mpi_api/window_checks.hpp"
 #include "rma/accumulate.hpp"
 #include "rma/target_place.hpp"
+#include "runtime/path_report.hpp"
 
 using namespace weft::mpi;
 namespace rma = weft::rma;
@@ -91,7 +92,7 @@ int check_displacement(const char* call, MPI_Win win, const target_spec& target)
 int locate(const char* call, MPI_Win win, const target_spec& target, MPI_Request* request,
            std::optional<rma::target_place>& place) {
   if (int error = check_displacement(call, win, target)) return error;
-  auto located = rma::target_place::locate(*win->shared, win->remote, target.rank, target.disp,
+  auto located = rma::target_place::locate(call, *win->shared, win->remote, target.rank, target.disp,
                                            target.datatype->layout.get(), static_cast<std::size_t>(target.count));
   if (const auto* outside = std::get_if<rma::outside_target>(&located)) [[unlikely]]
     return out_of_range(call, win, target, *outside);
@@ -113,6 +114,14 @@ int complete_request(MPI_Win win, MPI_Request* request) {
   done->operation.emplace<finished>();
   *request = done;
   return MPI_SUCCESS;
+}
+
+// WEFT_PROTO_INFO's line for an operation that took direct_target's path.
+void report_direct(const char* call, std::size_t bytes) {
+  weft::runtime::report_path("one-sided", call, "on this node, direct",
+                             "%zu B of one predefined type on both sides: done by the origin's CPU in the call, "
+                             "in the target's memory",
+                             bytes);
 }
 
 // The common put or get (and fetch-and-op), checked in fewer steps than the general path takes: the same
@@ -141,6 +150,8 @@ int put(const char* call, const void* origin_addr, int origin_count, MPI_Datatyp
   if (request == nullptr)
     if (std::byte* at = direct_target(win, origin_addr, origin_count, origin_datatype, target, &bytes)) [[likely]] {
       std::memcpy(at, origin_addr, bytes);
+      if (weft::runtime::reporting_paths()) [[unlikely]]
+        report_direct(call, bytes);
       return MPI_SUCCESS;
     }
   if (int error = check_window(call, win)) return error;
@@ -162,6 +173,8 @@ int get(const char* call, void* origin_addr, int origin_count, MPI_Datatype orig
   if (request == nullptr)
     if (std::byte* at = direct_target(win, origin_addr, origin_count, origin_datatype, target, &bytes)) [[likely]] {
       std::memcpy(origin_addr, at, bytes);
+      if (weft::runtime::reporting_paths()) [[unlikely]]
+        report_direct(call, bytes);
       return MPI_SUCCESS;
     }
   if (int error = check_window(call, win)) return error;
@@ -347,6 +360,8 @@ extern "C" int PMPI_Fetch_and_op(const void* origin_addr, void* result_addr, MPI
       if (op == MPI_REPLACE || op == MPI_NO_OP || datatype->kernels[op->index].apply != nullptr) [[likely]] {
         rma::fetch_and_op(at, static_cast<const std::byte*>(origin_addr), static_cast<std::byte*>(result_addr),
                           element_op_of(op->index, datatype));
+        if (weft::runtime::reporting_paths()) [[unlikely]]
+          report_direct(call, bytes);
         return MPI_SUCCESS;
       }
   if (int error = check_window(call, win)) return error;

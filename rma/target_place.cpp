@@ -1,13 +1,31 @@
 #include "rma/target_place.hpp"
 
+#include "runtime/path_report.hpp"
+
 namespace weft::rma {
 
-std::variant<target_place, outside_target> target_place::locate(window& w, remote_origin& origin, int target,
-                                                                std::ptrdiff_t disp, const shm::type_layout* layout,
-                                                                std::size_t count) {
+namespace {
+
+void report_place(const char* operation, bool remote, std::size_t bytes) {
+  if (remote)
+    runtime::report_path("one-sided", operation, "to another node",
+                         "%zu B: messages the target's node applies, done at the next synchronization", bytes);
+  else
+    runtime::report_path("one-sided", operation, "on this node",
+                         "%zu B: done by the origin's CPU in the call, in the target's memory", bytes);
+}
+
+}  // namespace
+
+std::variant<target_place, outside_target> target_place::locate(const char* operation, window& w, remote_origin& origin,
+                                                                int target, std::ptrdiff_t disp,
+                                                                const shm::type_layout* layout, std::size_t count) {
   auto [first, last] = layout->data_of(count);
+  const remote_member* member = w.remote(target);
+  if (runtime::reporting_paths()) [[unlikely]]
+    report_place(operation, member != nullptr, count * layout->size());
   target_place place;
-  if (const remote_member* member = w.remote(target)) [[unlikely]] {
+  if (member != nullptr) [[unlikely]] {
     std::int64_t displacement = disp;
     if (w.flavor() != flavor::dynamic) {
       std::optional<std::ptrdiff_t> offset = window::segment_offset(disp, member->disp_unit, member->size, first, last);

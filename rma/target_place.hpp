@@ -32,12 +32,12 @@ struct outside_target {
 
 class target_place {
  public:
-  // Window rank `target`'s `count` elements of `layout` from displacement `disp`, for an operation by the
-  // caller, whose operations on other nodes `origin` counts. A member on another node checks the range of a
-  // dynamic window itself.
-  static std::variant<target_place, outside_target> locate(window& w, remote_origin& origin, int target,
-                                                           std::ptrdiff_t disp, const shm::type_layout* layout,
-                                                           std::size_t count);
+  // Window rank `target`'s `count` elements of `layout` from displacement `disp`, for `operation` (its name,
+  // for WEFT_PROTO_INFO) by the caller, whose operations on other nodes `origin` counts. A member on another
+  // node checks the range of a dynamic window itself.
+  static std::variant<target_place, outside_target> locate(const char* operation, window& w, remote_origin& origin,
+                                                           int target, std::ptrdiff_t disp,
+                                                           const shm::type_layout* layout, std::size_t count);
 
   // Whether the operation is done, at the target too, when its call returns.
   bool done_in_call() const noexcept { return !remote_; }

@@ -57,8 +57,9 @@ constexpr setting setting_table[] = {
     {"WEFT_PROTO_INFO", "0",
      "1 prints to stderr, the first time each is taken in the node process, the protocol chosen for a "
      "point-to-point message (ring, inline, direct, rendezvous, cooperative copy, ownership, fabric eager or "
-     "read) and the algorithm chosen for a collective, each with the reason (size, layout, the setting whose "
-     "threshold decided), and the rank that took it. See docs/user-guide.md."},
+     "read), the algorithm chosen for a collective and where a one-sided operation was done, each with the "
+     "reason (size, layout, the setting whose threshold decided), and the rank that took it. See "
+     "docs/user-guide.md."},
     {"WEFT_LOG", "",
      "What the layers tell of their work on stderr, by subsystem and level: a level for every subsystem "
      "(WEFT_LOG=info), or subsystem:level items separated by commas (WEFT_LOG=fabric:debug,io:info; later items "

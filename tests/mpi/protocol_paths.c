@@ -64,6 +64,25 @@ int main(int argc, char** argv) {
   int mine[2] = {rank, 10 * rank}, block = -1;
   MPI_Reduce_scatter_block(mine, &block, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD); /* tree */
   CHECK(block == (rank == 0 ? 1 : 10), "a reduce-scatter gave %d", block);
+
+  int gathered[2] = {-1, -1}, sent[2] = {10 * rank, 10 * rank + 1}, got[2] = {-1, -1};
+  MPI_Allgather(&rank, 1, MPI_INT, gathered, 1, MPI_INT, MPI_COMM_WORLD); /* across nodes: block by block */
+  CHECK(gathered[0] == 0 && gathered[1] == 1, "an allgather gave %d %d", gathered[0], gathered[1]);
+  MPI_Alltoall(sent, 1, MPI_INT, got, 1, MPI_INT, MPI_COMM_WORLD); /* across nodes: block by block */
+  CHECK(got[0] == rank && got[1] == 10 + rank, "an alltoall gave %d %d", got[0], got[1]);
+
+  /* One-sided: a put of one predefined type on both sides (the direct path on one node), an accumulate. */
+  int* base = NULL;
+  MPI_Win win;
+  MPI_Win_allocate(2 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);
+  base[0] = base[1] = 0;
+  MPI_Win_fence(0, win);
+  int value = 7 + rank;
+  MPI_Put(&value, 1, MPI_INT, 1 - rank, 0, 1, MPI_INT, win);
+  MPI_Accumulate(&value, 1, MPI_INT, 1 - rank, 1, 1, MPI_INT, MPI_SUM, win);
+  MPI_Win_fence(0, win);
+  CHECK(base[0] == 8 - rank && base[1] == 8 - rank, "the window holds %d %d", base[0], base[1]);
+  MPI_Win_free(&win);
   MPI_Barrier(MPI_COMM_WORLD);
 
   free(in);

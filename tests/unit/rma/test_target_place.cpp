@@ -25,7 +25,7 @@ struct one_segment {
     member.disp_unit = 4;
   }
   auto locate(std::ptrdiff_t disp, std::size_t bytes) {
-    return rma::target_place::locate(w, origin, 1, disp, &shm::type_layout::bytes(), bytes);
+    return rma::target_place::locate("MPI_Put", w, origin, 1, disp, &shm::type_layout::bytes(), bytes);
   }
 };
 
