@@ -285,29 +285,16 @@ extern "C" int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype* datat
   const call_guard guard(WEFT_CALL_NAME);
   const char* call = WEFT_CALL_NAME;
   if (int error = check_output(call, no_comm, datatype, "datatype")) return error;
+  if (typeclass != MPI_TYPECLASS_REAL && typeclass != MPI_TYPECLASS_INTEGER && typeclass != MPI_TYPECLASS_COMPLEX)
+    return raise_error(no_comm, MPI_ERR_ARG, call, "invalid typeclass %d", typeclass);
   // The C types of each class, in the order MPICH searches them.
   static const MPI_Datatype reals[] = {MPI_FLOAT, MPI_DOUBLE, MPI_LONG_DOUBLE};
   static const MPI_Datatype integers[] = {MPI_SIGNED_CHAR, MPI_SHORT, MPI_INT, MPI_LONG, MPI_LONG_LONG};
   static const MPI_Datatype complexes[] = {MPI_C_FLOAT_COMPLEX, MPI_C_DOUBLE_COMPLEX, MPI_C_LONG_DOUBLE_COMPLEX};
-  std::span<const MPI_Datatype> candidates;
-  switch (typeclass) {
-    case MPI_TYPECLASS_REAL:
-      candidates = reals;
-      break;
-    case MPI_TYPECLASS_INTEGER:
-      candidates = integers;
-      break;
-    case MPI_TYPECLASS_COMPLEX:
-      candidates = complexes;
-      break;
-    default:
-      return raise_error(no_comm, MPI_ERR_ARG, call, "invalid typeclass %d", typeclass);
+  if (MPI_Datatype found = first_of_size({reals, integers, complexes}, typeclass, size)) {
+    *datatype = found;
+    return MPI_SUCCESS;
   }
-  for (MPI_Datatype candidate : candidates)
-    if (candidate->layout->size() == static_cast<std::size_t>(size)) {
-      *datatype = candidate;
-      return MPI_SUCCESS;
-    }
   return raise_error(no_comm, MPI_ERR_ARG, call, "no type of typeclass %d has %d bytes", typeclass, size);
 }
 

@@ -202,6 +202,16 @@ void keep_counts(weft_datatype_s& type, const std::vector<MPI_Count>& counts, co
   }
 }
 
+MPI_Datatype first_of_size(const typeclass_types& types, int typeclass, int size) noexcept {
+  std::span<const MPI_Datatype> candidates;
+  if (typeclass == MPI_TYPECLASS_REAL) candidates = types.reals;
+  if (typeclass == MPI_TYPECLASS_INTEGER) candidates = types.integers;
+  if (typeclass == MPI_TYPECLASS_COMPLEX) candidates = types.complexes;
+  for (MPI_Datatype candidate : candidates)
+    if (candidate->layout->size() == static_cast<std::size_t>(size)) return candidate;
+  return nullptr;
+}
+
 }  // namespace weft::mpi
 
 WEFT_PMPI_ALIAS(Type_size)

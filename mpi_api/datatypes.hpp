@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "mpi_api/handles.hpp"
@@ -53,6 +54,14 @@ inline shm::const_typed_span data_of(const void* buffer, int count, MPI_Datatype
 inline shm::typed_span room_of(void* buffer, int count, MPI_Datatype datatype) noexcept {
   return {static_cast<std::byte*>(buffer), datatype->layout.get(), static_cast<std::size_t>(count)};
 }
+
+// MPI_Type_match_size's search (MPI-3.1, 17.1.9): the types of each typeclass, in the order searched (C's
+// for the C call, Fortran's for the Fortran calls). The first of `typeclass` with `size` bytes, or null when
+// none has or `typeclass` is not MPI_TYPECLASS_REAL, _INTEGER or _COMPLEX.
+struct typeclass_types {
+  std::span<const MPI_Datatype> reals, integers, complexes;
+};
+MPI_Datatype first_of_size(const typeclass_types& types, int typeclass, int size) noexcept;
 
 // Keeps `datatype` alive for as long as `request` may copy through its layout.
 inline void hold_datatype(weft_request_s& request, MPI_Datatype datatype) noexcept {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "mpi_api/datatypes.hpp"
 #include "mpi_api/fortran/arguments.hpp"
 #include "mpi_api/fortran/strings.hpp"
 #include "mpi_api/handles.hpp"
@@ -223,28 +224,10 @@ void type_match_size(const MPI_Fint* typeclass, const MPI_Fint* size, MPI_Fint* 
   static const MPI_Datatype reals[] = {MPI_REAL2, MPI_REAL4, MPI_REAL8, MPI_REAL16};
   static const MPI_Datatype integers[] = {MPI_INTEGER1, MPI_INTEGER2, MPI_INTEGER4, MPI_INTEGER8, MPI_INTEGER16};
   static const MPI_Datatype complexes[] = {MPI_COMPLEX4, MPI_COMPLEX8, MPI_COMPLEX16, MPI_COMPLEX32};
-  std::span<const MPI_Datatype> candidates;
-  switch (*typeclass) {
-    case MPI_TYPECLASS_REAL:
-      candidates = reals;
-      break;
-    case MPI_TYPECLASS_INTEGER:
-      candidates = integers;
-      break;
-    case MPI_TYPECLASS_COMPLEX:
-      candidates = complexes;
-      break;
-    default:
-      break;
-  }
-  for (MPI_Datatype candidate : candidates) {
-    int bytes = 0;
-    PMPI_Type_size(candidate, &bytes);
-    if (bytes == *size) {
-      *datatype = to_fortran(candidate);
-      *ierror = MPI_SUCCESS;
-      return;
-    }
+  if (MPI_Datatype found = weft::mpi::first_of_size({reals, integers, complexes}, *typeclass, *size)) {
+    *datatype = to_fortran(found);
+    *ierror = MPI_SUCCESS;
+    return;
   }
   // No Fortran type: the C call reports the error, with its message.
   MPI_Datatype none = MPI_DATATYPE_NULL;

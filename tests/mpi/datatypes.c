@@ -270,6 +270,11 @@ static void wrong_arguments(void) {
   MPI_Type_match_size(MPI_TYPECLASS_REAL, 8, &t);
   CHECK(t == MPI_DOUBLE, "Type_match_size(REAL, 8) is not MPI_DOUBLE");
   expect_error(MPI_Type_match_size(MPI_TYPECLASS_INTEGER, 3, &t), MPI_ERR_ARG, "Type_match_size(INTEGER, 3)");
+  MPI_Type_match_size(MPI_TYPECLASS_INTEGER, 2, &t);
+  CHECK(t == MPI_SHORT, "Type_match_size(INTEGER, 2) is not MPI_SHORT");
+  MPI_Type_match_size(MPI_TYPECLASS_COMPLEX, 16, &t);
+  CHECK(t == MPI_C_DOUBLE_COMPLEX, "Type_match_size(COMPLEX, 16) is not MPI_C_DOUBLE_COMPLEX");
+  expect_error(MPI_Type_match_size(99, 8, &t), MPI_ERR_ARG, "Type_match_size(99, 8)");
 }
 
 int main(int argc, char** argv) {
