@@ -42,6 +42,18 @@ int main(int argc, char** argv) {
   one_message(rank, buffer, large, 0, 5); /* rendezvous, then a cooperative copy by the receive */
   for (unsigned i = 0; i < 40; i++) one_message(rank, buffer, 8, 0, 6 + i); /* a steady partner: a ring */
 
+  /* A buffer from MPIX_Alloc given to an MPIX_Take: ownership passes on one node. */
+  void* owned = NULL;
+  if (rank == 0) {
+    MPIX_Alloc(&owned, 64);
+    pattern_fill(owned, 64, 77);
+    MPIX_Give(&owned, 64, MPI_BYTE, 1, 77, MPI_COMM_WORLD);
+  } else {
+    MPIX_Take(&owned, 64, MPI_BYTE, 0, 77, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    CHECK(pattern_check(owned, 64, 77) == 64, "a given buffer's data differs");
+    MPIX_Free(&owned);
+  }
+
   double one = rank + 1, sum = 0;
   MPI_Allreduce(&one, &sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD); /* cells */
   CHECK(sum == 3, "a one-element allreduce gave %g", sum);
