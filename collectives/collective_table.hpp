@@ -1,7 +1,8 @@
 #pragma once
-// A communicator's collective operations, chosen once when the state its members share is made
-// (shared_communicator): the algorithms over one node's shared address space (node_collectives) or their
-// composition over nodes (spanning_collectives, spanning.hpp). Callers go through the table of the view
+// A communicator's collective operations, chosen once, from how its members lie over nodes, when the
+// state they share (shared_communicator) is attached to the communicator: the algorithms over one node's
+// shared address space (node_collectives) or their composition over nodes (spanning_collectives,
+// spanning.hpp). Callers go through the table of the view
 // they hold and never ask what kind of communicator it is.
 //
 // Each entry declares how many sequence numbers a call takes, the same on every member: start() takes

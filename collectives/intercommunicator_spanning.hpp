@@ -3,10 +3,11 @@
 // can read the other group's buffers in place. MPICH's way: a group's data meets at its leader (its rank
 // 0) by a collective of the group (`local`, itself composed over nodes: spanning.hpp), the two leaders
 // exchange by point-to-point over `both` (peer_messages.hpp), and the result spreads in the receiving
-// group by a collective of that group. The data-movement collectives move each block by point-to-point
-// between its giver and its taker, layout to layout, as across nodes within a communicator.
+// group by a collective of that group, through the group's own table. The data-movement collectives move
+// each block by point-to-point between its giver and its taker, layout to layout, as across nodes within a
+// communicator. These are the entries of spanning_intercommunicator_collectives (intercommunicator_table.hpp).
 //
-// Each takes the sequence numbers its entry point took: two of `both` (of which it uses the first) and,
+// Each takes the sequence numbers its table entry declares: two of `both` (of which it uses the first) and,
 // of the caller's group, as many as each says. A block too large for its room is found by its taker and
 // named as on one node: each rank by its rank in its own group.
 

@@ -1,6 +1,6 @@
 #pragma once
 // An intercommunicator's collective operations, chosen once when the shared state of its two groups is
-// made: data read across the groups in place where both run on this node (intercommunicator.hpp,
+// attached to it: data read across the groups in place where both run on this node (intercommunicator.hpp,
 // intercommunicator_data_movement.hpp), met at the groups' leaders where they span nodes
 // (intercommunicator_spanning.hpp). Its barrier is the barrier of both groups as one communicator
 // (crossing::both's collective_table).

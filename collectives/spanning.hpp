@@ -1,7 +1,7 @@
 #pragma once
-// The collectives of a communicator whose ranks span nodes (communicator_view::spans_nodes). Each entry of
-// algorithms.hpp, data_movement.hpp, reduction_algorithms.hpp and neighborhood.hpp hands such a view
-// here; nothing else of collectives/ ever sees one, since the shared slots hold the members of one node.
+// The collectives of a communicator whose ranks span nodes (communicator_view::spans_nodes): the entries
+// of spanning_collectives (collective_table.hpp), which such a communicator gets in place of the node
+// table, so the algorithms over shared slots, which hold the members of one node, never see its view.
 //
 // The composition: a node phase over the members of the caller's node (node_part: the fast algorithms of
 // the shared address space, unchanged), an inter-node phase among one member per node (its leader, the
@@ -14,8 +14,9 @@
 // data-movement collectives and the neighbourhood collectives move each block by point-to-point between
 // its two members.
 //
-// Every function takes the same sequence numbers as its entry point; the tags of its messages come from
-// them, the node phases take theirs from communicator_view::node_sequence.
+// Every function takes as many sequence numbers as the same operation on one node (its table entry says
+// how many); the tags of its messages come from them, the node phases take theirs from
+// communicator_view::node_sequence, through the node view's table.
 
 #include <cstddef>
 #include <cstdint>
