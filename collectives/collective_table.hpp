@@ -2,8 +2,8 @@
 // A communicator's collective operations, chosen once, from how its members lie over nodes, when the
 // state they share (shared_communicator) is attached to the communicator: the algorithms over one node's
 // shared address space (node_collectives) or their composition over nodes (spanning_collectives,
-// spanning.hpp). Callers go through the table of the view
-// they hold and never ask what kind of communicator it is.
+// spanning.hpp). Callers go through the table of the view they hold and never ask what kind of
+// communicator it is.
 //
 // Each entry declares how many sequence numbers a call takes, the same on every member: start() takes
 // them from the view's count, so that no caller keeps a count of its own in step with the algorithm.

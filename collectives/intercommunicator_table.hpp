@@ -10,6 +10,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 
 #include "collectives/block_map.hpp"
 #include "collectives/intercommunicator.hpp"
@@ -59,6 +61,13 @@ crossing_sequences take_sequences(const crossing& place, const crossing_operatio
   std::uint64_t both = place.both.take_sequences(2);
   int group = group_phase ? operation.group_sequences : 0;
   return {both, group != 0 ? place.local.take_sequences(group) : 0};
+}
+
+// The task of `operation` at `place`, its sequence numbers taken, for an operation without a phase within
+// a group (the data-movement collectives).
+template <class... Args>
+task start(const crossing& place, const crossing_operation<Args...>& operation, std::type_identity_t<Args>... args) {
+  return operation.make(place, std::move(args)..., take_sequences(place, operation, false));
 }
 
 }  // namespace weft::coll

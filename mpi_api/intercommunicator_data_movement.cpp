@@ -4,8 +4,6 @@
 // buffer is significant; a root's buffers matter at the root only, the other buffers of the root's group
 // not at all.
 
-#include <type_traits>
-
 #include "collectives/intercommunicator_table.hpp"
 #include "mpi_api/block_buffers.hpp"
 #include "mpi_api/collective_checks.hpp"
@@ -21,13 +19,6 @@ int run_across(const char* call, MPI_Comm comm, Start start, held_layouts held, 
   coll::crossing place = crossing_of(*resolve(comm));
   return launch_copies(
       call, comm, place.both, [&](coll::truncation* seen) { return start(place, seen); }, std::move(held), request);
-}
-
-// The task of `operation` at `place`, its sequence numbers taken (no phase within a group).
-template <class... Args>
-coll::task start_across(const coll::crossing& place, const coll::crossing_operation<Args...>& operation,
-                        std::type_identity_t<Args>... args) {
-  return operation.make(place, std::move(args)..., coll::take_sequences(place, operation, false));
 }
 
 // A rooted call: the root argument; `check_mine` on the ranks of the other group (their own block),
@@ -48,7 +39,7 @@ int run_gather(const char* call, MPI_Comm comm, const void* sendbuf, int sendcou
   bool sends = root >= 0;
   shm::const_typed_span send = sends ? data_of(sendbuf, sendcount, sendtype) : shm::const_typed_span{};
   auto start = [&](const coll::crossing& place, coll::truncation* seen) {
-    return start_across(place, place.operations->gather, send, rooms, root, root == MPI_ROOT, seen);
+    return coll::start(place, place.operations->gather, send, rooms, root, root == MPI_ROOT, seen);
   };
   return run_across(call, comm, start,
                     hold({sends ? sendtype : MPI_DATATYPE_NULL, root == MPI_ROOT ? recvtype : MPI_DATATYPE_NULL}),
@@ -61,7 +52,7 @@ int run_scatter(const char* call, MPI_Comm comm, const coll::const_block_map& bl
   bool receives = root >= 0;
   shm::typed_span room = receives ? room_of(recvbuf, recvcount, recvtype) : shm::typed_span{};
   auto start = [&](const coll::crossing& place, coll::truncation* seen) {
-    return start_across(place, place.operations->scatter, blocks, room, root, root == MPI_ROOT, seen);
+    return coll::start(place, place.operations->scatter, blocks, room, root, root == MPI_ROOT, seen);
   };
   return run_across(call, comm, start,
                     hold({root == MPI_ROOT ? sendtype : MPI_DATATYPE_NULL, receives ? recvtype : MPI_DATATYPE_NULL}),
@@ -72,7 +63,7 @@ int run_allgather(const char* call, MPI_Comm comm, const void* sendbuf, int send
                   const coll::block_map& rooms, MPI_Datatype recvtype, MPI_Request* request) {
   shm::const_typed_span send = data_of(sendbuf, sendcount, sendtype);
   auto start = [&](const coll::crossing& place, coll::truncation* seen) {
-    return start_across(place, place.operations->allgather, send, rooms, seen);
+    return coll::start(place, place.operations->allgather, send, rooms, seen);
   };
   return run_across(call, comm, start, hold({sendtype, recvtype}), request);
 }
@@ -80,7 +71,7 @@ int run_allgather(const char* call, MPI_Comm comm, const void* sendbuf, int send
 int run_alltoall(const char* call, MPI_Comm comm, const coll::const_block_map& blocks, const coll::block_map& rooms,
                  held_layouts held, MPI_Request* request) {
   auto start = [&](const coll::crossing& place, coll::truncation* seen) {
-    return start_across(place, place.operations->alltoall, blocks, rooms, seen);
+    return coll::start(place, place.operations->alltoall, blocks, rooms, seen);
   };
   return run_across(call, comm, start, std::move(held), request);
 }
