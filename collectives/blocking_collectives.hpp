@@ -14,17 +14,17 @@
 
 namespace weft::coll {
 
-inline void barrier(const communicator_view& comm) { run(comm, start(comm, comm.operations->barrier)); }
+inline void barrier(const communicator_view& comm) { run(comm, start(comm, comm.operations().barrier)); }
 
 inline void bcast(void* buffer, std::size_t bytes, int root, const communicator_view& comm) {
-  run(comm, start(comm, comm.operations->bcast, buffer, bytes, root));
+  run(comm, start(comm, comm.operations().bcast, buffer, bytes, root));
 }
 
 // Block r of every rank's `recv` receives rank r's `send` (see data_movement.hpp).
 inline truncation allgather(std::optional<shm::const_typed_span> send, const block_map& recv,
                             const communicator_view& comm) {
   truncation seen;
-  run(comm, start(comm, comm.operations->allgather, send, recv, &seen));
+  run(comm, start(comm, comm.operations().allgather, send, recv, &seen));
   return seen;
 }
 

@@ -111,7 +111,7 @@ task bcast_typed_task(communicator_view comm, shm::typed_span buffer, int root, 
   std::size_t bytes = buffer.bytes();
   std::vector<std::byte> packed(bytes);
   if (comm.rank == root) shm::typed_copy(shm::byte_span(packed.data(), bytes), buffer, 0, bytes);
-  co_await comm.operations->bcast.make(comm, packed.data(), bytes, root, sequence);
+  co_await comm.operations().bcast.make(comm, packed.data(), bytes, root, sequence);
   if (comm.rank != root) shm::typed_copy(buffer, shm::byte_span(packed.data(), bytes), 0, bytes);
 }
 

@@ -69,9 +69,9 @@ struct collective_table {
 extern const collective_table node_collectives;
 extern const collective_table spanning_collectives;
 
-// The table of a communicator's members, from how they lie over nodes (null: all on one).
-inline const collective_table& collectives_for(const node_layout* nodes) noexcept {
-  return nodes != nullptr ? spanning_collectives : node_collectives;
+// Members on one node share slots; members over several compose node phases with steps between nodes.
+inline const collective_table& communicator_view::operations() const noexcept {
+  return spans_nodes() ? spanning_collectives : node_collectives;
 }
 
 // The sequence numbers of one call of `operation` on `comm`.

@@ -30,10 +30,11 @@ struct communicator_view {
   // node's members over `shared` (node phases), which differs from node to node. Null on one node.
   const node_layout* nodes = nullptr;
   std::uint64_t* node_sequence = nullptr;
-  const collective_table* operations = nullptr;
 
   int job_rank(int r) const noexcept { return job_ranks[r]; }
   bool spans_nodes() const noexcept { return nodes != nullptr; }
+  // The table of its collective operations (collective_table.hpp), a function of `nodes`.
+  inline const collective_table& operations() const noexcept;
   // The sequence numbers of the next `n` collective steps: every member takes the same ones.
   std::uint64_t take_sequences(int n) const noexcept {
     *sequence += n;

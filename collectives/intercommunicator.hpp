@@ -29,7 +29,9 @@ struct crossing {
   communicator_view local;
   communicator_view both;
   rank_range remote;
-  const intercommunicator_table* operations;  // chosen with the groups' shared state
+
+  // Its operations, from how both groups lie over nodes (intercommunicator_table.hpp).
+  inline const intercommunicator_table& operations() const noexcept;
 };
 
 // The sequence numbers of a collective across the groups: of `both`, and of the caller's group for its

@@ -16,7 +16,7 @@ rank_range root_of(const crossing& place, int root) noexcept {
 
 }  // namespace
 
-task inter_gather_task(crossing place, shm::const_typed_span send, block_map recv, int root, bool is_root,
+task inter_gather_task(crossing place, shm::const_typed_span send, block_map recv, int root, bool /*is_root*/,
                        truncation* seen, crossing_sequences sequences) {
   auto copy_mine = [send, rank = place.local.rank, root, seen](int, const block_map& rooms) {
     copy_block(rooms.block(rank), send, rank, root, *seen);
@@ -24,7 +24,7 @@ task inter_gather_task(crossing place, shm::const_typed_span send, block_map rec
   return exchange_with(place.both, recv, root_of(place, root), 0, copy_mine, sequences.both);
 }
 
-task inter_scatter_task(crossing place, const_block_map send, shm::typed_span recv, int root, bool is_root,
+task inter_scatter_task(crossing place, const_block_map send, shm::typed_span recv, int root, bool /*is_root*/,
                         truncation* seen, crossing_sequences sequences) {
   auto copy_mine = [recv, rank = place.local.rank, root, seen](int, const const_block_map& blocks) {
     copy_block(recv, blocks.block(rank), root, rank, *seen);

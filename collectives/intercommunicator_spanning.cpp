@@ -70,8 +70,8 @@ task spanning_inter_reduce(crossing place, const void* input, void* recv, std::s
   std::vector<std::byte> memory;  // kept until the result has left
   if (to >= 0) {
     std::byte* result = leader_result(memory, place, count, element_size, op);
-    co_await place.local.operations->reduce.make(place.local, input, result, count, element_size, op, 0,
-                                                 sequences.local);
+    co_await place.local.operations().reduce.make(place.local, input, result, count, element_size, op, 0,
+                                                  sequences.local);
     if (place.local.rank == 0) messages.send(elements_at(result, count, element_size, op), to);
   }
   // A larger result than `count` (which MPI forbids) fills the receive buffer, as on one node.
@@ -84,7 +84,8 @@ task spanning_inter_exchange_reductions(crossing place, const void* input, void*
                                         crossing_sequences sequences) {
   std::vector<std::byte> memory;
   std::byte* result = leader_result(memory, place, count, element_size, op);
-  co_await place.local.operations->reduce.make(place.local, input, result, count, element_size, op, 0, sequences.local);
+  co_await place.local.operations().reduce.make(place.local, input, result, count, element_size, op, 0,
+                                                sequences.local);
   arrived_result theirs(count, element_size, op);
   if (place.local.rank == 0) {
     peer_messages messages(place.both, sequences.both);
@@ -95,7 +96,7 @@ task spanning_inter_exchange_reductions(crossing place, const void* input, void*
     // Groups that disagree on the count (which MPI forbids) get the elements there are, as on one node.
     theirs.elements() = elements_in(arrival.message_size, count, element_size, op);
   }
-  const collective_table& group = *place.local.operations;
+  const collective_table& group = place.local.operations();
   co_await group.bcast.make(place.local, theirs.memory().data(), theirs.memory().size(), 0,
                             sequences.local + group.reduce.sequences);
   std::size_t offset = std::min(taken.offset, theirs.elements());

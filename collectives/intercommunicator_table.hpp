@@ -48,9 +48,9 @@ struct intercommunicator_table {
 extern const intercommunicator_table node_intercommunicator_collectives;
 extern const intercommunicator_table spanning_intercommunicator_collectives;
 
-// The table of an intercommunicator, from how both groups lie over nodes (null: all on one).
-inline const intercommunicator_table& intercommunicator_collectives_for(const node_layout* nodes) noexcept {
-  return nodes != nullptr ? spanning_intercommunicator_collectives : node_intercommunicator_collectives;
+// Both groups on one node read each other's buffers in place; groups over several nodes meet at their leaders.
+inline const intercommunicator_table& crossing::operations() const noexcept {
+  return both.spans_nodes() ? spanning_intercommunicator_collectives : node_intercommunicator_collectives;
 }
 
 // The sequence numbers of one call of `operation` at `place`; `group_phase`: whether the caller's group

@@ -176,14 +176,14 @@ task alltoall_by_nodes(communicator_view comm, std::optional<const_block_map> se
   node_outbox out{node.size, static_cast<int>(others.size()), {}, {}};
   if (leads) out.sizes.resize(static_cast<std::size_t>(out.members) * out.others);
   std::size_t size_bytes = others.size() * sizeof(std::int64_t);
-  co_await start(node, node.operations->gather, bytes_of(my_sizes), equal_blocks(bytes_of(out.sizes).base, size_bytes),
+  co_await start(node, node.operations().gather, bytes_of(my_sizes), equal_blocks(bytes_of(out.sizes).base, size_bytes),
                  0, &none);
   block_sizes member_totals;
   for (int m = 0; leads && m < out.members; ++m)
     member_totals.push_back(total_of({out.sizes.data() + static_cast<std::size_t>(m) * out.others, others.size()}));
   packed_blocks gathered(member_totals);
   out.blocks.resize(gathered.bytes());
-  co_await start(node, node.operations->gather, shm::byte_span(my_blocks.data(), my_blocks.size()),
+  co_await start(node, node.operations().gather, shm::byte_span(my_blocks.data(), my_blocks.size()),
                  gathered.map(out.blocks.data()), 0, &none);
 
   // The node's own blocks, member to member.
@@ -192,20 +192,20 @@ task alltoall_by_nodes(communicator_view comm, std::optional<const_block_map> se
   std::optional<const_block_map> local_send;
   if (send) local_send = local_blocks.emplace(*send, members[mine]).map(send->base);
   co_await named_in_communicator(comm, seen,
-                                 start(node, node.operations->alltoall, local_send, local_rooms.map(recv.base), seen));
+                                 start(node, node.operations().alltoall, local_send, local_rooms.map(recv.base), seen));
 
   block_sizes in_sizes;
   std::vector<std::byte> inboxes;
   if (leads) co_await exchange_between_leaders(comm, members, out, in_sizes, inboxes, sequence);
   block_sizes my_in_sizes(others.size());
-  co_await start(node, node.operations->scatter, equal_blocks<const std::byte>(bytes_of(in_sizes).base, size_bytes),
+  co_await start(node, node.operations().scatter, equal_blocks<const std::byte>(bytes_of(in_sizes).base, size_bytes),
                  bytes_of(my_in_sizes), 0, &none);
   block_sizes inbox_totals;
   for (int m = 0; leads && m < out.members; ++m)
     inbox_totals.push_back(total_of({in_sizes.data() + static_cast<std::size_t>(m) * out.others, others.size()}));
   packed_blocks handed(inbox_totals);
   std::vector<std::byte> inbox(static_cast<std::size_t>(total_of(my_in_sizes)));
-  co_await start(node, node.operations->scatter, handed.map<const std::byte>(inboxes.data()),
+  co_await start(node, node.operations().scatter, handed.map<const std::byte>(inboxes.data()),
                  shm::byte_span(inbox.data(), inbox.size()), 0, &none);
   packed_blocks in_plan(my_in_sizes);
   const_block_map arrived = in_plan.map<const std::byte>(inbox.data());

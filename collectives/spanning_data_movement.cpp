@@ -66,7 +66,7 @@ task hierarchical_allgather(communicator_view comm, shm::const_typed_span mine, 
                   .byte_displacements = plan.offset.data()};
   member_blocks<std::byte> rooms(whole, members_by_node(comm)[my_node]);
   co_await named_in_communicator(comm, seen,
-                                 start(node, node.operations->gather, mine, rooms.map(packed.data()), 0, seen));
+                                 start(node, node.operations().gather, mine, rooms.map(packed.data()), 0, seen));
   if (node.rank == 0) {
     peer_messages messages(comm, sequence);
     auto part = [&](int k) {

@@ -33,7 +33,7 @@ task spanning_reduce(communicator_view comm, const void* input, void* recv, std:
   std::vector<int> members;
   if (by_node) {
     communicator_view node = node_part(comm);
-    co_await start(node, node.operations->reduce, input, node.rank == 0 ? partial : recv, count, element_size, op, 0);
+    co_await start(node, node.operations().reduce, input, node.rank == 0 ? partial : recv, count, element_size, op, 0);
     if (node.rank != 0) {
       if (comm.rank != root) co_return;
     } else {
@@ -64,11 +64,11 @@ task spanning_allreduce(communicator_view comm, const void* input, void* recv, s
     co_return;
   }
   communicator_view node = node_part(comm);
-  co_await start(node, node.operations->reduce, input, recv, count, element_size, op, 0);
+  co_await start(node, node.operations().reduce, input, recv, count, element_size, op, 0);
   if (node.rank == 0)
     co_await allreduce_among(comm, nodes.leaders(), nodes.node_of(comm.rank), recv, count, element_size, op, sequence,
                              0);
-  co_await bcast_elements(node, recv, count, element_size, op, 0, take_sequences(node, node.operations->bcast));
+  co_await bcast_elements(node, recv, count, element_size, op, 0, take_sequences(node, node.operations().bcast));
 }
 
 task spanning_reduce_scatter(communicator_view comm, const void* input, void* recv, std::size_t offset,

@@ -65,7 +65,7 @@ task gather_at_root(communicator_view comm, std::optional<shm::const_typed_span>
   }
   member_blocks<std::byte> rooms(recv, members[root_node]);
   co_await named_in_communicator(comm, seen,
-                                 start(node, node.operations->gather, send, rooms.map(recv.base), node.rank, seen));
+                                 start(node, node.operations().gather, send, rooms.map(recv.base), node.rank, seen));
   co_await messages.all_done();
   std::vector<std::vector<std::byte>> parts(members.size());
   for (int k = 0; k < nodes.node_count(); ++k) {
@@ -94,7 +94,7 @@ task gather_on_root_node(communicator_view comm, std::optional<shm::const_typed_
                          truncation* seen) {
   communicator_view node = node_part(comm);
   co_await named_in_communicator(comm, seen,
-                                 start(node, node.operations->gather, send, {}, comm.nodes->rank_on_node(root), seen));
+                                 start(node, node.operations().gather, send, {}, comm.nodes->rank_on_node(root), seen));
 }
 
 // A member of another node than the root's: the leader learns its node's sizes, sends them to the root
@@ -107,10 +107,10 @@ task gather_from_node(communicator_view comm, shm::const_typed_span send, int ro
   std::int64_t mine = static_cast<std::int64_t>(send.bytes());
   block_sizes sizes(leads ? static_cast<std::size_t>(node.size) : 0);
   truncation none;  // every room for a size is a size's
-  co_await start(node, node.operations->gather, shm::byte_span(&mine, sizeof mine),
+  co_await start(node, node.operations().gather, shm::byte_span(&mine, sizeof mine),
                  equal_blocks(bytes_of(sizes).base, sizeof mine), 0, &none);
   bool packed = leads && packs(sizes);
-  co_await start(node, node.operations->bcast, &packed, sizeof packed, 0);
+  co_await start(node, node.operations().bcast, &packed, sizeof packed, 0);
   peer_messages messages(comm, sequence);
   if (leads) messages.send(bytes_of(sizes), root, sizes_step);
   if (!packed) {
@@ -120,7 +120,7 @@ task gather_from_node(communicator_view comm, shm::const_typed_span send, int ro
   }
   packed_blocks plan(sizes);  // the leader's; the others' rooms do not matter
   std::vector<std::byte> part(plan.bytes());
-  co_await start(node, node.operations->gather, send, plan.map(part.data()), 0, seen);
+  co_await start(node, node.operations().gather, send, plan.map(part.data()), 0, seen);
   if (!leads) co_return;
   messages.send(shm::byte_span(part.data(), part.size()), root, blocks_step);
   co_await messages.all_done();
@@ -169,15 +169,15 @@ task scatter_at_root(communicator_view comm, const_block_map send, std::optional
   }
   member_blocks<const std::byte> blocks(send, members[root_node]);
   co_await named_in_communicator(comm, seen,
-                                 start(node, node.operations->scatter, blocks.map(send.base), recv, node.rank, seen));
+                                 start(node, node.operations().scatter, blocks.map(send.base), recv, node.rank, seen));
   co_await messages.all_done();
 }
 
 // Another member of the root's node: its block comes straight from the root's buffer.
 task scatter_on_root_node(communicator_view comm, std::optional<shm::typed_span> recv, int root, truncation* seen) {
   communicator_view node = node_part(comm);
-  co_await named_in_communicator(comm, seen,
-                                 start(node, node.operations->scatter, {}, recv, comm.nodes->rank_on_node(root), seen));
+  co_await named_in_communicator(
+      comm, seen, start(node, node.operations().scatter, {}, recv, comm.nodes->rank_on_node(root), seen));
 }
 
 // A member of another node than the root's: the leader learns the node's sizes from the root and tells
@@ -191,7 +191,7 @@ task scatter_to_node(communicator_view comm, shm::typed_span recv, int root, tru
     messages.receive(bytes_of(sizes), root, sizes_step);
     co_await messages.all_done();
   }
-  co_await start(node, node.operations->bcast, bytes_of(sizes).base, sizes.size() * sizeof(std::int64_t), 0);
+  co_await start(node, node.operations().bcast, bytes_of(sizes).base, sizes.size() * sizeof(std::int64_t), 0);
   if (!packs(sizes)) {
     messages.receive(recv, root, blocks_step);
     co_await messages.all_done(seen);
@@ -204,7 +204,7 @@ task scatter_to_node(communicator_view comm, shm::typed_span recv, int root, tru
     co_await messages.all_done();
   }
   co_await named_in_communicator(
-      comm, seen, start(node, node.operations->scatter, plan.map<const std::byte>(part.data()), recv, 0, seen), root);
+      comm, seen, start(node, node.operations().scatter, plan.map<const std::byte>(part.data()), recv, 0, seen), root);
 }
 
 }  // namespace

@@ -33,7 +33,7 @@ task spanning_scan(communicator_view comm, const void* input, void* recv, std::s
   // An exscan's result on the node gathers in working memory: the node's last member still needs its input,
   // which may be its receive buffer, and the first rank leaves its receive buffer alone.
   void* on_node = inclusive ? recv : buffers.origin(0);
-  co_await start(node, node.operations->scan, input, on_node, count, element_size, op, kind);
+  co_await start(node, node.operations().scan, input, on_node, count, element_size, op, kind);
   void* earlier = buffers.origin(1);  // the reduction of the earlier nodes' members
   if (node.rank == node.size - 1) {
     const void* total = on_node;
@@ -51,7 +51,7 @@ task spanning_scan(communicator_view comm, const void* input, void* recv, std::s
     co_return;
   }
   co_await bcast_elements(node, earlier, count, element_size, op, node.size - 1,
-                          take_sequences(node, node.operations->bcast));
+                          take_sequences(node, node.operations().bcast));
   if (!inclusive && node.rank == 0) {  // nothing of its own node comes before it
     shm::copy_elements(recv, earlier, count, element_size, op);
     co_return;

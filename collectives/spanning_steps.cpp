@@ -33,16 +33,13 @@ communicator_view node_part(const communicator_view& comm) noexcept {
           comm.shared,
           comm.node_sequence,
           comm.schedule,
-          comm.communicator,
-          nullptr,
-          nullptr,
-          &node_collectives};
+          comm.communicator};
 }
 
 task bcast_elements(communicator_view comm, void* origin, std::size_t count, std::size_t element_size,
                     const shm::reduction_op& op, int root, std::uint64_t sequence) {
   if (op.layout == nullptr) {
-    co_await comm.operations->bcast.make(comm, origin, count * element_size, root, sequence);
+    co_await comm.operations().bcast.make(comm, origin, count * element_size, root, sequence);
     co_return;
   }
   co_await bcast_typed_task(comm, elements_at(origin, count, element_size, op), root, sequence);

@@ -20,7 +20,7 @@ namespace weft::coll {
 
 task spanning_barrier(communicator_view comm, std::uint64_t sequence) {
   communicator_view node = node_part(comm);
-  co_await start(node, node.operations->barrier);
+  co_await start(node, node.operations().barrier);
   if (node.rank == 0) {
     const node_layout& nodes = *comm.nodes;
     int count = nodes.node_count();
@@ -33,7 +33,7 @@ task spanning_barrier(communicator_view comm, std::uint64_t sequence) {
       co_await messages.all_done();
     }
   }
-  co_await start(node, node.operations->barrier);
+  co_await start(node, node.operations().barrier);
 }
 
 task spanning_bcast(communicator_view comm, void* buffer, std::size_t bytes, int root, std::uint64_t sequence) {
@@ -45,7 +45,7 @@ task spanning_bcast(communicator_view comm, void* buffer, std::size_t bytes, int
   if (givers[me] == comm.rank)
     co_await bcast_among(comm, givers, me, root_node, shm::byte_span(buffer, bytes), sequence, 0);
   communicator_view node = node_part(comm);
-  co_await start(node, node.operations->bcast, buffer, bytes, nodes.rank_on_node(givers[me]));
+  co_await start(node, node.operations().bcast, buffer, bytes, nodes.rank_on_node(givers[me]));
 }
 
 }  // namespace weft::coll

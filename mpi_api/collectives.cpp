@@ -28,7 +28,7 @@ int barrier(const char* call, MPI_Comm comm, MPI_Request* request) {
   if (int error = check_ready(call, comm)) return error;
   if (resolve(comm)->is_inter()) return inter_barrier(call, comm, request);
   coll::communicator_view view = collective_view(comm);
-  const auto& barrier = view.operations->barrier;
+  const auto& barrier = view.operations().barrier;
   std::uint64_t sequence = coll::take_sequences(view, barrier);
   if (request == blocking) return complete(call, comm, view, barrier.begin(view, sequence));
   return launch(call, comm, view, barrier.make(view, sequence), request);
@@ -41,7 +41,7 @@ int bcast(const char* call, void* buffer, int count, MPI_Datatype datatype, int 
   if (int error = check_buffer(call, comm, buffer, count, datatype)) return error;
   if (int error = check_root(call, comm, root)) return error;
   coll::communicator_view view = collective_view(comm);
-  const auto& bcast = view.operations->bcast;
+  const auto& bcast = view.operations().bcast;
   std::uint64_t sequence = coll::take_sequences(view, bcast);
   const shm::type_layout& layout = *datatype->layout;
   if (layout.is_contiguous()) {
@@ -65,7 +65,7 @@ int reduce(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
   coll::communicator_view view = collective_view(comm);
   std::size_t element_size = datatype->layout->extent();
-  const auto& reduce = view.operations->reduce;
+  const auto& reduce = view.operations().reduce;
   std::uint64_t sequence = coll::take_sequences(view, reduce);
   return launch_reduction(
       call, comm, view, op, datatype,
@@ -86,7 +86,7 @@ int allreduce(const char* call, const void* sendbuf, void* recvbuf, int count, M
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
   coll::communicator_view view = collective_view(comm);
   std::size_t element_size = datatype->layout->extent();
-  const auto& allreduce = view.operations->allreduce;
+  const auto& allreduce = view.operations().allreduce;
   std::uint64_t sequence = coll::take_sequences(view, allreduce);
   return launch_reduction(
       call, comm, view, op, datatype,

@@ -83,7 +83,7 @@ weft_comm_s* duplicate_members(const char* call, MPI_Comm comm, MPI_Request* req
   weft_comm_s* made = parent.is_inter() ? new_intercommunicator(parent, parent.local, parent.remote, 0, 0)
                                         : new_intracommunicator(parent, parent.local, 0);
   coll::communicator_view view = parent.is_inter() ? collective_view_of_both(parent) : collective_view(parent);
-  launch(call, comm, view, give_contexts(view, retain(made), coll::take_sequences(view, view.operations->bcast)),
+  launch(call, comm, view, give_contexts(view, retain(made), coll::take_sequences(view, view.operations().bcast)),
          request);
   return made;
 }

@@ -11,8 +11,6 @@
 #include <utility>
 #include <vector>
 
-#include "collectives/collective_table.hpp"
-#include "collectives/intercommunicator_table.hpp"
 #include "collectives/spanning.hpp"
 #include "mpi_api/attributes.hpp"
 #include "mpi_api/buffered_sends.hpp"
@@ -43,7 +41,6 @@ shared_rank_map members_on_node(const shared_rank_map& group) {
 void attach_group(collective_group& collectives, std::uint32_t context, const shared_rank_map& group) {
   collectives.on_node = members_on_node(group);
   collectives.state = coll::attach_shared(context, collectives.on_node->job_ranks(), group->job_ranks());
-  collectives.operations = &coll::collectives_for(collectives.state->nodes());
 }
 
 }  // namespace
@@ -52,8 +49,6 @@ void attach_collectives(weft_comm_s& comm) {
   attach_group(comm.collectives, comm.is_inter() ? comm.local_context : comm.context, comm.local);
   if (!comm.is_inter()) return;
   attach_group(comm.both_collectives, comm.context, comm.both);
-  comm.both_collectives.crossing_operations =
-      &coll::intercommunicator_collectives_for(comm.both_collectives.state->nodes());
 }
 
 void initialize_predefined_communicators(rank_state& state, int job_rank) {
@@ -83,8 +78,7 @@ namespace {
 coll::communicator_view view_of(const weft_comm_s& comm, std::uint32_t context, const rank_map& members, int rank,
                                 collective_group& group) {
   return {context + 1,     members.size(),           rank,  members.job_ranks().data(), group.state.get(),
-          &group.sequence, &this_rank().collectives, &comm, group.state->nodes(),       &group.node_sequence,
-          group.operations};
+          &group.sequence, &this_rank().collectives, &comm, group.state->nodes(),       &group.node_sequence};
 }
 
 }  // namespace

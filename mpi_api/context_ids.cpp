@@ -46,13 +46,13 @@ std::uint32_t allocate_context_pairs(int pairs) {
 std::uint32_t agree_on_context(const weft_comm_s& parent) {
   std::uint32_t context = 0;
   coll::communicator_view view = collective_view(parent);
-  coll::run(view, agree_on_contexts(view, &context, 1, coll::take_sequences(view, view.operations->bcast)));
+  coll::run(view, agree_on_contexts(view, &context, 1, coll::take_sequences(view, view.operations().bcast)));
   return context;
 }
 
 coll::task agree_on_contexts(coll::communicator_view view, std::uint32_t* context, int pairs, std::uint64_t sequence) {
   std::uint32_t agreed = view.rank == 0 ? allocate_context_pairs(pairs) : 0;
-  co_await view.operations->bcast.make(view, &agreed, sizeof agreed, 0, sequence);
+  co_await view.operations().bcast.make(view, &agreed, sizeof agreed, 0, sequence);
   *context = agreed;
 }
 

@@ -37,7 +37,7 @@ int run_gather(const char* call, MPI_Comm comm, const void* sendbuf, int sendcou
   std::optional<shm::const_typed_span> send = send_block(sendbuf, sendcount, sendtype);
   return launch_copies(
       call, comm, view,
-      [&](coll::truncation* seen) { return coll::start(view, view.operations->gather, send, rooms, root, seen); },
+      [&](coll::truncation* seen) { return coll::start(view, view.operations().gather, send, rooms, root, seen); },
       hold({sendbuf == MPI_IN_PLACE ? MPI_DATATYPE_NULL : sendtype, recvtype}), request);
 }
 
@@ -57,7 +57,7 @@ int run_scatter(const char* call, MPI_Comm comm, const coll::const_block_map& bl
   coll::communicator_view view = collective_view(comm);
   return launch_copies(
       call, comm, view,
-      [&](coll::truncation* seen) { return coll::start(view, view.operations->scatter, blocks, room, root, seen); },
+      [&](coll::truncation* seen) { return coll::start(view, view.operations().scatter, blocks, room, root, seen); },
       hold({sendtype, recvbuf == MPI_IN_PLACE ? MPI_DATATYPE_NULL : recvtype}), request);
 }
 
@@ -67,7 +67,7 @@ int run_allgather(const char* call, MPI_Comm comm, const void* sendbuf, int send
   std::optional<shm::const_typed_span> send = send_block(sendbuf, sendcount, sendtype);
   return launch_copies(
       call, comm, view,
-      [&](coll::truncation* seen) { return coll::start(view, view.operations->allgather, send, rooms, seen); },
+      [&](coll::truncation* seen) { return coll::start(view, view.operations().allgather, send, rooms, seen); },
       hold({sendbuf == MPI_IN_PLACE ? MPI_DATATYPE_NULL : sendtype, recvtype}), request);
 }
 
@@ -76,7 +76,7 @@ int run_alltoall(const char* call, MPI_Comm comm, const std::optional<coll::cons
   coll::communicator_view view = collective_view(comm);
   return launch_copies(
       call, comm, view,
-      [&](coll::truncation* seen) { return coll::start(view, view.operations->alltoall, blocks, rooms, seen); },
+      [&](coll::truncation* seen) { return coll::start(view, view.operations().alltoall, blocks, rooms, seen); },
       std::move(held), request);
 }
 

@@ -278,10 +278,6 @@ struct weft_group_s : weft::mpi::object_header {
   weft::mpi::session_buffer_link session_buffer;
 };
 
-namespace weft::coll {
-struct intercommunicator_table;
-}  // namespace weft::coll
-
 namespace weft::mpi {
 
 // What a group's collectives keep per communicator: the members on the caller's node (the group itself when
@@ -290,10 +286,6 @@ namespace weft::mpi {
 struct collective_group {
   shared_rank_map on_node;
   std::shared_ptr<coll::shared_communicator> state;
-  // Its collective operations, chosen with `state` from how the members lie over nodes; for the group of
-  // both groups of an intercommunicator, also the operations across them.
-  const coll::collective_table* operations = nullptr;
-  const coll::intercommunicator_table* crossing_operations = nullptr;
   std::uint64_t sequence = 0;
   // Across nodes, the count of the node phases' collectives over `state` (communicator_view::node_sequence).
   std::uint64_t node_sequence = 0;

@@ -28,7 +28,7 @@ int exchange_reductions(const char* call, const void* sendbuf, void* recvbuf, lo
   if (int error = check_buffer(call, comm, recvbuf, static_cast<int>(taken.count), datatype)) return error;
   coll::crossing place = crossing_of(*resolve(comm));
   std::size_t element_size = datatype->layout->extent();
-  const auto& exchange = place.operations->exchange_reductions;
+  const auto& exchange = place.operations().exchange_reductions;
   coll::crossing_sequences sequences = coll::take_sequences(place, exchange, true);
   return launch_reduction(
       call, comm, place.both, op, datatype,
@@ -43,16 +43,13 @@ int exchange_reductions(const char* call, const void* sendbuf, void* recvbuf, lo
 
 coll::crossing crossing_of(const weft_comm_s& inter) {
   coll::communicator_view both = collective_view_of_both(inter);
-  return {collective_view(inter),
-          both,
-          {remote_in_both(inter, 0), inter.remote->size()},
-          inter.both_collectives.crossing_operations};
+  return {collective_view(inter), both, {remote_in_both(inter, 0), inter.remote->size()}};
 }
 
 // Over both groups as one communicator, composed over nodes where they span them (spanning.hpp).
 int inter_barrier(const char* call, MPI_Comm comm, MPI_Request* request) {
   coll::communicator_view both = collective_view_of_both(*resolve(comm));
-  return launch(call, comm, both, coll::start(both, both.operations->barrier), request);
+  return launch(call, comm, both, coll::start(both, both.operations().barrier), request);
 }
 
 int inter_bcast(const char* call, void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
@@ -62,7 +59,7 @@ int inter_bcast(const char* call, void* buffer, int count, MPI_Datatype datatype
     if (int error = check_buffer(call, comm, buffer, count, datatype)) return error;
   coll::crossing place = crossing_of(*resolve(comm));
   bool receives = root >= 0;
-  const auto& bcast = place.operations->bcast;
+  const auto& bcast = place.operations().bcast;
   coll::crossing_sequences sequences = coll::take_sequences(place, bcast, receives);
   shm::typed_span data{static_cast<std::byte*>(buffer), datatype->layout.get(),
                        receives || root == MPI_ROOT ? static_cast<std::size_t>(count) : 0};
@@ -85,7 +82,7 @@ int inter_reduce(const char* call, const void* sendbuf, void* recvbuf, int count
   bool sends = root >= 0;
   int to = sends ? place.remote.first + root : -1;        // the root, for the group that sends
   int from = root == MPI_ROOT ? place.remote.first : -1;  // the sending group's leader, for the root
-  const auto& reduce = place.operations->reduce;
+  const auto& reduce = place.operations().reduce;
   coll::crossing_sequences sequences = coll::take_sequences(place, reduce, sends);
   return launch_reduction(
       call, comm, place.both, op, datatype,

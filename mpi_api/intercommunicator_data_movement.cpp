@@ -39,7 +39,7 @@ int run_gather(const char* call, MPI_Comm comm, const void* sendbuf, int sendcou
   bool sends = root >= 0;
   shm::const_typed_span send = sends ? data_of(sendbuf, sendcount, sendtype) : shm::const_typed_span{};
   auto start = [&](const coll::crossing& place, coll::truncation* seen) {
-    return coll::start(place, place.operations->gather, send, rooms, root, root == MPI_ROOT, seen);
+    return coll::start(place, place.operations().gather, send, rooms, root, root == MPI_ROOT, seen);
   };
   return run_across(call, comm, start,
                     hold({sends ? sendtype : MPI_DATATYPE_NULL, root == MPI_ROOT ? recvtype : MPI_DATATYPE_NULL}),
@@ -52,7 +52,7 @@ int run_scatter(const char* call, MPI_Comm comm, const coll::const_block_map& bl
   bool receives = root >= 0;
   shm::typed_span room = receives ? room_of(recvbuf, recvcount, recvtype) : shm::typed_span{};
   auto start = [&](const coll::crossing& place, coll::truncation* seen) {
-    return coll::start(place, place.operations->scatter, blocks, room, root, root == MPI_ROOT, seen);
+    return coll::start(place, place.operations().scatter, blocks, room, root, root == MPI_ROOT, seen);
   };
   return run_across(call, comm, start,
                     hold({root == MPI_ROOT ? sendtype : MPI_DATATYPE_NULL, receives ? recvtype : MPI_DATATYPE_NULL}),
@@ -63,7 +63,7 @@ int run_allgather(const char* call, MPI_Comm comm, const void* sendbuf, int send
                   const coll::block_map& rooms, MPI_Datatype recvtype, MPI_Request* request) {
   shm::const_typed_span send = data_of(sendbuf, sendcount, sendtype);
   auto start = [&](const coll::crossing& place, coll::truncation* seen) {
-    return coll::start(place, place.operations->allgather, send, rooms, seen);
+    return coll::start(place, place.operations().allgather, send, rooms, seen);
   };
   return run_across(call, comm, start, hold({sendtype, recvtype}), request);
 }
@@ -71,7 +71,7 @@ int run_allgather(const char* call, MPI_Comm comm, const void* sendbuf, int send
 int run_alltoall(const char* call, MPI_Comm comm, const coll::const_block_map& blocks, const coll::block_map& rooms,
                  held_layouts held, MPI_Request* request) {
   auto start = [&](const coll::crossing& place, coll::truncation* seen) {
-    return coll::start(place, place.operations->alltoall, blocks, rooms, seen);
+    return coll::start(place, place.operations().alltoall, blocks, rooms, seen);
   };
   return run_across(call, comm, start, std::move(held), request);
 }

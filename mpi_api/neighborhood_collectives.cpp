@@ -82,7 +82,7 @@ int run_neighbor_exchange(const char* call, MPI_Comm comm, coll::neighbourhood h
   return launch_copies(
       call, comm, view,
       [&](coll::truncation* seen) {
-        return coll::start(view, view.operations->neighbor_exchange, std::move(hood), send, recv, seen);
+        return coll::start(view, view.operations().neighbor_exchange, std::move(hood), send, recv, seen);
       },
       std::move(held), request);
 }

@@ -102,7 +102,7 @@ class direct_collective {
   template <class Operation>
   direct_collective(MPI_Comm channel, Operation coll::collective_table::* entry, bound_op bound, begin begun)
       : view_(collective_view(channel)),
-        sequences_((view_.operations->*entry).sequences),
+        sequences_((view_.operations().*entry).sequences),
         bound_(bound),
         reduction_(bound_.op != MPI_OP_NULL ? bound_.reduction() : weft::shm::reduction_op{}),
         begin_(std::move(begun)) {}
@@ -157,7 +157,7 @@ extern "C" int PMPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request* requ
       direct_after_first([](MPI_Comm channel, MPI_Request* started) { return PMPI_Ibarrier(channel, started); },
                          &coll::collective_table::barrier, {},
                          [](const coll::communicator_view& view, const weft::shm::reduction_op&,
-                            std::uint64_t sequence) { return view.operations->barrier.begin(view, sequence); }));
+                            std::uint64_t sequence) { return view.operations().barrier.begin(view, sequence); }));
 }
 
 // A broadcast of a noncontiguous type keeps the nonblocking call, which packs it.
@@ -175,8 +175,8 @@ extern "C" int PMPI_Bcast_init(void* buffer, int count, MPI_Datatype datatype, i
                   nonblocking, &coll::collective_table::bcast, {},
                   [=](const coll::communicator_view& view, const weft::shm::reduction_op&, std::uint64_t sequence) {
                     const weft::shm::type_layout& layout = *datatype->layout;
-                    return view.operations->bcast.begin(view, static_cast<std::byte*>(buffer) + layout.true_lb(),
-                                                        count * layout.size(), root, sequence);
+                    return view.operations().bcast.begin(view, static_cast<std::byte*>(buffer) + layout.true_lb(),
+                                                         count * layout.size(), root, sequence);
                   }));
 }
 
@@ -298,8 +298,8 @@ extern "C" int PMPI_Reduce_init(const void* sendbuf, void* recvbuf, int count, M
           },
           &coll::collective_table::reduce, {op, datatype},
           [=](const coll::communicator_view& view, const weft::shm::reduction_op& reduction, std::uint64_t sequence) {
-            return view.operations->reduce.begin(view, input, recvbuf, count, datatype->layout->extent(), reduction,
-                                                 root, sequence);
+            return view.operations().reduce.begin(view, input, recvbuf, count, datatype->layout->extent(), reduction,
+                                                  root, sequence);
           }));
 }
 
@@ -316,8 +316,8 @@ extern "C" int PMPI_Allreduce_init(const void* sendbuf, void* recvbuf, int count
           },
           &coll::collective_table::allreduce, {op, datatype},
           [=](const coll::communicator_view& view, const weft::shm::reduction_op& reduction, std::uint64_t sequence) {
-            return view.operations->allreduce.begin(view, input, recvbuf, count, datatype->layout->extent(), reduction,
-                                                    sequence);
+            return view.operations().allreduce.begin(view, input, recvbuf, count, datatype->layout->extent(), reduction,
+                                                     sequence);
           }));
 }
 

@@ -30,7 +30,7 @@ int scan(const char* call, const void* sendbuf, void* recvbuf, int count, MPI_Da
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
   coll::communicator_view view = collective_view(comm);
   std::size_t element_size = datatype->layout->extent();
-  const auto& scan = view.operations->scan;
+  const auto& scan = view.operations().scan;
   std::uint64_t sequence = coll::take_sequences(view, scan);
   return launch_reduction(
       call, comm, view, op, datatype,
@@ -56,7 +56,7 @@ int reduce_scatter(const char* call, const void* sendbuf, void* recvbuf, long lo
   if (int error = check_op(call, comm, op, datatype)) return error;
   coll::communicator_view view = collective_view(comm);
   std::size_t element_size = datatype->layout->extent();
-  const auto& reduce_scatter = view.operations->reduce_scatter;
+  const auto& reduce_scatter = view.operations().reduce_scatter;
   std::uint64_t sequence = coll::take_sequences(view, reduce_scatter);
   return launch_reduction(
       call, comm, view, op, datatype,

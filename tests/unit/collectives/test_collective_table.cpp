@@ -3,9 +3,11 @@
 // that operation declares, or two collectives of one communicator would share tags.
 
 #include <catch2/catch.hpp>
+#include <cstddef>
 
 #include "collectives/collective_table.hpp"
 #include "collectives/intercommunicator_table.hpp"
+#include "collectives/node_layout.hpp"
 
 namespace coll = weft::coll;
 
@@ -45,6 +47,13 @@ TEST_CASE("data crosses between the groups without a phase within either", "[col
 }
 
 TEST_CASE("the family follows the node layout", "[collectives]") {
-  CHECK(&coll::collectives_for(nullptr) == &coll::node_collectives);
-  CHECK(&coll::intercommunicator_collectives_for(nullptr) == &coll::node_intercommunicator_collectives);
+  coll::crossing place{};
+  CHECK(&place.local.operations() == &coll::node_collectives);
+  CHECK(&place.operations() == &coll::node_intercommunicator_collectives);
+  // Only whether there is a layout decides: this one is never read.
+  alignas(coll::node_layout) std::byte layout[sizeof(coll::node_layout)];
+  place.local.nodes = reinterpret_cast<const coll::node_layout*>(layout);
+  place.both.nodes = place.local.nodes;
+  CHECK(&place.local.operations() == &coll::spanning_collectives);
+  CHECK(&place.operations() == &coll::spanning_intercommunicator_collectives);
 }
