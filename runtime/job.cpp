@@ -45,10 +45,8 @@ node_map place_in_job(const config& settings, const pmix_client* wire_up) {
 // without them.
 void warn_of_unknown_settings() {
   for (const std::string& name : unknown_settings(environ))
-    std::fprintf(stderr,
-                 "weft: %s is set but is no Weft setting, so it has no effect (weft-info --config lists "
-                 "them)\n",
-                 name.c_str());
+    warn(log_subsystem::runtime,
+         "%s is set but is no Weft setting, so it has no effect (weft-info --config lists them)", name.c_str());
 }
 
 // Before any rank runs: a job too large fails here with what to change.

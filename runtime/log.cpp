@@ -60,14 +60,30 @@ std::variant<log_levels, std::string> parse_log_levels(std::string_view spec) {
 
 void set_log_levels(const log_levels& levels) noexcept { detail::current_log_levels = levels; }
 
-void write_log(log_subsystem subsystem, const char* format, ...) {
+namespace {
+
+void vwrite_log(log_subsystem subsystem, const char* format, va_list args) {
   char message[1024];
-  va_list args;
-  va_start(args, format);
   std::vsnprintf(message, sizeof message, format, args);
-  va_end(args);
   const std::string_view name = subsystem_names[static_cast<std::size_t>(subsystem)];
   report("%.*s: %s", static_cast<int>(name.size()), name.data(), message);
+}
+
+}  // namespace
+
+void write_log(log_subsystem subsystem, const char* format, ...) {
+  va_list args;
+  va_start(args, format);
+  vwrite_log(subsystem, format, args);
+  va_end(args);
+}
+
+void warn(log_subsystem subsystem, const char* format, ...) {
+  if (!logging(subsystem, log_level::warn)) return;
+  va_list args;
+  va_start(args, format);
+  vwrite_log(subsystem, format, args);
+  va_end(args);
 }
 
 }  // namespace weft::runtime

@@ -39,4 +39,9 @@ void set_log_levels(const log_levels& levels) noexcept;
 // Prints "weft: <subsystem>: <message>" on stderr as one write.
 [[gnu::format(printf, 2, 3)]] void write_log(log_subsystem subsystem, const char* format, ...);
 
+// A warning: something the job asked for that Weft does without, while the job runs on. Printed unless the
+// subsystem's level is below warn (WEFT_LOG=runtime:error silences the runtime's). For cold paths only:
+// unlike a site that tests logging() first, its arguments are evaluated even when it prints nothing.
+[[gnu::format(printf, 2, 3)]] void warn(log_subsystem subsystem, const char* format, ...);
+
 }  // namespace weft::runtime

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/report.hpp"
+#include "runtime/log.hpp"
 
 namespace weft::runtime {
 namespace {
@@ -56,8 +56,9 @@ binding read_binding(const std::string& value, int& asked) {
     asked = omp_proc_bind_master;  // omp.h of libomp 19 names it so
     return binding::primary;
   }
-  report("OMP_PROC_BIND=%s is none of false, true, close, spread, primary, master: OpenMP threads are not bound",
-         value.c_str());
+  warn(log_subsystem::runtime,
+       "OMP_PROC_BIND=%s is none of false, true, close, spread, primary, master: OpenMP threads are not bound",
+       value.c_str());
   return binding::none;
 }
 
@@ -91,10 +92,10 @@ place_kind read_places(const std::string& value) {
   else if (name == "sockets")
     kind.type = HWLOC_OBJ_PACKAGE;
   else
-    report(
-        "OMP_PLACES=%s: Weft places a rank's OpenMP threads within its worker's cores and takes only "
-        "threads, cores, ll_caches, numa_domains or sockets (with an optional count) there; using cores",
-        value.c_str());
+    warn(log_subsystem::runtime,
+         "OMP_PLACES=%s: Weft places a rank's OpenMP threads within its worker's cores and takes only "
+         "threads, cores, ll_caches, numa_domains or sockets (with an optional count) there; using cores",
+         value.c_str());
   return kind;
 }
 

@@ -50,6 +50,7 @@ endfunction()
 #                   [EXPECT_OUTPUT <regex>...]      one output line must match them all;
 #                                                   default "<program>: ok" when EXPECT_EXIT is 0
 #                   [EXPECT_LINES <regex>...]       each must match some output line (reports of several lines)
+#                   [REJECT_LINES <regex>...]       none may match any output line (what must stay unsaid)
 #                   [ENV <VAR=value>...]
 #                   [TIMEOUT <seconds>]    default 30, given to mpirun --timeout
 #                   [NOT_SANITIZED])       not registered in a sanitized build (WEFT_SANITIZE): for tests of
@@ -61,7 +62,7 @@ endfunction()
 # NP-1.
 function(weft_add_mpi_test name)
   cmake_parse_arguments(PARSE_ARGV 1 T "NOT_SANITIZED" "SOURCE;PROGRAM;EXPECT_EXIT;TIMEOUT"
-                        "RANKS;WORKERS;NODES;ARGS;EXPECT_OUTPUT;EXPECT_LINES;ENV")
+                        "RANKS;WORKERS;NODES;ARGS;EXPECT_OUTPUT;EXPECT_LINES;REJECT_LINES;ENV")
   if(T_NOT_SANITIZED AND WEFT_SANITIZE)
     return()
   endif()
@@ -134,7 +135,7 @@ function(weft_add_mpi_test name)
         math(EXPR processors "${nodes} * ${workers}")
         add_test(NAME ${test}
                  COMMAND ${CMAKE_COMMAND} -DEXPECT_EXIT=${T_EXPECT_EXIT} "-DEXPECT_OUTPUT=${expect}"
-                         "-DEXPECT_LINES=${expect_lines}"
+                         "-DEXPECT_LINES=${expect_lines}" "-DREJECT_LINES=${T_REJECT_LINES}"
                          -DTIMEOUT=${script_timeout} -P ${WEFT_RUN_MPI_TEST}
                          -- ${WEFT_MPIRUN} --timeout ${T_TIMEOUT} ${node_options} -n ${np} --workers ${workers}
                             ${binary} ${args}

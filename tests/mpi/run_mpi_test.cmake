@@ -1,12 +1,13 @@
 # Runs one MPI job and judges how it ended.
 #
-#   cmake -DEXPECT_EXIT=<code> [-DEXPECT_OUTPUT=<regex;...>] [-DEXPECT_LINES=<regex;...>] -DTIMEOUT=<seconds>
-#         -P run_mpi_test.cmake -- <mpirun> <arguments...>
+#   cmake -DEXPECT_EXIT=<code> [-DEXPECT_OUTPUT=<regex;...>] [-DEXPECT_LINES=<regex;...>]
+#         [-DREJECT_LINES=<regex;...>] -DTIMEOUT=<seconds> -P run_mpi_test.cmake -- <mpirun> <arguments...>
 #
 # Passes when the job's exit status is EXPECT_EXIT and, if EXPECT_OUTPUT is given, one line of its output
 # (stdout and stderr together) matches every one of those regular expressions: "rank 3", "MPI_Recv" and
 # "MPI_ERR_TRUNCATE" must be on the same line, not scattered over the output; and, for each regular expression
-# of EXPECT_LINES, some line matches it (a report of several lines). TIMEOUT is a backstop for a
+# of EXPECT_LINES, some line matches it (a report of several lines), and, for each of REJECT_LINES, no line
+# does (a message that must not be printed). TIMEOUT is a backstop for a
 # launcher that does not stop a hung job itself. The output is always shown, for ctest --output-on-failure.
 
 set(command)
@@ -75,6 +76,12 @@ foreach(regex IN LISTS EXPECT_LINES)
   find_line("${output}" "${regex}" found)
   if(NOT found)
     list(APPEND problems "no line of the output matches \"${regex}\"")
+  endif()
+endforeach()
+foreach(regex IN LISTS REJECT_LINES)
+  find_line("${output}" "${regex}" found)
+  if(found)
+    list(APPEND problems "a line of the output matches \"${regex}\", which no line may")
   endif()
 endforeach()
 
