@@ -3,11 +3,15 @@
 
 #include "collectives/data_movement.hpp"
 #include "collectives/exchanges.hpp"
+#include "runtime/path_report.hpp"
 
 namespace weft::coll {
 
 task allgather_task(communicator_view comm, std::optional<shm::const_typed_span> send, block_map recv, truncation* seen,
                     std::uint64_t sequence) {
+  if (runtime::reporting_paths() && comm.size > 1) [[unlikely]]
+    runtime::report_path("collective", "allgather", "in place",
+                         "%d members: each copies every block from its owner's buffer", comm.size);
   bool in_place = !send;
   shm::const_typed_span mine = in_place ? recv.block(comm.rank) : *send;
   auto copy_from = [in_place, recv, rank = comm.rank, seen](int peer, const shm::const_typed_span& theirs) {

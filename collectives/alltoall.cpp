@@ -9,6 +9,7 @@
 
 #include "collectives/data_movement.hpp"
 #include "collectives/exchanges.hpp"
+#include "runtime/path_report.hpp"
 
 namespace weft::coll {
 namespace {
@@ -49,6 +50,10 @@ task alltoall_in_place(communicator_view comm, block_map buffer, truncation* see
 
 task alltoall_task(communicator_view comm, std::optional<const_block_map> send, block_map recv, truncation* seen,
                    std::uint64_t sequence) {
+  if (runtime::reporting_paths() && comm.size > 1) [[unlikely]]
+    runtime::report_path("collective", "alltoall", send ? "in place" : "in place, from a snapshot",
+                         "%d members: each copies its blocks from their senders' buffers%s", comm.size,
+                         send ? "" : "; MPI_IN_PLACE: the blocks first copied aside, since they are overwritten");
   if (send) return exchange_blocks(comm, {*send}, recv, false, seen, sequence);
   return alltoall_in_place(comm, recv, seen, sequence);
 }

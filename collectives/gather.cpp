@@ -3,11 +3,15 @@
 
 #include "collectives/data_movement.hpp"
 #include "collectives/exchanges.hpp"
+#include "runtime/path_report.hpp"
 
 namespace weft::coll {
 
 task gather_task(communicator_view comm, std::optional<shm::const_typed_span> send, block_map recv, int root,
                  truncation* seen, std::uint64_t sequence) {
+  if (runtime::reporting_paths() && comm.size > 1) [[unlikely]]
+    runtime::report_path("collective", "gather", "in place", "%d members: each copies its block into the root's buffer",
+                         comm.size);
   auto copy_mine = [send, rank = comm.rank, root, seen](const block_map& rooms) {
     if (send) copy_block(rooms.block(rank), *send, rank, root, *seen);
   };

@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "collectives/exchanges.hpp"
+#include "runtime/path_report.hpp"
 
 namespace weft::coll {
 namespace {
@@ -41,6 +42,10 @@ const neighbour_links& topology_links(const communicator_view& comm, const neigh
 
 task neighbor_exchange_task(communicator_view comm, neighbourhood hood, const_block_map send, block_map recv,
                             truncation* seen, std::uint64_t sequence) {
+  if (runtime::reporting_paths()) [[unlikely]]
+    runtime::report_path("collective", "neighbor exchange", "in place",
+                         "%zu sources: each block copied from its source's buffer, waiting for neighbours only",
+                         hood.sources.size());
   send_blocks mine{send, hood.destinations.data(), static_cast<int>(hood.destinations.size())};
   auto receive = [&hood, recv, me = comm.rank, seen](const auto& published) {
     for (int i = 0, indegree = static_cast<int>(hood.sources.size()); i < indegree; ++i) {

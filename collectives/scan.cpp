@@ -12,11 +12,16 @@
 #include "collectives/reduction_algorithms.hpp"
 #include "collectives/tree_steps.hpp"
 #include "collectives/working_buffers.hpp"
+#include "runtime/path_report.hpp"
 
 namespace weft::coll {
 
 task scan_task(communicator_view comm, const void* input, void* recv, std::size_t count, std::size_t element_size,
                shm::reduction_op op, prefix_kind kind, std::uint64_t sequence) {
+  if (runtime::reporting_paths() && comm.size > 1) [[unlikely]]
+    runtime::report_path("collective", kind == prefix_kind::inclusive ? "scan" : "exscan", "tree",
+                         "%zu B on %d members: partial results up the members' tree and prefixes down, in rank order",
+                         count * element_size, comm.size);
   shared_communicator& shared = *comm.shared;
   member_slot& me = shared.slot(comm.rank);
   const collective_tree& tree = shared.tree();

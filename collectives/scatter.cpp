@@ -3,11 +3,15 @@
 
 #include "collectives/data_movement.hpp"
 #include "collectives/exchanges.hpp"
+#include "runtime/path_report.hpp"
 
 namespace weft::coll {
 
 task scatter_task(communicator_view comm, const_block_map send, std::optional<shm::typed_span> recv, int root,
                   truncation* seen, std::uint64_t sequence) {
+  if (runtime::reporting_paths() && comm.size > 1) [[unlikely]]
+    runtime::report_path("collective", "scatter", "in place",
+                         "%d members: each copies its block from the root's buffer", comm.size);
   auto copy_mine = [recv, rank = comm.rank, root, seen](const const_block_map& blocks) {
     if (recv) copy_block(*recv, blocks.block(rank), root, rank, *seen);
   };

@@ -41,6 +41,11 @@ task bcast_elements(communicator_view comm, void* origin, std::size_t count, std
                     const shm::reduction_op& op, int root, std::uint64_t sequence);
 // The ranks 0 .. size - 1: the members of a reduction over all members of a communicator.
 std::vector<int> all_ranks(int size);
+// Whether a reduction (`operation`, of `bytes`) may go node by node, with node phases and the nodes in
+// node order: only where each node's members are a contiguous rank range is node order rank order, which a
+// non-commutative operation needs; otherwise the members combine in rank order by point-to-point. Reports
+// the choice (WEFT_PROTO_INFO).
+bool reduces_by_nodes(const communicator_view& comm, const char* operation, std::size_t bytes);
 
 task spanning_barrier(communicator_view comm, std::uint64_t sequence);
 task spanning_bcast(communicator_view comm, void* buffer, std::size_t bytes, int root, std::uint64_t sequence);

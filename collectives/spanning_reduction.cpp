@@ -17,6 +17,7 @@
 #include "collectives/peer_messages.hpp"
 #include "collectives/spanning.hpp"
 #include "collectives/working_buffers.hpp"
+#include "runtime/path_report.hpp"
 
 namespace weft::coll {
 
@@ -24,7 +25,7 @@ task spanning_reduce(communicator_view comm, const void* input, void* recv, std:
                      shm::reduction_op op, int root, std::uint64_t sequence) {
   const node_layout& nodes = *comm.nodes;
   std::vector<std::byte> memory;
-  bool by_node = nodes.contiguous();
+  bool by_node = reduces_by_nodes(comm, "reduce across nodes", count * element_size);
   int me = by_node ? nodes.node_of(comm.rank) : comm.rank;
   // The partial result the caller carries into the inter-node phase: the root's own receive buffer, or
   // working memory.
@@ -57,7 +58,7 @@ task spanning_reduce(communicator_view comm, const void* input, void* recv, std:
 task spanning_allreduce(communicator_view comm, const void* input, void* recv, std::size_t count,
                         std::size_t element_size, shm::reduction_op op, std::uint64_t sequence) {
   const node_layout& nodes = *comm.nodes;
-  if (!nodes.contiguous()) {
+  if (!reduces_by_nodes(comm, "allreduce across nodes", count * element_size)) {
     if (recv != input) shm::copy_elements(recv, input, count, element_size, op);
     std::vector<int> members = all_ranks(comm.size);
     co_await allreduce_among(comm, members, comm.rank, recv, count, element_size, op, sequence, 0);
@@ -74,6 +75,10 @@ task spanning_allreduce(communicator_view comm, const void* input, void* recv, s
 task spanning_reduce_scatter(communicator_view comm, const void* input, void* recv, std::size_t offset,
                              std::size_t count, std::size_t total, std::size_t element_size, shm::reduction_op op,
                              std::uint64_t sequence) {
+  if (runtime::reporting_paths()) [[unlikely]]
+    runtime::report_path("collective", "reduce_scatter across nodes", "allreduce, then each its block",
+                         "%zu B in all on %d nodes: the ranks do not know each other's blocks", total * element_size,
+                         comm.nodes->node_count());
   std::vector<std::byte> memory;
   auto* whole = working_buffers(memory, 1, shm::span_of(total, element_size, op)).origin(0);
   co_await spanning_allreduce(comm, input, whole, total, element_size, op, sequence);

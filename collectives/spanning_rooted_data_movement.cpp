@@ -21,6 +21,7 @@
 #include "collectives/node_blocks.hpp"
 #include "collectives/peer_messages.hpp"
 #include "collectives/spanning.hpp"
+#include "runtime/path_report.hpp"
 
 namespace weft::coll {
 namespace {
@@ -207,12 +208,23 @@ task scatter_to_node(communicator_view comm, shm::typed_span recv, int root, tru
       comm, seen, start(node, node.operations().scatter, plan.map<const std::byte>(part.data()), recv, 0, seen), root);
 }
 
+void report_rooted_choice(const char* operation, const communicator_view& comm) {
+  if (!runtime::reporting_paths()) [[likely]]
+    return;
+  bool by_nodes = comm.nodes->node_count() < comm.size;
+  runtime::report_path("collective", operation, by_nodes ? "by nodes" : "block by block", "%d members on %d nodes: %s",
+                       comm.size, comm.nodes->node_count(),
+                       by_nodes ? "each node's blocks packed into one message between its leader and the root"
+                                : "one member per node: each block one message between its member and the root");
+}
+
 }  // namespace
 
 // Where every node holds one member, packing would only add the sizes' messages.
 task spanning_gather(communicator_view comm, std::optional<shm::const_typed_span> send, block_map recv, int root,
                      truncation* seen, std::uint64_t sequence) {
   const node_layout& nodes = *comm.nodes;
+  report_rooted_choice("gather across nodes", comm);
   if (nodes.node_count() == comm.size) return gather_block_by_block(comm, send, recv, root, seen, sequence);
   if (comm.rank == root) return gather_at_root(comm, send, recv, seen, sequence);
   if (nodes.node_of(comm.rank) == nodes.node_of(root)) return gather_on_root_node(comm, send, root, seen);
@@ -222,6 +234,7 @@ task spanning_gather(communicator_view comm, std::optional<shm::const_typed_span
 task spanning_scatter(communicator_view comm, const_block_map send, std::optional<shm::typed_span> recv, int root,
                       truncation* seen, std::uint64_t sequence) {
   const node_layout& nodes = *comm.nodes;
+  report_rooted_choice("scatter across nodes", comm);
   if (nodes.node_count() == comm.size) return scatter_block_by_block(comm, send, recv, root, seen, sequence);
   if (comm.rank == root) return scatter_at_root(comm, send, recv, seen, sequence);
   if (nodes.node_of(comm.rank) == nodes.node_of(root)) return scatter_on_root_node(comm, recv, root, seen);

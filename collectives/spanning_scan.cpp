@@ -20,7 +20,8 @@ namespace weft::coll {
 task spanning_scan(communicator_view comm, const void* input, void* recv, std::size_t count, std::size_t element_size,
                    shm::reduction_op op, prefix_kind kind, std::uint64_t sequence) {
   const node_layout& nodes = *comm.nodes;
-  if (!nodes.contiguous()) {
+  if (!reduces_by_nodes(comm, kind == prefix_kind::inclusive ? "scan across nodes" : "exscan across nodes",
+                        count * element_size)) {
     std::vector<int> members = all_ranks(comm.size);
     co_await scan_among(comm, members, comm.rank, input, recv, count, element_size, op, kind, sequence, 0);
     co_return;

@@ -51,6 +51,16 @@ std::vector<int> all_ranks(int size) {
   return ranks;
 }
 
+bool reduces_by_nodes(const communicator_view& comm, const char* operation, std::size_t bytes) {
+  bool by_nodes = comm.nodes->contiguous();
+  if (runtime::reporting_paths()) [[unlikely]]
+    runtime::report_path("collective", operation, by_nodes ? "by nodes" : "rank by rank",
+                         "%zu B, %d members on %d nodes: %s", bytes, comm.size, comm.nodes->node_count(),
+                         by_nodes ? "each node's members a contiguous rank range: node phases, then the nodes in order"
+                                  : "the nodes' members interleave: the members combine in rank order by messages");
+  return by_nodes;
+}
+
 namespace {
 
 // mine = mine op theirs, where `theirs` holds the higher members' part: combined into `theirs`, then

@@ -15,10 +15,15 @@
 #include "collectives/node_layout.hpp"
 #include "collectives/peer_messages.hpp"
 #include "collectives/spanning.hpp"
+#include "runtime/path_report.hpp"
 
 namespace weft::coll {
 
 task spanning_barrier(communicator_view comm, std::uint64_t sequence) {
+  if (runtime::reporting_paths()) [[unlikely]]
+    runtime::report_path("collective", "barrier across nodes", "node barriers around a dissemination",
+                         "%d members on %d nodes: the leaders signal each other in ceil(log2 nodes) rounds", comm.size,
+                         comm.nodes->node_count());
   communicator_view node = node_part(comm);
   co_await start(node, node.operations().barrier);
   if (node.rank == 0) {
@@ -38,6 +43,11 @@ task spanning_barrier(communicator_view comm, std::uint64_t sequence) {
 
 task spanning_bcast(communicator_view comm, void* buffer, std::size_t bytes, int root, std::uint64_t sequence) {
   const node_layout& nodes = *comm.nodes;
+  if (runtime::reporting_paths()) [[unlikely]]
+    runtime::report_path("collective", "bcast across nodes", "binomial tree over nodes",
+                         "%zu B on %d nodes: from the root's node down a tree of one member per node, then over "
+                         "each node",
+                         bytes, nodes.node_count());
   int root_node = nodes.node_of(root);
   std::vector<int> givers(nodes.leaders().begin(), nodes.leaders().end());
   givers[root_node] = root;

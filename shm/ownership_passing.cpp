@@ -74,6 +74,9 @@ void give(pool_buffer& buffer, const const_typed_span& data, type_layout::pointe
           int destination) {
   reclaim_given_copies(false);
   if (!runtime::job::current().nodes().is_local(destination)) [[unlikely]] {
+    if (runtime::reporting_paths()) [[unlikely]]
+      runtime::report_path("point-to-point", "give", "to another node, copied",
+                           "%zu B: sent as a message, the buffer back in the giver's pool once sent", data.bytes());
     give_by_copy(buffer, data, std::move(layout), env, destination);
     return;
   }

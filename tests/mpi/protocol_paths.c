@@ -82,6 +82,20 @@ int main(int argc, char** argv) {
   CHECK(gathered[0] == 0 && gathered[1] == 1, "an allgather gave %d %d", gathered[0], gathered[1]);
   MPI_Alltoall(sent, 1, MPI_INT, got, 1, MPI_INT, MPI_COMM_WORLD); /* across nodes: block by block */
   CHECK(got[0] == rank && got[1] == 10 + rank, "an alltoall gave %d %d", got[0], got[1]);
+  int pair[2] = {-1, -1}, part = -1;
+  MPI_Gather(&rank, 1, MPI_INT, pair, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  CHECK(rank != 0 || (pair[0] == 0 && pair[1] == 1), "a gather gave %d %d", pair[0], pair[1]);
+  MPI_Scatter(sent, 1, MPI_INT, &part, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  CHECK(part == rank, "a scatter gave %d", part);
+  MPI_Scan(&one, &sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  CHECK(sum == (rank == 0 ? 1 : 3), "a scan gave %g", sum);
+  MPI_Comm ring;
+  int periodic = 1, two = 2;
+  MPI_Cart_create(MPI_COMM_WORLD, 1, &two, &periodic, 0, &ring);
+  int sides[2] = {-1, -1};
+  MPI_Neighbor_allgather(&rank, 1, MPI_INT, sides, 1, MPI_INT, ring);
+  CHECK(sides[0] == 1 - rank && sides[1] == 1 - rank, "a neighbour allgather gave %d %d", sides[0], sides[1]);
+  MPI_Comm_free(&ring);
 
   /* One-sided: a put of one predefined type on both sides (the direct path on one node), an accumulate. */
   int* base = NULL;
