@@ -256,7 +256,7 @@ extern "C" int PMPI_File_open(MPI_Comm comm, const char* filename, int amode, MP
   }
   // The node's first member hands its shared state to the others; it holds its reference until then.
   node_file* made = shared.get();
-  PMPI_Bcast(&made, sizeof made, MPI_BYTE, 0, file->node);
+  PMPI_Bcast(&made, sizeof(node_file*), MPI_BYTE, 0, file->node);
   file->shared = shared != nullptr ? shared : made->shared_from_this();
   // The pointers of an appending file start at its end as every member found it before any returned.
   if ((amode & MPI_MODE_APPEND) != 0) file->position = static_cast<MPI_Offset>(file->shared->file.size().size);

@@ -179,7 +179,7 @@ int make_window(const char* call, MPI_Comm comm, const window_request& request, 
   if (spans_nodes)
     made = share_across_nodes(*own, made, request);
   else
-    PMPI_Bcast(&made, sizeof made, MPI_BYTE, 0, own);
+    PMPI_Bcast(&made, sizeof(rma::window*), MPI_BYTE, 0, own);
   // The maker holds its reference until the reduction below, which every member enters after this.
   if (shared == nullptr) shared = made->shared_from_this();
 

@@ -25,10 +25,10 @@ packages=(clang-19 llvm-19-dev libomp-19-dev flang-19 libboost-context-dev libhw
 # sanitized builds and the fuzzers (tests/fuzz/); man-db and environment-modules read the installed man pages
 # and modulefile, and dpkg-dev and file let cpack find the .deb's dependencies (tests/packaging/).
 # autoconf and automake build a project with CC=mpicc FC=mpifort (tests/tools/autotools_project); clang-format-19
-# checks the layout of the tree (tests/style/).
+# checks the layout of the tree and clang-tidy-19 the checks of .clang-tidy (tests/style/).
 test_packages=(slurmctld slurmd slurm-client slurm-wlm-basic-plugins munge openssh-server openssh-client
                gdb libclang-rt-19-dev man-db environment-modules dpkg-dev file autoconf automake
-               clang-format-19)
+               clang-format-19 clang-tidy-19)
 
 install_missing() {
   "$root/scripts/install-packages.sh" "${packages[@]}" "$@"

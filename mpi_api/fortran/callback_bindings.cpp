@@ -233,7 +233,7 @@ void register_datarep(const char* datarep, fortran_datarep::conversion_function*
   auto procedures = std::make_unique<fortran_datarep>(fortran_datarep{read, write, extent, *extra_state});
   *ierror = Register_datarep(weft::fortran::from_fortran(datarep, datarep_length).c_str(), datarep_read, datarep_write,
                              datarep_extent, procedures.get());
-  if (*ierror == MPI_SUCCESS) procedures.release();  // the rank's representation holds it from now on
+  if (*ierror == MPI_SUCCESS) static_cast<void>(procedures.release());  // the rank's representation holds it now
 }
 
 // The predefined procedures, in their Fortran forms.
