@@ -7,10 +7,10 @@
 #include <cstddef>
 #include <optional>
 
-#include "collectives/algorithms.hpp"
 #include "collectives/block_map.hpp"
 #include "collectives/collective_table.hpp"
 #include "collectives/communicator_view.hpp"
+#include "collectives/schedule.hpp"
 
 namespace weft::coll {
 
@@ -20,7 +20,7 @@ inline void bcast(void* buffer, std::size_t bytes, int root, const communicator_
   run(comm, start(comm, comm.operations().bcast, buffer, bytes, root));
 }
 
-// Block r of every rank's `recv` receives rank r's `send` (see data_movement.hpp).
+// Block r of every rank's `recv` receives rank r's `send` (see collectives/node/data_movement.hpp).
 inline truncation allgather(std::optional<shm::const_typed_span> send, const block_map& recv,
                             const communicator_view& comm) {
   truncation seen;

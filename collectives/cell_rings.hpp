@@ -1,5 +1,5 @@
 #pragma once
-// Rings of cells for small collectives in shared memory (cells.hpp says how they are used): a
+// Rings of cells for small collectives in shared memory (collectives/node/cells.hpp says how they are used): a
 // communicator's ring of broadcast cells, and one ring of deposit cells per member.
 
 #include <cstddef>

@@ -2,7 +2,7 @@
 // A communicator's collective operations, chosen once, from how its members lie over nodes, when the
 // state they share (shared_communicator) is attached to the communicator: the algorithms over one node's
 // shared address space (node_collectives) or their composition over nodes (spanning_collectives,
-// spanning.hpp). Callers go through the table of the view they hold and never ask what kind of
+// collectives/spanning/spanning.hpp). Callers go through the table of the view they hold and never ask what kind of
 // communicator it is.
 //
 // Each entry declares how many sequence numbers a call takes, the same on every member: start() takes
@@ -17,11 +17,14 @@
 #include "collectives/block_map.hpp"
 #include "collectives/communicator_view.hpp"
 #include "collectives/neighborhood.hpp"
-#include "collectives/reduction_algorithms.hpp"
 #include "collectives/task.hpp"
 #include "shm/reduction_op.hpp"
 
 namespace weft::coll {
+
+// Inclusive: rank r receives x0 op ... op xr. Exclusive: rank r > 0 receives x0 op ... op x(r-1); rank 0's
+// `recv` is left alone.
+enum class prefix_kind { inclusive, exclusive };
 
 // An operation: `make` makes the task that does it, over `sequences` sequence numbers from the one it is
 // given.
@@ -31,9 +34,9 @@ struct collective_operation {
   int sequences;
 };
 
-// An operation whose blocking call first tries the caller's part at once (algorithms.hpp): `begin` returns
-// nothing when that part is done, else the task that does the rest, over the same sequence numbers. A
-// family without such a first attempt begins with the whole task (whole()).
+// An operation whose blocking call first tries the caller's part at once (collectives/node/algorithms.hpp): `begin`
+// returns nothing when that part is done, else the task that does the rest, over the same sequence numbers. A family
+// without such a first attempt begins with the whole task (whole()).
 template <class... Args>
 struct begun_operation : collective_operation<Args...> {
   std::optional<task> (*begin)(const communicator_view& comm, Args... args, std::uint64_t sequence);
@@ -57,7 +60,8 @@ struct collective_table {
   // input, recv, the caller's block (offset and count), total, element size, operation
   collective_operation<const void*, void*, std::size_t, std::size_t, std::size_t, std::size_t, shm::reduction_op>
       reduce_scatter;
-  // As data_movement.hpp says of each: send, recv, root (gather, scatter), where truncation is recorded.
+  // As collectives/node/data_movement.hpp says of each: send, recv, root (gather, scatter), where truncation is
+  // recorded.
   collective_operation<std::optional<shm::const_typed_span>, block_map, int, truncation*> gather;
   collective_operation<const_block_map, std::optional<shm::typed_span>, int, truncation*> scatter;
   collective_operation<std::optional<shm::const_typed_span>, block_map, truncation*> allgather;
@@ -86,5 +90,10 @@ task start(const communicator_view& comm, const collective_operation<Args...>& o
            std::type_identity_t<Args>... args) {
   return operation.make(comm, std::move(args)..., take_sequences(comm, operation));
 }
+
+// The broadcast of `buffer`, a layout that need not be contiguous, over any communicator: it travels packed
+// through the table's broadcast, the root packing into working memory of its own, the others unpacking from
+// theirs. Takes the sequence numbers of the table's broadcast.
+task bcast_typed_task(communicator_view comm, shm::typed_span buffer, int root, std::uint64_t sequence);
 
 }  // namespace weft::coll

@@ -15,6 +15,12 @@ struct collective_table;
 class node_layout;
 class shared_communicator;
 
+// Ranks [first, first + count) of a communicator.
+struct rank_range {
+  int first = 0;
+  int count = 0;
+};
+
 struct communicator_view {
   std::uint32_t context;  // collective context of the communicator
   int size;
@@ -26,8 +32,8 @@ struct communicator_view {
   // The caller's communicator: its collectives run one after the other in call order, whichever of its
   // groups they involve (an intercommunicator's views of one group and of both share it).
   const void* communicator;
-  // Across nodes (spanning.hpp): the members' nodes, and the caller's count of the collectives of its
-  // node's members over `shared` (node phases), which differs from node to node. Null on one node.
+  // Across nodes (collectives/spanning/spanning.hpp): the members' nodes, and the caller's count of the collectives of
+  // its node's members over `shared` (node phases), which differs from node to node. Null on one node.
   const node_layout* nodes = nullptr;
   std::uint64_t* node_sequence = nullptr;
 

@@ -1,9 +1,9 @@
 #pragma once
 // An intercommunicator's collective operations, chosen once when the shared state of its two groups is
-// attached to it: data read across the groups in place where both run on this node (intercommunicator.hpp,
-// intercommunicator_data_movement.hpp), met at the groups' leaders where they span nodes
-// (intercommunicator_spanning.hpp). Its barrier is the barrier of both groups as one communicator
-// (crossing::both's collective_table).
+// attached to it: data read across the groups in place where both run on this node
+// (collectives/inter/intercommunicator.hpp, collectives/inter/intercommunicator_data_movement.hpp), met at the groups'
+// leaders where they span nodes (collectives/inter_spanning/intercommunicator_spanning.hpp). Its barrier is the barrier
+// of both groups as one communicator (crossing::both's collective_table).
 //
 // Every call takes two sequence numbers of both groups and, where the caller's group has a phase of its
 // own, the entry's `group_sequences` of the caller's group: take_sequences() takes them.
@@ -14,11 +14,40 @@
 #include <utility>
 
 #include "collectives/block_map.hpp"
-#include "collectives/intercommunicator.hpp"
+#include "collectives/communicator_view.hpp"
 #include "collectives/task.hpp"
 #include "shm/reduction_op.hpp"
 
 namespace weft::coll {
+
+struct intercommunicator_table;
+
+// Rank `rank` alone, or no rank when it is negative.
+inline rank_range only(int rank) noexcept { return {rank, rank >= 0 ? 1 : 0}; }
+
+// Where the caller stands in an intercommunicator's collectives: the view of its own group and of both
+// groups, and the other group's ranks in `both`.
+struct crossing {
+  communicator_view local;
+  communicator_view both;
+  rank_range remote;
+
+  // Its operations, from how both groups lie over nodes (below).
+  inline const intercommunicator_table& operations() const noexcept;
+};
+
+// The sequence numbers of a collective across the groups: of `both`, and of the caller's group for its
+// phases within the group (none on one node, where the other group's buffers are read in place).
+struct crossing_sequences {
+  std::uint64_t both = 0;
+  std::uint64_t local = 0;
+};
+
+// The part of the other group's reduction a rank takes: `count` elements from element `offset` on.
+struct result_block {
+  std::size_t offset = 0;
+  std::size_t count = 0;
+};
 
 template <class... Args>
 struct crossing_operation {
@@ -38,7 +67,7 @@ struct intercommunicator_table {
   // Allreduce and reduce-scatter: input, recv, count, element size, operation, the block of the other group's
   // result each rank takes; both groups have a phase of their own
   crossing_operation<const void*, void*, std::size_t, std::size_t, shm::reduction_op, result_block> exchange_reductions;
-  // As intercommunicator_data_movement.hpp says of each; no phase within a group.
+  // As collectives/inter/intercommunicator_data_movement.hpp says of each; no phase within a group.
   crossing_operation<shm::const_typed_span, block_map, int, bool, truncation*> gather;
   crossing_operation<const_block_map, shm::typed_span, int, bool, truncation*> scatter;
   crossing_operation<shm::const_typed_span, block_map, truncation*> allgather;

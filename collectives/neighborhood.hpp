@@ -36,15 +36,6 @@ struct neighbourhood {
   neighbour_pairing pairing = neighbour_pairing::by_occurrence;
 };
 
-// Block i of the caller's `recv` receives the block meant for it in the `send` of rank hood.sources[i];
-// a block of no source, or for which the source has no block (an inconsistent graph), stays untouched.
-// `seen` receives the first block too large for its room. A source must list the caller among its
-// destinations as often as the caller lists it among its sources (an edge that only one end lists is
-// MPI_PROC_NULL at that end): a rank waits for each of its sources and destinations. Takes one sequence
-// number.
-task neighbor_exchange_task(communicator_view comm, neighbourhood hood, const_block_map send, block_map recv,
-                            truncation* seen, std::uint64_t sequence);
-
 // `rank`'s edges `mine`, each kept as often as its peer lists `rank` in turn among `theirs(peer)` (the
 // peer's edges the other way) and -1 past that: what neighbor_exchange_task needs of an erroneous graph,
 // in which one end of an edge does not list it. Repeats pair in order, so the kept ones come first.

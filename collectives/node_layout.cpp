@@ -33,4 +33,17 @@ node_layout::node_layout(std::span<const int> job_ranks) : node_of_(job_ranks.si
   }
 }
 
+communicator_view node_part(const communicator_view& comm) noexcept {
+  const node_layout& nodes = *comm.nodes;
+  int node = nodes.node_of(comm.rank);
+  return {comm.context,
+          nodes.size_of_node(node),
+          nodes.rank_on_node(comm.rank),
+          nodes.job_ranks_of_node(node),
+          comm.shared,
+          comm.node_sequence,
+          comm.schedule,
+          comm.communicator};
+}
+
 }  // namespace weft::coll

@@ -1,8 +1,8 @@
 #pragma once
 // How the members of a communicator whose ranks span nodes lie over the nodes: which node each member
 // runs on, its rank among the members of that node, each node's leader (its lowest member) and its last
-// member (its highest). The collectives across nodes (spanning.hpp) run a node phase over the members of
-// the caller's node, which share a shared_communicator, and an inter-node phase among one member per node
+// member (its highest). The collectives across nodes (collectives/spanning/spanning.hpp) run a node phase over the
+// members of the caller's node, which share a shared_communicator, and an inter-node phase among one member per node
 // (mostly the leaders) over point-to-point.
 //
 // Nodes are numbered in the order of their leaders, so that where every node's members are a contiguous
@@ -10,6 +10,8 @@
 
 #include <span>
 #include <vector>
+
+#include "collectives/communicator_view.hpp"
 
 namespace weft::coll {
 
@@ -39,5 +41,9 @@ class node_layout {
   std::vector<int> job_ranks_by_node_;
   bool contiguous_ = true;
 };
+
+// The view of the members of `comm` (whose members span nodes) on the caller's node: the view of a node
+// phase, whose table is the node family's.
+communicator_view node_part(const communicator_view& comm) noexcept;
 
 }  // namespace weft::coll

@@ -7,8 +7,10 @@
 // about to park for anything else (runtime/background_work.hpp): a rank blocked in a receive still does
 // its part of a collective that the sender waits for.
 
+#include <utility>
 #include <vector>
 
+#include "collectives/communicator_view.hpp"
 #include "collectives/task.hpp"
 #include "runtime/background_work.hpp"
 
@@ -69,5 +71,10 @@ class collective_schedule final : public runtime::background_work {
   std::vector<pending_collective*> pending_;  // in start order
   bool advancing_ = false;  // advance() runs the user's reduction functions, which may call MPI and park
 };
+
+// A blocking collective: runs `work` in its turn among the caller's collectives of `comm`.
+inline void run(const communicator_view& comm, task work) { comm.schedule->run(std::move(work), comm.communicator); }
+// Whether the caller may do a blocking collective of `comm` at once: nothing of it is pending.
+inline bool may_do_at_once(const communicator_view& comm) { return !comm.schedule->has_pending(comm.communicator); }
 
 }  // namespace weft::coll

@@ -32,11 +32,11 @@ int dissemination_rounds(std::span<const runtime::machine_place> places) {
 
 // The data a broadcast cell holds. Through cells the root returns at once and the ranks that share a core
 // run many broadcasts in a row, where the one-stage broadcast makes every rank wait for all in every call;
-// but cells copy the data twice. Since the filler takes its next cell's lines for writing (cells.hpp), the
-// cells win or tie at 8 KiB on any number of members. Measured (back-to-back calls on 2 cores, 2026-11-27,
-// runs taking turns, cells against the other algorithms, us): 2 ranks 4 KiB 0.41-0.55 against 0.76-1.05,
-// 8 KiB 0.71-0.89 against 0.78-1.09; 4 ranks 8 KiB 1.28-1.79 against 1.54-1.83. Before (2026-11-26): 8 ranks
-// at 8 KiB 2.2 against 3.2-3.5, 16 ranks 2.9-3.4 against 4.8-6.5, 64 ranks 9.4-9.9 against 22.3.
+// but cells copy the data twice. Since the filler takes its next cell's lines for writing (collectives/node/cells.hpp),
+// the cells win or tie at 8 KiB on any number of members. Measured (back-to-back calls on 2 cores, 2026-11-27, runs
+// taking turns, cells against the other algorithms, us): 2 ranks 4 KiB 0.41-0.55 against 0.76-1.05, 8 KiB 0.71-0.89
+// against 0.78-1.09; 4 ranks 8 KiB 1.28-1.79 against 1.54-1.83. Before (2026-11-26): 8 ranks at 8 KiB 2.2
+// against 3.2-3.5, 16 ranks 2.9-3.4 against 4.8-6.5, 64 ranks 9.4-9.9 against 22.3.
 constexpr std::size_t broadcast_cell_bytes = 8192;
 
 // The data a deposit cell holds: 32 KiB over the members, a power of two from 256 B to 4 KiB, so that all

@@ -11,7 +11,7 @@
 // for a collective before it raises anything for a later one: a signal at value v therefore also tells
 // that its raiser is done with every collective before v.
 //
-// Small broadcasts go through a ring of cells instead (cell_broadcast.cpp): a cell's flag has every
+// Small broadcasts go through a ring of cells instead (collectives/node/cell_broadcast.cpp): a cell's flag has every
 // member as a waiter, and each is woken through its own slot by its parent in the tree.
 
 #include <atomic>
@@ -35,7 +35,7 @@ namespace weft::coll {
 
 class neighbour_signals;
 
-// How far a member is with the communicator's cells (see cells.hpp).
+// How far a member is with the communicator's cells (see collectives/node/cells.hpp).
 struct alignas(cache_line) cell_progress {
   // The sequence number of the last collective whose cells the member is done with: read (a broadcast),
   // filled (as its root), deposited into (a reduction) or consumed (as a reduction's root).
@@ -49,7 +49,7 @@ class alignas(cache_line) member_slot {
  public:
   // Signals the member waits for: from its parent in the collective tree, from the tree's root (rank 0),
   // and for rank 0, from the root of a rooted collective. A broadcast between two ranks uses the last two
-  // between the root and the other rank, whichever is rank 0 (broadcast.cpp says how).
+  // between the root and the other rank, whichever is rank 0 (collectives/node/broadcast.cpp says how).
   signal from_parent;
   signal from_tree_root;
   signal from_collective_root;
@@ -74,7 +74,7 @@ class alignas(cache_line) member_slot {
   // collective, read by others after waiting for that signal.
   const void* published = nullptr;
 
-  // A copy another member offers this one to share (a paired broadcast's, see broadcast.cpp).
+  // A copy another member offers this one to share (a paired broadcast's, see collectives/node/broadcast.cpp).
   std::atomic<shm::block_copy*> copy_offer{nullptr};
 
  private:
@@ -93,7 +93,7 @@ class shared_communicator {
   const node_layout* nodes() const noexcept { return nodes_.get(); }
   const collective_tree& tree() const noexcept { return tree_; }
   // Whether no two members share a core: their signals then cross between cores at the same time, and a
-  // barrier disseminates (barrier.cpp) rather than climbing the tree and coming down again.
+  // barrier disseminates (collectives/node/barrier.cpp) rather than climbing the tree and coming down again.
   bool members_apart() const noexcept { return rounds_ != 0; }
   // The rounds of a disseminating barrier: ceil(log2(size)) where members_apart(), else 0.
   int dissemination_rounds() const noexcept { return rounds_; }
@@ -109,8 +109,8 @@ class shared_communicator {
   // The signals `rank` waits for from the peers it exchanges with directly (neighbour_signals.hpp).
   neighbour_signals& neighbours(int rank) noexcept;
 
-  // The rings of cells (cells.hpp), none on one member: the communicator's broadcast cell of collective
-  // `sequence`, and member `rank`'s deposit cell of it (only on communicators of at most
+  // The rings of cells (collectives/node/cells.hpp), none on one member: the communicator's broadcast cell of
+  // collective `sequence`, and member `rank`'s deposit cell of it (only on communicators of at most
   // max_deposit_members, where reductions deposit), for `bytes` of data. Collectives of at most
   // small_cell_capacity bytes take their cells from rings of small cells, more of them than the others
   // (shared_communicator.cpp says why); all members of a collective pass the same `bytes`.

@@ -3,7 +3,7 @@
 #include <cassert>
 #include <utility>
 
-#include "collectives/algorithms.hpp"
+#include "collectives/schedule.hpp"
 #include "mpi_api/checks.hpp"
 
 namespace weft::mpi {

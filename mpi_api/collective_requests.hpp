@@ -7,9 +7,9 @@
 #include <optional>
 #include <utility>
 
-#include "collectives/algorithms.hpp"
 #include "collectives/block_map.hpp"
 #include "collectives/communicator_view.hpp"
+#include "collectives/schedule.hpp"
 #include "collectives/task.hpp"
 #include "mpi_api/bound_op.hpp"
 #include "mpi_api/communicators.hpp"

@@ -1,8 +1,8 @@
 // The collective calls, blocking and nonblocking: argument checks, then one algorithm of collectives/ for
 // both forms, run at once by the blocking call and started under a request by the nonblocking one.
 
-#include "collectives/algorithms.hpp"
 #include "collectives/collective_table.hpp"
+#include "collectives/schedule.hpp"
 #include "mpi_api/bound_op.hpp"
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/collective_checks.hpp"

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "collectives/spanning.hpp"
+#include "collectives/node_layout.hpp"
 #include "mpi_api/attributes.hpp"
 #include "mpi_api/buffered_sends.hpp"
 #include "mpi_api/call_guard.hpp"

@@ -3,8 +3,8 @@
 #include <atomic>
 #include <limits>
 
-#include "collectives/algorithms.hpp"
 #include "collectives/collective_table.hpp"
+#include "collectives/schedule.hpp"
 #include "mpi_api/communicators.hpp"
 #include "runtime/job.hpp"
 #include "runtime/report.hpp"

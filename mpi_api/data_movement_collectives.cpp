@@ -1,7 +1,7 @@
 // The collectives that move data: gather, scatter, allgather and alltoall with their v and w forms,
 // blocking and nonblocking, on intracommunicators (intercommunicators go to
-// intercommunicator_data_movement.cpp). Argument checks, then the buffers as maps of typed blocks for the
-// algorithms of collectives/.
+// collectives/inter/intercommunicator_data_movement.cpp). Argument checks, then the buffers as maps of typed blocks for
+// the algorithms of collectives/.
 //
 // Arguments that matter only at the root are checked only there, and every check comes before the
 // algorithm starts: a rank that returns an error has taken no part in the collective.

@@ -4,10 +4,9 @@
 #include <climits>
 #include <vector>
 
-#include "collectives/algorithms.hpp"
 #include "collectives/collective_table.hpp"
-#include "collectives/intercommunicator.hpp"
 #include "collectives/intercommunicator_table.hpp"
+#include "collectives/schedule.hpp"
 #include "mpi_api/bound_op.hpp"
 #include "mpi_api/collective_checks.hpp"
 #include "mpi_api/collective_requests.hpp"
@@ -46,7 +45,7 @@ coll::crossing crossing_of(const weft_comm_s& inter) {
   return {collective_view(inter), both, {remote_in_both(inter, 0), inter.remote->size()}};
 }
 
-// Over both groups as one communicator, composed over nodes where they span them (spanning.hpp).
+// Over both groups as one communicator, composed over nodes where they span them (collectives/spanning/spanning.hpp).
 int inter_barrier(const char* call, MPI_Comm comm, MPI_Request* request) {
   coll::communicator_view both = collective_view_of_both(*resolve(comm));
   return launch(call, comm, both, coll::start(both, both.operations().barrier), request);

@@ -4,11 +4,11 @@
 // w calls have an entry per rank of the remote group. Called by the calls of collectives.cpp,
 // data_movement_collectives.cpp and reduction_collectives.cpp once `comm` is known to be a usable
 // intercommunicator; `request` as in collective_requests.hpp. The data-movement calls are defined in
-// intercommunicator_data_movement.cpp.
+// collectives/inter/intercommunicator_data_movement.cpp.
 
 #include <mpi.h>
 
-#include "collectives/intercommunicator.hpp"
+#include "collectives/intercommunicator_table.hpp"
 #include "mpi_api/handles.hpp"
 
 namespace weft::mpi {

@@ -1,12 +1,11 @@
 // The reductions whose results differ from rank to rank: MPI_Scan, MPI_Exscan, MPI_Reduce_scatter and
 // MPI_Reduce_scatter_block, blocking and nonblocking. Argument checks, then the algorithms of
-// collectives/reduction_algorithms.hpp.
+// collectives/node/algorithms.hpp.
 
 #include <algorithm>
 #include <climits>
 
 #include "collectives/collective_table.hpp"
-#include "collectives/reduction_algorithms.hpp"
 #include "mpi_api/bound_op.hpp"
 #include "mpi_api/call_guard.hpp"
 #include "mpi_api/collective_checks.hpp"

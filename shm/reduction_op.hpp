@@ -26,7 +26,7 @@ struct reduction_op {
   // bytes at its origin (every predefined datatype), which the copies then move with memcpy.
   const shm::type_layout* layout;
   // Whether the operands may be swapped (every predefined operation; a user's as MPI_Op_create was told).
-  // Only an algorithm that cannot keep rank order asks: the ring among nodes (spanning_steps.cpp).
+  // Only an algorithm that cannot keep rank order asks: the ring among nodes (collectives/spanning/steps.cpp).
   bool commutative = false;
   // `apply` into a third buffer, where the operation has such a kernel (predefined operations on predefined
   // types); null otherwise.

@@ -6,6 +6,9 @@ there (`shm`, `privatize/runtime`) allows that layer and, through it, what that 
 there (`runtime/report.hpp`) allows that header alone; "all of the above" allows every layer of the rows
 above. Anything else in the column (LLVM, hwloc) is outside the tree. A quoted include naming another layer's
 folder that the table does not allow fails the test, with the file, the line and the rule.
+
+A row may name a subfolder (`collectives/node`): its files form a layer of their own, and the subfolder is
+private to its folder. "All of the above" does not reach it; only a row that names it may use it.
 """
 import pathlib
 import re
@@ -28,6 +31,17 @@ def table_rows(architecture):
         yield cells[0].strip('`').rstrip('/'), cells[-1]
 
 
+def layer_of(path, layers):
+    """The layer a path of the tree (a file or an include) belongs to: the longest row naming a folder of
+    it, or None outside every row."""
+    parts = path.split('/')
+    for depth in range(len(parts) - 1, 0, -1):
+        folder = '/'.join(parts[:depth])
+        if folder in layers:
+            return folder
+    return None
+
+
 def parse_rules(architecture):
     """{layer: (layers it may use directly, single headers it may include)}."""
     rows = list(table_rows(architecture))
@@ -36,16 +50,16 @@ def parse_rules(architecture):
     for index, (folder, cell) in enumerate(rows):
         uses, headers = set(), set()
         if 'all of the above' in cell:
-            uses.update(layers[:index])
+            uses.update(layer for layer in layers[:index] if '/' not in layer)
         for word in re.findall(r'[\w.]+(?:/[\w.]+)*/?', cell):
             word = word.rstrip('/')
-            top = word.split('/')[0]
-            if top not in layers or top == folder:
-                continue
             if word.endswith(('.hpp', '.h')):
-                headers.add(word)
-            else:
-                uses.add(top)
+                if layer_of(word, layers) not in (None, folder):
+                    headers.add(word)
+                continue
+            used = word if word in layers else layer_of(word + '/', layers)
+            if used is not None and used != folder:
+                uses.add(used)
         rules[folder] = (uses, headers)
     return rules
 
@@ -71,13 +85,15 @@ def violations(root, rules):
         for path in sorted((root / layer).rglob('*')):
             if path.suffix not in SOURCES or not path.is_file():
                 continue
+            if layer_of(str(path.relative_to(root)), rules) != layer:
+                continue  # a subfolder with a row of its own
             for number, line in enumerate(path.read_text(errors='replace').splitlines(), 1):
                 match = INCLUDE.match(line)
                 if not match:
                     continue
                 included = match.group(1)
-                top = included.split('/')[0]
-                if top not in rules or top == layer or top in closed[layer] or included in headers:
+                target = layer_of(included, rules)
+                if target is None or target == layer or target in closed[layer] or included in headers:
                     continue
                 yield (f'{path.relative_to(root)}:{number}: includes "{included}", but {layer}/ may use '
                        f'{", ".join(sorted(closed[layer] | headers)) or "no other layer"} '

@@ -3,7 +3,7 @@
 #include <numeric>
 #include <vector>
 
-#include "collectives/vector_slices.hpp"
+#include "collectives/node/vector_slices.hpp"
 
 using weft::coll::cache_line;
 using weft::coll::slice_of;
