@@ -1,9 +1,9 @@
 #include "fabric/message_protocol.hpp"
 
 #include <atomic>
-#include <cstdlib>
 #include <cstring>
 #include <new>
+#include <optional>
 
 #include "runtime/path_report.hpp"
 #include "runtime/report.hpp"
@@ -31,11 +31,13 @@ packet_header header_for(shm::envelope env, int destination, std::size_t size) {
 
 }  // namespace
 
-// A send whose data waits, registered, until the receiver has read it.
+// A send whose data waits, registered, until the receiver has read it. The registration is libfabric's,
+// made per message: the provider keeps a record of its own for each, an allocation a large message's
+// transfer outweighs; so does packing a scattered layout.
 struct message_protocol::sent_in_place {
   shm::send_request* request;
   std::vector<std::byte> packed;  // the data, when its layout is scattered
-  std::unique_ptr<remote_memory> memory;
+  std::optional<remote_memory> memory;
   // A cancel asked of the receiver: the record stays until both its answer and, when the receiver had
   // matched the message, `finished` have come.
   enum class cancel_state : std::uint8_t { none, asked, dropped, refused };
@@ -53,13 +55,17 @@ struct message_protocol::remote_message : shm::message {
   const std::byte* eager_data = nullptr;  // set for every eager message, even an empty one
   remote_bytes source;
   std::uint64_t cookie;
+  // The block holding it, of the receiving worker's pool: the receive that ends it holds that worker's link.
+  std::pmr::memory_resource* pool;
+  std::size_t block_bytes;
 
-  // The message a packet of kind eager or ready_to_send announces: one allocation with room for
+  // The message a packet of kind eager or ready_to_send announces: one block of `pool` with room for
   // `eager_bytes` right after it (room()), owned by an owned_message.
-  static owned_message from(const packet_header& header, std::size_t eager_bytes) {
-    void* block = std::malloc(sizeof(remote_message) + eager_bytes);
-    if (block == nullptr) runtime::fatal(1, "out of memory for a %zu-byte message from another node", eager_bytes);
-    owned_message m(new (block) remote_message);
+  static owned_message from(std::pmr::memory_resource& pool, const packet_header& header, std::size_t eager_bytes) {
+    std::size_t bytes = sizeof(remote_message) + eager_bytes;
+    owned_message m(new (pool.allocate(bytes, alignof(remote_message))) remote_message);
+    m->pool = &pool;
+    m->block_bytes = bytes;
     m->env = {header.context, header.source, header.tag};
     m->size = header.size;
     m->kind = shm::message_kind::remote;
@@ -74,8 +80,10 @@ struct message_protocol::remote_message : shm::message {
 };
 
 void message_protocol::remote_message_deleter::operator()(remote_message* m) const noexcept {
+  std::pmr::memory_resource* pool = m->pool;
+  std::size_t bytes = m->block_bytes;
   m->~remote_message();
-  std::free(m);
+  pool->deallocate(m, bytes, alignof(remote_message));
 }
 
 // An eager send whose data the provider takes from the sender's buffer; the send completes when the
@@ -123,7 +131,7 @@ void message_protocol::start_send(shm::send_request& request, const shm::const_t
                          in_place ? "sent with its envelope from the sender's buffer"
                                   : "copied into a packet with its envelope, the send complete");
   if (in_place) {
-    auto sent = std::make_unique<eager_in_place>();
+    pooled<eager_in_place> sent = make_pooled<eager_in_place>(workers_[from.port->index()].records);
     sent->request = &request;
     sent->header = header;
     links_.stamp(from, node, worker, sent->header);
@@ -140,7 +148,8 @@ void message_protocol::start_send(shm::send_request& request, const shm::const_t
 
 void message_protocol::send_ready(packet_links::link& from, shm::send_request& request,
                                   const shm::const_typed_span& data, packet_header header, int node, int worker) {
-  auto sent = std::make_unique<sent_in_place>();
+  worker_state& here = workers_[from.port->index()];
+  pooled<sent_in_place> sent = make_pooled<sent_in_place>(here.records);
   sent->request = &request;
   std::size_t size = header.size;
   if (size != 0) {
@@ -150,7 +159,7 @@ void message_protocol::send_ready(packet_links::link& from, shm::send_request& r
       shm::typed_copy(shm::byte_span(sent->packed.data(), size), data, 0, size);
       bytes = sent->packed.data();
     }
-    sent->memory = std::make_unique<remote_memory>(from.port->domain(), const_cast<std::byte*>(bytes), size);
+    sent->memory.emplace(from.port->domain(), const_cast<std::byte*>(bytes), size);
     remote_bytes where = sent->memory->at(0);
     header.address = where.address;
     header.key = where.key;
@@ -159,7 +168,7 @@ void message_protocol::send_ready(packet_links::link& from, shm::send_request& r
   header.cookie = reinterpret_cast<std::uintptr_t>(sent.get());  // back in `finished`
   request.destination = header.destination;
   request.rendezvous.env = {header.context, header.source, header.tag};  // for the wait site of a waiting rank
-  workers_[from.port->index()].waiting_sends.emplace(&request, std::move(sent));
+  here.waiting_sends.emplace(&request, std::move(sent));
   links_.send_header(from, node, worker, header);
 }
 
@@ -199,19 +208,19 @@ void message_protocol::take(worker_port& port, const packet_header& header, cons
   switch (header.kind) {
     case packet_kind::eager: {
       // Straight from the packet into a posted receive; a copy of it waits for a receive otherwise.
-      owned_message m = remote_message::from(header, 0);
+      owned_message m = remote_message::from(here.records, header, 0);
       m->eager_data = packet + sizeof header;
       if (shm::deliver_if_posted(m.get(), header.destination)) {
         static_cast<void>(m.release());  // the fetch that ran inside has freed it
         return;
       }
-      m = remote_message::from(header, header.size);
+      m = remote_message::from(here.records, header, header.size);
       m->eager_data = static_cast<const std::byte*>(std::memcpy(m->room(), packet + sizeof header, header.size));
       shm::deliver(m.release(), header.destination);  // back through fetch()
       return;
     }
     case packet_kind::ready_to_send: {
-      owned_message m = remote_message::from(header, 0);
+      owned_message m = remote_message::from(here.records, header, 0);
       here.ready_messages.emplace(std::pair(m->origin_node, m->cookie), m.get());
       shm::deliver(m.release(), header.destination);  // back through fetch(), or dropped by a cancel
       return;
@@ -266,7 +275,7 @@ void message_protocol::fetch(shm::recv_request& request, shm::message* message) 
     complete_fetch(port, request, m);
     return;
   }
-  auto read = std::make_unique<pending_read>();
+  pooled<pending_read> read = make_pooled<pending_read>(workers_[port.index()].records);
   read->request = &request;
   read->message = m;
   std::byte* into = request.buffer.base + request.buffer.layout->true_lb();
@@ -280,7 +289,7 @@ void message_protocol::fetch(shm::recv_request& request, shm::message* message) 
 }
 
 void message_protocol::on_read(worker_port& port, operation& done) {
-  std::unique_ptr<pending_read> read(static_cast<pending_read*>(&done));
+  pooled<pending_read> read(static_cast<pending_read*>(&done), {&workers_[port.index()].records});
   links_.count_completed(port.index());
   if (!read->bounce.empty())
     shm::typed_copy(read->request->buffer, shm::byte_span(read->bounce.data(), read->bounce.size()), 0,
@@ -288,8 +297,8 @@ void message_protocol::on_read(worker_port& port, operation& done) {
   complete_fetch(port, *read->request, read->message);
 }
 
-void message_protocol::on_sent(operation& done) {
-  std::unique_ptr<eager_in_place> sent(static_cast<eager_in_place*>(&done));
+void message_protocol::on_sent(worker_port& port, operation& done) {
+  pooled<eager_in_place> sent(static_cast<eager_in_place*>(&done), {&workers_[port.index()].records});
   sent->request->done.complete();
 }
 

@@ -16,11 +16,13 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <memory_resource>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "fabric/packet_links.hpp"
+#include "fabric/record_pool.hpp"
 #include "shm/remote_channel.hpp"
 
 namespace weft::fabric {
@@ -39,7 +41,7 @@ class message_protocol final : public shm::remote_channel {
   void take(worker_port& port, const packet_header& header, const std::byte* packet);
   // What the port gives back: a read of a message's data, a send from the sender's buffer.
   void on_read(worker_port& port, operation& done);
-  void on_sent(operation& done);
+  void on_sent(worker_port& port, operation& done);
 
  private:
   struct sent_in_place;
@@ -53,12 +55,15 @@ class message_protocol final : public shm::remote_channel {
 
   // What a worker keeps of messages under way, guarded by its link's lock.
   struct worker_state {
+    // The records of the messages its port sends and receives, and the nodes of the tables below: every
+    // record is made and ended under the link of the worker whose port the message uses.
+    record_pool records;
     // Its ready-to-send sends no `finished` has completed yet; a record lives until its `finished`
     // has come and no cancel of it is being answered.
-    std::unordered_map<shm::send_request*, std::unique_ptr<sent_in_place>> waiting_sends;
+    std::pmr::unordered_map<shm::send_request*, pooled<sent_in_place>> waiting_sends{&records};
     // The ready-to-send messages it delivered that no fetch has completed yet (by origin node and cookie),
     // for cancels.
-    std::map<std::pair<int, std::uint64_t>, remote_message*> ready_messages;
+    std::pmr::map<std::pair<int, std::uint64_t>, remote_message*> ready_messages{&records};
   };
 
   void send_ready(packet_links::link& from, shm::send_request& request, const shm::const_typed_span& data,

@@ -39,7 +39,7 @@ class node_network final : public runtime::network_module, port_events, packet_s
  private:
   void on_packet(worker_port& port, const std::byte* packet, std::size_t bytes) override;
   void on_read(worker_port& port, operation& done) override { messages_.on_read(port, done); }
-  void on_sent(worker_port&, operation& done) override { messages_.on_sent(done); }
+  void on_sent(worker_port& port, operation& done) override { messages_.on_sent(port, done); }
   void handle_packet(worker_port& port, const packet_header& header, const std::byte* packet,
                      std::size_t bytes) override;
 

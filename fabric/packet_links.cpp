@@ -131,7 +131,7 @@ void packet_links::take(worker_port& port, const std::byte* packet, std::size_t 
   const int node = header.origin_node, worker = header.origin_worker;
   std::uint32_t& next = on.next_handled[node][worker];
   if (header.sequence != next) {
-    on.early_packets.emplace(std::tuple(node, worker, header.sequence), std::vector<std::byte>(packet, packet + bytes));
+    on.early_packets.try_emplace(std::tuple(node, worker, header.sequence), packet, packet + bytes);
     return;
   }
   // Counted before it is handled: handling may poll the network and meet the packets that follow.
@@ -139,7 +139,7 @@ void packet_links::take(worker_port& port, const std::byte* packet, std::size_t 
   deliver(port, header, packet, bytes, sink);
   for (auto early = on.early_packets.find(std::tuple(node, worker, next)); early != on.early_packets.end();
        early = on.early_packets.find(std::tuple(node, worker, next))) {
-    std::vector<std::byte> waited = std::move(early->second);
+    std::pmr::vector<std::byte> waited = std::move(early->second);
     on.early_packets.erase(early);
     ++next;
     std::memcpy(&header, waited.data(), sizeof header);

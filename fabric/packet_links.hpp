@@ -16,12 +16,14 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <memory_resource>
 #include <mutex>
 #include <tuple>
 #include <utility>
 #include <vector>
 
 #include "fabric/network.hpp"
+#include "fabric/record_pool.hpp"
 #include "fabric/wire_format.hpp"
 #include "fabric/worker_port.hpp"
 #include "runtime/job.hpp"
@@ -53,10 +55,11 @@ class packet_links {
     std::vector<std::vector<int>> credits;   // [node][worker]: eager messages it may still send there
     std::vector<std::vector<int>> consumed;  // [node][worker]: eager messages of theirs consumed, not yet credited
     // [node][worker]: the number of its next packet there, and of the next packet it handles from there;
-    // packets that came before their turn, by (node, worker, number).
+    // packets that came before their turn, by (node, worker, number), copied into blocks kept for reuse.
     std::vector<std::vector<std::uint32_t>> next_sent;
     std::vector<std::vector<std::uint32_t>> next_handled;
-    std::map<std::tuple<int, int, std::uint32_t>, std::vector<std::byte>> early_packets;
+    record_pool early_blocks;
+    std::pmr::map<std::tuple<int, int, std::uint32_t>, std::pmr::vector<std::byte>> early_packets{&early_blocks};
   };
 
   // The link of the calling rank's worker (a thread working for a rank uses its rank's), held until the
