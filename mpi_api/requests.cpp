@@ -168,7 +168,9 @@ void let_peers_run() { weft::runtime::yield(); }
 void advance_collectives() { this_rank().collectives.advance(); }
 
 // MPI-4.1, 4.2, 7.12 and 7.13: freeing or cancelling the request of a nonblocking collective, or of a
-// persistent collective or partitioned operation while it is active, is erroneous. Inactive ones may go.
+// persistent collective or partitioned operation while it is active, is erroneous. Inactive ones may go, and
+// so may a nonblocking collective's once it is complete, as MPICH and Open MPI let them: nothing of it is left
+// to run, and programs that poll with MPI_Request_get_status free it so.
 int refuse_collective(const char* call, const weft_request_s& request) {
   if (request.persistent && !std::holds_alternative<persistent_transfer>(*request.persistent)) {
     if (!request.active) return MPI_SUCCESS;
@@ -179,6 +181,7 @@ int refuse_collective(const char* call, const weft_request_s& request) {
   }
   if (!std::holds_alternative<weft::coll::pending_collective>(request.operation)) [[likely]]
     return MPI_SUCCESS;
+  if (is_complete(request)) return MPI_SUCCESS;
   return raise_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, call,
                      "request belongs to a nonblocking collective, which cannot be freed or cancelled; wait for it");
 }
