@@ -14,9 +14,17 @@ census_channel::census_channel(packet_links& links, int node_count, std::size_t 
 void census_channel::send(int node, std::vector<std::byte> message) {
   {
     std::lock_guard guard(lock_);
+    if (closed_) return;
     outbox_.emplace_back(node, std::move(message));
   }
   queued_.store(true, std::memory_order_release);
+}
+
+void census_channel::close() {
+  std::lock_guard guard(lock_);
+  closed_ = true;
+  outbox_.clear();
+  queued_.store(false, std::memory_order_relaxed);
 }
 
 void census_channel::send_queued() {

@@ -23,6 +23,9 @@ class census_channel {
   // On worker 0, holding its link: sends what is queued.
   void send_queued();
   bool has_queued() const noexcept { return queued_.load(std::memory_order_acquire); }
+  // Drops what is queued and what is sent from now on: no census is needed any more, and a node that has
+  // left cannot take it (a send toward it may block in the provider's connect).
+  void close();
   // A census packet arrived: `part` of the message its header describes.
   void take_part(const packet_header& header, std::span<const std::byte> part);
 
@@ -32,6 +35,7 @@ class census_channel {
   std::mutex lock_;
   std::vector<std::pair<int, std::vector<std::byte>>> outbox_;  // (node, message)
   std::atomic<bool> queued_{false};
+  bool closed_ = false;                           // under lock_
   std::vector<std::vector<std::byte>> arriving_;  // by origin node, on worker 0
 };
 

@@ -33,6 +33,7 @@ class node_network final : public runtime::network_module, port_events, packet_s
   int wait_fd(int index) override { return links_.wait_fd(index); }
   bool may_sleep(int index) override { return links_.may_sleep(index); }
   void finish() override { links_.drain(); }
+  void close_census() override { census_.close(); }
   runtime::network_traffic traffic() const override { return links_.traffic(); }
   void send_to_watchdog(int node, std::vector<std::byte> message) override;
 

@@ -159,13 +159,20 @@ int job::run() {
     // their watchdogs may ask this one's whether it is stuck (deadlock_census.hpp) while they wait, so the
     // network keeps moving. The workers are gone: this thread polls every port.
     network_->finish();
-    wire_up_->fence_while([this] {
+    auto keep_moving = [this] {
       bool moved = false;
       for (int w = 0; w < worker_count(); ++w) moved |= network_->progress(w);
       if (moved || !network_->may_sleep(0)) return;
       pollfd readable{network_->wait_fd(0), POLLIN, 0};
       ::poll(&readable, 1, finished_poll_ms);
-    });
+    };
+    wire_up_->fence_while(keep_moving);
+    // Every node's ranks have finished, so no census is needed, but a node may still be sending one that
+    // it queued before it saw the fence end. The second fence keeps each node here, taking such messages,
+    // until all have stopped sending them: none is sent to a node that has left (the send would block in
+    // the provider's connect).
+    network_->close_census();
+    wire_up_->fence_while(keep_moving);
     wire_up_.reset();
   }
   return 0;

@@ -40,6 +40,8 @@ class network_module {
 
   // Completes what this process still sends, once all its ranks have finished (on the main thread).
   virtual void finish() = 0;
+  // Sends no more census messages, queued or to come: every node's ranks have finished (on the main thread).
+  virtual void close_census() = 0;
 
  protected:
   ~network_module() = default;
