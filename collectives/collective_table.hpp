@@ -1,6 +1,6 @@
 #pragma once
-// A communicator's collective operations, chosen once, from how its members lie over nodes, when the
-// state they share (shared_communicator) is attached to the communicator: the algorithms over one node's
+// A communicator's collective operations, a function of how its members lie over nodes (fixed when the
+// state they share, shared_communicator, is attached to the communicator): the algorithms over one node's
 // shared address space (node_collectives) or their composition over nodes (spanning_collectives,
 // collectives/spanning/spanning.hpp). Callers go through the table of the view they hold and never ask what kind of
 // communicator it is.

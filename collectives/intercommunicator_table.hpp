@@ -1,6 +1,6 @@
 #pragma once
-// An intercommunicator's collective operations, chosen once when the shared state of its two groups is
-// attached to it: data read across the groups in place where both run on this node
+// An intercommunicator's collective operations, a function of how its two groups lie over nodes (fixed
+// when their shared state is attached): data read across the groups in place where both run on this node
 // (collectives/inter/intercommunicator.hpp, collectives/inter/intercommunicator_data_movement.hpp), met at the groups'
 // leaders where they span nodes (collectives/inter_spanning/intercommunicator_spanning.hpp). Its barrier is the barrier
 // of both groups as one communicator (crossing::both's collective_table).
